@@ -1,0 +1,47 @@
+# Reel: two commands on a fresh Debian 12 machine.
+#   make run    installs what is missing, builds, serves on 127.0.0.1:8080 (data in ./data)
+#   make test   installs what is missing and runs every test
+SHELL := /bin/bash
+GO ?= go
+BIN := bin
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEB_PACKAGES := pkg-config gcc libavcodec-dev libavformat-dev libavutil-dev libavfilter-dev \
+	libavdevice-dev libswscale-dev libswresample-dev libpostproc-dev ffmpeg
+GOFLAGS_TEST ?= -count=1 -timeout 20m
+
+.PHONY: all deps build run test test-go vet bench clean
+
+all: build
+
+# deps installs Debian's FFmpeg 5.1 development packages (go-astiav v0.16.0
+# builds against them) and the ffmpeg CLI the tests use to make media.
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(GO) build -o $(BIN)/refserver ./refserver
+
+run: build
+	./$(BIN)/refserver
+
+vet:
+	$(GO) vet ./...
+
+test: deps vet test-go
+
+test-go:
+	$(GO) test $(GOFLAGS_TEST) ./...
+
+# bench runs the long benchmarks (not part of make test); results go in BENCHMARKS.md.
+bench: deps
+	$(GO) test -tags bench -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...
+
+clean:
+	rm -rf $(BIN)

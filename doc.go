@@ -1,0 +1,24 @@
+// Package reel is a self-hostable video platform: upload or fetch a video, get an
+// adaptive ladder (CMAF HLS + DASH), MP4 renditions, posters, frames by URL,
+// subtitles, signed playback and upload tokens, Standard Webhooks and cookieless
+// analytics, from one Go binary.
+//
+// This file is a map of the module; it holds no code.
+//
+//   - videohost: the domain (videos, collections, spaces, keys), its states and
+//     transitions, typed errors, deterministic URL builders, the ports (Store,
+//     Blobs, Queue, Pipeline, Clock) and Service, the use cases over them.
+//   - videohost/sqlite: Store and Queue on modernc.org/sqlite, the embedded default.
+//   - videohost/blob: Blobs on local disk with atomic writes.
+//   - videohost/httpapi: the whole HTTP surface as one http.Handler.
+//   - videohost/worker: runs queued jobs (fetch, transcode, webhook delivery) and
+//     adapts the media package to the Pipeline port.
+//   - media: FFmpeg stages through go-astiav; the only package that uses cgo.
+//   - tokens: JWT upload and playback tokens (CGO_ENABLED=0).
+//   - webhooks: Standard Webhooks envelope, signer, verifier and retry schedule
+//     (CGO_ENABLED=0).
+//   - refserver: the reference server (thin main).
+//   - cmd/reel: the command-line tool; client: the Go client it uses.
+//   - components: the npm workspace with the <reel-*> custom elements.
+//   - examples: embedding Reel, minting tokens, verifying webhooks.
+package reel

@@ -1,0 +1,124 @@
+package blob_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/blob"
+)
+
+func openDisk(t *testing.T) *blob.Disk {
+	t.Helper()
+	d, err := blob.Open(filepath.Join(t.TempDir(), "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestPutOpenStatDelete(t *testing.T) {
+	ctx := context.Background()
+	d := openDisk(t)
+	n, err := d.Put(ctx, "videos/a/v1/playlist.m3u8", strings.NewReader("#EXTM3U\n"))
+	if err != nil || n != 8 {
+		t.Fatalf("Put = %d, %v", n, err)
+	}
+	f, info, err := d.Open(ctx, "videos/a/v1/playlist.m3u8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := f.(*os.File); !ok {
+		t.Errorf("Open returned %T, want *os.File for sendfile", f)
+	}
+	got, _ := io.ReadAll(f)
+	f.Close()
+	if string(got) != "#EXTM3U\n" || info.Size != 8 {
+		t.Errorf("read %q size %d", got, info.Size)
+	}
+	if _, err := d.Stat(ctx, "videos/a/v1/playlist.m3u8"); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.DeletePrefix(ctx, "videos/a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Stat(ctx, "videos/a/v1/playlist.m3u8"); !videohost.IsNotFound(err) {
+		t.Errorf("Stat after delete = %v, want not found", err)
+	}
+}
+
+func TestInvalidKeys(t *testing.T) {
+	ctx := context.Background()
+	d := openDisk(t)
+	for _, key := range []string{"", "/abs", "../escape", "a/../../b", "a//b", "a/./b", "a\\b", "a/", "dir/.."} {
+		if _, err := d.Put(ctx, key, strings.NewReader("x")); videohost.ErrorCode(err) != videohost.EValidation {
+			t.Errorf("Put(%q) = %v, want validation error", key, err)
+		}
+		if _, _, err := d.Open(ctx, key); err == nil {
+			t.Errorf("Open(%q) succeeded", key)
+		}
+	}
+}
+
+func TestOpenMissingAndFolder(t *testing.T) {
+	ctx := context.Background()
+	d := openDisk(t)
+	if _, _, err := d.Open(ctx, "nope"); !videohost.IsNotFound(err) {
+		t.Errorf("Open missing = %v", err)
+	}
+	d.Put(ctx, "dir/file", strings.NewReader("x"))
+	if _, _, err := d.Open(ctx, "dir"); !videohost.IsNotFound(err) {
+		t.Errorf("Open folder = %v, want not found", err)
+	}
+}
+
+func TestImportFolderReplacesAtomically(t *testing.T) {
+	ctx := context.Background()
+	d := openDisk(t)
+	for i, content := range []string{"first", "second"} {
+		src := filepath.Join(t.TempDir(), "out")
+		os.MkdirAll(filepath.Join(src, "h264_sd"), 0o755)
+		os.WriteFile(filepath.Join(src, "playlist.m3u8"), []byte(content), 0o644)
+		os.WriteFile(filepath.Join(src, "h264_sd", "0.m4s"), bytes.Repeat([]byte{byte(i)}, 10), 0o644)
+		if err := d.Import(ctx, "videos/v/current", src); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(src); !os.IsNotExist(err) {
+			t.Errorf("source folder still exists after import")
+		}
+		f, _, err := d.Open(ctx, "videos/v/current/playlist.m3u8")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(f)
+		f.Close()
+		if string(got) != content {
+			t.Errorf("import %d: got %q", i, got)
+		}
+	}
+	entries, _ := os.ReadDir(filepath.Dir(d.Path("videos/v/current")))
+	if len(entries) != 1 {
+		t.Errorf("leftovers after replacing a folder: %v", entries)
+	}
+}
+
+func TestPutHonoursContext(t *testing.T) {
+	d := openDisk(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := d.Put(ctx, "a/b", strings.NewReader("data")); err == nil {
+		t.Fatal("Put with a cancelled context succeeded")
+	}
+	if _, err := d.Stat(context.Background(), "a/b"); !videohost.IsNotFound(err) {
+		t.Errorf("a cancelled Put left a blob: %v", err)
+	}
+	entries, _ := os.ReadDir(d.Path("a"))
+	if len(entries) != 0 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+}

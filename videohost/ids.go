@@ -1,0 +1,66 @@
+package videohost
+
+import (
+	"crypto/rand"
+	"fmt"
+)
+
+const idAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+// Identifier lengths (DESIGN.md section 3). An embed is the space id followed by
+// ten random characters, so the space is known from the embed alone.
+const (
+	SpaceIDLen      = 5
+	VideoIDLen      = 12
+	EmbedLen        = 15
+	CollectionIDLen = 12
+	KeyIDLen        = 12
+)
+
+// NewID returns n random characters of [a-z0-9], drawn without modulo bias.
+func NewID(n int) string {
+	out := make([]byte, n)
+	buf := make([]byte, n*2)
+	i := 0
+	for i < n {
+		if _, err := rand.Read(buf); err != nil {
+			panic(fmt.Sprintf("crypto/rand: %v", err)) // never fails on supported platforms
+		}
+		for _, b := range buf {
+			if b >= 252 { // 252 = 7*36: reject to keep the distribution uniform
+				continue
+			}
+			out[i] = idAlphabet[int(b)%len(idAlphabet)]
+			i++
+			if i == n {
+				break
+			}
+		}
+	}
+	return string(out)
+}
+
+// NewEmbed returns a new embed id in space.
+func NewEmbed(spaceID string) string { return spaceID + NewID(EmbedLen-len(spaceID)) }
+
+// SpaceOfEmbed returns the space id an embed belongs to.
+func SpaceOfEmbed(embed string) string {
+	if len(embed) != EmbedLen {
+		return ""
+	}
+	return embed[:SpaceIDLen]
+}
+
+// ValidID reports whether s has length n and only [a-z0-9].
+func ValidID(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,215 @@
+package videohost
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"time"
+)
+
+// Clock tells the time; tests inject a fake one.
+type Clock interface{ Now() time.Time }
+
+// SystemClock is the wall clock, in UTC.
+type SystemClock struct{}
+
+func (SystemClock) Now() time.Time { return time.Now().UTC() }
+
+// Change is what a video mutation produces besides the new row: the events to
+// put in the outbox and the jobs to enqueue, all in the same transaction.
+type Change struct {
+	Events []EventType
+	Jobs   []Job
+}
+
+// VideoFilter selects videos for a list.
+type VideoFilter struct {
+	Space       string
+	Collection  string   // "" = any
+	State       State    // "" = any
+	Archived    *bool    // nil = any
+	Query       string   // substring of the title, case-insensitive
+	Playable    *bool    // nil = any
+	Collections []string // when set, any of these collections (used for nested public lists)
+	After       *Cursor  // keyset position
+	Limit       int
+	Ascending   bool // created_asc instead of created_desc
+}
+
+// Cursor is a keyset position in a list ordered by (created_at, id).
+type Cursor struct {
+	CreatedAt time.Time
+	ID        string
+}
+
+// Store persists spaces, keys, videos, collections and the event outbox.
+// Implementations must make UpdateVideo atomic with the events and jobs its
+// function returns.
+type Store interface {
+	CreateSpace(ctx context.Context, s *Space) error
+	Space(ctx context.Context, id string) (*Space, error)
+	Spaces(ctx context.Context) ([]*Space, error)
+
+	CreateKey(ctx context.Context, k *Key, secretHash []byte, sealedSecret []byte) error
+	// KeyByID returns the key with its stored secret hash and sealed secret.
+	KeyByID(ctx context.Context, id string) (*Key, []byte, []byte, error)
+	Keys(ctx context.Context, space string) ([]*Key, error)
+	DeleteKey(ctx context.Context, space, id string) error
+	TouchKey(ctx context.Context, id string, at time.Time) error
+
+	// CreateVideo inserts v with the events and jobs of change.
+	CreateVideo(ctx context.Context, v *Video, change Change, eventData func(*Video) ([]byte, error)) error
+	// Video returns a non-deleted video; space "" matches any space.
+	Video(ctx context.Context, space, id string) (*Video, error)
+	VideoByEmbed(ctx context.Context, embed string) (*Video, error)
+	Videos(ctx context.Context, f VideoFilter) ([]*Video, error)
+	// UpdateVideo loads the video, applies fn and saves the result with the
+	// change fn returns, in one transaction. eventData renders the event payload.
+	UpdateVideo(ctx context.Context, space, id string, fn func(v *Video) (Change, error), eventData func(*Video) ([]byte, error)) (*Video, error)
+	// DeleteVideo marks the video deleted (ids are never reused) with its event.
+	DeleteVideo(ctx context.Context, space, id string, fn func(v *Video) (Change, error), eventData func(*Video) ([]byte, error)) (*Video, error)
+
+	CreateCollection(ctx context.Context, c *Collection) error
+	Collection(ctx context.Context, space, id string) (*Collection, error)
+	Collections(ctx context.Context, space string, parent *string, after string, limit int) ([]*Collection, error)
+	UpdateCollection(ctx context.Context, c *Collection) error
+	// DeleteCollection removes the collection; with recursive it also removes
+	// the nested collections. A collection tree that still holds videos, or
+	// (without recursive) a collection with children, is EConflict.
+	DeleteCollection(ctx context.Context, space, id string, recursive bool) error
+	// CollectionTree returns id and every collection nested under it.
+	CollectionTree(ctx context.Context, space, id string) ([]string, error)
+
+	// Events returns outbox events with Seq > after, oldest first.
+	Events(ctx context.Context, after int64, limit int) ([]*Event, error)
+}
+
+// JobKind names what a job does.
+type JobKind string
+
+const (
+	JobFetch     JobKind = "fetch"
+	JobTranscode JobKind = "transcode"
+)
+
+// JobState is where a job is.
+type JobState string
+
+const (
+	JobQueued  JobState = "queued"
+	JobRunning JobState = "running"
+	JobDone    JobState = "done"
+	JobDead    JobState = "dead"
+)
+
+// Job is a unit of durable background work.
+type Job struct {
+	ID          int64           `json:"id"`
+	Kind        JobKind         `json:"kind"`
+	Space       string          `json:"space"`
+	VideoID     string          `json:"video_id"`
+	Payload     json.RawMessage `json:"payload,omitempty"`
+	State       JobState        `json:"state"`
+	Attempts    int             `json:"attempts"`
+	MaxAttempts int             `json:"max_attempts"`
+	RunAt       time.Time       `json:"run_at"`
+	LeaseOwner  string          `json:"lease_owner,omitempty"`
+	LeaseUntil  time.Time       `json:"lease_until"`
+	LastError   string          `json:"last_error,omitempty"`
+}
+
+// Queue is a durable job queue with leases: a worker that dies leaves a lease
+// that expires, and the job runs again.
+type Queue interface {
+	Enqueue(ctx context.Context, j *Job) error
+	// Claim leases the oldest runnable job of the given kinds (any when empty)
+	// to worker; it returns (nil, nil) when there is none.
+	Claim(ctx context.Context, worker string, kinds []JobKind, lease time.Duration) (*Job, error)
+	// Extend renews the lease of a running job; it fails when the lease was lost.
+	Extend(ctx context.Context, id int64, worker string, lease time.Duration) error
+	Complete(ctx context.Context, id int64, worker string) error
+	// Fail records err; the job runs again after retryAfter, or goes dead when
+	// its attempts are spent or retryAfter < 0.
+	Fail(ctx context.Context, id int64, worker string, cause error, retryAfter time.Duration) (*Job, error)
+	Job(ctx context.Context, id int64) (*Job, error)
+}
+
+// BlobInfo describes a stored blob.
+type BlobInfo struct {
+	Key     string
+	Size    int64
+	ModTime time.Time
+}
+
+// Blob is an open blob; local implementations return an *os.File so that
+// http.ServeContent can use sendfile.
+type Blob interface {
+	io.ReadSeekCloser
+}
+
+// Blobs stores files by key ("videos/{id}/{version}/playlist.m3u8").
+// Writes are atomic: a reader sees the whole blob or none.
+type Blobs interface {
+	Put(ctx context.Context, key string, r io.Reader) (int64, error)
+	Open(ctx context.Context, key string) (Blob, BlobInfo, error)
+	Stat(ctx context.Context, key string) (BlobInfo, error)
+	// DeletePrefix removes every blob under prefix (a folder).
+	DeletePrefix(ctx context.Context, prefix string) error
+}
+
+// LocalBlobs is an optional capability of Blobs stored on local disk: the
+// pipeline reads sources by path and publishing moves whole folders.
+type LocalBlobs interface {
+	Blobs
+	// Path returns the file path of key (it may not exist).
+	Path(key string) string
+	// Import moves a local file or folder into the store at key, atomically.
+	Import(ctx context.Context, key, localPath string) error
+}
+
+// Pipeline is the media work the service needs: process a source into a full
+// set of assets, and extract a frame. The worker adapts the media package to it.
+type Pipeline interface {
+	Process(ctx context.Context, in ProcessInput) (*ProcessOutput, error)
+	Frame(ctx context.Context, req FrameRequest) ([]byte, error)
+}
+
+// ProcessInput is one transcode request.
+type ProcessInput struct {
+	Source     string   // local path of the source file
+	OutDir     string   // an empty folder that receives every asset
+	WorkDir    string   // scratch space
+	PosterTime *float64 // seconds; nil = choose a representative frame
+	// OnPlayable is called with a folder holding a playable subset (a master
+	// playlist and at least one rendition) before the full ladder is done.
+	// The folder must lie outside OutDir; the callee takes it over (it may be
+	// moved away), so the pipeline must not touch it after the call.
+	OnPlayable func(ctx context.Context, dir string, out *ProcessOutput) error
+}
+
+// ProcessOutput describes what Process wrote.
+type ProcessOutput struct {
+	Duration    float64
+	Width       int
+	Height      int
+	Source      SourceInfo
+	Renditions  []Rendition
+	AudioTracks []AudioTrack
+	PosterTime  float64
+	Assets      AssetFlags
+}
+
+// FrameRequest asks for one still image of a video.
+type FrameRequest struct {
+	Sources []FrameSource // the video's renditions on local disk
+	Time    float64       // seconds
+	Width   int           // 0 = source width
+	Format  string        // jpg, png or webp
+}
+
+// FrameSource is one decodable file of a video and its picture size.
+type FrameSource struct {
+	Path   string
+	Width  int
+	Height int
+}

@@ -1,0 +1,1039 @@
+package videohost
+
+import (
+	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config wires a Service. Zero values are the defaults where one is given.
+type Config struct {
+	Store Store // required
+	Queue Queue // required
+	Blobs Blobs // required
+	// Pipeline extracts frames for image URLs; nil disables them.
+	Pipeline Pipeline
+	// Clock defaults to the system clock.
+	Clock Clock
+	// Logger defaults to slog.Default().
+	Logger *slog.Logger
+	// Secret seals API key material and signs cursors; at least 32 bytes.
+	Secret []byte
+	// BaseURL is the public URL of the API, e.g. http://127.0.0.1:8080.
+	BaseURL string
+	// SpaceURL, ImageURL, CDNURL override the asset roots (DESIGN.md section 5);
+	// SpaceURL may hold "{space}". Defaults derive from BaseURL.
+	SpaceURL, ImageURL, CDNURL string
+	// Guard checks input_url at creation; nil refuses private addresses.
+	Guard *NetGuard
+	// MaxJobAttempts defaults to 5.
+	MaxJobAttempts int
+}
+
+// Service holds the use cases of the domain over its ports.
+type Service struct {
+	store    Store
+	queue    Queue
+	blobs    Blobs
+	pipeline Pipeline
+	clock    Clock
+	log      *slog.Logger
+	aead     cipher.AEAD
+	macKey   []byte
+	cfg      Config
+	guard    *NetGuard
+}
+
+// New returns a Service. It fails when a required port or the secret is missing.
+func New(cfg Config) (*Service, error) {
+	if cfg.Store == nil || cfg.Queue == nil || cfg.Blobs == nil {
+		return nil, errors.New("videohost: Store, Queue and Blobs are required")
+	}
+	if len(cfg.Secret) < 32 {
+		return nil, errors.New("videohost: Secret must be at least 32 bytes")
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = SystemClock{}
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.MaxJobAttempts == 0 {
+		cfg.MaxJobAttempts = 5
+	}
+	if cfg.Guard == nil {
+		cfg.Guard = &NetGuard{}
+	}
+	sealKey := derive(cfg.Secret, "reel key sealing")
+	block, err := aes.NewCipher(sealKey)
+	if err != nil {
+		return nil, fmt.Errorf("creating cipher: %w", err)
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, fmt.Errorf("creating gcm: %w", err)
+	}
+	return &Service{
+		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
+		clock: cfg.Clock, log: cfg.Logger, aead: aead,
+		macKey: derive(cfg.Secret, "reel cursor"), cfg: cfg, guard: cfg.Guard,
+	}, nil
+}
+
+func derive(secret []byte, label string) []byte {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(label))
+	return m.Sum(nil)
+}
+
+// Store returns the service's store (for adapters that need raw access).
+func (s *Service) Store() Store { return s.store }
+
+// Queue returns the service's queue.
+func (s *Service) Queue() Queue { return s.queue }
+
+// Blobs returns the service's blob store.
+func (s *Service) Blobs() Blobs { return s.blobs }
+
+// Clock returns the service's clock.
+func (s *Service) Clock() Clock { return s.clock }
+
+// Pipeline returns the configured pipeline (nil when none).
+func (s *Service) Pipeline() Pipeline { return s.pipeline }
+
+// Guard returns the SSRF guard.
+func (s *Service) Guard() *NetGuard { return s.guard }
+
+// Logger returns the service's logger.
+func (s *Service) Logger() *slog.Logger { return s.log }
+
+// URLs returns the asset URL builder of a space.
+func (s *Service) URLs(spaceID string) URLs {
+	return SpaceURLs(s.cfg.BaseURL, s.cfg.SpaceURL, s.cfg.ImageURL, s.cfg.CDNURL, spaceID)
+}
+
+// BaseURL is the public URL of the API.
+func (s *Service) BaseURL() string { return strings.TrimRight(s.cfg.BaseURL, "/") }
+
+// ---- principals and keys ----
+
+// Principal is who makes a request: an API key of a space.
+type Principal struct {
+	Space  string
+	KeyID  string
+	Access Access
+}
+
+// CanWrite reports whether the principal may change things.
+func (p *Principal) CanWrite() bool { return p != nil && p.Access == AccessReadWrite }
+
+const keyPrefix = "rk_"
+
+// Authenticate resolves an API key string to its principal.
+func (s *Service) Authenticate(ctx context.Context, apiKey string) (*Principal, error) {
+	id, ok := keyIDOf(apiKey)
+	if !ok {
+		return nil, Errorf(EUnauthorized, "invalid API key")
+	}
+	k, hash, _, err := s.store.KeyByID(ctx, id)
+	if err != nil {
+		if IsNotFound(err) {
+			return nil, Errorf(EUnauthorized, "invalid API key")
+		}
+		return nil, err
+	}
+	sum := sha256.Sum256([]byte(apiKey))
+	if subtle.ConstantTimeCompare(sum[:], hash) != 1 {
+		return nil, Errorf(EUnauthorized, "invalid API key")
+	}
+	return &Principal{Space: k.Space, KeyID: k.ID, Access: k.Access}, nil
+}
+
+func keyIDOf(apiKey string) (string, bool) {
+	rest, ok := strings.CutPrefix(apiKey, keyPrefix)
+	if !ok {
+		return "", false
+	}
+	id, _, ok := strings.Cut(rest, "_")
+	if !ok || !ValidID(id, KeyIDLen) {
+		return "", false
+	}
+	return id, true
+}
+
+// KeySecret returns the full key string of key id, unsealed, with its key, for
+// verifying HS256 tokens signed with it.
+func (s *Service) KeySecret(ctx context.Context, id string) (*Key, string, error) {
+	k, _, sealed, err := s.store.KeyByID(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	secret, err := s.unseal(sealed)
+	if err != nil {
+		return nil, "", fmt.Errorf("unsealing key %s: %w", id, err)
+	}
+	return k, secret, nil
+}
+
+func (s *Service) seal(plain string) ([]byte, error) {
+	nonce := make([]byte, s.aead.NonceSize())
+	if _, err := rand.Read(nonce); err != nil {
+		return nil, err
+	}
+	return s.aead.Seal(nonce, nonce, []byte(plain), nil), nil
+}
+
+func (s *Service) unseal(sealed []byte) (string, error) {
+	n := s.aead.NonceSize()
+	if len(sealed) < n {
+		return "", errors.New("sealed secret too short")
+	}
+	plain, err := s.aead.Open(nil, sealed[:n], sealed[n:], nil)
+	return string(plain), err
+}
+
+// CreateKey creates an API key in space; the returned Key carries its secret,
+// which is never shown again.
+func (s *Service) CreateKey(ctx context.Context, space string, access Access, name string) (*Key, error) {
+	if access != AccessReadWrite && access != AccessReadOnly {
+		return nil, Invalid("access", "must be read_write or read_only")
+	}
+	if len(name) > 200 {
+		return nil, Invalid("name", "must be at most 200 characters")
+	}
+	k := &Key{ID: NewID(KeyIDLen), Space: space, Access: access, Name: name, CreatedAt: s.clock.Now()}
+	k.Secret = keyPrefix + k.ID + "_" + NewID(32)
+	sum := sha256.Sum256([]byte(k.Secret))
+	sealed, err := s.seal(k.Secret)
+	if err != nil {
+		return nil, fmt.Errorf("sealing key: %w", err)
+	}
+	if err := s.store.CreateKey(ctx, k, sum[:], sealed); err != nil {
+		return nil, fmt.Errorf("creating key: %w", err)
+	}
+	return k, nil
+}
+
+// Keys lists the keys of the principal's space (without secrets).
+func (s *Service) Keys(ctx context.Context, p *Principal) ([]*Key, error) {
+	return s.store.Keys(ctx, p.Space)
+}
+
+// DeleteKey removes a key; tokens it signed stop verifying at once.
+func (s *Service) DeleteKey(ctx context.Context, p *Principal, id string) error {
+	if !p.CanWrite() {
+		return Errorf(EReadOnlyKey, "a read-only key cannot delete keys")
+	}
+	return s.store.DeleteKey(ctx, p.Space, id)
+}
+
+// Bootstrap makes sure a space exists. On first start it creates one with a
+// read-write and a read-only key and returns them (secrets included).
+func (s *Service) Bootstrap(ctx context.Context) (*Space, []*Key, error) {
+	spaces, err := s.store.Spaces(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(spaces) > 0 {
+		return s.decorateSpace(spaces[0]), nil, nil
+	}
+	sp := &Space{ID: NewID(SpaceIDLen), Name: "default", CreatedAt: s.clock.Now()}
+	if err := s.store.CreateSpace(ctx, sp); err != nil {
+		return nil, nil, fmt.Errorf("creating space: %w", err)
+	}
+	rw, err := s.CreateKey(ctx, sp.ID, AccessReadWrite, "default read-write")
+	if err != nil {
+		return nil, nil, err
+	}
+	ro, err := s.CreateKey(ctx, sp.ID, AccessReadOnly, "default read-only")
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.decorateSpace(sp), []*Key{rw, ro}, nil
+}
+
+// Space returns the principal's space with its URL roots.
+func (s *Service) Space(ctx context.Context, p *Principal) (*Space, error) {
+	sp, err := s.store.Space(ctx, p.Space)
+	if err != nil {
+		return nil, err
+	}
+	return s.decorateSpace(sp), nil
+}
+
+func (s *Service) decorateSpace(sp *Space) *Space {
+	u := s.URLs(sp.ID)
+	sp.SpaceURL, sp.ImageURL, sp.CDNURL = u.SpaceURL, u.ImageURL, u.CDNURL
+	return sp
+}
+
+// ---- videos ----
+
+// Limits on video fields.
+const (
+	MaxTitleLen       = 512
+	MaxDescriptionLen = 10000
+	MaxMetadataKeys   = 50
+	MaxMetadataKeyLen = 64
+	MaxMetadataValLen = 1024
+	MaxInputURLLen    = 4096
+	DefaultListLimit  = 25
+	MaxListLimit      = 100
+)
+
+// CreateVideoInput is the body of POST /v1/videos.
+type CreateVideoInput struct {
+	InputURL       string            `json:"input_url"`
+	Collection     *string           `json:"collection"`
+	Title          *string           `json:"title"`
+	Description    *string           `json:"description"`
+	Metadata       map[string]string `json:"metadata"`
+	PlaybackPolicy *PlaybackPolicy   `json:"playback_policy"`
+}
+
+// Present returns v with every URL field filled in.
+func (s *Service) Present(v *Video) *Video {
+	if v.Metadata == nil {
+		v.Metadata = map[string]string{}
+	}
+	if v.Renditions == nil {
+		v.Renditions = []Rendition{}
+	}
+	if v.AudioTracks == nil {
+		v.AudioTracks = []AudioTrack{}
+	}
+	if v.Subtitles == nil {
+		v.Subtitles = []Subtitle{}
+	}
+	s.URLs(v.Space).Decorate(v)
+	return v
+}
+
+func (s *Service) eventData(v *Video) ([]byte, error) {
+	cp := *v
+	return json.Marshal(s.Present(&cp))
+}
+
+func validateCommon(title, description *string, metadata map[string]string, policy *PlaybackPolicy) error {
+	if title != nil && len(*title) > MaxTitleLen {
+		return Invalid("title", "must be at most %d bytes", MaxTitleLen)
+	}
+	if description != nil && len(*description) > MaxDescriptionLen {
+		return Invalid("description", "must be at most %d bytes", MaxDescriptionLen)
+	}
+	if len(metadata) > MaxMetadataKeys {
+		return Invalid("metadata", "must have at most %d keys", MaxMetadataKeys)
+	}
+	for k, v := range metadata {
+		if k == "" || len(k) > MaxMetadataKeyLen {
+			return Invalid("metadata", "keys must be 1 to %d bytes", MaxMetadataKeyLen)
+		}
+		if len(v) > MaxMetadataValLen {
+			return Invalid("metadata", "value of %q must be at most %d bytes", k, MaxMetadataValLen)
+		}
+	}
+	if policy != nil && *policy != PlaybackPublic && *policy != PlaybackSigned {
+		return Invalid("playback_policy", "must be public or signed")
+	}
+	return nil
+}
+
+func (s *Service) checkCollection(ctx context.Context, space string, id *string) error {
+	if id == nil || *id == "" {
+		return nil
+	}
+	if _, err := s.store.Collection(ctx, space, *id); err != nil {
+		if IsNotFound(err) {
+			return Invalid("collection", "no collection %q in this space", *id)
+		}
+		return err
+	}
+	return nil
+}
+
+func requireWrite(p *Principal) error {
+	if p == nil {
+		return Errorf(EUnauthorized, "authentication required")
+	}
+	if !p.CanWrite() {
+		return Errorf(EReadOnlyKey, "a read-only key can only read")
+	}
+	return nil
+}
+
+// CreateVideo creates a video whose source the worker fetches from InputURL.
+func (s *Service) CreateVideo(ctx context.Context, p *Principal, in CreateVideoInput) (*Video, error) {
+	if err := requireWrite(p); err != nil {
+		return nil, err
+	}
+	if in.InputURL == "" {
+		return nil, Invalid("input_url", "is required")
+	}
+	if len(in.InputURL) > MaxInputURLLen {
+		return nil, Invalid("input_url", "must be at most %d bytes", MaxInputURLLen)
+	}
+	if _, err := s.guard.CheckURL(ctx, in.InputURL); err != nil {
+		if errors.Is(err, ErrAddressNotAllowed) {
+			return nil, &Error{Code: EInputURLNotAllowed, Message: "input_url points at an address that is not allowed",
+				Fields: []FieldError{{Field: "input_url", Message: "private, loopback, link-local and metadata addresses are refused"}}}
+		}
+		return nil, Invalid("input_url", "%v", err)
+	}
+	if err := validateCommon(in.Title, in.Description, in.Metadata, in.PlaybackPolicy); err != nil {
+		return nil, err
+	}
+	if err := s.checkCollection(ctx, p.Space, in.Collection); err != nil {
+		return nil, err
+	}
+	v := s.newVideo(p.Space, in.Collection, in.Title, in.Description, in.Metadata, in.PlaybackPolicy)
+	v.InputURL = in.InputURL
+	job := Job{Kind: JobFetch, Space: v.Space, VideoID: v.ID, MaxAttempts: 3}
+	if err := s.store.CreateVideo(ctx, v, Change{Events: []EventType{EventVideoCreated}, Jobs: []Job{job}}, s.eventData); err != nil {
+		return nil, fmt.Errorf("creating video: %w", err)
+	}
+	return s.Present(v), nil
+}
+
+func (s *Service) newVideo(space string, collection, title, description *string, metadata map[string]string, policy *PlaybackPolicy) *Video {
+	now := s.clock.Now()
+	v := &Video{
+		ID: NewID(VideoIDLen), Embed: NewEmbed(space), Space: space,
+		State: StateCreated, PlaybackPolicy: PlaybackPublic,
+		Metadata: map[string]string{}, CreatedAt: now, UpdatedAt: now,
+	}
+	if collection != nil && *collection != "" {
+		c := *collection
+		v.Collection = &c
+	}
+	if title != nil {
+		v.Title = *title
+	}
+	if description != nil {
+		v.Description = *description
+	}
+	for k, val := range metadata {
+		v.Metadata[k] = val
+	}
+	if policy != nil {
+		v.PlaybackPolicy = *policy
+	}
+	return v
+}
+
+// UploadInput describes a video created by a tus upload.
+type UploadInput struct {
+	Title      string
+	Collection string
+	Filename   string
+	// ReplaceVideo, when set, makes the upload the new source of that video.
+	ReplaceVideo string
+}
+
+// CreateUploadVideo creates the video a tus upload fills; its source arrives
+// through UploadCompleted.
+func (s *Service) CreateUploadVideo(ctx context.Context, p *Principal, in UploadInput) (*Video, error) {
+	if err := requireWrite(p); err != nil {
+		return nil, err
+	}
+	if in.ReplaceVideo != "" {
+		return s.store.UpdateVideo(ctx, p.Space, in.ReplaceVideo, func(v *Video) (Change, error) {
+			if _, err := Transition(v.State, StateCreated); err != nil {
+				return Change{}, Errorf(EConflict, "video %s is %s; its source can be replaced once it is ready or errored", v.ID, v.State)
+			}
+			v.State, v.Error = StateCreated, nil
+			v.UpdatedAt = s.clock.Now()
+			return Change{}, nil
+		}, s.eventData)
+	}
+	title := in.Title
+	if title == "" {
+		title = strings.TrimSuffix(in.Filename, extOf(in.Filename))
+	}
+	if err := validateCommon(&title, nil, nil, nil); err != nil {
+		return nil, err
+	}
+	var coll *string
+	if in.Collection != "" {
+		coll = &in.Collection
+		if err := s.checkCollection(ctx, p.Space, coll); err != nil {
+			return nil, err
+		}
+	}
+	v := s.newVideo(p.Space, coll, &title, nil, nil, nil)
+	if in.Filename != "" {
+		v.Metadata["filename"] = in.Filename
+	}
+	if err := s.store.CreateVideo(ctx, v, Change{Events: []EventType{EventVideoCreated}}, s.eventData); err != nil {
+		return nil, fmt.Errorf("creating video: %w", err)
+	}
+	return s.Present(v), nil
+}
+
+func extOf(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i > 0 {
+		return name[i:]
+	}
+	return ""
+}
+
+// SourceKey is the blob key of a video's source file.
+func SourceKey(videoID string) string { return "sources/" + videoID + "/source" }
+
+// AssetPrefix is the blob folder of one published asset version of a video.
+func AssetPrefix(videoID, version string) string { return "videos/" + videoID + "/" + version }
+
+// SourceStored records that the source of a video is complete in blob
+// storage: the video becomes uploaded and a transcode job is queued.
+func (s *Service) SourceStored(ctx context.Context, videoID string, size int64) (*Video, error) {
+	return s.transition(ctx, "", videoID, StateUploaded, func(v *Video, ch *Change) {
+		if v.Source == nil {
+			v.Source = &SourceInfo{}
+		}
+		v.Source.Size = size
+		ch.Jobs = append(ch.Jobs, Job{Kind: JobTranscode, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts})
+	})
+}
+
+// StartProcessing moves a video to processing (idempotent for retries).
+func (s *Service) StartProcessing(ctx context.Context, videoID string) (*Video, error) {
+	return s.transition(ctx, "", videoID, StateProcessing, nil)
+}
+
+// Publish points the video at a new asset version described by out. With
+// final it becomes ready; otherwise it only turns playable.
+func (s *Service) Publish(ctx context.Context, videoID, version string, out *ProcessOutput, final bool) (*Video, []string, error) {
+	var old string
+	apply := func(v *Video, _ *Change) {
+		old = v.AssetVersion
+		v.AssetVersion = version
+		v.Playable = true
+		v.Duration, v.Width, v.Height = out.Duration, out.Width, out.Height
+		v.AspectRatio = AspectRatio(out.Width, out.Height)
+		src := out.Source
+		if v.Source != nil && src.Size == 0 {
+			src.Size = v.Source.Size
+		}
+		v.Source = &src
+		v.Renditions = out.Renditions
+		v.AudioTracks = out.AudioTracks
+		v.Assets = out.Assets
+		if v.PosterTime == nil && final {
+			pt := out.PosterTime
+			v.PosterTime = &pt
+		}
+		if final {
+			now := s.clock.Now()
+			v.ReadyAt = &now
+		}
+	}
+	var v *Video
+	var err error
+	if final {
+		v, err = s.transition(ctx, "", videoID, StateReady, apply)
+	} else {
+		v, err = s.store.UpdateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+			if v.State != StateProcessing {
+				return Change{}, Errorf(EInvalidTransition, "video %s is %s, not processing", v.ID, v.State)
+			}
+			apply(v, nil)
+			v.UpdatedAt = s.clock.Now()
+			return Change{}, nil
+		}, s.eventData)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var stale []string
+	if old != "" && old != version {
+		stale = append(stale, AssetPrefix(videoID, old))
+	}
+	return v, stale, nil
+}
+
+// Fail moves a video to errored with a code from the VideoErr* constants.
+func (s *Service) Fail(ctx context.Context, videoID, code, message string) (*Video, error) {
+	return s.transition(ctx, "", videoID, StateErrored, func(v *Video, _ *Change) {
+		v.Error = &VideoError{Code: code, Message: message}
+	})
+}
+
+// transition is the one place where video states change: it checks the move
+// against the transition table and writes the event in the same transaction.
+func (s *Service) transition(ctx context.Context, space, id string, to State, apply func(*Video, *Change)) (*Video, error) {
+	v, err := s.store.UpdateVideo(ctx, space, id, func(v *Video) (Change, error) {
+		ev, err := Transition(v.State, to)
+		if err != nil {
+			return Change{}, err
+		}
+		var ch Change
+		if ev != "" {
+			ch.Events = append(ch.Events, ev)
+		}
+		v.State = to
+		v.UpdatedAt = s.clock.Now()
+		if apply != nil {
+			apply(v, &ch)
+		}
+		return ch, nil
+	}, s.eventData)
+	if err != nil {
+		return nil, err
+	}
+	return s.Present(v), nil
+}
+
+// AspectRatio reduces width:height, e.g. 1920x1080 → "16:9".
+func AspectRatio(w, h int) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	a, b := w, h
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return strconv.Itoa(w/a) + ":" + strconv.Itoa(h/a)
+}
+
+// Video returns one video of the principal's space.
+func (s *Service) Video(ctx context.Context, p *Principal, id string) (*Video, error) {
+	v, err := s.store.Video(ctx, p.Space, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.Present(v), nil
+}
+
+// VideoByID returns any video (for the worker and delivery layers).
+func (s *Service) VideoByID(ctx context.Context, id string) (*Video, error) {
+	v, err := s.store.Video(ctx, "", id)
+	if err != nil {
+		return nil, err
+	}
+	return s.Present(v), nil
+}
+
+// VideoByEmbed returns the video of an embed id.
+func (s *Service) VideoByEmbed(ctx context.Context, embed string) (*Video, error) {
+	v, err := s.store.VideoByEmbed(ctx, embed)
+	if err != nil {
+		return nil, err
+	}
+	return s.Present(v), nil
+}
+
+// ListVideosInput holds the query of GET /v1/videos.
+type ListVideosInput struct {
+	Limit      int
+	Cursor     string
+	Collection string
+	State      string
+	Archived   *bool
+	Query      string
+	Order      string
+}
+
+// Page is one page of a list.
+type Page[T any] struct {
+	Data       []T     `json:"data"`
+	NextCursor *string `json:"next_cursor"`
+}
+
+// Videos lists the videos of the principal's space, newest first by default.
+func (s *Service) Videos(ctx context.Context, p *Principal, in ListVideosInput) (*Page[*Video], error) {
+	f := VideoFilter{Space: p.Space, Collection: in.Collection, Archived: in.Archived, Query: in.Query}
+	if err := s.listParams(in.Limit, in.Cursor, in.Order, &f); err != nil {
+		return nil, err
+	}
+	if in.State != "" {
+		if !State(in.State).Valid() {
+			return nil, Invalid("state", "unknown state %q", in.State)
+		}
+		f.State = State(in.State)
+	}
+	if len(in.Query) > 200 {
+		return nil, Invalid("q", "must be at most 200 bytes")
+	}
+	return s.videoPage(ctx, f)
+}
+
+func (s *Service) listParams(limit int, cursor, order string, f *VideoFilter) error {
+	switch {
+	case limit == 0:
+		limit = DefaultListLimit
+	case limit < 0 || limit > MaxListLimit:
+		return Invalid("limit", "must be between 1 and %d", MaxListLimit)
+	}
+	f.Limit = limit
+	switch order {
+	case "", "created_desc":
+	case "created_asc":
+		f.Ascending = true
+	default:
+		return Invalid("order", "must be created_desc or created_asc")
+	}
+	if cursor != "" {
+		c, err := s.decodeCursor(cursor)
+		if err != nil {
+			return Invalid("cursor", "is not a cursor this server issued")
+		}
+		f.After = c
+	}
+	return nil
+}
+
+func (s *Service) videoPage(ctx context.Context, f VideoFilter) (*Page[*Video], error) {
+	want := f.Limit
+	f.Limit = want + 1
+	vs, err := s.store.Videos(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	page := &Page[*Video]{Data: make([]*Video, 0, len(vs))}
+	if len(vs) > want {
+		vs = vs[:want]
+		last := vs[len(vs)-1]
+		c := s.encodeCursor(Cursor{CreatedAt: last.CreatedAt, ID: last.ID})
+		page.NextCursor = &c
+	}
+	for _, v := range vs {
+		page.Data = append(page.Data, s.Present(v))
+	}
+	return page, nil
+}
+
+func (s *Service) encodeCursor(c Cursor) string {
+	body := strconv.FormatInt(c.CreatedAt.UnixNano(), 36) + "." + c.ID
+	m := hmac.New(sha256.New, s.macKey)
+	m.Write([]byte(body))
+	return base64.RawURLEncoding.EncodeToString([]byte(body)) + "." +
+		base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:12])
+}
+
+func (s *Service) decodeCursor(raw string) (*Cursor, error) {
+	b64, mac64, ok := strings.Cut(raw, ".")
+	if !ok {
+		return nil, errors.New("malformed cursor")
+	}
+	body, err1 := base64.RawURLEncoding.DecodeString(b64)
+	mac, err2 := base64.RawURLEncoding.DecodeString(mac64)
+	if err1 != nil || err2 != nil {
+		return nil, errors.New("malformed cursor")
+	}
+	m := hmac.New(sha256.New, s.macKey)
+	m.Write(body)
+	if !hmac.Equal(m.Sum(nil)[:12], mac) {
+		return nil, errors.New("cursor signature mismatch")
+	}
+	ts, id, ok := strings.Cut(string(body), ".")
+	if !ok {
+		return nil, errors.New("malformed cursor")
+	}
+	n, err := strconv.ParseInt(ts, 36, 64)
+	if err != nil {
+		return nil, errors.New("malformed cursor")
+	}
+	return &Cursor{CreatedAt: time.Unix(0, n).UTC(), ID: id}, nil
+}
+
+// UpdateVideoInput is the body of PATCH /v1/videos/{id}; nil fields are kept.
+type UpdateVideoInput struct {
+	Title          *string           `json:"title"`
+	Description    *string           `json:"description"`
+	Collection     *string           `json:"collection"` // "" moves out of any collection
+	Metadata       map[string]string `json:"metadata"`
+	PlaybackPolicy *PlaybackPolicy   `json:"playback_policy"`
+	PosterTime     *float64          `json:"poster_time"`
+}
+
+// UpdateVideo changes the editable fields of a video.
+func (s *Service) UpdateVideo(ctx context.Context, p *Principal, id string, in UpdateVideoInput) (*Video, error) {
+	if err := requireWrite(p); err != nil {
+		return nil, err
+	}
+	if err := validateCommon(in.Title, in.Description, in.Metadata, in.PlaybackPolicy); err != nil {
+		return nil, err
+	}
+	if in.PosterTime != nil && (*in.PosterTime < 0 || *in.PosterTime > 12*3600) {
+		return nil, Invalid("poster_time", "must be a number of seconds within the video")
+	}
+	if err := s.checkCollection(ctx, p.Space, in.Collection); err != nil {
+		return nil, err
+	}
+	v, err := s.store.UpdateVideo(ctx, p.Space, id, func(v *Video) (Change, error) {
+		if in.Title != nil {
+			v.Title = *in.Title
+		}
+		if in.Description != nil {
+			v.Description = *in.Description
+		}
+		if in.Collection != nil {
+			if *in.Collection == "" {
+				v.Collection = nil
+			} else {
+				c := *in.Collection
+				v.Collection = &c
+			}
+		}
+		if in.Metadata != nil {
+			v.Metadata = in.Metadata
+		}
+		if in.PlaybackPolicy != nil {
+			v.PlaybackPolicy = *in.PlaybackPolicy
+		}
+		if in.PosterTime != nil {
+			if v.Duration > 0 && *in.PosterTime > v.Duration {
+				return Change{}, Invalid("poster_time", "must be within the duration (%.3f s)", v.Duration)
+			}
+			pt := *in.PosterTime
+			v.PosterTime = &pt
+		}
+		v.UpdatedAt = s.clock.Now()
+		return Change{}, nil
+	}, s.eventData)
+	if err != nil {
+		return nil, err
+	}
+	return s.Present(v), nil
+}
+
+// SetArchived archives or unarchives a video; a call that changes nothing
+// emits no event.
+func (s *Service) SetArchived(ctx context.Context, p *Principal, id string, archived bool) (*Video, error) {
+	if err := requireWrite(p); err != nil {
+		return nil, err
+	}
+	v, err := s.store.UpdateVideo(ctx, p.Space, id, func(v *Video) (Change, error) {
+		if v.Archived == archived {
+			return Change{}, nil
+		}
+		v.Archived = archived
+		v.UpdatedAt = s.clock.Now()
+		ev := EventVideoUnarchived
+		if archived {
+			ev = EventVideoArchived
+		}
+		return Change{Events: []EventType{ev}}, nil
+	}, s.eventData)
+	if err != nil {
+		return nil, err
+	}
+	return s.Present(v), nil
+}
+
+// DeleteVideo deletes a video and its assets; the id is never reused.
+func (s *Service) DeleteVideo(ctx context.Context, p *Principal, id string) error {
+	if err := requireWrite(p); err != nil {
+		return err
+	}
+	return s.deleteVideo(ctx, p.Space, id)
+}
+
+func (s *Service) deleteVideo(ctx context.Context, space, id string) error {
+	_, err := s.store.DeleteVideo(ctx, space, id, func(v *Video) (Change, error) {
+		v.UpdatedAt = s.clock.Now()
+		return Change{Events: []EventType{EventVideoDeleted}}, nil
+	}, s.eventData)
+	if err != nil {
+		return err
+	}
+	for _, prefix := range []string{"videos/" + id, "sources/" + id, "cache/" + id} {
+		if err := s.blobs.DeletePrefix(ctx, prefix); err != nil {
+			s.log.WarnContext(ctx, "removing assets of a deleted video", "video", id, "prefix", prefix, "err", err)
+		}
+	}
+	return nil
+}
+
+// ---- collections ----
+
+// CollectionInput is the body of collection create and update.
+type CollectionInput struct {
+	Name   *string `json:"name"`
+	Parent *string `json:"parent"`
+}
+
+// CreateCollection creates a (possibly nested) collection.
+func (s *Service) CreateCollection(ctx context.Context, p *Principal, in CollectionInput) (*Collection, error) {
+	if err := requireWrite(p); err != nil {
+		return nil, err
+	}
+	if in.Name == nil || strings.TrimSpace(*in.Name) == "" {
+		return nil, Invalid("name", "is required")
+	}
+	if len(*in.Name) > 200 {
+		return nil, Invalid("name", "must be at most 200 bytes")
+	}
+	now := s.clock.Now()
+	c := &Collection{ID: NewID(CollectionIDLen), Space: p.Space, Name: *in.Name, CreatedAt: now, UpdatedAt: now}
+	if in.Parent != nil && *in.Parent != "" {
+		if _, err := s.store.Collection(ctx, p.Space, *in.Parent); err != nil {
+			if IsNotFound(err) {
+				return nil, Invalid("parent", "no collection %q in this space", *in.Parent)
+			}
+			return nil, err
+		}
+		parent := *in.Parent
+		c.Parent = &parent
+	}
+	if err := s.store.CreateCollection(ctx, c); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Collection returns one collection.
+func (s *Service) Collection(ctx context.Context, p *Principal, id string) (*Collection, error) {
+	return s.store.Collection(ctx, p.Space, id)
+}
+
+// Collections lists collections, optionally the children of parent.
+func (s *Service) Collections(ctx context.Context, p *Principal, parent *string, limit int, cursor string) (*Page[*Collection], error) {
+	switch {
+	case limit == 0:
+		limit = MaxListLimit
+	case limit < 0 || limit > MaxListLimit:
+		return nil, Invalid("limit", "must be between 1 and %d", MaxListLimit)
+	}
+	after := ""
+	if cursor != "" {
+		c, err := s.decodeCursor(cursor)
+		if err != nil {
+			return nil, Invalid("cursor", "is not a cursor this server issued")
+		}
+		after = c.ID
+	}
+	cs, err := s.store.Collections(ctx, p.Space, parent, after, limit+1)
+	if err != nil {
+		return nil, err
+	}
+	page := &Page[*Collection]{Data: cs}
+	if len(cs) > limit {
+		page.Data = cs[:limit]
+		c := s.encodeCursor(Cursor{ID: cs[limit-1].ID})
+		page.NextCursor = &c
+	}
+	if page.Data == nil {
+		page.Data = []*Collection{}
+	}
+	return page, nil
+}
+
+// UpdateCollection renames or moves a collection; a move under itself or one
+// of its descendants is refused.
+func (s *Service) UpdateCollection(ctx context.Context, p *Principal, id string, in CollectionInput) (*Collection, error) {
+	if err := requireWrite(p); err != nil {
+		return nil, err
+	}
+	c, err := s.store.Collection(ctx, p.Space, id)
+	if err != nil {
+		return nil, err
+	}
+	if in.Name != nil {
+		if strings.TrimSpace(*in.Name) == "" || len(*in.Name) > 200 {
+			return nil, Invalid("name", "must be 1 to 200 bytes")
+		}
+		c.Name = *in.Name
+	}
+	if in.Parent != nil {
+		if *in.Parent == "" {
+			c.Parent = nil
+		} else {
+			tree, err := s.store.CollectionTree(ctx, p.Space, id)
+			if err != nil {
+				return nil, err
+			}
+			for _, t := range tree {
+				if t == *in.Parent {
+					return nil, Invalid("parent", "a collection cannot move under itself or its descendants")
+				}
+			}
+			if _, err := s.store.Collection(ctx, p.Space, *in.Parent); err != nil {
+				if IsNotFound(err) {
+					return nil, Invalid("parent", "no collection %q in this space", *in.Parent)
+				}
+				return nil, err
+			}
+			parent := *in.Parent
+			c.Parent = &parent
+		}
+	}
+	c.UpdatedAt = s.clock.Now()
+	if err := s.store.UpdateCollection(ctx, c); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// DeleteCollection deletes an empty collection, or with recursive the whole
+// tree and every video in it.
+func (s *Service) DeleteCollection(ctx context.Context, p *Principal, id string, recursive bool) error {
+	if err := requireWrite(p); err != nil {
+		return err
+	}
+	if _, err := s.store.Collection(ctx, p.Space, id); err != nil {
+		return err
+	}
+	if recursive {
+		// Videos go first, so a crash half-way leaves collections that can be
+		// deleted again, never videos pointing at a deleted collection.
+		tree, err := s.store.CollectionTree(ctx, p.Space, id)
+		if err != nil {
+			return err
+		}
+		for {
+			vs, err := s.store.Videos(ctx, VideoFilter{Space: p.Space, Collections: tree, Limit: MaxListLimit})
+			if err != nil {
+				return err
+			}
+			if len(vs) == 0 {
+				break
+			}
+			for _, v := range vs {
+				if err := s.deleteVideo(ctx, p.Space, v.ID); err != nil && !IsNotFound(err) {
+					return fmt.Errorf("deleting video %s: %w", v.ID, err)
+				}
+			}
+		}
+	}
+	return s.store.DeleteCollection(ctx, p.Space, id, recursive)
+}
+
+// ImportSource moves a complete local source file (a finished upload) into
+// blob storage and marks the video uploaded. The file is moved when the blob
+// store is on local disk, copied otherwise.
+func (s *Service) ImportSource(ctx context.Context, videoID, localPath string) (*Video, error) {
+	fi, err := os.Stat(localPath)
+	if err != nil {
+		return nil, fmt.Errorf("reading upload: %w", err)
+	}
+	key := SourceKey(videoID)
+	if lb, ok := s.blobs.(LocalBlobs); ok {
+		if err := lb.Import(ctx, key, localPath); err != nil {
+			return nil, fmt.Errorf("storing source: %w", err)
+		}
+	} else {
+		f, err := os.Open(localPath)
+		if err != nil {
+			return nil, fmt.Errorf("opening upload: %w", err)
+		}
+		_, err = s.blobs.Put(ctx, key, f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("storing source: %w", err)
+		}
+	}
+	return s.SourceStored(ctx, videoID, fi.Size())
+}

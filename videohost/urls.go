@@ -1,0 +1,154 @@
+package videohost
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// URLs builds the deterministic asset URLs of one space (DESIGN.md section 5).
+// The builders are pure: no I/O, no state, safe with CGO_ENABLED=0.
+type URLs struct {
+	SpaceURL string // e.g. https://host/media/abcde
+	ImageURL string // e.g. https://host/images
+	CDNURL   string // e.g. https://host/cdn
+}
+
+// SpaceURLs resolves the URL roots of a space from server-wide templates. A
+// template may hold "{space}"; a spaceURL template without it gets the space
+// id appended as a path segment.
+func SpaceURLs(baseURL, spaceURLTmpl, imageURL, cdnURL, spaceID string) URLs {
+	base := strings.TrimRight(baseURL, "/")
+	if spaceURLTmpl == "" {
+		spaceURLTmpl = base + "/media/{space}"
+	}
+	if !strings.Contains(spaceURLTmpl, "{space}") {
+		spaceURLTmpl = strings.TrimRight(spaceURLTmpl, "/") + "/{space}"
+	}
+	if imageURL == "" {
+		imageURL = base + "/images"
+	}
+	if cdnURL == "" {
+		cdnURL = base + "/cdn"
+	}
+	return URLs{
+		SpaceURL: strings.ReplaceAll(strings.TrimRight(spaceURLTmpl, "/"), "{space}", spaceID),
+		ImageURL: strings.ReplaceAll(strings.TrimRight(imageURL, "/"), "{space}", spaceID),
+		CDNURL:   strings.ReplaceAll(strings.TrimRight(cdnURL, "/"), "{space}", spaceID),
+	}
+}
+
+func (u URLs) video(videoID string, parts ...string) string {
+	return u.SpaceURL + "/" + videoID + "/" + strings.Join(parts, "/")
+}
+
+// HLS is the master playlist.
+func (u URLs) HLS(videoID string) string { return u.video(videoID, "playlist.m3u8") }
+
+// DASH is the DASH manifest over the same CMAF segments.
+func (u URLs) DASH(videoID string) string { return u.video(videoID, "manifest.mpd") }
+
+// Rendition is the progressive MP4 of a rendition such as "h264_sd".
+func (u URLs) Rendition(videoID, name string) string { return u.video(videoID, name+".mp4") }
+
+// MediaPlaylist is the HLS media playlist of a rendition.
+func (u URLs) MediaPlaylist(videoID, name string) string {
+	return u.video(videoID, name, "playlist.m3u8")
+}
+
+// InitSegment is the CMAF header of a rendition.
+func (u URLs) InitSegment(videoID, name string) string { return u.video(videoID, name, "init.mp4") }
+
+// Segment is the n-th CMAF media segment of a rendition.
+func (u URLs) Segment(videoID, name string, n int) string {
+	return u.video(videoID, name, strconv.Itoa(n)+".m4s")
+}
+
+// AudioPlaylist is the HLS media playlist of an audio track.
+func (u URLs) AudioPlaylist(videoID, track string) string {
+	return u.video(videoID, "audio", track, "playlist.m3u8")
+}
+
+// SubtitlePlaylist is the HLS subtitle playlist of a language.
+func (u URLs) SubtitlePlaylist(videoID, language string) string {
+	return u.video(videoID, "subtitles", language+".m3u8")
+}
+
+// Subtitle is the WebVTT file of a language.
+func (u URLs) Subtitle(videoID, language string) string {
+	return u.video(videoID, "subtitles", language+".vtt")
+}
+
+// Transcript is the transcript JSON for <reel-text>.
+func (u URLs) Transcript(videoID string) string { return u.video(videoID, "transcript.json") }
+
+// Poster is the poster in ext "jpg" or "webp".
+func (u URLs) Poster(videoID, ext string) string { return u.video(videoID, "poster."+ext) }
+
+// Clip is the muted loop for <reel-clip>.
+func (u URLs) Clip(videoID string) string { return u.video(videoID, "clip.mp4") }
+
+// Audio is the audio-only file.
+func (u URLs) Audio(videoID string) string { return u.video(videoID, "audio.m4a") }
+
+// Storyboard is the thumbnail sprite; StoryboardVTT maps times to its tiles.
+func (u URLs) Storyboard(videoID string) string    { return u.video(videoID, "storyboard.jpg") }
+func (u URLs) StoryboardVTT(videoID string) string { return u.video(videoID, "storyboard.vtt") }
+
+// Frame is the image of the frame at time seconds, width pixels wide; a nil
+// time means the poster time and width 0 the source width.
+func (u URLs) Frame(embed, ext string, time *float64, width int) string {
+	q := url.Values{}
+	if time != nil {
+		q.Set("time", strconv.FormatFloat(*time, 'f', -1, 64))
+	}
+	if width > 0 {
+		q.Set("width", strconv.Itoa(width))
+	}
+	s := u.ImageURL + "/" + embed + "." + ext
+	if len(q) > 0 {
+		s += "?" + q.Encode()
+	}
+	return s
+}
+
+// FrameTemplate is the frame URL with {time} and {width} placeholders.
+func (u URLs) FrameTemplate(embed string) string {
+	return u.ImageURL + "/" + embed + ".jpg?time={time}&width={width}"
+}
+
+// Components is the ES module defining every <reel-*> element.
+func (u URLs) Components() string { return u.CDNURL + "/reel.js" }
+
+// Decorate fills the URL fields of v (renditions, tracks, subtitles, urls).
+func (u URLs) Decorate(v *Video) {
+	for i := range v.Renditions {
+		v.Renditions[i].URL = u.Rendition(v.ID, v.Renditions[i].Name)
+	}
+	for i := range v.AudioTracks {
+		v.AudioTracks[i].URL = u.AudioPlaylist(v.ID, v.AudioTracks[i].ID)
+	}
+	for i := range v.Subtitles {
+		v.Subtitles[i].URL = u.Subtitle(v.ID, v.Subtitles[i].Language)
+	}
+	urls := &VideoURLs{Frame: u.FrameTemplate(v.Embed)}
+	if v.Playable {
+		urls.HLS = u.HLS(v.ID)
+		if v.Assets.DASH {
+			urls.DASH = u.DASH(v.ID)
+		}
+	}
+	if v.Assets.Poster {
+		urls.Poster = u.Poster(v.ID, "jpg")
+	}
+	if v.Assets.Clip {
+		urls.Clip = u.Clip(v.ID)
+	}
+	if v.Assets.Audio {
+		urls.Audio = u.Audio(v.ID)
+	}
+	if v.Assets.Storyboard {
+		urls.Storyboard = u.Storyboard(v.ID)
+	}
+	v.URLs = urls
+}

@@ -1,0 +1,203 @@
+package videohost
+
+import (
+	"time"
+)
+
+// State is where a video is in its lifecycle (DESIGN.md section 3).
+type State string
+
+const (
+	StateCreated    State = "created"
+	StateUploaded   State = "uploaded"
+	StateProcessing State = "processing"
+	StateReady      State = "ready"
+	StateErrored    State = "errored"
+)
+
+// Valid reports whether s is a known state.
+func (s State) Valid() bool {
+	switch s {
+	case StateCreated, StateUploaded, StateProcessing, StateReady, StateErrored:
+		return true
+	}
+	return false
+}
+
+// transitions is the one table of legal state moves and the event each emits.
+// A move not listed here is an *Error with EInvalidTransition.
+var transitions = map[State]map[State]EventType{
+	StateCreated: {
+		StateUploaded: EventVideoUploaded,
+		StateErrored:  "",
+	},
+	StateUploaded: {
+		StateProcessing: EventVideoProcessing,
+		StateErrored:    "",
+	},
+	StateProcessing: {
+		StateReady:      EventVideoReady,
+		StateErrored:    "",
+		StateProcessing: "", // a retried transcode starts again; no second event
+	},
+	// A replaced source (upload token with a video sub) starts the cycle again.
+	StateReady:   {StateCreated: ""},
+	StateErrored: {StateCreated: ""},
+}
+
+// Transition returns the event a move from one state to another emits, or an
+// error when the move is illegal. The empty EventType means "no event".
+func Transition(from, to State) (EventType, error) {
+	ev, ok := transitions[from][to]
+	if !ok {
+		return "", Errorf(EInvalidTransition, "video cannot move from %s to %s", from, to)
+	}
+	return ev, nil
+}
+
+// PlaybackPolicy decides whether assets need a playback token.
+type PlaybackPolicy string
+
+const (
+	PlaybackPublic PlaybackPolicy = "public"
+	PlaybackSigned PlaybackPolicy = "signed"
+)
+
+// Video is a video as the API and webhook events show it.
+type Video struct {
+	ID             string            `json:"id"`
+	Embed          string            `json:"embed"`
+	Space          string            `json:"space"`
+	Collection     *string           `json:"collection"`
+	Title          string            `json:"title"`
+	Description    string            `json:"description"`
+	Metadata       map[string]string `json:"metadata"`
+	State          State             `json:"state"`
+	Playable       bool              `json:"playable"`
+	Archived       bool              `json:"archived"`
+	Duration       float64           `json:"duration"`
+	Width          int               `json:"width"`
+	Height         int               `json:"height"`
+	AspectRatio    string            `json:"aspect_ratio"`
+	Source         *SourceInfo       `json:"source"`
+	Renditions     []Rendition       `json:"renditions"`
+	AudioTracks    []AudioTrack      `json:"audio_tracks"`
+	Subtitles      []Subtitle        `json:"subtitles"`
+	URLs           *VideoURLs        `json:"urls"`
+	PlaybackPolicy PlaybackPolicy    `json:"playback_policy"`
+	PosterTime     *float64          `json:"poster_time"`
+	InputURL       string            `json:"input_url,omitempty"`
+	Error          *VideoError       `json:"error"`
+	CreatedAt      time.Time         `json:"created_at"`
+	UpdatedAt      time.Time         `json:"updated_at"`
+	ReadyAt        *time.Time        `json:"ready_at"`
+
+	// AssetVersion names the published set of assets under the video's blob
+	// prefix; publishing a new set is one write of this field.
+	AssetVersion string `json:"-"`
+	// HasStoryboard, HasClip and HasAudio record which optional assets exist.
+	Assets AssetFlags `json:"-"`
+}
+
+// AssetFlags records which optional assets a published version holds.
+type AssetFlags struct {
+	Poster     bool `json:"poster"`
+	Storyboard bool `json:"storyboard"`
+	Clip       bool `json:"clip"`
+	Audio      bool `json:"audio"`
+	DASH       bool `json:"dash"`
+}
+
+// SourceInfo describes the uploaded or fetched source.
+type SourceInfo struct {
+	Size       int64   `json:"size"`
+	Container  string  `json:"container"`
+	VideoCodec string  `json:"video_codec"`
+	AudioCodec string  `json:"audio_codec"`
+	FrameRate  float64 `json:"frame_rate"`
+}
+
+// Rendition is one rung of the ladder, also downloadable as an MP4.
+type Rendition struct {
+	Name    string `json:"name"`
+	Codec   string `json:"codec"`
+	Quality string `json:"quality"`
+	Width   int    `json:"width"`
+	Height  int    `json:"height"`
+	Bitrate int    `json:"bitrate"`
+	Size    int64  `json:"size"`
+	URL     string `json:"url"`
+}
+
+// AudioTrack is one audio rendition of the HLS audio group.
+type AudioTrack struct {
+	ID       string `json:"id"`
+	Language string `json:"language"`
+	Label    string `json:"label"`
+	Default  bool   `json:"default"`
+	URL      string `json:"url"`
+}
+
+// Subtitle is one subtitle language of a video.
+type Subtitle struct {
+	Language string `json:"language"`
+	Label    string `json:"label"`
+	URL      string `json:"url"`
+}
+
+// VideoURLs are the deterministic asset URLs of a video.
+type VideoURLs struct {
+	HLS        string `json:"hls"`
+	DASH       string `json:"dash"`
+	Poster     string `json:"poster"`
+	Clip       string `json:"clip"`
+	Audio      string `json:"audio"`
+	Storyboard string `json:"storyboard"`
+	Frame      string `json:"frame"`
+}
+
+// VideoError says why a video is errored.
+type VideoError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Collection groups videos; collections nest through Parent.
+type Collection struct {
+	ID        string    `json:"id"`
+	Space     string    `json:"space"`
+	Name      string    `json:"name"`
+	Parent    *string   `json:"parent"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// Space holds the videos of an account.
+type Space struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	SpaceURL  string    `json:"space_url"`
+	ImageURL  string    `json:"image_url"`
+	CDNURL    string    `json:"cdn_url"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// Access is what an API key may do.
+type Access string
+
+const (
+	AccessReadWrite Access = "read_write"
+	AccessReadOnly  Access = "read_only"
+)
+
+// Key is an API key. Secret is only set when the key is created; the store
+// keeps it encrypted so that a copy of the database does not give it away.
+type Key struct {
+	ID         string     `json:"id"`
+	Space      string     `json:"space"`
+	Access     Access     `json:"access"`
+	Name       string     `json:"name"`
+	Secret     string     `json:"key,omitempty"`
+	CreatedAt  time.Time  `json:"created_at"`
+	LastUsedAt *time.Time `json:"last_used_at"`
+}
