@@ -1,0 +1,93 @@
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+// Defaults of Config; a zero field takes the default next to it.
+const (
+	DefaultMaxBodyBytes  = 1 << 20  // 1 MiB of JSON
+	DefaultMaxUploadSize = 20 << 30 // 20 GiB per upload
+	DefaultRateLimit     = 600      // requests per minute per key
+	DefaultUploadExpiry  = 24 * time.Hour
+)
+
+// Config configures a Handler. Zero values are the defaults. Times (rate
+// limit windows, upload expiry) come from the service's clock.
+type Config struct {
+	// UploadDir holds the tus upload store (data and .info files) and its
+	// locks. Required. Uploads in it survive a restart: a new Handler over the
+	// same folder resumes them.
+	UploadDir string
+
+	// MaxBodyBytes caps JSON request bodies; larger bodies get 413
+	// payload_too_large. Default 1 MiB.
+	MaxBodyBytes int64
+
+	// MaxUploadSize caps the Upload-Length of a tus upload. Default 20 GiB.
+	MaxUploadSize int64
+
+	// RateLimit is the number of requests one API key may make per minute.
+	// Default 600; a negative value disables rate limiting.
+	RateLimit int
+
+	// UploadExpiry is how long an upload may sit without progress before it
+	// is removed and its video errored with upload_expired. Default 24 h.
+	UploadExpiry time.Duration
+
+	// UploadSweepInterval is how often abandoned uploads are looked for.
+	// Default UploadExpiry/4, at least 1 s and at most 15 min.
+	UploadSweepInterval time.Duration
+
+	// UploadAuth authenticates tus requests. Default: the request must carry
+	// a read-write API key as its Bearer token. It is the seam for upload
+	// tokens: a function that accepts a token and falls back to API keys.
+	UploadAuth UploadAuthenticator
+
+	// Logger receives request logs and errors. Default: the service's logger.
+	Logger *slog.Logger
+}
+
+// UploadAuthenticator resolves the credentials of a tus request into a grant.
+// It returns a *videohost.Error (EUnauthorized, EReadOnlyKey, ETokenInvalid,
+// ETokenExpired...) to refuse the request.
+type UploadAuthenticator func(ctx context.Context, r *http.Request) (*UploadGrant, error)
+
+// UploadGrant is what an authenticated uploader may do.
+type UploadGrant struct {
+	// Principal owns the uploaded video; it must be able to write.
+	Principal *videohost.Principal
+	// Collection, when set, is the collection new videos go to, whatever the
+	// Upload-Metadata says (an upload token scoped to a collection).
+	Collection string
+	// ReplaceVideo, when set, makes the upload the new source of that video
+	// (an upload token scoped to one video).
+	ReplaceVideo string
+}
+
+func (c Config) withDefaults(svc *videohost.Service) Config {
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if c.MaxUploadSize <= 0 {
+		c.MaxUploadSize = DefaultMaxUploadSize
+	}
+	if c.RateLimit == 0 {
+		c.RateLimit = DefaultRateLimit
+	}
+	if c.UploadExpiry <= 0 {
+		c.UploadExpiry = DefaultUploadExpiry
+	}
+	if c.UploadSweepInterval <= 0 {
+		c.UploadSweepInterval = min(max(c.UploadExpiry/4, time.Second), 15*time.Minute)
+	}
+	if c.Logger == nil {
+		c.Logger = svc.Logger()
+	}
+	return c
+}

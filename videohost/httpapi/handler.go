@@ -1,0 +1,197 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/gorilla/mux"
+	"github.com/reelvideo/reel/videohost"
+)
+
+// Handler serves /v1 and tus uploads. It is safe for concurrent use; Close
+// stops its background work.
+type Handler struct {
+	svc     *videohost.Service
+	cfg     Config
+	log     *slog.Logger
+	router  *mux.Router
+	limiter *rateLimiter
+	uploads *uploads
+
+	stop     chan struct{}
+	stopOnce sync.Once
+	wg       sync.WaitGroup
+}
+
+// New returns a Handler over svc. It fails when cfg.UploadDir is missing or
+// cannot be created.
+func New(svc *videohost.Service, cfg Config) (*Handler, error) {
+	if svc == nil {
+		return nil, errors.New("httpapi: a service is required")
+	}
+	if cfg.UploadDir == "" {
+		return nil, errors.New("httpapi: Config.UploadDir is required")
+	}
+	if err := os.MkdirAll(cfg.UploadDir, 0o750); err != nil {
+		return nil, fmt.Errorf("creating upload dir: %w", err)
+	}
+	cfg = cfg.withDefaults(svc)
+	h := &Handler{
+		svc:  svc,
+		cfg:  cfg,
+		log:  cfg.Logger,
+		stop: make(chan struct{}),
+	}
+	if cfg.RateLimit > 0 {
+		h.limiter = newRateLimiter(cfg.RateLimit, time.Minute, svc.Clock())
+		h.every(time.Minute, func(context.Context) { h.limiter.sweep() })
+	}
+	up, err := newUploads(h)
+	if err != nil {
+		return nil, err
+	}
+	h.uploads = up
+	h.every(cfg.UploadSweepInterval, func(ctx context.Context) {
+		if _, err := h.ExpireUploads(ctx); err != nil {
+			h.log.WarnContext(ctx, "sweeping expired uploads", "err", err)
+		}
+	})
+	h.router = h.routes()
+	return h, nil
+}
+
+// every runs fn every interval until Close.
+func (h *Handler) every(interval time.Duration, fn func(context.Context)) {
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-h.stop:
+				return
+			case <-t.C:
+				ctx, cancel := context.WithTimeout(context.Background(), interval)
+				fn(ctx)
+				cancel()
+			}
+		}
+	}()
+}
+
+// Close stops the rate limiter sweeper and the upload janitor. Requests in
+// flight are not interrupted; uploads stay on disk for the next Handler.
+func (h *Handler) Close() error {
+	h.stopOnce.Do(func() { close(h.stop) })
+	h.wg.Wait()
+	return nil
+}
+
+// ServeHTTP serves one request: logged, guarded against panics, never
+// setting a cookie.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	info := &requestInfo{}
+	r = r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info))
+	rw := &responseWriter{ResponseWriter: w}
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			h.log.ErrorContext(r.Context(), "panic serving request", "method", r.Method, "route", info.route, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			if !rw.wroteHeader {
+				writeProblem(rw, problemOf(errors.New("panic")))
+			}
+		}
+		h.logRequest(r, rw.status, time.Since(start), info)
+	}()
+	h.router.ServeHTTP(rw, r)
+}
+
+func (h *Handler) logRequest(r *http.Request, status int, took time.Duration, info *requestInfo) {
+	if status == 0 {
+		status = http.StatusOK
+	}
+	route := info.route
+	if route == "" {
+		// An unmatched request: its path tells what was asked. The query
+		// string stays out, since it may carry a token.
+		route = r.URL.Path
+	}
+	level := slog.LevelInfo
+	if status >= 500 {
+		level = slog.LevelError
+	}
+	h.log.LogAttrs(r.Context(), level, "request",
+		slog.String("method", r.Method),
+		slog.String("route", route),
+		slog.Int("status", status),
+		slog.Duration("duration", took),
+		slog.String("key", info.keyID),
+	)
+}
+
+// requestInfo carries what inner layers learn about a request (its route
+// template, its key) out to the request log.
+type requestInfo struct {
+	route string
+	keyID string
+}
+
+type requestInfoKey struct{}
+
+func infoOf(r *http.Request) *requestInfo {
+	if i, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
+		return i
+	}
+	return &requestInfo{}
+}
+
+func routeOf(r *http.Request) string { return infoOf(r).route }
+
+// responseWriter records the status for the log and drops Set-Cookie: the
+// server never sets cookies, whatever a wrapped handler tries.
+type responseWriter struct {
+	http.ResponseWriter
+	status      int
+	wroteHeader bool
+}
+
+func (w *responseWriter) WriteHeader(status int) {
+	if w.wroteHeader {
+		return
+	}
+	w.wroteHeader = true
+	w.status = status
+	w.Header().Del("Set-Cookie")
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *responseWriter) Write(b []byte) (int, error) {
+	if !w.wroteHeader {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController (used by tusd for read deadlines)
+// reach the connection.
+func (w *responseWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (w *responseWriter) Flush() {
+	if !w.wroteHeader {
+		w.WriteHeader(http.StatusOK)
+	}
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}

@@ -1,0 +1,177 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+// ProblemTypeBase prefixes the code of an error to form the type URI of its
+// problem document (RFC 9457); the URIs are stable identifiers, not links
+// anyone has to resolve.
+const ProblemTypeBase = "https://reel.dev/problems/"
+
+// codeMethodNotAllowed is the one code this package adds to the domain's:
+// a known path asked with a method it does not serve.
+const codeMethodNotAllowed = "method_not_allowed"
+
+// statusOf is the one table from error codes to HTTP statuses.
+var statusOf = map[string]int{
+	videohost.EUnauthorized:       http.StatusUnauthorized,
+	videohost.EForbidden:          http.StatusForbidden,
+	videohost.EReadOnlyKey:        http.StatusForbidden,
+	videohost.ENotFound:           http.StatusNotFound,
+	videohost.EValidation:         http.StatusBadRequest,
+	videohost.EInputURLNotAllowed: http.StatusBadRequest,
+	videohost.EConflict:           http.StatusConflict,
+	videohost.EInvalidTransition:  http.StatusConflict,
+	videohost.EPayloadTooLarge:    http.StatusRequestEntityTooLarge,
+	videohost.ERateLimited:        http.StatusTooManyRequests,
+	videohost.ETokenInvalid:       http.StatusUnauthorized,
+	videohost.ETokenExpired:       http.StatusUnauthorized,
+	videohost.EUnavailable:        http.StatusServiceUnavailable,
+	videohost.EInternal:           http.StatusInternalServerError,
+	codeMethodNotAllowed:          http.StatusMethodNotAllowed,
+}
+
+// StatusOf returns the HTTP status of an error code; unknown codes are 500.
+func StatusOf(code string) int {
+	if s, ok := statusOf[code]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// Problem is an RFC 9457 problem document with Reel's extension members.
+type Problem struct {
+	Type   string                 `json:"type"`
+	Title  string                 `json:"title"`
+	Status int                    `json:"status"`
+	Detail string                 `json:"detail"`
+	Code   string                 `json:"code"`
+	Errors []videohost.FieldError `json:"errors,omitempty"`
+}
+
+// problemOf renders err as a problem. Internal errors keep their cause to
+// themselves: the detail is generic and the caller logs the cause.
+func problemOf(err error) Problem {
+	code := videohost.ErrorCode(err)
+	if _, known := statusOf[code]; !known {
+		code = videohost.EInternal
+	}
+	status := StatusOf(code)
+	p := Problem{
+		Type:   ProblemTypeBase + code,
+		Title:  http.StatusText(status),
+		Status: status,
+		Detail: videohost.ErrorMessage(err),
+		Code:   code,
+	}
+	if code == videohost.EInternal {
+		p.Detail = "internal error"
+		return p
+	}
+	var e *videohost.Error
+	if errors.As(err, &e) {
+		p.Errors = e.Fields
+	}
+	return p
+}
+
+func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	p := problemOf(err)
+	if p.Status >= 500 {
+		h.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "route", routeOf(r), "err", err)
+	}
+	writeProblem(w, p)
+}
+
+func writeProblem(w http.ResponseWriter, p Problem) {
+	body, _ := json.Marshal(p)
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Cache-Control", "no-store")
+	if p.Status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="reel"`)
+	}
+	w.WriteHeader(p.Status)
+	w.Write(append(body, '\n'))
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		writeProblem(w, problemOf(err))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(append(body, '\n'))
+}
+
+// decodeJSON reads a JSON object into dst. Unknown fields are ignored (clients
+// may be newer than the server); an empty body is the empty object. Errors
+// name the offending field so that a client can point at it.
+func (h *Handler) decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.cfg.MaxBodyBytes))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return videohost.Errorf(videohost.EPayloadTooLarge, "the request body is larger than %d bytes", tooLarge.Limit)
+		}
+		return videohost.Errorf(videohost.EValidation, "reading the request body: %v", err)
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(dst); err != nil {
+		return jsonError(err)
+	}
+	if dec.More() {
+		return videohost.Invalid("body", "must hold one JSON object")
+	}
+	return nil
+}
+
+func jsonError(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	switch {
+	case errors.As(err, &typeErr):
+		field := typeErr.Field
+		if field == "" {
+			return videohost.Invalid("body", "must be a JSON object")
+		}
+		// The top-level field names the input member; a nested path
+		// (metadata.key) is kept whole so that the client sees which entry.
+		return videohost.Invalid(field, "must be %s, not %s", jsonTypeName(typeErr.Type.Kind().String()), typeErr.Value)
+	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
+		return videohost.Invalid("body", "is not valid JSON: %v", err)
+	default:
+		return videohost.Invalid("body", "is not valid JSON: %v", strings.TrimPrefix(err.Error(), "json: "))
+	}
+}
+
+func jsonTypeName(kind string) string {
+	switch kind {
+	case "string":
+		return "a string"
+	case "bool":
+		return "a boolean"
+	case "map", "struct":
+		return "an object"
+	case "slice", "array":
+		return "an array"
+	case "int", "int64", "int32", "float64", "float32", "uint", "uint64":
+		return "a number"
+	case "ptr":
+		return "a value of another type"
+	}
+	return "of another type"
+}

@@ -1,0 +1,156 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/gorilla/mux"
+	"github.com/reelvideo/reel/videohost"
+)
+
+// apiFunc is a /v1 handler: it gets the authenticated principal and returns
+// an error to be written as a problem.
+type apiFunc func(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error
+
+func (h *Handler) routes() *mux.Router {
+	r := mux.NewRouter()
+	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, problemOf(videohost.Errorf(videohost.ENotFound, "no route for %s", r.URL.Path)))
+	})
+	r.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, problemOf(videohost.Errorf(codeMethodNotAllowed, "%s is not served on %s", r.Method, r.URL.Path)))
+	})
+	r.Use(func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if route := mux.CurrentRoute(req); route != nil {
+				infoOf(req).route, _ = route.GetPathTemplate()
+			}
+			next.ServeHTTP(w, req)
+		})
+	})
+
+	api := func(method, path string, fn apiFunc) {
+		r.Handle(path, h.authenticated(fn)).Methods(method)
+	}
+	api(http.MethodPost, "/v1/videos", h.createVideo)
+	api(http.MethodGet, "/v1/videos", h.listVideos)
+	api(http.MethodGet, "/v1/videos/{id}", h.getVideo)
+	api(http.MethodPatch, "/v1/videos/{id}", h.updateVideo)
+	api(http.MethodDelete, "/v1/videos/{id}", h.deleteVideo)
+	api(http.MethodPost, "/v1/videos/{id}/archive", h.archiveVideo(true))
+	api(http.MethodPost, "/v1/videos/{id}/unarchive", h.archiveVideo(false))
+
+	api(http.MethodPost, "/v1/collections", h.createCollection)
+	api(http.MethodGet, "/v1/collections", h.listCollections)
+	api(http.MethodGet, "/v1/collections/{id}", h.getCollection)
+	api(http.MethodPatch, "/v1/collections/{id}", h.updateCollection)
+	api(http.MethodDelete, "/v1/collections/{id}", h.deleteCollection)
+
+	api(http.MethodGet, "/v1/space", h.getSpace)
+
+	api(http.MethodPost, "/v1/keys", h.createKey)
+	api(http.MethodGet, "/v1/keys", h.listKeys)
+	api(http.MethodDelete, "/v1/keys/{id}", h.deleteKey)
+
+	// tus answers its own OPTIONS (protocol discovery and CORS preflight).
+	r.Handle("/v1/uploads", h.uploads).Methods(http.MethodPost, http.MethodOptions)
+	r.Handle("/v1/uploads/{id}", h.uploads).Methods(http.MethodHead, http.MethodPatch, http.MethodDelete, http.MethodOptions)
+
+	r.HandleFunc("/v1/openapi.json", h.openAPI).Methods(http.MethodGet)
+	return r
+}
+
+// Route is one method and path template the Handler serves.
+type Route struct {
+	Method string
+	Path   string
+}
+
+// Routes lists every method and path template the Handler serves, sorted by
+// path then method. The OpenAPI document is checked against it.
+func (h *Handler) Routes() []Route {
+	var out []Route
+	h.router.Walk(func(route *mux.Route, _ *mux.Router, _ []*mux.Route) error {
+		path, err := route.GetPathTemplate()
+		if err != nil {
+			return nil
+		}
+		methods, err := route.GetMethods()
+		if err != nil {
+			return nil
+		}
+		for _, m := range methods {
+			out = append(out, Route{Method: m, Path: path})
+		}
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Path != out[j].Path {
+			return out[i].Path < out[j].Path
+		}
+		return out[i].Method < out[j].Method
+	})
+	return out
+}
+
+// authenticated wraps fn with the API key check, the rate limit and the
+// read-only rule: a read-only key may only GET.
+func (h *Handler) authenticated(fn apiFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p, ok := h.authenticate(w, r)
+		if !ok {
+			return
+		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead && !p.CanWrite() {
+			h.writeError(w, r, videohost.Errorf(videohost.EReadOnlyKey, "a read-only key can only read"))
+			return
+		}
+		if err := fn(w, r, p); err != nil {
+			h.writeError(w, r, err)
+		}
+	})
+}
+
+// authenticate resolves the API key of r and counts the request against the
+// key's rate limit. When it reports false it has written the response.
+func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request) (*videohost.Principal, bool) {
+	p, err := h.principal(r.Context(), r)
+	if err != nil {
+		h.writeError(w, r, err)
+		return nil, false
+	}
+	infoOf(r).keyID = p.KeyID
+	if !h.allow(w, p.KeyID) {
+		h.writeError(w, r, videohost.Errorf(videohost.ERateLimited, "more than %d requests a minute with this key", h.cfg.RateLimit))
+		return nil, false
+	}
+	return p, true
+}
+
+// allow counts one request of key against the rate limit.
+func (h *Handler) allow(w http.ResponseWriter, key string) bool {
+	if h.limiter == nil {
+		return true
+	}
+	return h.limiter.take(w, key)
+}
+
+func (h *Handler) principal(ctx context.Context, r *http.Request) (*videohost.Principal, error) {
+	secret, ok := bearer(r)
+	if !ok {
+		return nil, videohost.Errorf(videohost.EUnauthorized, "an API key is required: Authorization: Bearer <key>")
+	}
+	return h.svc.Authenticate(ctx, secret)
+}
+
+// bearer returns the credential of an "Authorization: Bearer ..." header.
+func bearer(r *http.Request) (string, bool) {
+	scheme, cred, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	cred = strings.TrimSpace(cred)
+	return cred, cred != ""
+}

@@ -1,0 +1,425 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+	"github.com/tus/tusd/v2/pkg/filelocker"
+	"github.com/tus/tusd/v2/pkg/filestore"
+	tus "github.com/tus/tusd/v2/pkg/handler"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+// HeaderVideoID names the video an upload fills; it is on the creation
+// response and on every later response about the upload (the final PATCH
+// included), so an uploader knows its video at once.
+const HeaderVideoID = "Reel-Video-Id"
+
+// uploads serves tus 1.0.0 at /v1/uploads with tusd's unrouted handler over
+// a file store in Config.UploadDir. The upload id is the video id, so the
+// upload URL names the video and a restarted server finds both again.
+type uploads struct {
+	h      *Handler
+	tus    *tus.UnroutedHandler
+	store  filestore.FileStore
+	locker filelocker.FileLocker
+	auth   UploadAuthenticator
+	serve  http.Handler
+}
+
+// uploadState carries the grant of a tus request from the authentication
+// step to tusd's hooks, which only see the request context.
+type uploadState struct {
+	grant    *UploadGrant
+	uploadID string // set once preCreate named the new upload
+}
+
+type uploadStateKey struct{}
+
+func newUploads(h *Handler) (*uploads, error) {
+	u := &uploads{
+		h:      h,
+		store:  filestore.New(h.cfg.UploadDir),
+		locker: filelocker.New(h.cfg.UploadDir),
+		auth:   h.cfg.UploadAuth,
+	}
+	if u.auth == nil {
+		u.auth = u.apiKeyAuth
+	}
+	composer := tus.NewStoreComposer()
+	// Concatenation is left out on purpose: every upload is one video, and
+	// partial uploads would each create one.
+	composer.UseCore(u.store)
+	composer.UseTerminater(u.store)
+	composer.UseLengthDeferrer(u.store)
+	u.locker.UseIn(composer)
+
+	cors := tus.DefaultCorsConfig
+	cors.ExposeHeaders += ", " + HeaderVideoID + ", Upload-Expires"
+
+	// The Location of a new upload must be absolute; it comes from the
+	// service's public URL, which names the mount point even behind
+	// http.StripPrefix. Without one, tusd builds it from the request's host.
+	basePath := "/v1/uploads/"
+	if base := h.svc.BaseURL(); base != "" {
+		basePath = base + "/v1/uploads/"
+	}
+	th, err := tus.NewUnroutedHandler(tus.Config{
+		StoreComposer:             composer,
+		BasePath:                  basePath,
+		MaxSize:                   h.cfg.MaxUploadSize,
+		DisableDownload:           true,
+		Cors:                      &cors,
+		Logger:                    tusLogger(h.log),
+		PreUploadCreateCallback:   u.preCreate,
+		PreFinishResponseCallback: u.preFinish,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("creating tus handler: %w", err)
+	}
+	u.tus = th
+	u.serve = th.Middleware(http.HandlerFunc(u.dispatch))
+	return u, nil
+}
+
+func (u *uploads) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	r = r.WithContext(context.WithValue(r.Context(), uploadStateKey{}, &uploadState{}))
+	// tusd advertises only what it implements itself; expiry is ours.
+	u.serve.ServeHTTP(&extensionWriter{ResponseWriter: w}, r)
+}
+
+// dispatch runs after tusd's middleware (protocol version, CORS), so even a
+// refused request carries the CORS headers a browser needs to read it.
+func (u *uploads) dispatch(w http.ResponseWriter, r *http.Request) {
+	h := u.h
+	grant, err := u.auth(r.Context(), r)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	if grant == nil || grant.Principal == nil {
+		h.writeError(w, r, videohost.Errorf(videohost.EUnauthorized, "no credentials"))
+		return
+	}
+	infoOf(r).keyID = grant.Principal.KeyID
+	if !h.allow(w, grant.Principal.KeyID) {
+		h.writeError(w, r, videohost.Errorf(videohost.ERateLimited, "more than %d requests a minute with this key", h.cfg.RateLimit))
+		return
+	}
+	if !grant.Principal.CanWrite() {
+		h.writeError(w, r, videohost.Errorf(videohost.EReadOnlyKey, "uploads need a read-write key"))
+		return
+	}
+	if st, ok := r.Context().Value(uploadStateKey{}).(*uploadState); ok {
+		st.grant = grant
+	}
+	if r.Method == http.MethodPost {
+		u.tus.PostFile(w, r)
+		if st, ok := r.Context().Value(uploadStateKey{}).(*uploadState); ok && st.uploadID != "" {
+			u.touch(st.uploadID)
+		}
+		return
+	}
+
+	id := mux.Vars(r)["id"]
+	v, err := h.svc.Video(r.Context(), grant.Principal, videoIDOf(id))
+	if err != nil {
+		// Another space's upload does not exist for this key.
+		h.writeError(w, r, err)
+		return
+	}
+	w.Header().Set(HeaderVideoID, v.ID)
+	if v.State == videohost.StateCreated {
+		if r.Method == http.MethodPatch {
+			w.Header().Set("Upload-Expires", u.expiresAt(h.svc.Clock().Now()))
+		} else if fi, err := os.Stat(filepath.Join(h.cfg.UploadDir, id)); err == nil {
+			w.Header().Set("Upload-Expires", u.expiresAt(fi.ModTime()))
+		}
+	}
+	// tusd reads the upload id from the whole path, as if mounted with
+	// http.StripPrefix.
+	tr := new(http.Request)
+	*tr = *r
+	tu := *r.URL
+	tu.Path, tu.RawPath = id, ""
+	tr.URL = &tu
+	switch r.Method {
+	case http.MethodHead:
+		u.tus.HeadFile(w, tr)
+	case http.MethodPatch:
+		u.tus.PatchFile(w, tr)
+		u.touch(id)
+	case http.MethodDelete:
+		u.tus.DelFile(w, tr)
+		_, err := os.Stat(filepath.Join(h.cfg.UploadDir, id+".info"))
+		terminated := errors.Is(err, fs.ErrNotExist)
+		// A terminated upload leaves a video without a source; it goes too,
+		// unless the upload was replacing the source of an existing video.
+		if terminated && id == v.ID && v.State == videohost.StateCreated {
+			if err := h.svc.DeleteVideo(r.Context(), grant.Principal, v.ID); err != nil && !videohost.IsNotFound(err) {
+				h.log.WarnContext(r.Context(), "deleting the video of a terminated upload", "video", v.ID, "err", err)
+			}
+		}
+	}
+}
+
+// touch records activity on an upload in its files' times, read by the
+// janitor and by HEAD. The times come from the service clock, so that expiry
+// follows the same clock as everything else (and a test's fake one).
+func (u *uploads) touch(id string) {
+	now := u.h.svc.Clock().Now()
+	for _, p := range []string{filepath.Join(u.h.cfg.UploadDir, id), filepath.Join(u.h.cfg.UploadDir, id+".info")} {
+		os.Chtimes(p, now, now) // a missing file (a terminated upload) has no activity to record
+	}
+}
+
+func (u *uploads) expiresAt(lastActivity time.Time) string {
+	return lastActivity.Add(u.h.cfg.UploadExpiry).UTC().Format(http.TimeFormat)
+}
+
+// apiKeyAuth is the default UploadAuthenticator: a read-write API key.
+func (u *uploads) apiKeyAuth(ctx context.Context, r *http.Request) (*UploadGrant, error) {
+	p, err := u.h.principal(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return &UploadGrant{Principal: p}, nil
+}
+
+// videoIDOf returns the video of an upload id: the id itself for a new
+// video, the part before "-" for an upload that replaces a source.
+func videoIDOf(uploadID string) string {
+	id, _, _ := strings.Cut(uploadID, "-")
+	return id
+}
+
+func (u *uploads) preCreate(hook tus.HookEvent) (tus.HTTPResponse, tus.FileInfoChanges, error) {
+	st, _ := hook.Context.Value(uploadStateKey{}).(*uploadState)
+	if st == nil || st.grant == nil {
+		return tus.HTTPResponse{}, tus.FileInfoChanges{}, u.tusError(hook.Context, videohost.Errorf(videohost.EUnauthorized, "no credentials"))
+	}
+	meta := hook.Upload.MetaData
+	in := videohost.UploadInput{
+		Title:        meta["title"],
+		Collection:   meta["collection"],
+		Filename:     meta["filename"],
+		ReplaceVideo: st.grant.ReplaceVideo,
+	}
+	if st.grant.Collection != "" {
+		in.Collection = st.grant.Collection
+	}
+	v, err := u.h.svc.CreateUploadVideo(hook.Context, st.grant.Principal, in)
+	if err != nil {
+		return tus.HTTPResponse{}, tus.FileInfoChanges{}, u.tusError(hook.Context, err)
+	}
+	id := v.ID
+	if in.ReplaceVideo != "" {
+		// The video keeps its id; the upload needs a fresh one.
+		id = v.ID + "-" + videohost.NewID(8)
+	}
+	st.uploadID = id
+	resp := tus.HTTPResponse{Header: tus.HTTPHeader{
+		HeaderVideoID:    v.ID,
+		"Upload-Expires": u.expiresAt(u.h.svc.Clock().Now()),
+	}}
+	return resp, tus.FileInfoChanges{ID: id}, nil
+}
+
+// preFinish runs when the last byte is stored, before the final response:
+// the upload answers only once its video is uploaded.
+func (u *uploads) preFinish(hook tus.HookEvent) (tus.HTTPResponse, error) {
+	videoID := videoIDOf(hook.Upload.ID)
+	if err := u.importUpload(hook.Context, videoID, hook.Upload.Storage["Path"]); err != nil {
+		return tus.HTTPResponse{}, u.tusError(hook.Context, err)
+	}
+	return tus.HTTPResponse{Header: tus.HTTPHeader{HeaderVideoID: videoID}}, nil
+}
+
+// importUpload hands a complete upload to the service. It imports a hard
+// link, so that the upload stays complete on disk (a HEAD after a lost final
+// response still reports the whole length) until the janitor removes it.
+func (u *uploads) importUpload(ctx context.Context, videoID, dataPath string) error {
+	staged := dataPath + ".import"
+	os.Remove(staged)
+	if err := os.Link(dataPath, staged); err != nil {
+		staged = dataPath // no hard links here: move the upload itself
+	}
+	if _, err := u.h.svc.ImportSource(ctx, videoID, staged); err != nil {
+		if staged != dataPath {
+			os.Remove(staged)
+		}
+		return fmt.Errorf("importing upload of video %s: %w", videoID, err)
+	}
+	return nil
+}
+
+// tusError turns a domain error into the error tusd writes: a problem
+// document with the status of its code.
+func (u *uploads) tusError(ctx context.Context, err error) error {
+	p := problemOf(err)
+	if p.Status >= 500 {
+		u.h.log.ErrorContext(ctx, "upload failed", "err", err)
+	}
+	body, _ := json.Marshal(p)
+	hdr := tus.HTTPHeader{"Content-Type": "application/problem+json"}
+	if p.Status == http.StatusUnauthorized {
+		hdr["WWW-Authenticate"] = `Bearer realm="reel"`
+	}
+	return tus.Error{
+		ErrorCode:    p.Code,
+		Message:      p.Detail,
+		HTTPResponse: tus.HTTPResponse{StatusCode: p.Status, Body: string(body) + "\n", Header: hdr},
+	}
+}
+
+// ExpireUploads runs one sweep of the upload janitor now: uploads without
+// progress for longer than Config.UploadExpiry are removed and their videos
+// errored with upload_expired; complete uploads whose import was cut short
+// (a crash between the last byte and the import) are imported. It returns
+// the number of uploads it expired. The Handler runs it every
+// Config.UploadSweepInterval; embedding apps may call it too.
+func (h *Handler) ExpireUploads(ctx context.Context) (int, error) {
+	return h.uploads.sweep(ctx)
+}
+
+func (u *uploads) sweep(ctx context.Context) (int, error) {
+	entries, err := os.ReadDir(u.h.cfg.UploadDir)
+	if err != nil {
+		return 0, fmt.Errorf("listing uploads: %w", err)
+	}
+	now := u.h.svc.Clock().Now()
+	expired := 0
+	var errs []error
+	for _, e := range entries {
+		id, ok := strings.CutSuffix(e.Name(), ".info")
+		if !ok || e.IsDir() {
+			continue
+		}
+		gone, err := u.sweepOne(ctx, id, now)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("upload %s: %w", id, err))
+		}
+		if gone {
+			expired++
+		}
+	}
+	return expired, errors.Join(errs...)
+}
+
+// sweepOne looks at one upload; it reports whether the upload expired.
+func (u *uploads) sweepOne(ctx context.Context, id string, now time.Time) (bool, error) {
+	dir := u.h.cfg.UploadDir
+	lastActivity := time.Time{}
+	for _, p := range []string{filepath.Join(dir, id+".info"), filepath.Join(dir, id)} {
+		if fi, err := os.Stat(p); err == nil && fi.ModTime().After(lastActivity) {
+			lastActivity = fi.ModTime()
+		}
+	}
+	idle := now.Sub(lastActivity) >= u.h.cfg.UploadExpiry
+
+	upload, err := u.store.GetUpload(ctx, id)
+	if errors.Is(err, tus.ErrNotFound) {
+		// The data file is gone (moved by an import without hard links):
+		// only the .info is left, to be removed once old.
+		if idle {
+			os.Remove(filepath.Join(dir, id+".info"))
+		}
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	info, err := upload.GetInfo(ctx)
+	if err != nil {
+		return false, err
+	}
+	complete := !info.SizeIsDeferred && info.Offset == info.Size
+	videoID := videoIDOf(id)
+
+	if complete {
+		v, err := u.h.svc.VideoByID(ctx, videoID)
+		switch {
+		case videohost.IsNotFound(err):
+		case err != nil:
+			return false, err
+		case v.State == videohost.StateCreated:
+			return false, u.importUpload(ctx, videoID, info.Storage["Path"])
+		}
+		if idle {
+			return false, u.terminate(ctx, upload, id)
+		}
+		return false, nil
+	}
+	if !idle {
+		return false, nil
+	}
+	if err := u.terminate(ctx, upload, id); err != nil {
+		return false, err
+	}
+	_, err = u.h.svc.Fail(ctx, videoID, videohost.VideoErrUploadExpired,
+		fmt.Sprintf("the upload received no data for %s", u.h.cfg.UploadExpiry))
+	switch videohost.ErrorCode(err) {
+	case "", videohost.ENotFound, videohost.EInvalidTransition:
+		// A deleted video, or one whose source arrived by other means,
+		// has nothing to fail.
+		return true, nil
+	}
+	return true, fmt.Errorf("failing video %s: %w", videoID, err)
+}
+
+func (u *uploads) terminate(ctx context.Context, upload tus.Upload, id string) error {
+	lock, err := u.locker.NewLock(id)
+	if err != nil {
+		return err
+	}
+	lockCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := lock.Lock(lockCtx, func() {}); err != nil {
+		return fmt.Errorf("locking: %w", err)
+	}
+	defer func() {
+		lock.Unlock()
+		os.Remove(filepath.Join(u.h.cfg.UploadDir, id+".lock"))
+		os.Remove(filepath.Join(u.h.cfg.UploadDir, id+".stop"))
+	}()
+	if err := u.store.AsTerminatableUpload(upload).Terminate(ctx); err != nil {
+		return fmt.Errorf("removing: %w", err)
+	}
+	return nil
+}
+
+// extensionWriter adds "expiration" to the Tus-Extension header tusd writes:
+// the Handler implements expiry itself (Upload-Expires and the janitor).
+type extensionWriter struct {
+	http.ResponseWriter
+	done bool
+}
+
+func (w *extensionWriter) WriteHeader(status int) {
+	if !w.done {
+		w.done = true
+		if ext := w.Header().Get("Tus-Extension"); ext != "" {
+			w.Header().Set("Tus-Extension", ext+",expiration")
+		}
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *extensionWriter) Write(b []byte) (int, error) {
+	if !w.done {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *extensionWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -1,0 +1,262 @@
+package sqlite_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlite"
+)
+
+func enqueue(t testing.TB, db *sqlite.DB, j videohost.Job) *videohost.Job {
+	t.Helper()
+	if err := db.Enqueue(context.Background(), &j); err != nil {
+		t.Fatalf("Enqueue: %v", err)
+	}
+	return &j
+}
+
+func claim(t testing.TB, db *sqlite.DB, worker string, kinds ...videohost.JobKind) *videohost.Job {
+	t.Helper()
+	j, err := db.Claim(context.Background(), worker, kinds, time.Minute)
+	if err != nil {
+		t.Fatalf("Claim: %v", err)
+	}
+	return j
+}
+
+func TestClaimOrderAndKinds(t *testing.T) {
+	clock := newFakeClock()
+	db := openDB(t, sqlite.WithClock(clock))
+	now := clock.Now()
+	later := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch, RunAt: now.Add(time.Hour)})
+	second := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch})
+	first := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch, RunAt: now.Add(-time.Second)})
+	transcode := enqueue(t, db, videohost.Job{Kind: videohost.JobTranscode})
+	if second.ID == 0 || second.State != videohost.JobQueued || second.MaxAttempts != sqlite.DefaultMaxAttempts || !second.RunAt.Equal(now) {
+		t.Fatalf("Enqueue set %+v", second)
+	}
+
+	if j := claim(t, db, "w", videohost.JobFetch); j == nil || j.ID != first.ID {
+		t.Fatalf("first claim = %+v, want job %d", j, first.ID)
+	}
+	if j := claim(t, db, "w", videohost.JobFetch); j == nil || j.ID != second.ID {
+		t.Fatalf("second claim = %+v, want job %d", j, second.ID)
+	}
+	if j := claim(t, db, "w", videohost.JobFetch); j != nil {
+		t.Fatalf("claimed %+v before its run_at", j)
+	}
+	if j := claim(t, db, "w"); j == nil || j.ID != transcode.ID { // no kinds = any kind
+		t.Fatalf("any-kind claim = %+v, want job %d", j, transcode.ID)
+	}
+	for _, done := range []*videohost.Job{first, second, transcode} { // else their leases expire below
+		if err := db.Complete(context.Background(), done.ID, "w"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clock.Advance(time.Hour)
+	j := claim(t, db, "w", videohost.JobTranscode, videohost.JobFetch)
+	if j == nil || j.ID != later.ID || j.State != videohost.JobRunning || j.LeaseOwner != "w" ||
+		j.Attempts != 1 || !j.LeaseUntil.Equal(clock.Now().Add(time.Minute)) {
+		t.Fatalf("claim after run_at = %+v", j)
+	}
+	stored, err := db.Job(context.Background(), j.ID)
+	if err != nil || stored.State != videohost.JobRunning || stored.LeaseOwner != "w" || stored.Attempts != 1 || !stored.LeaseUntil.Equal(j.LeaseUntil) {
+		t.Fatalf("stored = %+v, %v", stored, err)
+	}
+	_, err = db.Job(context.Background(), 999)
+	wantCode(t, err, videohost.ENotFound)
+}
+
+func TestClaimConcurrentlyClaimsEachJobOnce(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	const jobs, workers = 60, 8
+	for range jobs {
+		enqueue(t, db, videohost.Job{Kind: videohost.JobTranscode})
+	}
+	var mu sync.Mutex
+	claimedBy := map[int64][]string{}
+	var wg sync.WaitGroup
+	errs := make(chan error, workers)
+	for w := range workers {
+		worker := "w" + string(rune('a'+w))
+		wg.Go(func() {
+			for {
+				j, err := db.Claim(ctx, worker, []videohost.JobKind{videohost.JobTranscode}, time.Hour)
+				if err != nil {
+					errs <- err
+					return
+				}
+				if j == nil {
+					return
+				}
+				mu.Lock()
+				claimedBy[j.ID] = append(claimedBy[j.ID], worker)
+				mu.Unlock()
+				if err := db.Complete(ctx, j.ID, worker); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if len(claimedBy) != jobs {
+		t.Fatalf("claimed %d distinct jobs, want %d", len(claimedBy), jobs)
+	}
+	for id, ws := range claimedBy {
+		if len(ws) != 1 {
+			t.Errorf("job %d claimed by %v", id, ws)
+		}
+	}
+}
+
+func TestExpiredLeaseIsReclaimed(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	db := openDB(t, sqlite.WithClock(clock))
+	job := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch, MaxAttempts: 2})
+
+	if j := claim(t, db, "dies"); j == nil || j.Attempts != 1 {
+		t.Fatalf("claim = %+v", j)
+	}
+	if j := claim(t, db, "other"); j != nil {
+		t.Fatalf("claimed a job under a live lease: %+v", j)
+	}
+	if err := db.Extend(ctx, job.ID, "dies", time.Minute); err != nil { // still alive: renew
+		t.Fatal(err)
+	}
+	clock.Advance(59 * time.Second)
+	if j := claim(t, db, "other"); j != nil {
+		t.Fatalf("claimed a job whose lease was extended: %+v", j)
+	}
+	clock.Advance(2 * time.Second) // the worker died: its lease runs out
+	j := claim(t, db, "other")
+	if j == nil || j.ID != job.ID || j.Attempts != 2 || j.LeaseOwner != "other" {
+		t.Fatalf("reclaim = %+v", j)
+	}
+	wantCode(t, db.Extend(ctx, job.ID, "dies", time.Minute), videohost.EConflict)
+	wantCode(t, db.Complete(ctx, job.ID, "dies"), videohost.EConflict)
+
+	// The second and last attempt dies too: the job goes dead, not running again.
+	clock.Advance(2 * time.Minute)
+	if j := claim(t, db, "third"); j != nil {
+		t.Fatalf("claimed a job with no attempts left: %+v", j)
+	}
+	dead, err := db.Job(ctx, job.ID)
+	if err != nil || dead.State != videohost.JobDead || !strings.Contains(dead.LastError, "expired") {
+		t.Fatalf("job = %+v, %v", dead, err)
+	}
+}
+
+func TestFailRetriesThenDies(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	db := openDB(t, sqlite.WithClock(clock))
+	job := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch, MaxAttempts: 3})
+	cause := errors.New("connection refused")
+
+	for attempt := 1; attempt <= 3; attempt++ {
+		j := claim(t, db, "w")
+		if j == nil || j.Attempts != attempt {
+			t.Fatalf("attempt %d: claim = %+v", attempt, j)
+		}
+		failed, err := db.Fail(ctx, job.ID, "w", cause, 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if failed.LastError != "connection refused" {
+			t.Errorf("last error = %q", failed.LastError)
+		}
+		if attempt == 3 {
+			if failed.State != videohost.JobDead {
+				t.Fatalf("after the last attempt state = %s, want dead", failed.State)
+			}
+			break
+		}
+		if failed.State != videohost.JobQueued || !failed.RunAt.Equal(clock.Now().Add(10*time.Second)) {
+			t.Fatalf("attempt %d: failed = %+v", attempt, failed)
+		}
+		if j := claim(t, db, "w"); j != nil {
+			t.Fatalf("claimed before retryAfter: %+v", j)
+		}
+		clock.Advance(10 * time.Second)
+	}
+	clock.Advance(time.Hour)
+	if j := claim(t, db, "w"); j != nil {
+		t.Fatalf("claimed a dead job: %+v", j)
+	}
+	stored, _ := db.Job(ctx, job.ID)
+	if stored.State != videohost.JobDead || stored.Attempts != 3 {
+		t.Errorf("stored = %+v", stored)
+	}
+}
+
+func TestLeaseOperations(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		op   func(db *sqlite.DB, id int64) error
+		code string
+	}{
+		{"extend by owner", func(db *sqlite.DB, id int64) error { return db.Extend(ctx, id, "owner", time.Minute) }, ""},
+		{"extend by stranger", func(db *sqlite.DB, id int64) error { return db.Extend(ctx, id, "stranger", time.Minute) }, videohost.EConflict},
+		{"complete by stranger", func(db *sqlite.DB, id int64) error { return db.Complete(ctx, id, "stranger") }, videohost.EConflict},
+		{"fail by stranger", func(db *sqlite.DB, id int64) error {
+			_, err := db.Fail(ctx, id, "stranger", errors.New("x"), 0)
+			return err
+		}, videohost.EConflict},
+		{"extend after complete", func(db *sqlite.DB, id int64) error {
+			if err := db.Complete(ctx, id, "owner"); err != nil {
+				return err
+			}
+			return db.Extend(ctx, id, "owner", time.Minute)
+		}, videohost.EConflict},
+		{"complete twice", func(db *sqlite.DB, id int64) error {
+			if err := db.Complete(ctx, id, "owner"); err != nil {
+				return err
+			}
+			return db.Complete(ctx, id, "owner")
+		}, videohost.EConflict},
+		{"fail with negative retry is dead", func(db *sqlite.DB, id int64) error {
+			j, err := db.Fail(ctx, id, "owner", errors.New("not media"), -1)
+			if err == nil && j.State != videohost.JobDead {
+				return errors.New("state " + string(j.State))
+			}
+			return err
+		}, ""},
+		{"missing job", func(db *sqlite.DB, id int64) error { return db.Extend(ctx, id+100, "owner", time.Minute) }, videohost.ENotFound},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := openDB(t, sqlite.WithClock(newFakeClock()))
+			job := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch})
+			claim(t, db, "owner")
+			wantCode(t, tc.op(db, job.ID), tc.code)
+		})
+	}
+
+	t.Run("complete", func(t *testing.T) {
+		db := openDB(t)
+		job := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch, Payload: []byte(`{"a":1}`)})
+		claim(t, db, "owner")
+		if err := db.Complete(ctx, job.ID, "owner"); err != nil {
+			t.Fatal(err)
+		}
+		j, err := db.Job(ctx, job.ID)
+		if err != nil || j.State != videohost.JobDone || string(j.Payload) != `{"a":1}` {
+			t.Fatalf("job = %+v, %v", j, err)
+		}
+		if j := claim(t, db, "owner"); j != nil {
+			t.Fatalf("claimed a done job")
+		}
+	})
+}
