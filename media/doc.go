@@ -1,0 +1,56 @@
+// Package media turns a source file into everything a video platform serves:
+// it probes the source, plans an H.264 ladder by long edge, decodes the
+// source once and encodes every rendition in parallel, packages the result as
+// CMAF (fMP4) with HLS playlists, a DASH manifest over the same segments and
+// progressive MP4 downloads, and publishes a playable set early.
+//
+// It is the only package of the module that uses cgo (FFmpeg 5.1 through
+// github.com/asticode/go-astiav v0.16.0). It knows nothing of videos, spaces
+// or HTTP: files and options in, files and metadata out.
+//
+// The entry points are:
+//
+//   - Probe: what a file contains, or an *Error with code not_media.
+//   - PlanLadder: the renditions to encode for a probed source.
+//   - Process: probe, plan, transcode, package; returns the Manifest that is
+//     also stored as media.json in the output directory.
+//   - WriteMasterPlaylist and AddSubtitles: regenerate the master playlist
+//     (for example with a subtitles group) without re-encoding.
+//
+// Every failure caused by the input carries a stable code (see Error), so a
+// caller can copy it into its own error reporting.
+//
+// Output layout (relative to the output directory):
+//
+//	playlist.m3u8            HLS master (EXT-X-VERSION 7)
+//	manifest.mpd             DASH, static, SegmentTimeline over the same segments
+//	h264_sd/playlist.m3u8    one folder per rendition: init.mp4, 0.m4s, 1.m4s, ...
+//	audio/0/playlist.m3u8    one folder per source audio stream, AAC-LC stereo 48 kHz
+//	h264_sd.mp4              progressive download (+faststart), first audio track
+//	media.json               the Manifest
+//
+// Decisions the service contract leaves open:
+//
+//   - A single still image (PNG, JPEG, ...) is not media: Probe answers not_media.
+//     Cover art in an audio file is ignored and the file is audio-only.
+//   - A source with zero duration or no decodable stream is not_media.
+//   - HDR sources are encoded as 8-bit yuv420p without tone mapping; Info
+//     reports the HDR flags so a caller can warn.
+//   - All renditions share one frame rate (the source's, capped), so
+//     keyframes and segment boundaries are identical across renditions.
+//     Keyframes every 2 s (closed GOP, no scene cuts), segments of 4 s.
+//   - Early playback: a standard source (H.264 ≤ 1080p yuv420p, square
+//     pixels, no rotation, AAC or no audio, MP4/MOV/Matroska) is first
+//     remuxed, without decoding, into WorkDir/playable (a "source"
+//     rendition, the audio tracks and a master) and OnPlayable gets that
+//     folder. Any other source
+//     gets OnPlayable(OutDir) as soon as the smallest rendition and the
+//     first audio track have one segment: the master then lists only that
+//     rendition, whose EVENT playlist grows until the final VOD playlists
+//     replace it. Every file is written under a temporary name and renamed.
+//   - Video segments use signed composition offsets (trun version 1, as
+//     CMAF allows) so the first frame presents at 0 despite B-frames.
+//   - The AAC encoder's 1024-sample priming is kept at the start of the
+//     audio track (no edit list, which MSE players ignore): audio may run
+//     about 21 ms long.
+package media

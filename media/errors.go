@@ -1,0 +1,80 @@
+package media
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes, shared with the video error codes of the service contract
+// (DESIGN.md section 3), so a worker can copy Code straight into a video's
+// error.code.
+const (
+	CodeNotMedia         = "not_media"
+	CodeUnsupportedCodec = "unsupported_codec"
+	CodeDurationTooLong  = "duration_too_long"
+	CodeTooLarge         = "too_large"
+	CodeTranscodeFailed  = "transcode_failed"
+	// CodeInvalidArgument is a caller mistake (a malformed option or
+	// argument), not a property of the media; it maps to a 400, not to a
+	// video error.
+	CodeInvalidArgument = "invalid_argument"
+)
+
+// Error is the typed error every media operation returns for a problem that
+// belongs to the input or to the pipeline. Code is stable and machine-readable;
+// Op names the stage ("probe", "plan", "transcode", ...); Err is the cause.
+type Error struct {
+	Code string
+	Op   string
+	Err  error
+}
+
+func (e *Error) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("media %s: %s", e.Op, e.Code)
+	}
+	return fmt.Sprintf("media %s: %s: %v", e.Op, e.Code, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Is lets errors.Is(err, ErrNotMedia) match any *Error with the same code,
+// whatever its Op and cause.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	if !ok {
+		return false
+	}
+	return t.Op == "" && t.Err == nil && t.Code == e.Code
+}
+
+// Sentinels for errors.Is. They carry only a code.
+var (
+	ErrNotMedia         = &Error{Code: CodeNotMedia}
+	ErrUnsupportedCodec = &Error{Code: CodeUnsupportedCodec}
+	ErrDurationTooLong  = &Error{Code: CodeDurationTooLong}
+	ErrTooLarge         = &Error{Code: CodeTooLarge}
+	ErrTranscodeFailed  = &Error{Code: CodeTranscodeFailed}
+	ErrInvalidArgument  = &Error{Code: CodeInvalidArgument}
+)
+
+// IsCode reports whether err wraps a media *Error with the given code.
+func IsCode(err error, code string) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == code
+}
+
+// ErrorCode returns the code of the media *Error wrapped in err, or "" when
+// err is nil or carries no media error.
+func ErrorCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+// newError builds an *Error; the cause may be nil.
+func newError(code, op string, cause error) *Error {
+	return &Error{Code: code, Op: op, Err: cause}
+}

@@ -1,0 +1,5 @@
+package media_test
+
+import "flag"
+
+var update = flag.Bool("update", false, "rewrite golden files")

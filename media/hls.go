@@ -1,0 +1,127 @@
+package media
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/Eyevinn/hls-m3u8/m3u8"
+)
+
+// hlsVersion is 7: EXT-X-MAP with fMP4 needs 6, and 7 is what Apple's
+// authoring spec asks for fMP4.
+const hlsVersion = 7
+
+const audioGroupID = "audio"
+const subtitleGroupID = "subs"
+
+// writeMediaPlaylist writes dir/playlist.m3u8 over init.mp4 and the numbered
+// segments. complete=false writes an EVENT playlist without ENDLIST, for a
+// rendition that is still being encoded.
+func writeMediaPlaylist(dir string, segs []segmentInfo, complete bool) error {
+	p, err := m3u8.NewMediaPlaylist(0, uint(max(len(segs), 1)))
+	if err != nil {
+		return fmt.Errorf("creating media playlist: %w", err)
+	}
+	p.SetVersion(hlsVersion)
+	p.SetIndependentSegments(true)
+	p.SetDefaultMap(InitSegmentFile, 0, 0)
+	var longest float64
+	for i, s := range segs {
+		if err := p.Append(fmt.Sprintf("%d.m4s", i), s.Duration, ""); err != nil {
+			return fmt.Errorf("adding segment: %w", err)
+		}
+		longest = max(longest, s.Duration)
+	}
+	p.SetTargetDuration(uint(math.Max(1, math.Round(longest))))
+	if complete {
+		p.MediaType = m3u8.VOD
+		p.Close()
+	} else {
+		p.MediaType = m3u8.EVENT
+	}
+	return writeFileAtomic(filepath.Join(dir, MediaPlaylistFile), p.Encode().Bytes())
+}
+
+// WriteMasterPlaylist (re)writes playlist.m3u8 in dir from m: one variant per
+// video rendition (or one audio-only variant per audio track when there is no
+// video), an AUDIO group with every audio track and, when m has subtitles, a
+// SUBTITLES group. It touches no media file.
+func WriteMasterPlaylist(dir string, m *Manifest) error {
+	return writeFileAtomic(filepath.Join(dir, MasterPlaylistFile), []byte(masterPlaylist(m)))
+}
+
+func masterPlaylist(m *Manifest) string {
+	p := m3u8.NewMasterPlaylist()
+	p.SetVersion(hlsVersion)
+	p.SetIndependentSegments(true)
+
+	var audioAlts []*m3u8.Alternative
+	var audioPeak, audioAvg int
+	audioCodecs := ""
+	for _, a := range m.AudioTracks {
+		audioAlts = append(audioAlts, &m3u8.Alternative{
+			Type: "AUDIO", GroupId: audioGroupID, URI: a.Playlist, Language: a.Language,
+			Name: a.Label, Default: a.Default, Autoselect: true,
+			Channels: &m3u8.Channels{Amount: a.Channels},
+		})
+		audioPeak = max(audioPeak, a.PeakBitrate)
+		audioAvg = max(audioAvg, a.Bitrate)
+		audioCodecs = a.Codecs
+	}
+	var subAlts []*m3u8.Alternative
+	for _, s := range m.Subtitles {
+		subAlts = append(subAlts, &m3u8.Alternative{
+			Type: "SUBTITLES", GroupId: subtitleGroupID, URI: s.URI, Language: s.Language,
+			Name: s.Label, Default: s.Default, Autoselect: true,
+		})
+	}
+	alts := append(append([]*m3u8.Alternative(nil), audioAlts...), subAlts...)
+
+	for _, r := range m.Renditions {
+		codecs := r.Codecs
+		params := m3u8.VariantParams{
+			Bandwidth:        uint32(r.PeakBitrate + audioPeak),
+			AverageBandwidth: uint32(r.Bitrate + audioAvg),
+			Resolution:       fmt.Sprintf("%dx%d", r.Width, r.Height),
+			FrameRate:        math.Round(r.FrameRate*1000) / 1000,
+			VideoRange:       "SDR",
+		}
+		if len(audioAlts) > 0 {
+			params.Audio = audioGroupID
+			codecs += "," + audioCodecs
+		}
+		if len(subAlts) > 0 {
+			params.Subtitles = subtitleGroupID
+		}
+		params.Codecs = codecs
+		// The library lists each group member once whatever the number of
+		// variants that carry it.
+		params.Alternatives = alts
+		p.Append(r.Playlist, nil, params)
+	}
+	if len(m.Renditions) == 0 {
+		for _, a := range m.AudioTracks {
+			params := m3u8.VariantParams{
+				Bandwidth:        uint32(a.PeakBitrate),
+				AverageBandwidth: uint32(a.Bitrate),
+				Codecs:           a.Codecs,
+				Audio:            audioGroupID,
+			}
+			if len(subAlts) > 0 {
+				params.Subtitles = subtitleGroupID
+			}
+			params.Alternatives = alts
+			p.Append(a.Playlist, nil, params)
+		}
+	}
+	p.SetVersion(hlsVersion)
+	return p.String()
+}
+
+// relURI joins URI parts with forward slashes whatever the OS.
+func relURI(parts ...string) string {
+	return strings.TrimPrefix(path.Join(parts...), "/")
+}

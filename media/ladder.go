@@ -1,0 +1,194 @@
+package media
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Quality names a rung of the ladder by the long edge of its picture.
+type Quality struct {
+	Name     string // "sd", "hd", "fhd", "qhd", "uhd"
+	LongEdge int
+}
+
+// Qualities is the ladder of the service contract, smallest first.
+var qualities = []Quality{
+	{"sd", 640}, {"hd", 1280}, {"fhd", 1920}, {"qhd", 2560}, {"uhd", 3840},
+}
+
+// Defaults of LadderOptions; a zero field means the default.
+const (
+	DefaultPreset       = "veryfast"
+	DefaultCRF          = 23
+	DefaultMaxFrameRate = 60
+	DefaultMaxDuration  = 12 * time.Hour
+	DefaultMaxEdge      = 8192
+	DefaultSegmentTime  = 4 * time.Second
+	DefaultGOPTime      = 2 * time.Second
+	DefaultAudioBitrate = 128_000
+)
+
+// defaultMaxBitrates are the capped-VBR ceilings, bits per second.
+var defaultMaxBitrates = map[string]int{
+	"sd": 1_200_000, "hd": 3_000_000, "fhd": 6_000_000, "qhd": 10_000_000, "uhd": 16_000_000,
+}
+
+// LadderOptions tunes planning and encoding. The zero value is the default
+// ladder of the service contract.
+type LadderOptions struct {
+	Preset       string         // x264 preset; "veryfast" when empty
+	CRF          int            // quality target under the bitrate cap; 23 when 0
+	MaxBitrates  map[string]int // per quality name ("sd", "hd", ...), bits per second; missing names use the defaults
+	MaxFrameRate float64        // frame-rate cap; 60 when 0. Above it the rate is halved until it fits
+	MaxDuration  time.Duration  // longest accepted source; 12 h when 0
+	MaxEdge      int            // longest accepted picture edge; 8192 when 0
+	MaxQuality   string         // highest rung to plan ("fhd" stops at 1920); all when empty
+	SegmentTime  time.Duration  // target segment length; 4 s when 0 (a multiple of the 2 s GOP)
+	AudioBitrate int            // AAC bitrate per audio track; 128 kb/s when 0
+}
+
+func (o LadderOptions) withDefaults() LadderOptions {
+	if o.Preset == "" {
+		o.Preset = DefaultPreset
+	}
+	if o.CRF == 0 {
+		o.CRF = DefaultCRF
+	}
+	if o.MaxFrameRate == 0 {
+		o.MaxFrameRate = DefaultMaxFrameRate
+	}
+	if o.MaxDuration == 0 {
+		o.MaxDuration = DefaultMaxDuration
+	}
+	if o.MaxEdge == 0 {
+		o.MaxEdge = DefaultMaxEdge
+	}
+	if o.SegmentTime <= 0 {
+		o.SegmentTime = DefaultSegmentTime
+	}
+	// Segments are whole GOPs so every segment starts on a keyframe.
+	gops := max(1, int(math.Round(float64(o.SegmentTime)/float64(DefaultGOPTime))))
+	o.SegmentTime = time.Duration(gops) * DefaultGOPTime
+	if o.AudioBitrate == 0 {
+		o.AudioBitrate = DefaultAudioBitrate
+	}
+	return o
+}
+
+func (o LadderOptions) maxBitrate(quality string) int {
+	if b, ok := o.MaxBitrates[quality]; ok && b > 0 {
+		return b
+	}
+	return defaultMaxBitrates[quality]
+}
+
+// Rendition is one planned video output.
+type Rendition struct {
+	Name         string  `json:"name"`    // "h264_sd"
+	Codec        string  `json:"codec"`   // "h264"
+	Quality      string  `json:"quality"` // "sd"
+	Width        int     `json:"width"`   // upright display width, even
+	Height       int     `json:"height"`  // upright display height, even
+	FrameRateNum int     `json:"frame_rate_num"`
+	FrameRateDen int     `json:"frame_rate_den"`
+	MaxBitrate   int     `json:"max_bitrate"` // capped-VBR ceiling, bits per second
+	FrameRate    float64 `json:"frame_rate"`
+}
+
+// PlanLadder chooses the renditions for a probed source: one per quality
+// whose long edge does not exceed the source's, never upscaled, and always
+// "sd" (at the source size when the source is smaller than 640). An
+// audio-only source plans no rendition. Absurd sizes answer too_large and
+// overlong sources duration_too_long.
+func PlanLadder(info *Info, opts LadderOptions) ([]Rendition, error) {
+	if info == nil {
+		return nil, errors.New("planning ladder: no source info")
+	}
+	opts = opts.withDefaults()
+	if info.Duration > opts.MaxDuration.Seconds() {
+		return nil, newError(CodeDurationTooLong, "plan",
+			fmt.Errorf("duration %.0fs exceeds %.0fs", info.Duration, opts.MaxDuration.Seconds()))
+	}
+	v := info.Video
+	if v == nil {
+		return nil, nil
+	}
+	w, h := v.DisplaySize()
+	if w > opts.MaxEdge || h > opts.MaxEdge || v.Width > opts.MaxEdge || v.Height > opts.MaxEdge {
+		return nil, newError(CodeTooLarge, "plan", fmt.Errorf("%dx%d exceeds %d on an edge", w, h, opts.MaxEdge))
+	}
+	if w < 2 || h < 2 {
+		return nil, newError(CodeNotMedia, "plan", fmt.Errorf("%dx%d is too small", w, h))
+	}
+	num, den := cappedFrameRate(v.FrameRateNum, v.FrameRateDen, opts.MaxFrameRate)
+	long := max(w, h)
+
+	var out []Rendition
+	for _, q := range qualities {
+		if opts.MaxQuality != "" && len(out) > 0 && qualityRank(q.Name) > qualityRank(opts.MaxQuality) {
+			break
+		}
+		if q.LongEdge > long && q.Name != "sd" {
+			break
+		}
+		edge := min(q.LongEdge, long)
+		rw, rh := fitLongEdge(w, h, edge)
+		out = append(out, Rendition{
+			Name:         "h264_" + q.Name,
+			Codec:        "h264",
+			Quality:      q.Name,
+			Width:        rw,
+			Height:       rh,
+			FrameRateNum: num,
+			FrameRateDen: den,
+			FrameRate:    float64(num) / float64(den),
+			MaxBitrate:   opts.maxBitrate(q.Name),
+		})
+	}
+	return out, nil
+}
+
+func qualityRank(name string) int {
+	for i, q := range qualities {
+		if q.Name == name {
+			return i
+		}
+	}
+	return len(qualities)
+}
+
+// fitLongEdge scales w×h so its long edge is edge, keeping the aspect ratio
+// and rounding both sides to even numbers (4:2:0 needs them).
+func fitLongEdge(w, h, edge int) (int, int) {
+	if w >= h {
+		return even(float64(edge)), even(float64(h) * float64(edge) / float64(w))
+	}
+	return even(float64(w) * float64(edge) / float64(h)), even(float64(edge))
+}
+
+func even(x float64) int {
+	n := int(math.Round(x/2)) * 2
+	return max(n, 2)
+}
+
+// cappedFrameRate halves a frame rate above the cap until it fits (120 → 60,
+// 50 stays), so every output frame is a source frame; a rate that halving
+// cannot bring under the cap is clamped to it.
+func cappedFrameRate(num, den int, maxRate float64) (int, int) {
+	if num <= 0 || den <= 0 {
+		return 25, 1
+	}
+	for i := 0; i < 4 && float64(num)/float64(den) > maxRate+0.01; i++ {
+		if num%2 == 0 {
+			num /= 2
+		} else {
+			den *= 2
+		}
+	}
+	if float64(num)/float64(den) > maxRate+0.01 {
+		return int(math.Round(maxRate * 1000)), 1000
+	}
+	return num, den
+}

@@ -1,0 +1,137 @@
+package media
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// File names in an output directory.
+const (
+	ManifestFile       = "media.json"
+	MasterPlaylistFile = "playlist.m3u8"
+	DASHManifestFile   = "manifest.mpd"
+	MediaPlaylistFile  = "playlist.m3u8" // inside each rendition and audio folder
+	InitSegmentFile    = "init.mp4"
+)
+
+// Manifest describes everything Process wrote into an output directory. It
+// is stored as media.json so that the master playlist and the DASH manifest
+// can be regenerated later (for example with subtitles) without re-encoding.
+// Every path in it is relative to the output directory.
+type Manifest struct {
+	Duration    float64          `json:"duration"` // seconds
+	Width       int              `json:"width"`    // upright size of the largest rendition (0 for audio-only)
+	Height      int              `json:"height"`
+	Source      *Info            `json:"source,omitempty"`
+	Renditions  []RenditionFiles `json:"renditions"`
+	AudioTracks []AudioTrack     `json:"audio_tracks"`
+	Subtitles   []SubtitleTrack  `json:"subtitles"`
+	HLS         string           `json:"hls"`  // "playlist.m3u8"
+	DASH        string           `json:"dash"` // "manifest.mpd"
+	SegmentTime float64          `json:"segment_time"`
+}
+
+// RenditionFiles is one encoded video rendition.
+type RenditionFiles struct {
+	Rendition
+	Codecs      string    `json:"codecs"`        // HLS CODECS of the video alone, e.g. "avc1.64001f"
+	Bitrate     int       `json:"bitrate"`       // average, bits per second
+	PeakBitrate int       `json:"peak_bitrate"`  // highest segment bitrate, bits per second
+	Size        int64     `json:"size"`          // bytes of all segments and init
+	Playlist    string    `json:"playlist"`      // "h264_sd/playlist.m3u8"
+	Init        string    `json:"init"`          // "h264_sd/init.mp4"
+	Segments    []Segment `json:"segments"`      // "h264_sd/0.m4s", ...
+	MP4         string    `json:"mp4,omitempty"` // "h264_sd.mp4"
+	MP4Size     int64     `json:"mp4_size"`      // bytes
+	Timescale   int64     `json:"timescale"`     // of the fMP4 track
+}
+
+// Segment is one media segment of a track.
+type Segment struct {
+	URI      string  `json:"uri"`
+	Start    int64   `json:"start"` // presentation time, track timescale
+	Ticks    int64   `json:"ticks"` // duration, track timescale
+	Duration float64 `json:"duration"`
+	Size     int64   `json:"size"`
+}
+
+// AudioTrack is one AAC rendition of one source audio stream, shared by
+// every video rendition.
+type AudioTrack struct {
+	ID          string    `json:"id"` // folder name under audio/: "0", "1", ...
+	SourceIndex int       `json:"source_index"`
+	Language    string    `json:"language,omitempty"`
+	Label       string    `json:"label"`
+	Default     bool      `json:"default"`
+	Codecs      string    `json:"codecs"` // "mp4a.40.2"
+	Channels    int       `json:"channels"`
+	SampleRate  int       `json:"sample_rate"`
+	Bitrate     int       `json:"bitrate"`
+	PeakBitrate int       `json:"peak_bitrate"`
+	Playlist    string    `json:"playlist"` // "audio/0/playlist.m3u8"
+	Init        string    `json:"init"`
+	Segments    []Segment `json:"segments"`
+	Timescale   int64     `json:"timescale"`
+}
+
+// SubtitleTrack is a WebVTT subtitle media playlist produced elsewhere
+// (URI relative to the output directory, e.g. "subtitles/en.m3u8").
+type SubtitleTrack struct {
+	Language string `json:"language"`
+	Label    string `json:"label"`
+	URI      string `json:"uri"`
+	Default  bool   `json:"default,omitempty"`
+}
+
+// ReadManifest reads media.json from an output directory.
+func ReadManifest(dir string) (*Manifest, error) {
+	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		return nil, fmt.Errorf("reading manifest: %w", err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("decoding manifest: %w", err)
+	}
+	return &m, nil
+}
+
+// WriteManifest stores m as media.json in dir.
+func WriteManifest(dir string, m *Manifest) error {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encoding manifest: %w", err)
+	}
+	return writeFileAtomic(filepath.Join(dir, ManifestFile), append(b, '\n'))
+}
+
+// AddSubtitles replaces the subtitle tracks of the output in dir and
+// regenerates media.json, the master playlist and the DASH manifest. The
+// subtitle playlists themselves must already be in dir.
+func AddSubtitles(dir string, subtitles []SubtitleTrack) (*Manifest, error) {
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	m.Subtitles = append([]SubtitleTrack(nil), subtitles...)
+	if err := WriteMasterPlaylist(dir, m); err != nil {
+		return nil, err
+	}
+	if err := WriteDASHManifest(dir, m); err != nil {
+		return nil, err
+	}
+	if err := WriteManifest(dir, m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func toSegments(folder string, segs []segmentInfo) []Segment {
+	out := make([]Segment, len(segs))
+	for i, s := range segs {
+		out[i] = Segment{URI: fmt.Sprintf("%s/%d.m4s", folder, i), Start: s.Start, Ticks: s.Ticks, Duration: s.Duration, Size: s.Size}
+	}
+	return out
+}

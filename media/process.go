@@ -1,0 +1,281 @@
+package media
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// ProcessOptions says what to process and where.
+type ProcessOptions struct {
+	Source string // path of the source file
+	OutDir string // every output lands here, and nowhere else
+	// WorkDir holds scratch files (the early playable set); it defaults to
+	// OutDir/.work and is removed before Process returns when defaulted.
+	WorkDir string
+	Ladder  LadderOptions
+	// OnPlayable, when set, is called once, as early as possible, with a
+	// folder holding a playable set (playlist.m3u8 and what it lists). For a
+	// standard source (H.264 ≤ 1080p yuv420p, AAC or no audio, no rotation)
+	// it is a remux of the source under WorkDir, written before any encode.
+	// Otherwise it is OutDir itself as soon as the smallest rendition (and
+	// the first audio track) have a first segment: its master lists just
+	// that rendition, with an EVENT playlist rewritten after every segment.
+	// The folder's content stays in place until Process returns; the call
+	// runs concurrently with encoding and its error is returned by Process.
+	OnPlayable func(ctx context.Context, dir string) error
+	Logger     *slog.Logger
+}
+
+// Process probes the source, plans the ladder, decodes once and encodes
+// every rendition and audio track, packages CMAF + HLS + DASH + MP4 into
+// OutDir and returns the Manifest (also written as OutDir/media.json).
+func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Source == "" || opts.OutDir == "" {
+		return nil, errors.New("processing: source and output folder are required")
+	}
+	started := time.Now()
+	info, err := Probe(ctx, opts.Source)
+	if err != nil {
+		return nil, err
+	}
+	ladderOpts := opts.Ladder.withDefaults()
+	renditions, err := PlanLadder(info, ladderOpts)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
+		return nil, fmt.Errorf("creating output folder: %w", err)
+	}
+	workDir := opts.WorkDir
+	if workDir == "" {
+		workDir = filepath.Join(opts.OutDir, ".work")
+		defer os.RemoveAll(workDir)
+	}
+	logger.InfoContext(ctx, "media: planned", "source", opts.Source, "duration", info.Duration,
+		"renditions", len(renditions), "audio_tracks", len(info.Audio))
+
+	playable := newPlayableNotifier(ctx, opts.OnPlayable, logger, started)
+	defer playable.wait()
+
+	live := map[string]bool{}
+	if opts.OnPlayable != nil && isStandardSource(info) {
+		dir := filepath.Join(workDir, "playable")
+		if err := remuxPlayable(ctx, opts.Source, info, dir, ladderOpts); err != nil {
+			// The ladder still makes the video playable; only later.
+			logger.WarnContext(ctx, "media: early remux failed", "err", err)
+		} else {
+			playable.notify(dir)
+		}
+	}
+	if opts.OnPlayable != nil && !playable.done() {
+		if len(renditions) > 0 {
+			live[renditions[0].Name] = true
+		}
+		if len(info.Audio) > 0 {
+			live["audio/0"] = true
+		}
+	}
+
+	var out *ladderOutput
+	job := ladderJob{
+		source: opts.Source, info: info, renditions: renditions, opts: ladderOpts,
+		outDir: opts.OutDir, logger: logger, live: live,
+	}
+	if len(live) > 0 {
+		var mu sync.Mutex
+		var early *ladderOutput
+		job.onSegment = func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if playable.done() || early == nil {
+				return
+			}
+			if m := earlyManifest(early, info, ladderOpts); m != nil {
+				if err := WriteMasterPlaylist(opts.OutDir, m); err != nil {
+					logger.WarnContext(ctx, "media: writing early master", "err", err)
+					return
+				}
+				playable.notify(opts.OutDir)
+			}
+		}
+		job.onStart = func(o *ladderOutput) {
+			mu.Lock()
+			early = o
+			mu.Unlock()
+		}
+	}
+	out, err = transcodeLadder(ctx, job)
+	if err != nil {
+		return nil, err
+	}
+	logger.InfoContext(ctx, "media: encoded", "elapsed", time.Since(started))
+
+	m := buildManifest(out, info, ladderOpts)
+	for i := range m.Renditions {
+		r := &m.Renditions[i]
+		if err := writeMediaPlaylist(filepath.Join(opts.OutDir, r.Name), out.videos[i].track.completedSegments(), true); err != nil {
+			return nil, err
+		}
+		if err := writeProgressiveMP4(ctx, opts.OutDir, r, m.AudioTracks); err != nil {
+			return nil, err
+		}
+	}
+	for i, a := range m.AudioTracks {
+		if err := writeMediaPlaylist(filepath.Join(opts.OutDir, "audio", a.ID), out.audios[i].track.completedSegments(), true); err != nil {
+			return nil, err
+		}
+	}
+	if err := WriteMasterPlaylist(opts.OutDir, m); err != nil {
+		return nil, err
+	}
+	if err := WriteDASHManifest(opts.OutDir, m); err != nil {
+		return nil, err
+	}
+	if err := WriteManifest(opts.OutDir, m); err != nil {
+		return nil, err
+	}
+	if err := playable.wait(); err != nil {
+		return nil, fmt.Errorf("publishing playable set: %w", err)
+	}
+	logger.InfoContext(ctx, "media: done", "elapsed", time.Since(started))
+	return m, nil
+}
+
+// buildManifest describes the finished tracks.
+func buildManifest(out *ladderOutput, info *Info, opts LadderOptions) *Manifest {
+	m := &Manifest{
+		Duration: info.Duration, Source: info,
+		HLS: MasterPlaylistFile, DASH: DASHManifestFile,
+		SegmentTime: opts.SegmentTime.Seconds(),
+		Renditions:  []RenditionFiles{}, AudioTracks: []AudioTrack{}, Subtitles: []SubtitleTrack{},
+	}
+	for _, v := range out.videos {
+		segs := v.track.completedSegments()
+		avg, peak := v.track.bitrates()
+		var size int64
+		for _, s := range segs {
+			size += s.Size
+		}
+		m.Renditions = append(m.Renditions, RenditionFiles{
+			Rendition: v.rendition, Codecs: v.track.codecs, Bitrate: avg, PeakBitrate: peak, Size: size,
+			Playlist: relURI(v.rendition.Name, MediaPlaylistFile), Init: relURI(v.rendition.Name, InitSegmentFile),
+			Segments: toSegments(v.rendition.Name, segs), Timescale: v.track.timescale,
+		})
+		m.Width, m.Height = v.rendition.Width, v.rendition.Height
+	}
+	for i, a := range out.audios {
+		avg, peak := a.track.bitrates()
+		folder := relURI("audio", a.id)
+		m.AudioTracks = append(m.AudioTracks, AudioTrack{
+			ID: a.id, SourceIndex: a.stream.Index, Language: a.stream.Language,
+			Label: audioLabel(a.stream, i), Default: i == 0, Codecs: a.track.codecs,
+			Channels: 2, SampleRate: audioSampleRate, Bitrate: avg, PeakBitrate: peak,
+			Playlist: relURI(folder, MediaPlaylistFile), Init: relURI(folder, InitSegmentFile),
+			Segments: toSegments(folder, a.track.completedSegments()), Timescale: a.track.timescale,
+		})
+	}
+	return m
+}
+
+// earlyManifest describes the first live rendition and audio track once
+// both have a segment; nil until then.
+func earlyManifest(out *ladderOutput, info *Info, opts LadderOptions) *Manifest {
+	m := &Manifest{Duration: info.Duration, HLS: MasterPlaylistFile}
+	if len(out.videos) > 0 {
+		v := out.videos[0]
+		if len(v.track.completedSegments()) == 0 {
+			return nil
+		}
+		m.Renditions = append(m.Renditions, RenditionFiles{
+			Rendition: v.rendition, Codecs: v.track.codecs,
+			Bitrate: v.rendition.MaxBitrate, PeakBitrate: v.rendition.MaxBitrate,
+			Playlist: relURI(v.rendition.Name, MediaPlaylistFile),
+		})
+	}
+	if len(out.audios) > 0 {
+		a := out.audios[0]
+		if len(a.track.completedSegments()) == 0 {
+			return nil
+		}
+		m.AudioTracks = append(m.AudioTracks, AudioTrack{
+			ID: a.id, Language: a.stream.Language, Label: audioLabel(a.stream, 0), Default: true,
+			Codecs: a.track.codecs, Channels: 2, Bitrate: opts.AudioBitrate, PeakBitrate: opts.AudioBitrate,
+			Playlist: relURI("audio", a.id, MediaPlaylistFile),
+		})
+	}
+	return m
+}
+
+func audioLabel(a AudioStream, i int) string {
+	switch {
+	case a.Title != "":
+		return a.Title
+	case a.Language != "":
+		return a.Language
+	case i == 0:
+		return "Default"
+	}
+	return fmt.Sprintf("Audio %d", i+1)
+}
+
+// playableNotifier calls OnPlayable at most once, in its own goroutine, and
+// remembers its outcome.
+type playableNotifier struct {
+	ctx     context.Context
+	fn      func(context.Context, string) error
+	logger  *slog.Logger
+	started time.Time
+	once    sync.Once
+	mu      sync.Mutex
+	called  bool
+	wg      sync.WaitGroup
+	err     error
+}
+
+func newPlayableNotifier(ctx context.Context, fn func(context.Context, string) error, logger *slog.Logger, started time.Time) *playableNotifier {
+	return &playableNotifier{ctx: ctx, fn: fn, logger: logger, started: started}
+}
+
+func (p *playableNotifier) done() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.called
+}
+
+func (p *playableNotifier) notify(dir string) {
+	if p.fn == nil {
+		return
+	}
+	p.once.Do(func() {
+		p.mu.Lock()
+		p.called = true
+		p.mu.Unlock()
+		p.logger.InfoContext(p.ctx, "media: playable", "dir", dir, "elapsed", time.Since(p.started))
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			if err := p.fn(p.ctx, dir); err != nil {
+				p.mu.Lock()
+				p.err = err
+				p.mu.Unlock()
+			}
+		}()
+	})
+}
+
+func (p *playableNotifier) wait() error {
+	p.wg.Wait()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.err
+}

@@ -1,0 +1,574 @@
+package media
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/Eyevinn/mp4ff/avc"
+	"github.com/asticode/go-astiav"
+)
+
+// ladderJob is one single-decode, multi-rendition transcode.
+type ladderJob struct {
+	source     string
+	info       *Info
+	renditions []Rendition
+	opts       LadderOptions // with defaults applied
+	outDir     string
+	logger     *slog.Logger
+	// onSegment is called, from any goroutine, after a segment of any track
+	// is on disk.
+	onSegment func()
+	// live marks the tracks whose EVENT playlist is rewritten after each
+	// segment (for early playback): rendition names and "audio/0".
+	live map[string]bool
+	// onStart receives the tracks before the first packet is decoded.
+	onStart func(*ladderOutput)
+}
+
+// ladderOutput holds the packaged tracks once the job is done.
+type ladderOutput struct {
+	videos []*videoTrackOutput
+	audios []*audioTrackOutput
+}
+
+type videoTrackOutput struct {
+	rendition Rendition
+	track     *cmafTrack
+}
+
+type audioTrackOutput struct {
+	stream AudioStream
+	id     string
+	track  *cmafTrack
+}
+
+// frameQueueDepth bounds the raw frames waiting for each encoder: enough to
+// keep encoders busy while the decoder works, few enough to keep memory low.
+const frameQueueDepth = 3
+
+// transcodeLadder decodes the source once, scales it for every rendition in
+// one filter graph (split + scale), encodes renditions in parallel (one
+// goroutine and one x264 context each) and every audio stream once to AAC,
+// and packages everything as CMAF tracks in outDir.
+func transcodeLadder(ctx context.Context, job ladderJob) (*ladderOutput, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+
+	in, err := openInput(ctx, job.source)
+	if err != nil {
+		return nil, err
+	}
+	defer in.close()
+	streams := in.fc.Streams()
+	origin := sourceOrigin(in.fc)
+
+	out := &ladderOutput{}
+	var video *videoPipeline
+	if job.info.Video != nil && len(job.renditions) > 0 {
+		video, err = newVideoPipeline(ctx, job, streams[job.info.Video.Index], origin)
+		if err != nil {
+			return nil, err
+		}
+		defer video.free()
+		out.videos = video.outputs()
+	}
+	audios := make(map[int]*audioPipeline)
+	for i, a := range job.info.Audio {
+		id := strconv.Itoa(i)
+		ap, err := newAudioPipeline(job, streams[a.Index], a, id, origin)
+		if err != nil {
+			return nil, err
+		}
+		defer ap.free()
+		audios[a.Index] = ap
+		out.audios = append(out.audios, &audioTrackOutput{stream: a, id: id, track: ap.track})
+	}
+
+	if job.onStart != nil {
+		job.onStart(out)
+	}
+	var encoders sync.WaitGroup
+	if video != nil {
+		video.start(ctx, cancel, &encoders)
+	}
+	demuxErr := demuxAndDecode(ctx, in.fc, video, audios)
+	if video != nil {
+		video.closeQueues()
+	}
+	encoders.Wait()
+	if demuxErr != nil {
+		cancel(demuxErr)
+	}
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+		return nil, cause
+	}
+	if err := ctx.Err(); err != nil {
+		if parent := context.Cause(ctx); parent != nil {
+			return nil, parent
+		}
+		return nil, err
+	}
+	if demuxErr != nil {
+		return nil, demuxErr
+	}
+	return out, nil
+}
+
+// sourceOrigin is the earliest start time of the source in microseconds,
+// subtracted from every timestamp so all tracks start near zero together.
+func sourceOrigin(fc *astiav.FormatContext) int64 {
+	if st := fc.StartTime(); st != astiav.NoPtsValue {
+		return st
+	}
+	return 0
+}
+
+// demuxAndDecode reads every packet once and feeds the decoders; it checks
+// ctx between packets so cancellation is prompt.
+func demuxAndDecode(ctx context.Context, fc *astiav.FormatContext, video *videoPipeline, audios map[int]*audioPipeline) error {
+	pkt := astiav.AllocPacket()
+	defer pkt.Free()
+	for {
+		if err := ctx.Err(); err != nil {
+			return context.Cause(ctx)
+		}
+		if err := fc.ReadFrame(pkt); err != nil {
+			if errors.Is(err, astiav.ErrEof) {
+				break
+			}
+			if ctx.Err() != nil {
+				return context.Cause(ctx)
+			}
+			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("reading packet: %w", err))
+		}
+		var err error
+		idx := pkt.StreamIndex()
+		switch {
+		case video != nil && idx == video.streamIndex:
+			err = video.decode(ctx, pkt)
+		case audios[idx] != nil:
+			err = audios[idx].decode(pkt)
+		}
+		pkt.Unref()
+		if err != nil {
+			return err
+		}
+	}
+	if video != nil {
+		if err := video.decode(ctx, nil); err != nil {
+			return err
+		}
+	}
+	for _, a := range audios {
+		if err := a.decode(nil); err != nil {
+			return err
+		}
+		if err := a.finish(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// videoPipeline is the decoder and the split/scale filter graph, used by the
+// demux goroutine, plus one encoder per rendition, each used by its own
+// goroutine.
+type videoPipeline struct {
+	streamIndex int
+	streamTB    astiav.Rational
+	originTS    int64 // origin in stream time base
+	dec         *astiav.CodecContext
+	graph       *astiav.FilterGraph
+	src         *astiav.FilterContext
+	sinks       []*astiav.FilterContext
+	decFrame    *astiav.Frame
+	encoders    []*videoEncoder
+	lastPts     int64
+}
+
+type videoEncoder struct {
+	rendition  Rendition
+	enc        *astiav.CodecContext
+	encTB      astiav.Rational
+	sinkTB     astiav.Rational
+	ticksPerTB int64 // track ticks per encoder time-base unit
+	frameTicks int64
+	queue      chan *astiav.Frame
+	track      *cmafTrack
+	logger     *slog.Logger
+}
+
+func newVideoPipeline(ctx context.Context, job ladderJob, s *astiav.Stream, origin int64) (vp *videoPipeline, err error) {
+	vp = &videoPipeline{streamIndex: s.Index(), streamTB: s.TimeBase(), lastPts: astiav.NoPtsValue}
+	defer func() {
+		if err != nil {
+			vp.free()
+			vp = nil
+		}
+	}()
+	vp.originTS = astiav.RescaleQ(origin, astiav.NewRational(1, 1_000_000), s.TimeBase())
+	cp := s.CodecParameters()
+	codec := astiav.FindDecoder(cp.CodecID())
+	if codec == nil {
+		return vp, newError(CodeUnsupportedCodec, "transcode", fmt.Errorf("no decoder for %s", cp.CodecID().Name()))
+	}
+	vp.dec = astiav.AllocCodecContext(codec)
+	if vp.dec == nil {
+		return vp, errors.New("allocating video decoder")
+	}
+	if err := cp.ToCodecContext(vp.dec); err != nil {
+		return vp, fmt.Errorf("configuring video decoder: %w", err)
+	}
+	vp.dec.SetTimeBase(s.TimeBase())
+	vp.dec.SetThreadCount(0)
+	vp.dec.SetThreadType(astiav.ThreadTypeFrame)
+	if err := vp.dec.Open(codec, nil); err != nil {
+		return vp, newError(CodeUnsupportedCodec, "transcode", fmt.Errorf("opening video decoder: %w", err))
+	}
+	vp.decFrame = astiav.AllocFrame()
+
+	v := job.info.Video
+	first := job.renditions[0]
+	if err := vp.buildGraph(v, first.FrameRateNum, first.FrameRateDen, job.renditions); err != nil {
+		return vp, err
+	}
+	for i, r := range job.renditions {
+		enc, err := newVideoEncoder(job, r, vp.sinks[i].Inputs()[0].TimeBase())
+		if err != nil {
+			return vp, err
+		}
+		vp.encoders = append(vp.encoders, enc)
+	}
+	return vp, nil
+}
+
+// buildGraph builds buffer → [rotate] → fps → split → (scale → setsar →
+// format) × N → buffersink × N.
+func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Rendition) error {
+	vp.graph = astiav.AllocFilterGraph()
+	if vp.graph == nil {
+		return errors.New("allocating filter graph")
+	}
+	sar := vp.dec.SampleAspectRatio()
+	if sar.Num() <= 0 || sar.Den() <= 0 {
+		sar = astiav.NewRational(1, 1)
+	}
+	var err error
+	vp.src, err = vp.graph.NewFilterContext(astiav.FindFilterByName("buffer"), "in", astiav.FilterArgs{
+		"video_size":   fmt.Sprintf("%dx%d", vp.dec.Width(), vp.dec.Height()),
+		"pix_fmt":      strconv.Itoa(int(vp.dec.PixelFormat())),
+		"time_base":    vp.streamTB.String(),
+		"pixel_aspect": sar.String(),
+	})
+	if err != nil {
+		return fmt.Errorf("creating buffer source: %w", err)
+	}
+	var chain []string
+	switch v.Rotation {
+	case 90:
+		chain = append(chain, "transpose=clock")
+	case 180:
+		chain = append(chain, "hflip", "vflip")
+	case 270:
+		chain = append(chain, "transpose=cclock")
+	}
+	chain = append(chain, fmt.Sprintf("fps=%d/%d", fpsNum, fpsDen))
+	var b strings.Builder
+	fmt.Fprintf(&b, "[in]%s,split=%d", strings.Join(chain, ","), len(rs))
+	for i := range rs {
+		fmt.Fprintf(&b, "[s%d]", i)
+	}
+	for i, r := range rs {
+		fmt.Fprintf(&b, ";[s%d]scale=%d:%d:flags=bicubic,setsar=1,format=yuv420p[out%d]", i, r.Width, r.Height, i)
+	}
+
+	outputs := astiav.AllocFilterInOut()
+	outputs.SetName("in")
+	outputs.SetFilterContext(vp.src)
+	outputs.SetPadIdx(0)
+	outputs.SetNext(nil)
+	var inputs *astiav.FilterInOut
+	for i := len(rs) - 1; i >= 0; i-- {
+		sink, err := vp.graph.NewFilterContext(astiav.FindFilterByName("buffersink"), fmt.Sprintf("out%d", i), nil)
+		if err != nil {
+			return fmt.Errorf("creating buffer sink: %w", err)
+		}
+		vp.sinks = append([]*astiav.FilterContext{sink}, vp.sinks...)
+		io := astiav.AllocFilterInOut()
+		io.SetName(fmt.Sprintf("out%d", i))
+		io.SetFilterContext(sink)
+		io.SetPadIdx(0)
+		io.SetNext(inputs)
+		inputs = io
+	}
+	// Parse consumes (frees) the in/out lists it links; what is left
+	// unlinked is returned through the same pointers and freed here.
+	err = vp.graph.Parse(b.String(), inputs, outputs)
+	inputs.Free()
+	outputs.Free()
+	if err != nil {
+		return fmt.Errorf("parsing filter graph %q: %w", b.String(), err)
+	}
+	if err := vp.graph.Configure(); err != nil {
+		return fmt.Errorf("configuring filter graph: %w", err)
+	}
+	return nil
+}
+
+func newVideoEncoder(job ladderJob, r Rendition, sinkTB astiav.Rational) (*videoEncoder, error) {
+	codec := astiav.FindEncoderByName("libx264")
+	if codec == nil {
+		return nil, newError(CodeTranscodeFailed, "transcode", errors.New("libx264 encoder not available"))
+	}
+	enc := astiav.AllocCodecContext(codec)
+	if enc == nil {
+		return nil, errors.New("allocating video encoder")
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			enc.Free()
+		}
+	}()
+	encTB := astiav.NewRational(r.FrameRateDen, r.FrameRateNum)
+	enc.SetWidth(r.Width)
+	enc.SetHeight(r.Height)
+	enc.SetPixelFormat(astiav.PixelFormatYuv420P)
+	enc.SetTimeBase(encTB)
+	enc.SetFramerate(astiav.NewRational(r.FrameRateNum, r.FrameRateDen))
+	enc.SetSampleAspectRatio(astiav.NewRational(1, 1))
+	gop := max(1, int(float64(r.FrameRateNum)/float64(r.FrameRateDen)*DefaultGOPTime.Seconds()+0.5))
+	enc.SetGopSize(gop)
+	enc.SetThreadCount(0)
+	enc.SetFlags(enc.Flags().Add(astiav.CodecContextFlagGlobalHeader))
+
+	d := astiav.NewDictionary()
+	defer d.Free()
+	settings := [][2]string{
+		{"preset", job.opts.Preset},
+		{"crf", strconv.Itoa(job.opts.CRF)},
+		{"maxrate", strconv.Itoa(r.MaxBitrate)},
+		{"bufsize", strconv.Itoa(2 * r.MaxBitrate)},
+		{"profile", "high"},
+		{"keyint_min", strconv.Itoa(gop)},
+		{"sc_threshold", "0"},
+		{"x264-params", x264Params(gop)},
+	}
+	for _, kv := range settings {
+		if err := d.Set(kv[0], kv[1], 0); err != nil {
+			return nil, fmt.Errorf("setting %s: %w", kv[0], err)
+		}
+	}
+	if err := enc.Open(codec, d); err != nil {
+		return nil, newError(CodeTranscodeFailed, "transcode", fmt.Errorf("opening libx264 for %s: %w", r.Name, err))
+	}
+	timescale := int64(r.FrameRateNum)
+	for timescale < 10000 {
+		timescale *= 2
+	}
+	ticksPerTB := timescale / int64(r.FrameRateNum) * int64(r.FrameRateDen)
+	track, err := newCMAFTrack(filepath.Join(job.outDir, r.Name), timescale, job.opts.SegmentTime.Seconds())
+	if err != nil {
+		return nil, err
+	}
+	track.onSegment = job.onSegment
+	track.live = job.live[r.Name]
+	if err := track.writeVideoInit(enc.ExtraData(), ""); err != nil {
+		return nil, fmt.Errorf("writing %s init: %w", r.Name, err)
+	}
+	ok = true
+	return &videoEncoder{
+		rendition: r, enc: enc, encTB: encTB, sinkTB: sinkTB,
+		ticksPerTB: ticksPerTB, frameTicks: ticksPerTB,
+		queue: make(chan *astiav.Frame, frameQueueDepth), track: track, logger: job.logger,
+	}, nil
+}
+
+// x264Params keeps GOPs closed, fixed and free of scene-cut keyframes, so
+// every rendition has its keyframes on the same frames.
+func x264Params(gop int) string {
+	return fmt.Sprintf("keyint=%d:min-keyint=%d:scenecut=0:open-gop=0", gop, gop)
+}
+
+func (vp *videoPipeline) outputs() []*videoTrackOutput {
+	out := make([]*videoTrackOutput, len(vp.encoders))
+	for i, e := range vp.encoders {
+		out[i] = &videoTrackOutput{rendition: e.rendition, track: e.track}
+	}
+	return out
+}
+
+// start runs one goroutine per encoder. An encoder that fails cancels the
+// job and keeps draining its queue so the decoder never blocks on it.
+func (vp *videoPipeline) start(ctx context.Context, cancel context.CancelCauseFunc, wg *sync.WaitGroup) {
+	for _, e := range vp.encoders {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := e.run(ctx); err != nil {
+				cancel(err)
+				for f := range e.queue {
+					f.Free()
+				}
+			}
+		}()
+	}
+}
+
+func (vp *videoPipeline) closeQueues() {
+	for _, e := range vp.encoders {
+		if e.queue != nil {
+			close(e.queue)
+		}
+	}
+}
+
+// decode sends pkt (nil flushes) to the decoder and pushes every decoded
+// frame through the filter graph to the encoders' queues.
+func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
+	if err := vp.dec.SendPacket(pkt); err != nil && pkt != nil {
+		return nil // a damaged packet: skip it, as ffmpeg does
+	}
+	for {
+		err := vp.dec.ReceiveFrame(vp.decFrame)
+		if errors.Is(err, astiav.ErrEagain) {
+			return nil
+		}
+		if errors.Is(err, astiav.ErrEof) {
+			break
+		}
+		if err != nil {
+			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("decoding video: %w", err))
+		}
+		pts := vp.decFrame.Pts()
+		if pts == astiav.NoPtsValue {
+			pts = vp.decFrame.PktDts()
+		}
+		if pts != astiav.NoPtsValue {
+			pts -= vp.originTS
+		}
+		if pts == astiav.NoPtsValue || (vp.lastPts != astiav.NoPtsValue && pts <= vp.lastPts) {
+			// Missing or non-increasing timestamps: keep frames in order.
+			if vp.lastPts == astiav.NoPtsValue {
+				pts = 0
+			} else {
+				pts = vp.lastPts + 1
+			}
+		}
+		vp.lastPts = pts
+		vp.decFrame.SetPts(pts)
+		err = vp.src.BuffersrcAddFrame(vp.decFrame, astiav.NewBuffersrcFlags(astiav.BuffersrcFlagKeepRef))
+		vp.decFrame.Unref()
+		if err != nil {
+			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("filtering video: %w", err))
+		}
+		if err := vp.drainSinks(ctx); err != nil {
+			return err
+		}
+	}
+	// Decoder flushed: flush the graph too.
+	if err := vp.src.BuffersrcAddFrame(nil, astiav.NewBuffersrcFlags()); err != nil {
+		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("flushing filter graph: %w", err))
+	}
+	return vp.drainSinks(ctx)
+}
+
+func (vp *videoPipeline) drainSinks(ctx context.Context) error {
+	for i, sink := range vp.sinks {
+		for {
+			f := astiav.AllocFrame()
+			err := sink.BuffersinkGetFrame(f, astiav.NewBuffersinkFlags())
+			if err != nil {
+				f.Free()
+				if errors.Is(err, astiav.ErrEagain) || errors.Is(err, astiav.ErrEof) {
+					break
+				}
+				return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("reading filtered video: %w", err))
+			}
+			select {
+			case vp.encoders[i].queue <- f:
+			case <-ctx.Done():
+				f.Free()
+				return context.Cause(ctx)
+			}
+		}
+	}
+	return nil
+}
+
+func (vp *videoPipeline) free() {
+	for _, e := range vp.encoders {
+		e.enc.Free()
+	}
+	if vp.graph != nil {
+		vp.graph.Free()
+	}
+	if vp.decFrame != nil {
+		vp.decFrame.Free()
+	}
+	if vp.dec != nil {
+		vp.dec.Free()
+	}
+}
+
+// run encodes frames from the queue until it is closed, then flushes.
+func (e *videoEncoder) run(ctx context.Context) error {
+	pkt := astiav.AllocPacket()
+	defer pkt.Free()
+	for f := range e.queue {
+		if err := ctx.Err(); err != nil {
+			f.Free()
+			return context.Cause(ctx)
+		}
+		f.SetPts(astiav.RescaleQ(f.Pts(), e.sinkTB, e.encTB))
+		f.SetPictureType(astiav.PictureTypeNone)
+		err := e.enc.SendFrame(f)
+		f.Free()
+		if err != nil {
+			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("encoding %s: %w", e.rendition.Name, err))
+		}
+		if err := e.drain(pkt); err != nil {
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return context.Cause(ctx)
+	}
+	if err := e.enc.SendFrame(nil); err != nil {
+		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("flushing %s: %w", e.rendition.Name, err))
+	}
+	if err := e.drain(pkt); err != nil {
+		return err
+	}
+	return e.track.finish(e.frameTicks)
+}
+
+func (e *videoEncoder) drain(pkt *astiav.Packet) error {
+	for {
+		err := e.enc.ReceivePacket(pkt)
+		if errors.Is(err, astiav.ErrEagain) || errors.Is(err, astiav.ErrEof) {
+			return nil
+		}
+		if err != nil {
+			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("encoding %s: %w", e.rendition.Name, err))
+		}
+		s := cmafSample{
+			data: avc.ConvertByteStreamToNaluSample(pkt.Data()),
+			dts:  pkt.Dts() * e.ticksPerTB,
+			pts:  pkt.Pts() * e.ticksPerTB,
+			dur:  e.frameTicks,
+			key:  pkt.Flags().Has(astiav.PacketFlagKey),
+		}
+		pkt.Unref()
+		if err := e.track.add(s); err != nil {
+			return fmt.Errorf("packaging %s: %w", e.rendition.Name, err)
+		}
+	}
+}

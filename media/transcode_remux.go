@@ -1,0 +1,216 @@
+package media
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/Eyevinn/mp4ff/avc"
+	"github.com/asticode/go-astiav"
+)
+
+// sourceRenditionName is the folder of the remuxed source in the early
+// playable set.
+const sourceRenditionName = "source"
+
+// isStandardSource reports whether the source plays everywhere as it is, so
+// that remuxing it (no decode, no encode) gives a playable set in a moment:
+// H.264 8-bit 4:2:0 up to 1080p, square pixels, no rotation, AAC or no audio,
+// in an MP4/MOV or Matroska container whose headers carry the codec configs.
+func isStandardSource(info *Info) bool {
+	v := info.Video
+	if v == nil || v.Codec != "h264" || v.Rotation != 0 {
+		return false
+	}
+	if v.PixelFormat != "yuv420p" && v.PixelFormat != "yuvj420p" {
+		return false
+	}
+	switch v.Profile {
+	case "Baseline", "Constrained Baseline", "Main", "High":
+	default:
+		return false
+	}
+	if v.SampleAspect.Num > 0 && v.SampleAspect.Num != v.SampleAspect.Den {
+		return false
+	}
+	if max(v.Width, v.Height) > 1920 || min(v.Width, v.Height) > 1080 {
+		return false
+	}
+	for _, a := range info.Audio {
+		if a.Codec != "aac" {
+			return false
+		}
+	}
+	return strings.HasPrefix(info.Container, "mov,mp4") || strings.HasPrefix(info.Container, "matroska")
+}
+
+// remuxTrack maps one source stream onto a CMAF track.
+type remuxTrack struct {
+	track     *cmafTrack
+	streamTB  astiav.Rational
+	trackTB   astiav.Rational
+	originTS  int64
+	annexB    bool // video packets carry start codes and need length prefixes
+	isVideo   bool
+	lastDur   int64
+	rendition Rendition
+	audio     AudioStream
+	id        string
+}
+
+// remuxPlayable copies the source's H.264 and AAC packets, unchanged, into
+// a CMAF rendition and audio tracks with VOD playlists and a master playlist
+// in dir. It takes about as long as reading the file.
+func remuxPlayable(ctx context.Context, source string, info *Info, dir string, opts LadderOptions) error {
+	in, err := openInput(ctx, source)
+	if err != nil {
+		return err
+	}
+	defer in.close()
+	streams := in.fc.Streams()
+	origin := sourceOrigin(in.fc)
+	segSeconds := opts.SegmentTime.Seconds()
+	tracks := map[int]*remuxTrack{}
+	var order []*remuxTrack
+
+	newTrack := func(s *astiav.Stream, folder string, isVideo bool) (*remuxTrack, error) {
+		tb := s.TimeBase()
+		timescale := int64(tb.Den())
+		if tb.Num() != 1 || timescale < 1000 {
+			timescale = 90000
+		}
+		t, err := newCMAFTrack(filepath.Join(dir, filepath.FromSlash(folder)), timescale, segSeconds)
+		if err != nil {
+			return nil, err
+		}
+		rt := &remuxTrack{
+			track: t, streamTB: tb, trackTB: astiav.NewRational(1, int(timescale)), isVideo: isVideo,
+			originTS: astiav.RescaleQ(origin, astiav.NewRational(1, 1_000_000), tb),
+		}
+		tracks[s.Index()] = rt
+		order = append(order, rt)
+		return rt, nil
+	}
+
+	v := info.Video
+	vs := streams[v.Index]
+	rt, err := newTrack(vs, sourceRenditionName, true)
+	if err != nil {
+		return err
+	}
+	extradata := vs.CodecParameters().ExtraData()
+	if len(extradata) > 0 && extradata[0] == 1 {
+		if len(extradata) < 5 || extradata[4]&3 != 3 {
+			return errors.New("h264 with nal length size other than 4")
+		}
+	} else {
+		rt.annexB = true
+	}
+	if err := rt.track.writeVideoInit(extradata, ""); err != nil {
+		return fmt.Errorf("writing source init: %w", err)
+	}
+	w, h := v.DisplaySize()
+	num, den := v.FrameRateNum, v.FrameRateDen
+	rt.rendition = Rendition{
+		Name: sourceRenditionName, Codec: "h264", Quality: "source", Width: w, Height: h,
+		FrameRateNum: num, FrameRateDen: den, FrameRate: v.FrameRate,
+	}
+	for i, a := range info.Audio {
+		id := strconv.Itoa(i)
+		s := streams[a.Index]
+		at, err := newTrack(s, "audio/"+id, false)
+		if err != nil {
+			return err
+		}
+		at.audio, at.id = a, id
+		if err := at.track.writeAudioInit(s.CodecParameters().ExtraData(), a.Channels, a.SampleRate, a.Language); err != nil {
+			return fmt.Errorf("writing source audio init: %w", err)
+		}
+	}
+
+	pkt := astiav.AllocPacket()
+	defer pkt.Free()
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := in.fc.ReadFrame(pkt); err != nil {
+			if errors.Is(err, astiav.ErrEof) {
+				break
+			}
+			return fmt.Errorf("reading packet: %w", err)
+		}
+		t := tracks[pkt.StreamIndex()]
+		if t == nil || pkt.Size() == 0 {
+			pkt.Unref()
+			continue
+		}
+		s, ok := t.sample(pkt)
+		pkt.Unref()
+		if !ok {
+			continue
+		}
+		if err := t.track.add(s); err != nil {
+			return err
+		}
+	}
+
+	m := &Manifest{Duration: info.Duration, HLS: MasterPlaylistFile, SegmentTime: segSeconds}
+	for _, t := range order {
+		if err := t.track.finish(t.lastDur); err != nil {
+			return err
+		}
+		segs := t.track.completedSegments()
+		if len(segs) == 0 {
+			return errors.New("source has no packets")
+		}
+		if err := writeMediaPlaylist(t.track.dir, segs, true); err != nil {
+			return err
+		}
+		avg, peak := t.track.bitrates()
+		if t.isVideo {
+			m.Renditions = append(m.Renditions, RenditionFiles{
+				Rendition: t.rendition, Codecs: t.track.codecs, Bitrate: avg, PeakBitrate: peak,
+				Playlist: relURI(sourceRenditionName, MediaPlaylistFile),
+			})
+			continue
+		}
+		m.AudioTracks = append(m.AudioTracks, AudioTrack{
+			ID: t.id, Language: t.audio.Language, Label: audioLabel(t.audio, len(m.AudioTracks)),
+			Default: len(m.AudioTracks) == 0, Codecs: t.track.codecs, Channels: t.audio.Channels,
+			Bitrate: avg, PeakBitrate: peak, Playlist: relURI("audio", t.id, MediaPlaylistFile),
+		})
+	}
+	return WriteMasterPlaylist(dir, m)
+}
+
+// sample converts a source packet to track time and sample format.
+func (t *remuxTrack) sample(pkt *astiav.Packet) (cmafSample, bool) {
+	pts, dts := pkt.Pts(), pkt.Dts()
+	if dts == astiav.NoPtsValue {
+		dts = pts
+	}
+	if pts == astiav.NoPtsValue {
+		pts = dts
+	}
+	if dts == astiav.NoPtsValue {
+		return cmafSample{}, false
+	}
+	s := cmafSample{
+		dts: astiav.RescaleQ(dts-t.originTS, t.streamTB, t.trackTB),
+		pts: astiav.RescaleQ(pts-t.originTS, t.streamTB, t.trackTB),
+		key: !t.isVideo || pkt.Flags().Has(astiav.PacketFlagKey),
+	}
+	if d := pkt.Duration(); d > 0 {
+		t.lastDur = astiav.RescaleQ(d, t.streamTB, t.trackTB)
+	}
+	data := pkt.Data()
+	if t.annexB {
+		data = avc.ConvertByteStreamToNaluSample(data)
+	}
+	s.data = data
+	return s, true
+}

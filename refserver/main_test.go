@@ -1,0 +1,303 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// server runs a whole refserver, as the binary does, on a free port.
+type server struct {
+	*Main
+	key    string
+	roKey  string
+	stdout *bytes.Buffer
+}
+
+func startServer(t *testing.T, data string) *server {
+	t.Helper()
+	out := &bytes.Buffer{}
+	m := NewMain()
+	m.Stdout, m.Stderr = out, io.Discard
+	m.Getenv = func(string) string { return "" }
+	_, err := m.Config.parseFlags("refserver", []string{
+		"--addr", "127.0.0.1:0", "--data", data, "--allow-networks", "127.0.0.0/8", "--log-level", "error",
+	}, io.Discard, m.Getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Open(context.Background(), "all"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	s := &server{Main: m, stdout: out}
+	for _, line := range strings.Split(out.String(), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 2 && f[0] == "read_write" {
+			s.key = f[1]
+		}
+		if len(f) == 2 && f[0] == "read_only" {
+			s.roKey = f[1]
+		}
+	}
+	return s
+}
+
+func (s *server) do(t *testing.T, method, path, key string, body any) (*http.Response, []byte) {
+	t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, s.URL()+path, r)
+	req.Header.Set("Authorization", "Bearer "+key)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if c := resp.Header.Get("Set-Cookie"); c != "" {
+		t.Errorf("%s %s set a cookie: %s", method, path, c)
+	}
+	return resp, b
+}
+
+type video struct {
+	ID         string `json:"id"`
+	State      string `json:"state"`
+	Playable   bool   `json:"playable"`
+	Duration   float64
+	Width      int `json:"width"`
+	Height     int `json:"height"`
+	Renditions []struct {
+		Name string `json:"name"`
+		URL  string `json:"url"`
+	} `json:"renditions"`
+	Error *struct{ Code string } `json:"error"`
+	URLs  map[string]string      `json:"urls"`
+}
+
+func (s *server) waitFor(t *testing.T, id string, until func(video) bool) video {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		_, b := s.do(t, "GET", "/v1/videos/"+id, s.key, nil)
+		var v video
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatalf("decoding %s: %v", b, err)
+		}
+		if until(v) || v.State == "errored" {
+			return v
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("video %s still %s", id, v.State)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// makeSource encodes a small H.264/AAC file with the ffmpeg CLI.
+func makeSource(t *testing.T, dir string, seconds int, size string) string {
+	t.Helper()
+	p := filepath.Join(dir, "source.mp4")
+	cmd := exec.Command("ffmpeg", "-v", "error", "-y",
+		"-f", "lavfi", "-i", fmt.Sprintf("testsrc2=size=%s:rate=25:duration=%d", size, seconds),
+		"-f", "lavfi", "-i", fmt.Sprintf("sine=frequency=440:duration=%d", seconds),
+		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", p)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("ffmpeg: %v\n%s", err, out)
+	}
+	return p
+}
+
+func TestURLVideoBecomesReady(t *testing.T) {
+	src := makeSource(t, t.TempDir(), 3, "640x360")
+	origin := httptest.NewServer(http.FileServer(http.Dir(filepath.Dir(src))))
+	defer origin.Close()
+	s := startServer(t, t.TempDir())
+	if s.key == "" || s.roKey == "" {
+		t.Fatalf("first start printed no keys:\n%s", s.stdout)
+	}
+
+	resp, b := s.do(t, "POST", "/v1/videos", s.key, map[string]any{"input_url": origin.URL + "/source.mp4", "title": "first"})
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("create: %d %s", resp.StatusCode, b)
+	}
+	var v video
+	json.Unmarshal(b, &v)
+	v = s.waitFor(t, v.ID, func(v video) bool { return v.State == "ready" })
+	if v.State != "ready" || !v.Playable {
+		t.Fatalf("video ended %s (error %+v)", v.State, v.Error)
+	}
+	if v.Width != 640 || v.Height != 360 || v.Duration < 2.9 || v.Duration > 3.1 {
+		t.Errorf("video is %dx%d, %.2f s; want 640x360, 3 s", v.Width, v.Height, v.Duration)
+	}
+	if len(v.Renditions) != 1 || v.Renditions[0].Name != "h264_sd" {
+		t.Errorf("renditions %+v, want h264_sd only", v.Renditions)
+	}
+	for _, k := range []string{"hls", "dash", "poster", "clip", "audio", "storyboard", "frame"} {
+		if v.URLs[k] == "" {
+			t.Errorf("urls.%s is empty", k)
+		}
+	}
+	// A read-only key reads but cannot write.
+	if resp, _ := s.do(t, "GET", "/v1/videos/"+v.ID, s.roKey, nil); resp.StatusCode != 200 {
+		t.Errorf("read-only GET: %d", resp.StatusCode)
+	}
+	if resp, _ := s.do(t, "DELETE", "/v1/videos/"+v.ID, s.roKey, nil); resp.StatusCode != 403 {
+		t.Errorf("read-only DELETE: %d", resp.StatusCode)
+	}
+}
+
+// tusUpload uploads data in two PATCHes, restarting the server in between.
+func TestUploadSurvivesRestartAndBecomesPlayable(t *testing.T) {
+	data := t.TempDir()
+	src, err := os.ReadFile(makeSource(t, t.TempDir(), 4, "320x240"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := startServer(t, data)
+	key := s.key
+	req, _ := http.NewRequest("POST", s.URL()+"/v1/uploads", nil)
+	req.Header.Set("Authorization", "Bearer "+key)
+	req.Header.Set("Tus-Resumable", "1.0.0")
+	req.Header.Set("Upload-Length", fmt.Sprint(len(src)))
+	req.Header.Set("Upload-Metadata", "title "+base64.StdEncoding.EncodeToString([]byte("upload")))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("tus create: %d", resp.StatusCode)
+	}
+	location, id := resp.Header.Get("Location"), resp.Header.Get("Reel-Video-Id")
+	path := strings.TrimPrefix(location, s.URL())
+	patch := func(s *server, offset int, chunk []byte) *http.Response {
+		req, _ := http.NewRequest("PATCH", s.URL()+path, bytes.NewReader(chunk))
+		req.Header.Set("Authorization", "Bearer "+key)
+		req.Header.Set("Tus-Resumable", "1.0.0")
+		req.Header.Set("Upload-Offset", fmt.Sprint(offset))
+		req.Header.Set("Content-Type", "application/offset+octet-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	half := len(src) / 2
+	if r := patch(s, 0, src[:half]); r.StatusCode != http.StatusNoContent {
+		t.Fatalf("first PATCH: %d", r.StatusCode)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s = startServer(t, data)
+	s.key = key
+	head, _ := http.NewRequest("HEAD", s.URL()+path, nil)
+	head.Header.Set("Authorization", "Bearer "+key)
+	head.Header.Set("Tus-Resumable", "1.0.0")
+	hr, err := http.DefaultClient.Do(head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hr.Header.Get("Upload-Offset"); got != fmt.Sprint(half) {
+		t.Fatalf("offset after restart %q, want %d", got, half)
+	}
+	if r := patch(s, half, src[half:]); r.StatusCode != http.StatusNoContent || r.Header.Get("Reel-Video-Id") != id {
+		t.Fatalf("final PATCH: %d video %q", r.StatusCode, r.Header.Get("Reel-Video-Id"))
+	}
+	v := s.waitFor(t, id, func(v video) bool { return v.State == "ready" })
+	if v.State != "ready" {
+		t.Fatalf("uploaded video ended %s (%+v)", v.State, v.Error)
+	}
+}
+
+func TestBadSourceEndsErrored(t *testing.T) {
+	dir := t.TempDir()
+	noise := make([]byte, 64<<10)
+	rand.Read(noise)
+	os.WriteFile(filepath.Join(dir, "noise.mp4"), noise, 0o644)
+	origin := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer origin.Close()
+	s := startServer(t, t.TempDir())
+	_, b := s.do(t, "POST", "/v1/videos", s.key, map[string]any{"input_url": origin.URL + "/noise.mp4"})
+	var v video
+	json.Unmarshal(b, &v)
+	v = s.waitFor(t, v.ID, func(v video) bool { return v.State == "ready" })
+	if v.State != "errored" || v.Error == nil || v.Error.Code != "not_media" {
+		t.Fatalf("random bytes ended %s %+v, want errored not_media", v.State, v.Error)
+	}
+}
+
+func TestKeysCreatePrintsJSON(t *testing.T) {
+	data := t.TempDir()
+	for _, access := range []string{"read_write", "read_only"} {
+		out := &bytes.Buffer{}
+		m := NewMain()
+		m.Stdout, m.Stderr = out, io.Discard
+		m.Getenv = func(string) string { return "" }
+		if err := m.Execute(context.Background(), []string{"keys", "create", "--access", access, "--data", data}); err != nil {
+			t.Fatal(err)
+		}
+		var k map[string]string
+		if err := json.Unmarshal(out.Bytes(), &k); err != nil {
+			t.Fatalf("output %q is not JSON: %v", out, err)
+		}
+		if k["access"] != access || !strings.HasPrefix(k["key"], "rk_") || k["id"] == "" || len(k["space"]) != 5 {
+			t.Errorf("key %v", k)
+		}
+	}
+	m := NewMain()
+	m.Stdout, m.Stderr = io.Discard, io.Discard
+	if err := m.Execute(context.Background(), []string{"keys", "create", "--access", "admin", "--data", data}); err == nil {
+		t.Error("an unknown access level was accepted")
+	}
+}
+
+func TestConfigFromEnvironment(t *testing.T) {
+	env := map[string]string{"REEL_ADDR": "127.0.0.1:9999", "REEL_WORKERS": "3", "REEL_ALLOW_NETWORKS": "10.0.0.0/8, 127.0.0.1/32"}
+	var c Config
+	if _, err := c.parseFlags("t", []string{"--data", "/tmp/x"}, io.Discard, func(k string) string { return env[k] }); err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:9999" || c.Workers != 3 || c.BaseURL != "http://127.0.0.1:9999" ||
+		c.Database != "sqlite:///tmp/x/reel.db" || c.Blobs != "file:///tmp/x/blobs" {
+		t.Errorf("config %+v", c)
+	}
+	if got := c.allowNetworks(); len(got) != 2 || got[1] != "127.0.0.1/32" {
+		t.Errorf("allow networks %v", got)
+	}
+	for _, bad := range [][]string{{"--base-url", "ftp://x"}, {"--workers", "-1"}, {"--nope"}} {
+		var c Config
+		if _, err := c.parseFlags("t", bad, io.Discard, func(string) string { return "" }); err == nil {
+			t.Errorf("flags %v accepted", bad)
+		}
+	}
+	c = Config{Database: "postgres://db", Blobs: "s3://bucket"}
+	if _, err := c.databasePath(); err == nil {
+		t.Error("postgres accepted although this build has no PostgreSQL store")
+	}
+	if _, err := c.blobsPath(); err == nil {
+		t.Error("s3 accepted although this build has no S3 store")
+	}
+}

@@ -1,0 +1,384 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/sqlite"
+	"github.com/reelvideo/reel/videohost/worker"
+)
+
+// Main is the whole server: end-to-end tests build one, run it on a free
+// port and close it, exactly as the binary does.
+type Main struct {
+	Config Config
+	Stdout io.Writer
+	Stderr io.Writer
+	Getenv func(string) string
+
+	// Pipeline overrides the media pipeline (tests); nil means the FFmpeg one.
+	Pipeline videohost.Pipeline
+
+	DB      *sqlite.DB
+	Blobs   *blob.Disk
+	Service *videohost.Service
+	API     *httpapi.Handler
+	Logger  *slog.Logger
+
+	listener net.Listener
+	server   *http.Server
+	cancel   context.CancelFunc
+	done     sync.WaitGroup
+	serveErr chan error
+}
+
+// NewMain returns a Main writing to the process's stdout and stderr.
+func NewMain() *Main {
+	return &Main{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: osGetenv}
+}
+
+// Execute parses args, runs the chosen role until ctx ends, and shuts down.
+func (m *Main) Execute(ctx context.Context, args []string) error {
+	role := "all"
+	if len(args) > 0 {
+		switch args[0] {
+		case "api", "worker", "all":
+			role, args = args[0], args[1:]
+		case "keys":
+			return m.keys(ctx, args[1:])
+		case "help", "-h", "--help":
+			fmt.Fprintln(m.Stderr, "usage: refserver [all|api|worker|keys create] [flags]")
+			return errUsage
+		}
+	}
+	rest, err := m.Config.parseFlags("refserver", args, m.Stderr, m.Getenv)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return fmt.Errorf("unexpected argument %q", rest[0])
+	}
+	if err := m.Open(ctx, role); err != nil {
+		m.Close()
+		return err
+	}
+	<-ctx.Done()
+	return m.Close()
+}
+
+// Open opens storage, bootstraps the first space and starts the API and the
+// worker as role asks ("all", "api" or "worker").
+func (m *Main) Open(ctx context.Context, role string) error {
+	if m.Getenv == nil {
+		m.Getenv = osGetenv
+	}
+	if m.Config.BaseURL == "" && m.Config.Addr == "" {
+		if _, err := m.Config.parseFlags("refserver", nil, m.Stderr, m.Getenv); err != nil {
+			return err
+		}
+	}
+	if err := m.Config.resolve(); err != nil {
+		return err
+	}
+	level := slog.LevelInfo
+	_ = level.UnmarshalText([]byte(m.Config.LogLevel))
+	if m.Logger == nil {
+		m.Logger = slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: level}))
+	}
+	if err := os.MkdirAll(m.Config.Data, 0o755); err != nil {
+		return fmt.Errorf("creating data folder: %w", err)
+	}
+	// Bind first, so that a base URL derived from ":0" names the real port.
+	if role != "worker" {
+		ln, err := net.Listen("tcp", m.Config.Addr)
+		if err != nil {
+			return fmt.Errorf("listening on %s: %w", m.Config.Addr, err)
+		}
+		m.listener = ln
+		if m.Config.BaseURL == "http://"+m.Config.Addr {
+			m.Config.BaseURL = "http://" + ln.Addr().String()
+		}
+	}
+	if err := m.openService(ctx, true); err != nil {
+		return err
+	}
+	space, keys, err := m.Service.Bootstrap(ctx)
+	if err != nil {
+		return fmt.Errorf("bootstrapping: %w", err)
+	}
+	if len(keys) > 0 {
+		fmt.Fprintf(m.Stdout, "Created space %s. These keys are shown once; keep them.\n", space.ID)
+		for _, k := range keys {
+			fmt.Fprintf(m.Stdout, "  %-10s %s\n", k.Access, k.Secret)
+		}
+	}
+	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	m.cancel = cancel
+	if role != "api" && m.Config.Workers > 0 {
+		if err := m.startWorker(runCtx); err != nil {
+			return err
+		}
+	}
+	if role != "worker" {
+		if err := m.startHTTP(); err != nil {
+			return err
+		}
+		m.Logger.Info("serving", "addr", m.listener.Addr().String(), "base_url", m.Config.BaseURL, "space", space.ID)
+	}
+	return nil
+}
+
+// openService opens storage and builds the Service; withMedia wires the
+// FFmpeg pipeline (unless a test set one).
+func (m *Main) openService(ctx context.Context, withMedia bool) error {
+	dbPath, err := m.Config.databasePath()
+	if err != nil {
+		return err
+	}
+	blobPath, err := m.Config.blobsPath()
+	if err != nil {
+		return err
+	}
+	secret, err := loadSecret(filepath.Join(m.Config.Data, "secret.key"))
+	if err != nil {
+		return err
+	}
+	if m.DB, err = sqlite.Open(ctx, dbPath); err != nil {
+		return fmt.Errorf("opening database: %w", err)
+	}
+	if m.Blobs, err = blob.Open(blobPath); err != nil {
+		return err
+	}
+	nets, err := videohost.ParseNetworks(m.Config.allowNetworks())
+	if err != nil {
+		return fmt.Errorf("--allow-networks: %w", err)
+	}
+	if m.Pipeline == nil && withMedia {
+		m.Pipeline = worker.NewMediaPipeline(worker.MediaConfig{Logger: m.Logger})
+	}
+	m.Service, err = videohost.New(videohost.Config{
+		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
+		Logger: m.Logger, Secret: secret, BaseURL: m.Config.BaseURL,
+		SpaceURL: m.Config.SpaceURL, ImageURL: m.Config.ImageURL, CDNURL: m.Config.CDNURL,
+		Guard: &videohost.NetGuard{Allow: nets},
+	})
+	return err
+}
+
+func (m *Main) startWorker(ctx context.Context) error {
+	w, err := worker.New(worker.Config{
+		Service: m.Service, Pipeline: m.Pipeline, Concurrency: m.Config.Workers,
+		WorkDir: filepath.Join(m.Config.Data, "work"), Logger: m.Logger,
+	})
+	if err != nil {
+		return err
+	}
+	m.done.Add(1)
+	go func() {
+		defer m.done.Done()
+		w.Run(ctx)
+	}()
+	return nil
+}
+
+func (m *Main) startHTTP() error {
+	api, err := httpapi.New(m.Service, httpapi.Config{
+		UploadDir: filepath.Join(m.Config.Data, "uploads"),
+		Logger:    m.Logger,
+	})
+	if err != nil {
+		return fmt.Errorf("building API: %w", err)
+	}
+	m.API = api
+	m.server = &http.Server{
+		Handler:           api,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn),
+	}
+	m.serveErr = make(chan error, 1)
+	go func() {
+		err := m.server.Serve(m.listener)
+		if errors.Is(err, http.ErrServerClosed) {
+			err = nil
+		}
+		m.serveErr <- err
+	}()
+	return nil
+}
+
+// URL is the base URL the server answers on.
+func (m *Main) URL() string { return m.Config.BaseURL }
+
+// Close drains in-flight HTTP requests (up to the shutdown grace), stops the
+// worker (its running jobs are handed back to the queue) and closes storage.
+func (m *Main) Close() error {
+	var errs []error
+	if m.server != nil {
+		grace := m.Config.ShutdownGrace
+		if grace <= 0 {
+			grace = 20 * time.Second
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), grace)
+		if err := m.server.Shutdown(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("shutting down HTTP: %w", err))
+		}
+		cancel()
+		if err := <-m.serveErr; err != nil {
+			errs = append(errs, err)
+		}
+		m.server = nil
+	} else if m.listener != nil {
+		m.listener.Close()
+	}
+	if m.API != nil {
+		m.API.Close()
+		m.API = nil
+	}
+	if m.cancel != nil {
+		m.cancel()
+		m.done.Wait()
+		m.cancel = nil
+	}
+	if m.DB != nil {
+		if err := m.DB.Close(); err != nil {
+			errs = append(errs, err)
+		}
+		m.DB = nil
+	}
+	return errors.Join(errs...)
+}
+
+// loadSecret reads the server secret, creating it (mode 0600) on first start.
+// It seals API key material, so losing it invalidates every stored key.
+func loadSecret(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err == nil {
+		if len(b) < 32 {
+			return nil, fmt.Errorf("server secret %s is too short", path)
+		}
+		return b, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("reading server secret: %w", err)
+	}
+	b = make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("creating server secret: %w", err)
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return b, f.Close()
+}
+
+// keys runs "refserver keys create --access ...", printing the key as JSON.
+func (m *Main) keys(ctx context.Context, args []string) error {
+	if len(args) == 0 || args[0] != "create" {
+		fmt.Fprintln(m.Stderr, "usage: refserver keys create --access read_write|read_only [--name NAME] [--data DIR]")
+		return errUsage
+	}
+	var access, name string
+	var rest []string
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		val := func() (string, error) {
+			if k, v, ok := cutFlag(a); ok {
+				_ = k
+				return v, nil
+			}
+			if i+1 >= len(args) {
+				return "", fmt.Errorf("%s needs a value", a)
+			}
+			i++
+			return args[i], nil
+		}
+		switch flagName(a) {
+		case "access":
+			v, err := val()
+			if err != nil {
+				return err
+			}
+			access = v
+		case "name":
+			v, err := val()
+			if err != nil {
+				return err
+			}
+			name = v
+		default:
+			rest = append(rest, a)
+		}
+	}
+	if access == "" {
+		fmt.Fprintln(m.Stderr, "refserver keys create: --access read_write|read_only is required")
+		return errUsage
+	}
+	if _, err := m.Config.parseFlags("refserver keys create", rest, m.Stderr, m.Getenv); err != nil {
+		return err
+	}
+	m.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if err := os.MkdirAll(m.Config.Data, 0o755); err != nil {
+		return err
+	}
+	if err := m.openService(ctx, false); err != nil {
+		return err
+	}
+	defer m.DB.Close()
+	space, _, err := m.Service.Bootstrap(ctx)
+	if err != nil {
+		return err
+	}
+	k, err := m.Service.CreateKey(ctx, space.ID, videohost.Access(access), name)
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(m.Stdout).Encode(map[string]string{
+		"id": k.ID, "key": k.Secret, "access": string(k.Access), "space": k.Space,
+	})
+}
+
+func flagName(a string) string {
+	a = trimDashes(a)
+	if k, _, ok := cutFlag("--" + a); ok {
+		return k
+	}
+	return a
+}
+
+func cutFlag(a string) (string, string, bool) {
+	a = trimDashes(a)
+	for i := 0; i < len(a); i++ {
+		if a[i] == '=' {
+			return a[:i], a[i+1:], true
+		}
+	}
+	return a, "", false
+}
+
+func trimDashes(a string) string {
+	for len(a) > 0 && a[0] == '-' {
+		a = a[1:]
+	}
+	return a
+}

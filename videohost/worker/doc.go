@@ -1,0 +1,15 @@
+// Package worker runs Reel's durable background jobs against the videohost
+// ports: fetching a source from its input_url (through the SSRF guard,
+// streamed to blob storage), and transcoding it through the Pipeline port into
+// a published set of assets.
+//
+// A Worker claims jobs from the Queue with a lease and renews the lease while
+// the job runs. A worker that dies leaves a lease that expires, and another
+// worker (or the same one after a restart) runs the job again. Everything a
+// job writes goes to a private staging folder first and is published with one
+// atomic step (a folder rename plus one row update), so a job killed half-way
+// leaves nothing half-published.
+//
+// The MediaPipeline type adapts the media package to videohost.Pipeline; it
+// is the only place the service reaches FFmpeg.
+package worker

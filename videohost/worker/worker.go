@@ -1,0 +1,240 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+// Config configures a Worker. Zero values are the defaults.
+type Config struct {
+	// Service is required.
+	Service *videohost.Service
+	// Pipeline transcodes sources. Nil leaves transcode jobs queued: videos
+	// stay uploaded until a worker with a pipeline runs.
+	Pipeline videohost.Pipeline
+	// WorkDir is scratch space for sources and staging output (required).
+	WorkDir string
+	// Concurrency is the number of jobs run at once (default 1).
+	Concurrency int
+	// Lease is how long a claimed job is held before another worker may take
+	// it over; it is renewed at a third of its length (default 1 min).
+	Lease time.Duration
+	// PollInterval is the wait between empty claims (default 250 ms).
+	PollInterval time.Duration
+	// FetchTimeout bounds the download of one input_url (default 1 h).
+	FetchTimeout time.Duration
+	// MaxSourceSize refuses larger sources with too_large (default 20 GiB).
+	MaxSourceSize int64
+	// Guard checks every connection of a fetch (default: refuse private
+	// addresses).
+	Guard *videohost.NetGuard
+	// ID names this worker in leases (default: hostname-pid-random).
+	ID string
+	// Logger defaults to the service's logger.
+	Logger *slog.Logger
+}
+
+// Worker runs queued jobs until its context ends.
+type Worker struct {
+	cfg  Config
+	svc  *videohost.Service
+	log  *slog.Logger
+	kind []videohost.JobKind
+}
+
+// New returns a Worker for cfg.
+func New(cfg Config) (*Worker, error) {
+	if cfg.Service == nil {
+		return nil, errors.New("worker: Service is required")
+	}
+	if cfg.WorkDir == "" {
+		return nil, errors.New("worker: WorkDir is required")
+	}
+	if cfg.Concurrency <= 0 {
+		cfg.Concurrency = 1
+	}
+	if cfg.Lease <= 0 {
+		cfg.Lease = time.Minute
+	}
+	if cfg.PollInterval <= 0 {
+		cfg.PollInterval = 250 * time.Millisecond
+	}
+	if cfg.FetchTimeout <= 0 {
+		cfg.FetchTimeout = time.Hour
+	}
+	if cfg.MaxSourceSize <= 0 {
+		cfg.MaxSourceSize = 20 << 30
+	}
+	if cfg.Guard == nil {
+		cfg.Guard = cfg.Service.Guard()
+	}
+	if cfg.ID == "" {
+		host, _ := os.Hostname()
+		cfg.ID = fmt.Sprintf("%s-%d-%s", host, os.Getpid(), videohost.NewID(4))
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = cfg.Service.Logger()
+	}
+	kinds := []videohost.JobKind{videohost.JobFetch}
+	if cfg.Pipeline != nil {
+		kinds = append(kinds, videohost.JobTranscode)
+	}
+	if err := os.MkdirAll(cfg.WorkDir, 0o755); err != nil {
+		return nil, fmt.Errorf("creating work folder: %w", err)
+	}
+	return &Worker{cfg: cfg, svc: cfg.Service, log: cfg.Logger.With("worker", cfg.ID), kind: kinds}, nil
+}
+
+// Run claims and runs jobs until ctx ends. In-flight jobs are cancelled and
+// handed back to the queue before Run returns, so a stop loses no work.
+func (w *Worker) Run(ctx context.Context) error {
+	var wg sync.WaitGroup
+	for i := 0; i < w.cfg.Concurrency; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.loop(ctx)
+		}()
+	}
+	wg.Wait()
+	return nil
+}
+
+func (w *Worker) loop(ctx context.Context) {
+	for ctx.Err() == nil {
+		ran, err := w.RunOne(ctx)
+		if err != nil && ctx.Err() == nil {
+			w.log.ErrorContext(ctx, "claiming a job", "err", err)
+		}
+		if !ran || err != nil {
+			select {
+			case <-ctx.Done():
+			case <-time.After(w.cfg.PollInterval):
+			}
+		}
+	}
+}
+
+// RunOne claims one job and runs it; it reports whether a job ran.
+func (w *Worker) RunOne(ctx context.Context) (bool, error) {
+	q := w.svc.Queue()
+	job, err := q.Claim(ctx, w.cfg.ID, w.kind, w.cfg.Lease)
+	if err != nil || job == nil {
+		return false, err
+	}
+	jobCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	// Stop the job when the worker stops, and keep its lease alive meanwhile.
+	stopRenew := make(chan struct{})
+	var renewWG sync.WaitGroup
+	renewWG.Add(1)
+	go func() {
+		defer renewWG.Done()
+		t := time.NewTicker(w.cfg.Lease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-stopRenew:
+				return
+			case <-ctx.Done():
+				cancel()
+				return
+			case <-t.C:
+				if err := q.Extend(jobCtx, job.ID, w.cfg.ID, w.cfg.Lease); err != nil {
+					w.log.WarnContext(jobCtx, "lease lost; stopping job", "job", job.ID, "err", err)
+					cancel()
+					return
+				}
+			}
+		}
+	}()
+	log := w.log.With("job", job.ID, "kind", job.Kind, "video", job.VideoID, "attempt", job.Attempts)
+	log.InfoContext(ctx, "job started")
+	start := time.Now()
+	runErr := w.run(jobCtx, job)
+	close(stopRenew)
+	renewWG.Wait()
+	// Bookkeeping must finish even when the worker is stopping.
+	bg := context.WithoutCancel(ctx)
+	switch {
+	case runErr == nil:
+		log.InfoContext(ctx, "job done", "duration", time.Since(start))
+		return true, q.Complete(bg, job.ID, w.cfg.ID)
+	case ctx.Err() != nil:
+		log.InfoContext(ctx, "job interrupted by shutdown; handed back")
+		_, err := q.Fail(bg, job.ID, w.cfg.ID, errors.New("worker stopped"), 0)
+		return true, err
+	default:
+		var perm *permanentError
+		retry := backoff(job.Attempts)
+		if errors.As(runErr, &perm) || job.Attempts >= job.MaxAttempts {
+			retry = -1
+		}
+		log.WarnContext(ctx, "job failed", "err", runErr, "retry_in", retry)
+		if retry < 0 {
+			w.failVideo(bg, job, runErr)
+		}
+		_, err := q.Fail(bg, job.ID, w.cfg.ID, runErr, retry)
+		return true, err
+	}
+}
+
+// permanentError marks a failure that retrying cannot fix; code is the video
+// error code.
+type permanentError struct {
+	code string
+	err  error
+}
+
+func (e *permanentError) Error() string { return e.err.Error() }
+func (e *permanentError) Unwrap() error { return e.err }
+
+func permanent(code string, err error) error { return &permanentError{code: code, err: err} }
+
+func (w *Worker) failVideo(ctx context.Context, job *videohost.Job, cause error) {
+	code := videohost.VideoErrTranscodeFailed
+	if job.Kind == videohost.JobFetch {
+		code = videohost.VideoErrFetchFailed
+	}
+	var perm *permanentError
+	if errors.As(cause, &perm) {
+		code = perm.code
+	}
+	if _, err := w.svc.Fail(ctx, job.VideoID, code, cause.Error()); err != nil && !videohost.IsNotFound(err) {
+		w.log.ErrorContext(ctx, "marking video errored", "video", job.VideoID, "err", err)
+	}
+}
+
+// backoff is the delay before attempt n+1: 2 s, 8 s, 32 s … capped at 10 min,
+// with jitter so that failed jobs do not retry in lockstep.
+func backoff(attempt int) time.Duration {
+	d := 2 * time.Second
+	for i := 1; i < attempt && d < 10*time.Minute; i++ {
+		d *= 4
+	}
+	d = min(d, 10*time.Minute)
+	return d/2 + rand.N(d/2+1)
+}
+
+func (w *Worker) run(ctx context.Context, job *videohost.Job) error {
+	switch job.Kind {
+	case videohost.JobFetch:
+		return w.fetch(ctx, job)
+	case videohost.JobTranscode:
+		return w.transcode(ctx, job)
+	}
+	return permanent(videohost.VideoErrTranscodeFailed, fmt.Errorf("unknown job kind %q", job.Kind))
+}
+
+func (w *Worker) jobDir(job *videohost.Job) string {
+	return filepath.Join(w.cfg.WorkDir, fmt.Sprintf("job-%d", job.ID))
+}

@@ -1,0 +1,304 @@
+package worker_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/sqlite"
+	"github.com/reelvideo/reel/videohost/worker"
+)
+
+// fakeClock is a settable clock shared by the store and the service.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+type env struct {
+	svc   *videohost.Service
+	db    *sqlite.DB
+	clock *fakeClock
+	p     *videohost.Principal
+	dir   string
+}
+
+func newEnv(t *testing.T, allow ...string) *env {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	clock := &fakeClock{now: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}
+	db, err := sqlite.Open(ctx, filepath.Join(dir, "reel.db"), sqlite.WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	blobs, err := blob.Open(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nets []netip.Prefix
+	for _, a := range allow {
+		nets = append(nets, netip.MustParsePrefix(a))
+	}
+	svc, err := videohost.New(videohost.Config{
+		Store: db, Queue: db, Blobs: blobs, Clock: clock, Secret: bytes.Repeat([]byte("s"), 32),
+		BaseURL: "http://reel.test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Guard: &videohost.NetGuard{Allow: nets},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	space, _, err := svc.Bootstrap(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &env{svc: svc, db: db, clock: clock, dir: dir,
+		p: &videohost.Principal{Space: space.ID, Access: videohost.AccessReadWrite}}
+}
+
+func (e *env) worker(t *testing.T, id string, p videohost.Pipeline) *worker.Worker {
+	t.Helper()
+	w, err := worker.New(worker.Config{Service: e.svc, Pipeline: p, WorkDir: filepath.Join(e.dir, "work-"+id),
+		ID: id, Lease: time.Minute, MaxSourceSize: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func (e *env) video(t *testing.T, id string) *videohost.Video {
+	t.Helper()
+	v, err := e.svc.VideoByID(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func (e *env) create(t *testing.T, url string) *videohost.Video {
+	t.Helper()
+	v, err := e.svc.CreateVideo(context.Background(), e.p, videohost.CreateVideoInput{InputURL: url})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func runOne(t *testing.T, w *worker.Worker) {
+	t.Helper()
+	ran, err := w.RunOne(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ran {
+		t.Fatal("no job ran")
+	}
+}
+
+func TestFetchStreamsSourceIntoBlobs(t *testing.T) {
+	payload := bytes.Repeat([]byte("reel"), 50_000)
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/redirect" {
+			http.Redirect(w, r, "/video.mp4", http.StatusFound)
+			return
+		}
+		w.Write(payload)
+	}))
+	defer origin.Close()
+	e := newEnv(t, "127.0.0.0/8")
+	v := e.create(t, origin.URL+"/redirect")
+	runOne(t, e.worker(t, "w1", nil))
+
+	got := e.video(t, v.ID)
+	if got.State != videohost.StateUploaded || got.Source.Size != int64(len(payload)) {
+		t.Fatalf("state %s size %v, want uploaded with %d bytes", got.State, got.Source, len(payload))
+	}
+	rc, _, err := e.svc.Blobs().Open(context.Background(), videohost.SourceKey(v.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	stored, _ := io.ReadAll(rc)
+	if !bytes.Equal(stored, payload) {
+		t.Fatal("stored source differs from the origin's bytes")
+	}
+	// Without a pipeline the transcode job waits: the video stays uploaded.
+	if ran, _ := e.worker(t, "w2", nil).RunOne(context.Background()); ran {
+		t.Fatal("a worker without a pipeline ran a transcode job")
+	}
+}
+
+func TestFetchFailures(t *testing.T) {
+	var hits int
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits++
+		switch r.URL.Path {
+		case "/missing":
+			http.NotFound(w, r)
+		case "/big":
+			w.Write(make([]byte, 2<<20))
+		case "/empty":
+		case "/private-redirect":
+			// 127.0.0.2 is loopback too, but outside the allow-list below.
+			http.Redirect(w, r, "http://127.0.0.2:1/video.mp4", http.StatusFound)
+		default:
+			http.Error(w, "down", http.StatusBadGateway)
+		}
+	}))
+	defer origin.Close()
+	tests := []struct {
+		path     string
+		code     string
+		attempts int // jobs run before the video is errored
+	}{
+		{"/missing", videohost.VideoErrFetchFailed, 1},
+		{"/big", videohost.VideoErrTooLarge, 1},
+		{"/empty", videohost.VideoErrNotMedia, 1},
+		{"/private-redirect", videohost.VideoErrFetchFailed, 1},
+		{"/flaky", videohost.VideoErrFetchFailed, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			e := newEnv(t, "127.0.0.1/32")
+			v := e.create(t, origin.URL+tt.path)
+			w := e.worker(t, "w", nil)
+			for i := 0; i < tt.attempts; i++ {
+				if got := e.video(t, v.ID); got.State != videohost.StateCreated {
+					t.Fatalf("attempt %d: video already %s", i+1, got.State)
+				}
+				runOne(t, w)
+				e.clock.Advance(time.Hour) // past any retry backoff
+			}
+			got := e.video(t, v.ID)
+			if got.State != videohost.StateErrored || got.Error == nil || got.Error.Code != tt.code {
+				t.Fatalf("state %s error %+v, want errored %s", got.State, got.Error, tt.code)
+			}
+			if _, err := e.svc.Blobs().Stat(context.Background(), videohost.SourceKey(v.ID)); !videohost.IsNotFound(err) {
+				t.Errorf("a failed fetch left a source blob: %v", err)
+			}
+		})
+	}
+}
+
+// blockingPipeline blocks in Process until its context ends.
+type blockingPipeline struct{ started chan struct{} }
+
+func (p *blockingPipeline) Process(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
+	close(p.started)
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+func (p *blockingPipeline) Frame(context.Context, videohost.FrameRequest) ([]byte, error) {
+	return nil, videohost.Errorf(videohost.EUnavailable, "no frames")
+}
+
+// countingPipeline records the transcodes it was asked for.
+type countingPipeline struct{ calls int }
+
+func (p *countingPipeline) Process(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
+	p.calls++
+	return &videohost.ProcessOutput{Duration: 1, Width: 320, Height: 240,
+		Renditions: []videohost.Rendition{{Name: "h264_sd", Codec: "h264", Quality: "sd", Width: 320, Height: 240}}}, nil
+}
+
+func (p *countingPipeline) Frame(context.Context, videohost.FrameRequest) ([]byte, error) {
+	return nil, nil
+}
+
+func uploaded(t *testing.T, e *env) *videohost.Video {
+	t.Helper()
+	ctx := context.Background()
+	v, err := e.svc.CreateUploadVideo(ctx, e.p, videohost.UploadInput{Title: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.Blobs().Put(ctx, videohost.SourceKey(v.ID), bytes.NewReader([]byte("src"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.SourceStored(ctx, v.ID, 3); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestJobOfAKilledWorkerRunsAgain(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	v := uploaded(t, e)
+	// A worker claims the job and dies: it never completes nor renews.
+	job, err := e.db.Claim(ctx, "dead-worker", []videohost.JobKind{videohost.JobTranscode}, time.Minute)
+	if err != nil || job == nil {
+		t.Fatalf("claim: %v %v", job, err)
+	}
+	p := &countingPipeline{}
+	w := e.worker(t, "w2", p)
+	if ran, _ := w.RunOne(ctx); ran {
+		t.Fatal("a job under a live lease ran twice")
+	}
+	e.clock.Advance(2 * time.Minute)
+	runOne(t, w)
+	if p.calls != 1 {
+		t.Fatalf("pipeline ran %d times, want 1", p.calls)
+	}
+	got := e.video(t, v.ID)
+	if got.State != videohost.StateReady || got.AssetVersion == "" {
+		t.Fatalf("state %s version %q, want ready and published", got.State, got.AssetVersion)
+	}
+	j, err := e.db.Job(ctx, job.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.State != videohost.JobDone || j.Attempts != 2 {
+		t.Errorf("job %s after %d attempts, want done after 2", j.State, j.Attempts)
+	}
+}
+
+func TestStopHandsRunningJobBack(t *testing.T) {
+	e := newEnv(t)
+	v := uploaded(t, e)
+	p := &blockingPipeline{started: make(chan struct{})}
+	w := e.worker(t, "w1", p)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	select {
+	case <-p.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the job never started")
+	}
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after cancel")
+	}
+	// The job is queued again and a new worker finishes it.
+	c := &countingPipeline{}
+	runOne(t, e.worker(t, "w2", c))
+	if got := e.video(t, v.ID); got.State != videohost.StateReady {
+		t.Fatalf("state %s after the handed-back job ran, want ready", got.State)
+	}
+}
