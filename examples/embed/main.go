@@ -78,10 +78,6 @@ func NewApp(ctx context.Context, dir, origin string) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	runCtx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() { wrk.Run(runCtx); close(done) }()
-
 	space, _, err := svc.Bootstrap(ctx)
 	if err != nil {
 		return nil, err
@@ -90,6 +86,9 @@ func NewApp(ctx context.Context, dir, origin string) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { wrk.Run(runCtx); close(done) }()
 	mux := http.NewServeMux()
 	mux.Handle("/video/", http.StripPrefix("/video", api))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
