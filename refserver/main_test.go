@@ -157,6 +157,7 @@ func TestURLVideoBecomesReady(t *testing.T) {
 			t.Errorf("urls.%s is empty", k)
 		}
 	}
+	checkSubtitles(t, s, v.ID)
 	// A read-only key reads but cannot write.
 	if resp, _ := s.do(t, "GET", "/v1/videos/"+v.ID, s.roKey, nil); resp.StatusCode != 200 {
 		t.Errorf("read-only GET: %d", resp.StatusCode)
@@ -299,5 +300,69 @@ func TestConfigFromEnvironment(t *testing.T) {
 	}
 	if _, err := c.blobsPath(); err == nil {
 		t.Error("s3 accepted although this build has no S3 store")
+	}
+}
+
+// checkSubtitles adds SRT subtitles to a ready video and waits until they are
+// republished (master playlist, WebVTT, transcript) without a re-encode.
+func checkSubtitles(t *testing.T, s *server, id string) {
+	t.Helper()
+	srt := "\ufeff1\r\n00:00:00,500 --> 00:00:01,500\r\n<i>Hello</i> world\r\n\r\n2\r\n00:00:01,600 --> 00:00:02,900\r\nSecond line\r\n"
+	put := func(lang, body string) (*http.Response, []byte) {
+		req, _ := http.NewRequest("PUT", s.URL()+"/v1/videos/"+id+"/subtitles/"+lang+"?label=English", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+s.key)
+		req.Header.Set("Content-Type", "application/x-subrip")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, b
+	}
+	if resp, b := put("en", "not subtitles at all"); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("garbage subtitles: %d %s", resp.StatusCode, b)
+	}
+	if resp, b := put("EN!", srt); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("bad language: %d %s", resp.StatusCode, b)
+	}
+	resp, b := put("en", srt)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("PUT subtitles: %d %s", resp.StatusCode, b)
+	}
+	ctx := context.Background()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		v, err := s.Service.VideoByID(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := s.Blobs.Path("videos/" + id + "/" + v.AssetVersion)
+		master, _ := os.ReadFile(filepath.Join(dir, "playlist.m3u8"))
+		if strings.Contains(string(master), "TYPE=SUBTITLES") {
+			vtt, _ := os.ReadFile(filepath.Join(dir, "subtitles", "en.vtt"))
+			transcript, _ := os.ReadFile(filepath.Join(dir, "transcript.json"))
+			if !strings.HasPrefix(string(vtt), "WEBVTT") || !strings.Contains(string(vtt), "00:00:00.500 --> 00:00:01.500") {
+				t.Errorf("stored WebVTT:\n%s", vtt)
+			}
+			if !strings.Contains(string(transcript), `"Hello world"`) {
+				t.Errorf("transcript: %s", transcript)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "h264_sd.mp4")); err != nil {
+				t.Errorf("the republished version lost its renditions: %v", err)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("subtitles never published; master:\n%s", master)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	_, b = s.do(t, "GET", "/v1/videos/"+id+"/subtitles", s.key, nil)
+	if !strings.Contains(string(b), `"language":"en"`) || !strings.Contains(string(b), `"label":"English"`) {
+		t.Errorf("subtitle list: %s", b)
+	}
+	if resp, _ := s.do(t, "DELETE", "/v1/videos/"+id+"/subtitles/fr", s.key, nil); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("deleting missing subtitles: %d", resp.StatusCode)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/reelvideo/reel/media"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/httpapi"
@@ -169,6 +170,13 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		return fmt.Errorf("--allow-networks: %w", err)
 	}
 	if m.Pipeline == nil && withMedia {
+		// FFmpeg's chatter (x264 banners, muxer notes) only says what the
+		// typed errors say; at debug level it is kept for diagnosis.
+		if m.Config.LogLevel == "debug" {
+			media.SetFFmpegLogLevel(media.LogInfo)
+		} else {
+			media.SetFFmpegLogLevel(media.LogError)
+		}
 		m.Pipeline = worker.NewMediaPipeline(worker.MediaConfig{Logger: m.Logger})
 	}
 	m.Service, err = videohost.New(videohost.Config{

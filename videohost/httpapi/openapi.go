@@ -142,6 +142,22 @@ func openAPIDocument() obj {
 			"parameters": []obj{idParam},
 			"post":       operation("unarchiveVideo", "Unarchive a video", nil, nil, "200", jsonResponse("the video", ref("Video"))),
 		},
+		"/v1/videos/{id}/subtitles": obj{
+			"parameters": []obj{idParam},
+			"get": operation("listSubtitles", "List the subtitle tracks of a video", nil, nil, "200",
+				jsonResponse("the subtitle tracks", obj{"type": "object", "properties": obj{"data": obj{"type": "array", "items": ref("Subtitle")}, "next_cursor": nullable("string")}})),
+		},
+		"/v1/videos/{id}/subtitles/{language}": obj{
+			"parameters": []obj{idParam, obj{"in": "path", "name": "language", "required": true, "schema": obj{"type": "string"}, "description": "a language tag such as en or pt-BR"}},
+			"put": operation("putSubtitles", "Add or replace the subtitles of a language; republished without re-encoding",
+				[]obj{query("label", "the name players show; default the language", obj{"type": "string"})},
+				obj{"required": true, "content": obj{
+					"text/vtt":             obj{"schema": obj{"type": "string"}},
+					"application/x-subrip": obj{"schema": obj{"type": "string"}},
+					"text/plain":           obj{"schema": obj{"type": "string"}},
+				}}, "200", jsonResponse("the video", ref("Video"))),
+			"delete": operation("deleteSubtitles", "Remove the subtitles of a language", nil, nil, "204", noContent),
+		},
 		"/v1/collections": obj{
 			"post": operation("createCollection", "Create a collection", nil,
 				jsonBody(ref("CollectionInput")), "201", jsonResponse("the new collection", ref("Collection"))),

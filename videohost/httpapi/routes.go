@@ -41,6 +41,9 @@ func (h *Handler) routes() *mux.Router {
 	api(http.MethodDelete, "/v1/videos/{id}", h.deleteVideo)
 	api(http.MethodPost, "/v1/videos/{id}/archive", h.archiveVideo(true))
 	api(http.MethodPost, "/v1/videos/{id}/unarchive", h.archiveVideo(false))
+	api(http.MethodGet, "/v1/videos/{id}/subtitles", h.listSubtitles)
+	api(http.MethodPut, "/v1/videos/{id}/subtitles/{language}", h.putSubtitles)
+	api(http.MethodDelete, "/v1/videos/{id}/subtitles/{language}", h.deleteSubtitles)
 
 	api(http.MethodPost, "/v1/collections", h.createCollection)
 	api(http.MethodGet, "/v1/collections", h.listCollections)

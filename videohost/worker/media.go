@@ -189,7 +189,9 @@ func isWithin(dir, parent string) bool {
 }
 
 // linkTree recreates src at dst with hard links (copies across devices), so
-// the snapshot costs no data copy.
+// the snapshot costs no media copy. Playlists, manifests and text files are
+// copied: they are the files a republish rewrites, and a rewrite in place of
+// a hard link would change the published original too.
 func linkTree(src, dst string) error {
 	return filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
 		if err != nil {
@@ -203,8 +205,12 @@ func linkTree(src, dst string) error {
 		if fi.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
-		if err := os.Link(p, target); err == nil {
-			return nil
+		switch filepath.Ext(p) {
+		case ".m3u8", ".mpd", ".json", ".vtt":
+		default:
+			if err := os.Link(p, target); err == nil {
+				return nil
+			}
 		}
 		in, err := os.Open(p)
 		if err != nil {

@@ -81,6 +81,14 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 		}
 		return fmt.Errorf("processing: %w", err)
 	}
+	// Subtitles added while the video was processing go in with the ladder.
+	if latest, err := w.svc.VideoByID(ctx, v.ID); err != nil {
+		return err
+	} else if len(latest.Subtitles) > 0 {
+		if err := w.applySubtitles(ctx, latest, outDir); err != nil {
+			return fmt.Errorf("applying subtitles: %w", err)
+		}
+	}
 	version := "v" + videohost.NewID(8)
 	if err := w.publishDir(ctx, v.ID, version, outDir); err != nil {
 		return err

@@ -88,6 +88,9 @@ func New(cfg Config) (*Worker, error) {
 	if cfg.Pipeline != nil {
 		kinds = append(kinds, videohost.JobTranscode)
 	}
+	if _, ok := cfg.Pipeline.(videohost.SubtitlePipeline); ok {
+		kinds = append(kinds, videohost.JobSubtitles)
+	}
 	if err := os.MkdirAll(cfg.WorkDir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating work folder: %w", err)
 	}
@@ -231,6 +234,8 @@ func (w *Worker) run(ctx context.Context, job *videohost.Job) error {
 		return w.fetch(ctx, job)
 	case videohost.JobTranscode:
 		return w.transcode(ctx, job)
+	case videohost.JobSubtitles:
+		return w.subtitles(ctx, job)
 	}
 	return permanent(videohost.VideoErrTranscodeFailed, fmt.Errorf("unknown job kind %q", job.Kind))
 }
