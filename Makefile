@@ -33,15 +33,19 @@ run: build
 
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags bench ./bench/...
 
 test: deps vet test-go
 
 test-go:
 	$(GO) test $(GOFLAGS_TEST) ./...
 
-# bench runs the long benchmarks (not part of make test); results go in BENCHMARKS.md.
+# bench runs the long benchmarks (not part of make test); each one runs its
+# reference (ffmpeg, nginx, ...) in the same run and prints a markdown table
+# for BENCHMARKS.md. BENCH=./bench/media/ picks one.
+BENCH ?= ./bench/...
 bench: deps
-	$(GO) test -tags bench -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...
+	$(GO) test -tags bench -count=1 -v -timeout 90m $(BENCH)
 
 clean:
 	rm -rf $(BIN)

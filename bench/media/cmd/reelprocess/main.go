@@ -1,0 +1,54 @@
+// Command reelprocess runs media.Process on one source, for benchmarks and
+// manual checks; it prints the manifest and, on stderr, the time to
+// playable, the wall time and the peak RSS of this process.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"syscall"
+	"time"
+
+	"github.com/reelvideo/reel/media"
+)
+
+func main() {
+	source := flag.String("source", "", "source file")
+	out := flag.String("out", "", "output folder")
+	preset := flag.String("preset", "", "x264 preset (default veryfast)")
+	verbose := flag.Bool("v", false, "log progress")
+	flag.Parse()
+	if *source == "" || *out == "" {
+		flag.Usage()
+		os.Exit(2)
+	}
+	logger := slog.New(slog.DiscardHandler)
+	if *verbose {
+		logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	start := time.Now()
+	var playable time.Duration
+	m, err := media.Process(context.Background(), media.ProcessOptions{
+		Source: *source, OutDir: *out, Logger: logger,
+		Ladder: media.LadderOptions{Preset: *preset},
+		OnPlayable: func(ctx context.Context, dir string) error {
+			playable = time.Since(start)
+			return nil
+		},
+	})
+	wall := time.Since(start)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "reelprocess:", err)
+		os.Exit(1)
+	}
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	fmt.Fprintf(os.Stderr, "playable_s=%.3f wall_s=%.3f maxrss_kb=%d\n", playable.Seconds(), wall.Seconds(), ru.Maxrss)
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(m)
+}
