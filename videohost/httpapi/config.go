@@ -44,9 +44,8 @@ type Config struct {
 	// Default UploadExpiry/4, at least 1 s and at most 15 min.
 	UploadSweepInterval time.Duration
 
-	// UploadAuth authenticates tus requests. Default: the request must carry
-	// a read-write API key as its Bearer token. It is the seam for upload
-	// tokens: a function that accepts a token and falls back to API keys.
+	// UploadAuth authenticates tus requests. Default: KeyOrUploadTokenAuth,
+	// a read-write API key or an upload token as the Bearer.
 	UploadAuth UploadAuthenticator
 
 	// Logger receives request logs and errors. Default: the service's logger.
@@ -88,6 +87,9 @@ func (c Config) withDefaults(svc *videohost.Service) Config {
 	}
 	if c.Logger == nil {
 		c.Logger = svc.Logger()
+	}
+	if c.UploadAuth == nil {
+		c.UploadAuth = KeyOrUploadTokenAuth(svc)
 	}
 	return c
 }

@@ -17,4 +17,17 @@
 // Errors are RFC 9457 problem documents whose code field is one of the
 // videohost error codes; the status of each code lives in one table
 // (see StatusOf). The handler never sets a cookie.
+//
+// Delivery: /media/{space}/{video}/{asset} serves the files of a video's
+// current asset version (Range, ETag, Last-Modified, open CORS, sendfile),
+// /images/{embed}.{jpg|png|webp} serves frames by URL from a disk cache, and
+// /v1/embeds, /v1/list and /.well-known/jwks.json answer without an API key.
+// Segments and MP4s are "immutable" as DESIGN.md asks although their URLs
+// outlive an asset version (a re-transcode republishes under the same URL):
+// the trade-off is that a client holding an old segment keeps it until its
+// cache evicts it. Playlists live 10 s and name the new segments at once,
+// posters and storyboards live an hour, frames a day, and every ETag names
+// the asset version, so a revalidation never confirms an old file. Signed
+// videos are "private" (no CDN may keep them), and their playlists and DASH
+// manifest are rewritten so that every URI carries the request's token.
 package httpapi

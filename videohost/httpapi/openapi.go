@@ -364,6 +364,8 @@ func openAPIDocument() obj {
 		},
 	}
 
+	describeAccess(paths, schemas)
+
 	return obj{
 		"openapi": "3.1.0",
 		"info": obj{

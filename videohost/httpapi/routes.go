@@ -62,6 +62,12 @@ func (h *Handler) routes() *mux.Router {
 	r.Handle("/v1/uploads/{id}", h.uploads).Methods(http.MethodHead, http.MethodPatch, http.MethodDelete, http.MethodOptions)
 
 	r.HandleFunc("/v1/openapi.json", h.openAPI).Methods(http.MethodGet)
+
+	// Delivery, frames, signing keys and the public lookups (assets.go).
+	h.deliveryRoutes(r, api)
+	// A path with ".." answers 404 rather than a redirect to its cleaned
+	// form: asset paths are matched exactly, never normalized.
+	r.SkipClean(true)
 	return r
 }
 

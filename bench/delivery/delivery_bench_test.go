@@ -1,0 +1,354 @@
+//go:build bench
+
+// Package delivery measures asset delivery over loopback: segment throughput
+// of a signed video (token verified on every request) with 64 keep-alive
+// connections, against nginx serving the same files with sendfile, and the
+// latency of a frame served from the frame cache.
+//
+//	go test -tags bench -run . -v ./bench/delivery
+//
+// Targets: at least 0.8x nginx's request rate; frame-from-cache p50 <= 2 ms.
+// nginx is installed with apt-get when it is missing (skipped if that fails).
+package delivery
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/reelvideo/reel/tokens"
+	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/sqlite"
+)
+
+const (
+	connections = 64
+	segments    = 16
+	segmentSize = 1 << 20
+	runFor      = 5 * time.Second
+)
+
+// stillFrames is a Pipeline whose frames are fixed bytes: the bench measures
+// the cache path, not extraction.
+type stillFrames struct{}
+
+func (stillFrames) Process(context.Context, videohost.ProcessInput) (*videohost.ProcessOutput, error) {
+	return nil, fmt.Errorf("not benchmarked")
+}
+
+func (stillFrames) Frame(context.Context, videohost.FrameRequest) ([]byte, error) {
+	return bytes.Repeat([]byte{0xff}, 20<<10), nil
+}
+
+type server struct {
+	BaseURL string `json:"base_url"`
+	Root    string `json:"root"` // the folder of the published version
+	Space   string `json:"space"`
+	VideoID string `json:"video_id"`
+	Embed   string `json:"embed"`
+	Token   string `json:"token"`
+}
+
+// serveEnv makes the bench binary a Reel server (see TestMain): the server
+// runs in its own process, as nginx does, so that it does not share the Go
+// runtime with the load generator.
+const serveEnv = "REEL_DELIVERY_BENCH_SERVE"
+
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(serveEnv); dir != "" {
+		if err := serveReel(dir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// serveReel runs a Reel API over SQLite and local blobs in dir with one
+// signed video of 1 MiB segments, prints where it is as JSON and serves
+// until killed.
+func serveReel(dir string) error {
+	ctx := context.Background()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	base := "http://" + ln.Addr().String()
+	db, err := sqlite.Open(ctx, filepath.Join(dir, "reel.db"))
+	if err != nil {
+		return err
+	}
+	blobs, err := blob.Open(filepath.Join(dir, "blobs"))
+	if err != nil {
+		return err
+	}
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	svc, err := videohost.New(videohost.Config{Store: db, Queue: db, Blobs: blobs, Pipeline: stillFrames{}, Logger: quiet,
+		Secret: bytes.Repeat([]byte("b"), 32), BaseURL: base})
+	if err != nil {
+		return err
+	}
+	sp, keys, err := svc.Bootstrap(ctx)
+	if err != nil {
+		return err
+	}
+	var rw *videohost.Key
+	for _, k := range keys {
+		if k.Access == videohost.AccessReadWrite {
+			rw = k
+		}
+	}
+	p := &videohost.Principal{Space: sp.ID, KeyID: rw.ID, Access: rw.Access}
+	signed := videohost.PlaybackSigned
+	v, err := svc.CreateUploadVideo(ctx, p, videohost.UploadInput{Title: "bench"})
+	if err != nil {
+		return err
+	}
+	if _, err := svc.UpdateVideo(ctx, p, v.ID, videohost.UpdateVideoInput{PlaybackPolicy: &signed}); err != nil {
+		return err
+	}
+	prefix := videohost.AssetPrefix(v.ID, "v1")
+	for i := range segments {
+		data := make([]byte, segmentSize)
+		rand.Read(data)
+		if _, err := blobs.Put(ctx, fmt.Sprintf("%s/h264_sd/%d.m4s", prefix, i), bytes.NewReader(data)); err != nil {
+			return err
+		}
+	}
+	if _, err := svc.SourceStored(ctx, v.ID, 1); err != nil {
+		return err
+	}
+	if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
+		return err
+	}
+	v, _, err = svc.Publish(ctx, v.ID, "v1", &videohost.ProcessOutput{Duration: 60, Width: 640, Height: 360,
+		Renditions: []videohost.Rendition{{Name: "h264_sd", Width: 640, Height: 360}}}, true)
+	if err != nil {
+		return err
+	}
+	token, err := tokens.SignPlayback(tokens.HMACKey{ID: rw.ID, Secret: rw.Secret}, v.Embed, time.Hour, nil)
+	if err != nil {
+		return err
+	}
+	h, err := httpapi.New(svc, httpapi.Config{UploadDir: filepath.Join(dir, "uploads"), Logger: quiet})
+	if err != nil {
+		return err
+	}
+	json.NewEncoder(os.Stdout).Encode(server{BaseURL: base, Root: blobs.Path(prefix), Space: v.Space, VideoID: v.ID, Embed: v.Embed, Token: token})
+	return (&http.Server{Handler: h}).Serve(ln)
+}
+
+// startReel starts the bench binary as a Reel server and waits for it.
+func startReel(t *testing.T) *server {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), serveEnv+"="+t.TempDir())
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	var s server
+	if err := json.NewDecoder(out).Decode(&s); err != nil {
+		t.Fatalf("starting reel: %v", err)
+	}
+	return &s
+}
+
+// startNginx serves the blob folder of the same video at the same paths.
+func startNginx(t *testing.T, s *server) string {
+	t.Helper()
+	bin, err := exec.LookPath("nginx")
+	if err != nil {
+		if out, err := exec.Command("apt-get", "install", "-y", "nginx").CombinedOutput(); err != nil {
+			t.Skipf("nginx missing and not installable: %v\n%s", err, out)
+		}
+		if bin, err = exec.LookPath("nginx"); err != nil {
+			bin = "/usr/sbin/nginx"
+		}
+	}
+	dir := t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	root := s.Root
+	// Run as root, nginx would drop its workers to "nobody", who cannot
+	// read the test's private folders.
+	user := ""
+	if os.Geteuid() == 0 {
+		user = "user root;"
+	}
+	conf := fmt.Sprintf(`daemon off;
+%[6]s
+worker_processes auto;
+pid %[1]s/nginx.pid;
+error_log %[1]s/error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 100000;
+    client_body_temp_path %[1]s/body;
+    proxy_temp_path %[1]s/proxy;
+    fastcgi_temp_path %[1]s/fastcgi;
+    uwsgi_temp_path %[1]s/uwsgi;
+    scgi_temp_path %[1]s/scgi;
+    server {
+        listen %[2]s;
+        location /media/%[3]s/%[4]s/ {
+            alias %[5]s/;
+            types { video/iso.segment m4s; }
+            add_header Access-Control-Allow-Origin *;
+            add_header Cache-Control "private, max-age=31536000, immutable";
+        }
+    }
+}
+`, dir, addr, s.Space, s.VideoID, root, user)
+	if err := os.WriteFile(filepath.Join(dir, "nginx.conf"), []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-c", filepath.Join(dir, "nginx.conf"), "-p", dir)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	base := "http://" + addr
+	for range 100 {
+		if res, err := http.Get(base + "/media/" + s.Space + "/" + s.VideoID + "/h264_sd/0.m4s"); err == nil {
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return base
+			}
+			t.Fatalf("nginx answers %d", res.StatusCode)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("nginx did not start")
+	return ""
+}
+
+type result struct {
+	requests int64
+	bytes    int64
+	elapsed  time.Duration
+}
+
+func (r result) reqPerSec() float64 { return float64(r.requests) / r.elapsed.Seconds() }
+func (r result) mbPerSec() float64  { return float64(r.bytes) / r.elapsed.Seconds() / 1e6 }
+
+// load fetches the segments round robin from 64 keep-alive connections for
+// runFor and counts complete 200 responses.
+func load(t *testing.T, base, space, videoID, query string) result {
+	t.Helper()
+	tr := &http.Transport{MaxIdleConnsPerHost: connections, MaxConnsPerHost: connections, DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr}
+	var requests, total atomic.Int64
+	var failed atomic.Value
+	deadline := time.Now().Add(runFor)
+	start := time.Now()
+	var wg sync.WaitGroup
+	buf := make([][]byte, connections)
+	for c := range connections {
+		buf[c] = make([]byte, 256<<10)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := c; time.Now().Before(deadline); i++ {
+				u := fmt.Sprintf("%s/media/%s/%s/h264_sd/%d.m4s%s", base, space, videoID, i%segments, query)
+				res, err := client.Get(u)
+				if err != nil {
+					failed.Store(err.Error())
+					return
+				}
+				n, _ := io.CopyBuffer(io.Discard, res.Body, buf[c])
+				res.Body.Close()
+				if res.StatusCode != http.StatusOK || n != segmentSize {
+					failed.Store(fmt.Sprintf("status %d, %d bytes", res.StatusCode, n))
+					return
+				}
+				requests.Add(1)
+				total.Add(n)
+			}
+		}()
+	}
+	wg.Wait()
+	if f := failed.Load(); f != nil {
+		t.Fatalf("load against %s: %v", base, f)
+	}
+	return result{requests: requests.Load(), bytes: total.Load(), elapsed: time.Since(start)}
+}
+
+func TestSegmentThroughput(t *testing.T) {
+	s := startReel(t)
+	nginx := startNginx(t, s)
+	query := "?token=" + s.Token
+	load(t, s.BaseURL, s.Space, s.VideoID, query) // warm the page cache and connections
+	reel := load(t, s.BaseURL, s.Space, s.VideoID, query)
+	ngx := load(t, nginx, s.Space, s.VideoID, "")
+	ratio := reel.reqPerSec() / ngx.reqPerSec()
+	t.Logf("reel  (signed, token verified per request): %8.0f req/s %8.0f MB/s", reel.reqPerSec(), reel.mbPerSec())
+	t.Logf("nginx (sendfile on):                         %8.0f req/s %8.0f MB/s", ngx.reqPerSec(), ngx.mbPerSec())
+	t.Logf("ratio: %.2f (target >= 0.80)", ratio)
+	if ratio < 0.8 {
+		t.Errorf("reel delivers %.2fx nginx, below the 0.8x target", ratio)
+	}
+}
+
+func TestFrameFromCacheLatency(t *testing.T) {
+	s := startReel(t)
+	u := s.BaseURL + "/images/" + s.Embed + ".jpg?time=12.5&width=320&token=" + s.Token
+	client := &http.Client{}
+	get := func() time.Duration {
+		start := time.Now()
+		res, err := client.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("frame: %d", res.StatusCode)
+		}
+		return time.Since(start)
+	}
+	get() // extracts and caches
+	const n = 1000
+	lat := make([]time.Duration, n)
+	for i := range lat {
+		lat[i] = get()
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	p50, p99 := lat[n/2], lat[n*99/100]
+	t.Logf("frame from cache: p50 %s, p99 %s (target p50 <= 2ms)", p50, p99)
+	if p50 > 2*time.Millisecond {
+		t.Errorf("p50 %s over 2 ms", p50)
+	}
+}

@@ -1,0 +1,336 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"hash/fnv"
+	"io"
+	"net"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+	"github.com/reelvideo/reel/videohost"
+)
+
+// Asset delivery: {base_url}/media/{space}/{video_id}/{asset path} serves the
+// files of a video's current asset version (DESIGN.md section 5). Names are
+// checked against the closed list of files a published version can hold,
+// so nothing else under the blob prefix (media.json) is ever served.
+
+// assetName matches every asset path a published version may hold.
+var assetName = regexp.MustCompile(`^(?:` +
+	`h264_(?:sd|hd|fhd|qhd|uhd)(?:\.mp4|/playlist\.m3u8|/init\.mp4|/[0-9]{1,9}\.m4s)` +
+	`|audio/[0-9]{1,3}/(?:playlist\.m3u8|init\.mp4|[0-9]{1,9}\.m4s)` +
+	`|subtitles/[a-z]{2,3}(?:-[A-Za-z0-9]{1,16})?\.(?:vtt|m3u8)` +
+	`|playlist\.m3u8|manifest\.mpd|poster\.(?:jpg|webp)|storyboard\.(?:jpg|vtt)` +
+	`|clip\.mp4|audio\.m4a|transcript\.json` +
+	`)$`)
+
+// Cache lifetimes of delivered files.
+const (
+	// immutableMaxAge is for segments and MP4s: DESIGN.md makes them
+	// immutable, accepting that a re-publish under the same URL reaches a
+	// client that cached the old file only through a new playlist (see doc.go).
+	immutableMaxAge = 365 * 24 * time.Hour
+	// playlistMaxAge keeps playlists, subtitles and the transcript fresh: a
+	// playable-early video grows, and subtitles change in place.
+	playlistMaxAge = 10 * time.Second
+	// pictureMaxAge is for posters, storyboards and the audio file, which a
+	// re-publish replaces under the same URL.
+	pictureMaxAge = time.Hour
+	// frameMaxAge is for frames by URL (their ETag names the asset version).
+	frameMaxAge = 24 * time.Hour
+)
+
+// contentTypes maps the extensions of delivered files to their media types.
+var contentTypes = map[string]string{
+	".m3u8": "application/vnd.apple.mpegurl",
+	".mp4":  "video/mp4",
+	".m4s":  "video/iso.segment",
+	".m4a":  "audio/mp4",
+	".vtt":  "text/vtt; charset=utf-8",
+	".mpd":  "application/dash+xml",
+	".jpg":  "image/jpeg",
+	".png":  "image/png",
+	".webp": "image/webp",
+	".json": "application/json",
+}
+
+func extension(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[i:]
+	}
+	return ""
+}
+
+// maxAgeOf says how long a client may keep an asset without asking again.
+func maxAgeOf(asset string) (time.Duration, bool) {
+	switch extension(asset) {
+	case ".m4s", ".mp4":
+		return immutableMaxAge, true
+	case ".m3u8", ".mpd", ".vtt", ".json":
+		return playlistMaxAge, false
+	}
+	return pictureMaxAge, false
+}
+
+// cacheControl renders a Cache-Control value; signed videos stay out of
+// shared caches, since a CDN would serve them without checking the token.
+func cacheControl(maxAge time.Duration, immutable, signed bool) string {
+	scope := "public"
+	if signed {
+		scope = "private"
+	}
+	v := scope + ", max-age=" + strconv.Itoa(int(maxAge/time.Second))
+	if immutable {
+		v += ", immutable"
+	}
+	return v
+}
+
+// setCORS opens delivery and public lookups to every page: what protects a
+// signed video is its token, not the page's origin.
+func setCORS(w http.ResponseWriter) {
+	hdr := w.Header()
+	hdr.Set("Access-Control-Allow-Origin", "*")
+	hdr.Set("Access-Control-Expose-Headers", "Content-Length, Content-Range, Accept-Ranges, ETag")
+}
+
+// preflight answers a CORS preflight for a read-only resource.
+func preflight(w http.ResponseWriter) {
+	setCORS(w)
+	hdr := w.Header()
+	hdr.Set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS")
+	hdr.Set("Access-Control-Allow-Headers", "Range, If-None-Match, If-Modified-Since, If-Range, Authorization")
+	hdr.Set("Access-Control-Max-Age", "86400")
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// readOnlyMethod handles the methods a public resource does not serve; it
+// reports whether the request is a GET or HEAD to go on with.
+func (h *Handler) readOnlyMethod(w http.ResponseWriter, r *http.Request) bool {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		return true
+	case http.MethodOptions:
+		preflight(w)
+		return false
+	}
+	setCORS(w)
+	w.Header().Set("Allow", "GET, HEAD, OPTIONS")
+	h.writeError(w, r, videohost.Errorf(codeMethodNotAllowed, "%s is not served on %s", r.Method, r.URL.Path))
+	return false
+}
+
+// hasEncodedSlash reports whether the request path hid a slash or backslash
+// in an escape, which no asset URL ever does.
+func hasEncodedSlash(r *http.Request) bool {
+	raw := strings.ToLower(r.URL.RawPath)
+	return strings.Contains(raw, "%2f") || strings.Contains(raw, "%5c")
+}
+
+func playbackRequest(r *http.Request) videohost.PlaybackRequest {
+	return videohost.PlaybackRequest{
+		Token:   r.URL.Query().Get("token"),
+		Origin:  r.Header.Get("Origin"),
+		Referer: r.Header.Get("Referer"),
+	}
+}
+
+// serveAsset serves GET/HEAD/OPTIONS /media/{space}/{video_id}/{asset}.
+func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
+	if !h.readOnlyMethod(w, r) {
+		return
+	}
+	setCORS(w)
+	notFound := func() {
+		h.writeError(w, r, videohost.Errorf(videohost.ENotFound, "no such asset"))
+	}
+	if hasEncodedSlash(r) {
+		notFound()
+		return
+	}
+	space, rest, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/media/"), "/")
+	videoID, asset, _ := strings.Cut(rest, "/")
+	if !videohost.ValidID(space, videohost.SpaceIDLen) || !videohost.ValidID(videoID, videohost.VideoIDLen) || !assetName.MatchString(asset) {
+		notFound()
+		return
+	}
+	ctx := r.Context()
+	v, err := h.svc.PlayableVideo(ctx, videoID)
+	if err == nil && v.Space != space {
+		err = videohost.Errorf(videohost.ENotFound, "no such asset")
+	}
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	pr := playbackRequest(r)
+	if err := h.svc.AuthorizePlayback(ctx, v, pr); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	blob, info, err := h.svc.Blobs().Open(ctx, videohost.AssetPrefix(v.ID, v.AssetVersion)+"/"+asset)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	defer blob.Close()
+
+	signed := v.PlaybackPolicy == videohost.PlaybackSigned
+	ext := extension(asset)
+	hdr := w.Header()
+	hdr.Set("Content-Type", contentTypes[ext])
+	maxAge, immutable := maxAgeOf(asset)
+	hdr.Set("Cache-Control", cacheControl(maxAge, immutable, signed))
+	hdr.Set("X-Content-Type-Options", "nosniff")
+
+	if signed && (ext == ".m3u8" || ext == ".mpd") {
+		// The token must travel with every URI the playlist lists; the body
+		// depends on it, and so does the ETag (an ETag shared across tokens
+		// would let a cache answer 304 to a body that carries an old token).
+		body, err := io.ReadAll(io.LimitReader(blob, maxPlaylistBytes))
+		if err != nil {
+			h.writeError(w, r, err)
+			return
+		}
+		if ext == ".m3u8" {
+			body = signPlaylist(body, pr.Token)
+		} else {
+			body = signManifest(body, pr.Token)
+		}
+		hdr.Set("ETag", assetETag(v.AssetVersion, asset, info, pr.Token))
+		http.ServeContent(w, r, "", info.ModTime, bytes.NewReader(body))
+		return
+	}
+	hdr.Set("ETag", assetETag(v.AssetVersion, asset, info, ""))
+	// On local disk the blob is an *os.File: ServeContent hands it to the
+	// connection's ReadFrom, which uses sendfile.
+	http.ServeContent(w, r, "", info.ModTime, blob)
+}
+
+// maxPlaylistBytes bounds what is read into memory to rewrite a playlist.
+const maxPlaylistBytes = 16 << 20
+
+// assetETag is a strong validator of one file of one asset version; the
+// version is part of it, so a re-publish never matches an old copy.
+func assetETag(version, asset string, info videohost.BlobInfo, token string) string {
+	f := fnv.New64a()
+	io.WriteString(f, asset)
+	io.WriteString(f, "\x00"+strconv.FormatInt(info.Size, 10)+"\x00"+strconv.FormatInt(info.ModTime.UnixNano(), 10))
+	if token != "" {
+		io.WriteString(f, "\x00"+token)
+	}
+	return `"` + version + "-" + strconv.FormatUint(f.Sum64(), 36) + `"`
+}
+
+// uriAttribute finds the URI="..." attributes of HLS tags.
+var uriAttribute = regexp.MustCompile(`URI="([^"]*)"`)
+
+// signPlaylist appends token to every URI an HLS playlist lists: the lines
+// that are URIs (variants, segments) and the URI attributes of tags
+// (EXT-X-MEDIA, EXT-X-MAP, EXT-X-I-FRAME-STREAM-INF...). A URI keeps the
+// query it has.
+func signPlaylist(body []byte, token string) []byte {
+	lines := strings.SplitAfter(string(body), "\n")
+	var out strings.Builder
+	out.Grow(len(body) + len(lines)*(len(token)+8))
+	for _, line := range lines {
+		content := strings.TrimRight(line, "\r\n")
+		eol := line[len(content):]
+		switch {
+		case strings.TrimSpace(content) == "":
+			out.WriteString(line)
+		case strings.HasPrefix(content, "#"):
+			out.WriteString(uriAttribute.ReplaceAllStringFunc(content, func(attr string) string {
+				uri := attr[len(`URI="`) : len(attr)-1]
+				return `URI="` + videohost.WithToken(uri, token) + `"`
+			}))
+			out.WriteString(eol)
+		default:
+			out.WriteString(videohost.WithToken(strings.TrimSpace(content), token))
+			out.WriteString(eol)
+		}
+	}
+	return []byte(out.String())
+}
+
+// manifestURI finds the URL templates and base URLs of a DASH manifest.
+var manifestURI = regexp.MustCompile(`(media|initialization)="([^"]*)"|<BaseURL>([^<]*)</BaseURL>`)
+
+// signManifest appends token to the segment templates and base URLs of a
+// DASH manifest (the query separator is escaped for XML).
+func signManifest(body []byte, token string) []byte {
+	sign := func(uri string) string {
+		if uri == "" {
+			return uri
+		}
+		sep := "?"
+		if strings.Contains(uri, "?") {
+			sep = "&amp;"
+		}
+		return uri + sep + "token=" + token
+	}
+	return manifestURI.ReplaceAllFunc(body, func(m []byte) []byte {
+		sub := manifestURI.FindSubmatch(m)
+		if len(sub[1]) > 0 {
+			return []byte(string(sub[1]) + `="` + sign(string(sub[2])) + `"`)
+		}
+		return []byte("<BaseURL>" + sign(string(sub[3])) + "</BaseURL>")
+	})
+}
+
+// clientAddress is the key of the per-address rate limit of public routes:
+// the peer address, without its port. Proxies are not trusted (an operator
+// behind one raises the limit instead).
+func clientAddress(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// publicLimitFactor scales the per-key rate limit into the per-address one
+// of the public JSON routes, which a page full of players calls many times.
+const publicLimitFactor = 10
+
+// deliveryRoutes registers asset delivery, frames and the public and
+// signing-key routes of this file's siblings.
+func (h *Handler) deliveryRoutes(r *mux.Router, api func(method, path string, fn apiFunc)) {
+	var public *rateLimiter
+	if h.cfg.RateLimit > 0 {
+		public = newRateLimiter(h.cfg.RateLimit*publicLimitFactor, time.Minute, h.svc.Clock())
+		h.every(time.Minute, func(context.Context) { public.sweep() })
+	}
+	limited := func(fn http.HandlerFunc) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			setCORS(w)
+			if public != nil && r.Method != http.MethodOptions && !public.take(w, "addr:"+clientAddress(r)) {
+				h.writeError(w, r, videohost.Errorf(videohost.ERateLimited, "too many requests from this address"))
+				return
+			}
+			fn(w, r)
+		})
+	}
+
+	// Delivery routes carry no method matcher: they answer OPTIONS and 405
+	// themselves, with CORS headers, and stay out of Routes (they are not
+	// part of the REST contract).
+	r.PathPrefix("/media/").HandlerFunc(h.serveAsset)
+	frames := newFrameServer(h)
+	r.PathPrefix("/images/").HandlerFunc(frames.serve)
+
+	api(http.MethodPost, "/v1/signing-keys", h.createSigningKey)
+	api(http.MethodGet, "/v1/signing-keys", h.listSigningKeys)
+	api(http.MethodDelete, "/v1/signing-keys/{id}", h.deleteSigningKey)
+	r.Handle("/.well-known/jwks.json", limited(h.jwks)).Methods(http.MethodGet)
+	r.Handle("/v1/embeds/{embed}", limited(h.embed)).Methods(http.MethodGet)
+	r.Handle("/v1/list", limited(h.publicList)).Methods(http.MethodGet)
+	r.Handle("/v1/embeds/{embed}", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { preflight(w) })).Methods(http.MethodOptions)
+	r.Handle("/v1/list", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { preflight(w) })).Methods(http.MethodOptions)
+}
