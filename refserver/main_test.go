@@ -90,6 +90,9 @@ type video struct {
 		Name string `json:"name"`
 		URL  string `json:"url"`
 	} `json:"renditions"`
+	AudioTracks []struct {
+		URL string `json:"url"`
+	} `json:"audio_tracks"`
 	Error *struct{ Code string } `json:"error"`
 	URLs  map[string]string      `json:"urls"`
 }
@@ -157,6 +160,7 @@ func TestURLVideoBecomesReady(t *testing.T) {
 			t.Errorf("urls.%s is empty", k)
 		}
 	}
+	fetchEveryAsset(t, v)
 	checkSubtitles(t, s, v.ID)
 	// A read-only key reads but cannot write.
 	if resp, _ := s.do(t, "GET", "/v1/videos/"+v.ID, s.roKey, nil); resp.StatusCode != 200 {
@@ -365,4 +369,85 @@ func checkSubtitles(t *testing.T, s *server, id string) {
 	if resp, _ := s.do(t, "DELETE", "/v1/videos/"+id+"/subtitles/fr", s.key, nil); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("deleting missing subtitles: %d", resp.StatusCode)
 	}
+}
+
+// fetchEveryAsset GETs every URL the video lists, and walks the HLS master
+// down to every segment, checking status and content type.
+func fetchEveryAsset(t *testing.T, v video) {
+	t.Helper()
+	get := func(url, wantType string) []byte {
+		t.Helper()
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: %d %s", url, resp.StatusCode, b)
+			return nil
+		}
+		if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, wantType) {
+			t.Errorf("GET %s: Content-Type %q, want %s", url, ct, wantType)
+		}
+		if len(b) == 0 {
+			t.Errorf("GET %s: empty body", url)
+		}
+		return b
+	}
+	frame := strings.NewReplacer("{time}", "1.5", "{width}", "320").Replace(v.URLs["frame"])
+	for url, typ := range map[string]string{
+		v.URLs["dash"]: "application/dash+xml", v.URLs["poster"]: "image/jpeg", v.URLs["clip"]: "video/mp4",
+		v.URLs["audio"]: "audio/mp4", v.URLs["storyboard"]: "image/jpeg", frame: "image/jpeg",
+		strings.TrimSuffix(v.URLs["poster"], ".jpg") + ".webp":     "image/webp",
+		strings.TrimSuffix(v.URLs["storyboard"], ".jpg") + ".vtt": "text/vtt",
+	} {
+		get(url, typ)
+	}
+	for _, r := range v.Renditions {
+		get(r.URL, "video/mp4")
+	}
+	for _, a := range v.AudioTracks {
+		get(a.URL, "application/vnd.apple.mpegurl")
+	}
+	// The master lists media playlists; each lists its init and segments.
+	master := string(get(v.URLs["hls"], "application/vnd.apple.mpegurl"))
+	base := v.URLs["hls"][:strings.LastIndex(v.URLs["hls"], "/")+1]
+	segments := 0
+	for _, child := range playlistURIs(master) {
+		childURL := base + child
+		playlist := string(get(childURL, "application/vnd.apple.mpegurl"))
+		childBase := childURL[:strings.LastIndex(childURL, "/")+1]
+		for _, u := range playlistURIs(playlist) {
+			want := "video/iso.segment"
+			if strings.HasSuffix(u, "init.mp4") {
+				want = "video/mp4"
+			}
+			get(childBase+u, want)
+			segments++
+		}
+	}
+	if segments < 3 {
+		t.Errorf("walked only %d init and media segments from the master", segments)
+	}
+}
+
+// playlistURIs returns the URI lines and URI="..." attributes of a playlist.
+func playlistURIs(playlist string) []string {
+	var out []string
+	for _, line := range strings.Split(playlist, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+			continue
+		}
+		if i := strings.Index(line, `URI="`); i >= 0 {
+			rest := line[i+5:]
+			out = append(out, rest[:strings.IndexByte(rest, '"')])
+		}
+	}
+	return out
 }
