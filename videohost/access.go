@@ -372,7 +372,7 @@ func (s *Service) subjectCovers(ctx context.Context, sub string, v *Video) (bool
 // video that is missing, deleted, archived or not yet playable is ENotFound:
 // a public URL must not tell these apart.
 func (s *Service) PlayableVideo(ctx context.Context, id string) (*Video, error) {
-	v, err := s.store.Video(ctx, "", id)
+	v, err := s.cachedVideo(ctx, id)
 	if err != nil {
 		return nil, err
 	}

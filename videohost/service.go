@@ -41,6 +41,10 @@ type Config struct {
 	Guard *NetGuard
 	// MaxJobAttempts defaults to 5.
 	MaxJobAttempts int
+	// CacheTTL bounds how long the delivery path may use a cached video or
+	// key (default 1 s; negative disables). Changes made through this
+	// Service are seen at once; changes by another process within CacheTTL.
+	CacheTTL time.Duration
 }
 
 // Service holds the use cases of the domain over its ports.
@@ -55,6 +59,8 @@ type Service struct {
 	macKey   []byte
 	cfg      Config
 	guard    *NetGuard
+	videos   *ttlCache[*Video]
+	keys     *ttlCache[cachedKey]
 }
 
 // New returns a Service. It fails when a required port or the secret is missing.
@@ -77,6 +83,9 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Guard == nil {
 		cfg.Guard = &NetGuard{}
 	}
+	if cfg.CacheTTL == 0 {
+		cfg.CacheTTL = time.Second
+	}
 	sealKey := derive(cfg.Secret, "reel key sealing")
 	block, err := aes.NewCipher(sealKey)
 	if err != nil {
@@ -90,6 +99,8 @@ func New(cfg Config) (*Service, error) {
 		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
 		clock: cfg.Clock, log: cfg.Logger, aead: aead,
 		macKey: derive(cfg.Secret, "reel cursor"), cfg: cfg, guard: cfg.Guard,
+		videos: newTTLCache[*Video](cfg.CacheTTL, 10_000),
+		keys:   newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
 	}, nil
 }
 
@@ -177,6 +188,10 @@ func keyIDOf(apiKey string) (string, bool) {
 // KeySecret returns the full key string of key id, unsealed, with its key, for
 // verifying HS256 tokens signed with it.
 func (s *Service) KeySecret(ctx context.Context, id string) (*Key, string, error) {
+	if c, ok := s.keys.get(id); ok {
+		k := *c.key
+		return &k, c.secret, nil
+	}
 	k, _, sealed, err := s.store.KeyByID(ctx, id)
 	if err != nil {
 		return nil, "", err
@@ -185,6 +200,8 @@ func (s *Service) KeySecret(ctx context.Context, id string) (*Key, string, error
 	if err != nil {
 		return nil, "", fmt.Errorf("unsealing key %s: %w", id, err)
 	}
+	cp := *k
+	s.keys.put(id, cachedKey{key: &cp, secret: secret})
 	return k, secret, nil
 }
 
@@ -237,7 +254,11 @@ func (s *Service) DeleteKey(ctx context.Context, p *Principal, id string) error 
 	if !p.CanWrite() {
 		return Errorf(EReadOnlyKey, "a read-only key cannot delete keys")
 	}
-	return s.store.DeleteKey(ctx, p.Space, id)
+	if err := s.store.DeleteKey(ctx, p.Space, id); err != nil {
+		return err
+	}
+	s.keys.forget(id)
+	return nil
 }
 
 // Bootstrap makes sure a space exists. On first start it creates one with a
@@ -449,14 +470,14 @@ func (s *Service) CreateUploadVideo(ctx context.Context, p *Principal, in Upload
 		return nil, err
 	}
 	if in.ReplaceVideo != "" {
-		return s.store.UpdateVideo(ctx, p.Space, in.ReplaceVideo, func(v *Video) (Change, error) {
+		return s.updateVideo(ctx, p.Space, in.ReplaceVideo, func(v *Video) (Change, error) {
 			if _, err := Transition(v.State, StateCreated); err != nil {
 				return Change{}, Errorf(EConflict, "video %s is %s; its source can be replaced once it is ready or errored", v.ID, v.State)
 			}
 			v.State, v.Error = StateCreated, nil
 			v.UpdatedAt = s.clock.Now()
 			return Change{}, nil
-		}, s.eventData)
+		})
 	}
 	title := in.Title
 	if title == "" {
@@ -544,14 +565,14 @@ func (s *Service) Publish(ctx context.Context, videoID, version string, out *Pro
 	if final {
 		v, err = s.transition(ctx, "", videoID, StateReady, apply)
 	} else {
-		v, err = s.store.UpdateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		v, err = s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
 			if v.State != StateProcessing {
 				return Change{}, Errorf(EInvalidTransition, "video %s is %s, not processing", v.ID, v.State)
 			}
 			apply(v, nil)
 			v.UpdatedAt = s.clock.Now()
 			return Change{}, nil
-		}, s.eventData)
+		})
 	}
 	if err != nil {
 		return nil, nil, err
@@ -573,7 +594,7 @@ func (s *Service) Fail(ctx context.Context, videoID, code, message string) (*Vid
 // transition is the one place where video states change: it checks the move
 // against the transition table and writes the event in the same transaction.
 func (s *Service) transition(ctx context.Context, space, id string, to State, apply func(*Video, *Change)) (*Video, error) {
-	v, err := s.store.UpdateVideo(ctx, space, id, func(v *Video) (Change, error) {
+	v, err := s.updateVideo(ctx, space, id, func(v *Video) (Change, error) {
 		ev, err := Transition(v.State, to)
 		if err != nil {
 			return Change{}, err
@@ -588,7 +609,7 @@ func (s *Service) transition(ctx context.Context, space, id string, to State, ap
 			apply(v, &ch)
 		}
 		return ch, nil
-	}, s.eventData)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -772,7 +793,7 @@ func (s *Service) UpdateVideo(ctx context.Context, p *Principal, id string, in U
 	if err := s.checkCollection(ctx, p.Space, in.Collection); err != nil {
 		return nil, err
 	}
-	v, err := s.store.UpdateVideo(ctx, p.Space, id, func(v *Video) (Change, error) {
+	v, err := s.updateVideo(ctx, p.Space, id, func(v *Video) (Change, error) {
 		if in.Title != nil {
 			v.Title = *in.Title
 		}
@@ -802,7 +823,7 @@ func (s *Service) UpdateVideo(ctx context.Context, p *Principal, id string, in U
 		}
 		v.UpdatedAt = s.clock.Now()
 		return Change{}, nil
-	}, s.eventData)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -815,7 +836,7 @@ func (s *Service) SetArchived(ctx context.Context, p *Principal, id string, arch
 	if err := requireWrite(p); err != nil {
 		return nil, err
 	}
-	v, err := s.store.UpdateVideo(ctx, p.Space, id, func(v *Video) (Change, error) {
+	v, err := s.updateVideo(ctx, p.Space, id, func(v *Video) (Change, error) {
 		if v.Archived == archived {
 			return Change{}, nil
 		}
@@ -826,7 +847,7 @@ func (s *Service) SetArchived(ctx context.Context, p *Principal, id string, arch
 			ev = EventVideoArchived
 		}
 		return Change{Events: []EventType{ev}}, nil
-	}, s.eventData)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -842,10 +863,10 @@ func (s *Service) DeleteVideo(ctx context.Context, p *Principal, id string) erro
 }
 
 func (s *Service) deleteVideo(ctx context.Context, space, id string) error {
-	_, err := s.store.DeleteVideo(ctx, space, id, func(v *Video) (Change, error) {
+	_, err := s.removeVideo(ctx, space, id, func(v *Video) (Change, error) {
 		v.UpdatedAt = s.clock.Now()
 		return Change{Events: []EventType{EventVideoDeleted}}, nil
-	}, s.eventData)
+	})
 	if err != nil {
 		return err
 	}
@@ -1036,4 +1057,33 @@ func (s *Service) ImportSource(ctx context.Context, videoID, localPath string) (
 		}
 	}
 	return s.SourceStored(ctx, videoID, fi.Size())
+}
+
+// updateVideo is the one way the service changes a video row: the store's
+// transaction, then the cache entry dropped so delivery sees the change.
+func (s *Service) updateVideo(ctx context.Context, space, id string, fn func(v *Video) (Change, error)) (*Video, error) {
+	v, err := s.store.UpdateVideo(ctx, space, id, fn, s.eventData)
+	s.videos.forget(id)
+	return v, err
+}
+
+// removeVideo marks a video deleted and drops it from the cache.
+func (s *Service) removeVideo(ctx context.Context, space, id string, fn func(v *Video) (Change, error)) (*Video, error) {
+	v, err := s.store.DeleteVideo(ctx, space, id, fn, s.eventData)
+	s.videos.forget(id)
+	return v, err
+}
+
+// cachedVideo returns a video by id for the delivery path, from the cache
+// when a recent copy is there.
+func (s *Service) cachedVideo(ctx context.Context, id string) (*Video, error) {
+	if v, ok := s.videos.get(id); ok {
+		return copyVideo(v), nil
+	}
+	v, err := s.store.Video(ctx, "", id)
+	if err != nil {
+		return nil, err
+	}
+	s.videos.put(id, copyVideo(v))
+	return v, nil
 }

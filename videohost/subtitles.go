@@ -87,7 +87,7 @@ func (s *Service) PutSubtitles(ctx context.Context, p *Principal, videoID, langu
 	if _, err := s.blobs.Put(ctx, SubtitleKey(videoID, language), bytes.NewReader(vtt)); err != nil {
 		return nil, fmt.Errorf("storing subtitles: %w", err)
 	}
-	v, err := s.store.UpdateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
+	v, err := s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
 		replaced := false
 		for i := range v.Subtitles {
 			if v.Subtitles[i].Language == language {
@@ -100,7 +100,7 @@ func (s *Service) PutSubtitles(ctx context.Context, p *Principal, videoID, langu
 		}
 		v.UpdatedAt = s.clock.Now()
 		return Change{Jobs: []Job{{Kind: JobSubtitles, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
-	}, s.eventData)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +112,7 @@ func (s *Service) DeleteSubtitles(ctx context.Context, p *Principal, videoID, la
 	if err := requireWrite(p); err != nil {
 		return err
 	}
-	_, err := s.store.UpdateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
+	_, err := s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
 		kept := v.Subtitles[:0]
 		for _, sub := range v.Subtitles {
 			if sub.Language != language {
@@ -125,7 +125,7 @@ func (s *Service) DeleteSubtitles(ctx context.Context, p *Principal, videoID, la
 		v.Subtitles = kept
 		v.UpdatedAt = s.clock.Now()
 		return Change{Jobs: []Job{{Kind: JobSubtitles, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
-	}, s.eventData)
+	})
 	if err != nil {
 		return err
 	}
@@ -162,7 +162,7 @@ func (s *Service) SubtitleFiles(ctx context.Context, v *Video) ([]SubtitleFile, 
 // base), the new version is refused with EConflict and the caller retries.
 func (s *Service) Republish(ctx context.Context, videoID, base, version string) ([]string, error) {
 	var stale []string
-	_, err := s.store.UpdateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
 		if v.AssetVersion != base {
 			return Change{}, Errorf(EConflict, "video %s was republished meanwhile", videoID)
 		}
@@ -172,6 +172,6 @@ func (s *Service) Republish(ctx context.Context, videoID, base, version string) 
 			stale = append(stale, AssetPrefix(videoID, base))
 		}
 		return Change{}, nil
-	}, s.eventData)
+	})
 	return stale, err
 }
