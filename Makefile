@@ -27,6 +27,7 @@ deps:
 
 build: deps
 	$(GO) build -o $(BIN)/refserver ./refserver
+	CGO_ENABLED=0 $(GO) build -o $(BIN)/reel ./cmd/reel
 
 run: build
 	./$(BIN)/refserver

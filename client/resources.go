@@ -1,0 +1,318 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"iter"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+// ---- collections ----
+
+// CreateCollection creates a collection, nested under in.Parent when set.
+func (c *Client) CreateCollection(ctx context.Context, in CollectionInput) (*Collection, error) {
+	var col Collection
+	if err := c.doJSON(ctx, http.MethodPost, "/v1/collections", nil, in, &col); err != nil {
+		return nil, err
+	}
+	return &col, nil
+}
+
+// Collection returns one collection.
+func (c *Client) Collection(ctx context.Context, id string) (*Collection, error) {
+	var col Collection
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/collections/"+pathEscape(id), nil, nil, &col); err != nil {
+		return nil, err
+	}
+	return &col, nil
+}
+
+// UpdateCollection renames or moves a collection.
+func (c *Client) UpdateCollection(ctx context.Context, id string, in CollectionInput) (*Collection, error) {
+	var col Collection
+	if err := c.doJSON(ctx, http.MethodPatch, "/v1/collections/"+pathEscape(id), nil, in, &col); err != nil {
+		return nil, err
+	}
+	return &col, nil
+}
+
+// DeleteCollection deletes an empty collection, or with recursive the whole
+// tree and every video in it.
+func (c *Client) DeleteCollection(ctx context.Context, id string, recursive bool) error {
+	var q url.Values
+	if recursive {
+		q = url.Values{"recursive": {"true"}}
+	}
+	return c.doJSON(ctx, http.MethodDelete, "/v1/collections/"+pathEscape(id), q, nil, nil)
+}
+
+// ListCollections returns one page of collections.
+func (c *Client) ListCollections(ctx context.Context, p ListCollectionsParams) (*Page[*Collection], error) {
+	q := url.Values{}
+	setInt(q, "limit", p.Limit)
+	setStr(q, "cursor", p.Cursor)
+	if p.Parent != nil {
+		q.Set("parent", *p.Parent)
+	}
+	var page Page[*Collection]
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/collections", q, nil, &page); err != nil {
+		return nil, err
+	}
+	return &page, nil
+}
+
+// CollectionsIter yields every collection matching p across pages.
+func (c *Client) CollectionsIter(ctx context.Context, p ListCollectionsParams) iter.Seq2[*Collection, error] {
+	return pages(func(cursor string) (*Page[*Collection], error) {
+		p.Cursor = cursor
+		return c.ListCollections(ctx, p)
+	}, p.Cursor)
+}
+
+// ---- space and keys ----
+
+// Space returns the space of the client's key.
+func (c *Client) Space(ctx context.Context) (*Space, error) {
+	var sp Space
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/space", nil, nil, &sp); err != nil {
+		return nil, err
+	}
+	return &sp, nil
+}
+
+// CreateKey creates an API key ("read_write" or "read_only"); the answer
+// carries the secret, shown only this once.
+func (c *Client) CreateKey(ctx context.Context, access, name string) (*Key, error) {
+	in := struct {
+		Access string `json:"access"`
+		Name   string `json:"name,omitempty"`
+	}{access, name}
+	var k Key
+	if err := c.doJSON(ctx, http.MethodPost, "/v1/keys", nil, in, &k); err != nil {
+		return nil, err
+	}
+	return &k, nil
+}
+
+// Keys lists the API keys of the space, without secrets.
+func (c *Client) Keys(ctx context.Context) ([]*Key, error) {
+	var page Page[*Key]
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/keys", nil, nil, &page); err != nil {
+		return nil, err
+	}
+	return page.Data, nil
+}
+
+// DeleteKey revokes an API key and every token it signed.
+func (c *Client) DeleteKey(ctx context.Context, id string) error {
+	return c.doJSON(ctx, http.MethodDelete, "/v1/keys/"+pathEscape(id), nil, nil, nil)
+}
+
+// ---- signing keys ----
+
+// CreateSigningKey creates a token-signing key ("EdDSA" or "ES256"); the
+// answer carries the private half, shown only this once.
+func (c *Client) CreateSigningKey(ctx context.Context, algorithm string) (*SigningKey, error) {
+	in := struct {
+		Algorithm string `json:"algorithm,omitempty"`
+	}{algorithm}
+	var k SigningKey
+	if err := c.doJSON(ctx, http.MethodPost, "/v1/signing-keys", nil, in, &k); err != nil {
+		return nil, err
+	}
+	return &k, nil
+}
+
+// SigningKeys lists the signing keys of the space (public halves only).
+func (c *Client) SigningKeys(ctx context.Context) ([]*SigningKey, error) {
+	var page Page[*SigningKey]
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/signing-keys", nil, nil, &page); err != nil {
+		return nil, err
+	}
+	return page.Data, nil
+}
+
+// DeleteSigningKey deletes a signing key; tokens it signed stop verifying.
+func (c *Client) DeleteSigningKey(ctx context.Context, id string) error {
+	return c.doJSON(ctx, http.MethodDelete, "/v1/signing-keys/"+pathEscape(id), nil, nil, nil)
+}
+
+// ---- subtitles ----
+
+// maxSubtitleBytes bounds a subtitle file; the body is held in memory so
+// that a retried PUT can send it again.
+const maxSubtitleBytes = 10 << 20
+
+// PutSubtitles sets the subtitles of a video for language from a WebVTT or
+// SRT body; label is the name players show ("" lets the server choose).
+func (c *Client) PutSubtitles(ctx context.Context, videoID, language, label string, body io.Reader) (*Video, error) {
+	data, err := io.ReadAll(io.LimitReader(body, maxSubtitleBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading subtitles: %w", err)
+	}
+	if len(data) > maxSubtitleBytes {
+		return nil, fmt.Errorf("subtitles larger than %d bytes", maxSubtitleBytes)
+	}
+	q := url.Values{}
+	setStr(q, "label", label)
+	resp, err := c.do(ctx, request{
+		method: http.MethodPut, query: q, body: data, contentType: "text/plain; charset=utf-8",
+		path: "/v1/videos/" + pathEscape(videoID) + "/subtitles/" + pathEscape(language),
+	})
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	// The answer's shape is not fixed by the contract: a video, or nothing.
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("reading answer: %w", err)
+	}
+	var v Video
+	if len(raw) > 0 && json.Unmarshal(raw, &v) == nil && v.ID != "" {
+		return &v, nil
+	}
+	return nil, nil
+}
+
+// Subtitles lists the subtitle languages of a video.
+func (c *Client) Subtitles(ctx context.Context, videoID string) ([]Subtitle, error) {
+	var page Page[Subtitle]
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/videos/"+pathEscape(videoID)+"/subtitles", nil, nil, &page); err != nil {
+		return nil, err
+	}
+	return page.Data, nil
+}
+
+// DeleteSubtitles removes one subtitle language of a video.
+func (c *Client) DeleteSubtitles(ctx context.Context, videoID, language string) error {
+	return c.doJSON(ctx, http.MethodDelete, "/v1/videos/"+pathEscape(videoID)+"/subtitles/"+pathEscape(language), nil, nil, nil)
+}
+
+// ---- webhooks ----
+
+// CreateWebhook registers an endpoint; the answer carries its secret, shown
+// only this once.
+func (c *Client) CreateWebhook(ctx context.Context, in WebhookInput) (*Webhook, error) {
+	var w Webhook
+	if err := c.doJSON(ctx, http.MethodPost, "/v1/webhooks", nil, in, &w); err != nil {
+		return nil, err
+	}
+	return &w, nil
+}
+
+// Webhook returns one endpoint.
+func (c *Client) Webhook(ctx context.Context, id string) (*Webhook, error) {
+	var w Webhook
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/webhooks/"+pathEscape(id), nil, nil, &w); err != nil {
+		return nil, err
+	}
+	return &w, nil
+}
+
+// UpdateWebhook changes an endpoint's URL or events.
+func (c *Client) UpdateWebhook(ctx context.Context, id string, in WebhookInput) (*Webhook, error) {
+	var w Webhook
+	if err := c.doJSON(ctx, http.MethodPatch, "/v1/webhooks/"+pathEscape(id), nil, in, &w); err != nil {
+		return nil, err
+	}
+	return &w, nil
+}
+
+// DeleteWebhook removes an endpoint.
+func (c *Client) DeleteWebhook(ctx context.Context, id string) error {
+	return c.doJSON(ctx, http.MethodDelete, "/v1/webhooks/"+pathEscape(id), nil, nil, nil)
+}
+
+// Webhooks lists the endpoints of the space.
+func (c *Client) Webhooks(ctx context.Context) ([]*Webhook, error) {
+	var page Page[*Webhook]
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/webhooks", nil, nil, &page); err != nil {
+		return nil, err
+	}
+	return page.Data, nil
+}
+
+// Deliveries returns one page of an endpoint's delivery log.
+func (c *Client) Deliveries(ctx context.Context, webhookID, cursor string, limit int) (*Page[*Delivery], error) {
+	q := url.Values{}
+	setStr(q, "cursor", cursor)
+	setInt(q, "limit", limit)
+	var page Page[*Delivery]
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/webhooks/"+pathEscape(webhookID)+"/deliveries", q, nil, &page); err != nil {
+		return nil, err
+	}
+	return &page, nil
+}
+
+// DeliveriesIter yields an endpoint's whole delivery log across pages.
+func (c *Client) DeliveriesIter(ctx context.Context, webhookID string) iter.Seq2[*Delivery, error] {
+	return pages(func(cursor string) (*Page[*Delivery], error) {
+		return c.Deliveries(ctx, webhookID, cursor, 0)
+	}, "")
+}
+
+// RetryDelivery sends a delivery again now.
+func (c *Client) RetryDelivery(ctx context.Context, webhookID, deliveryID string) (*Delivery, error) {
+	var d Delivery
+	path := "/v1/webhooks/" + pathEscape(webhookID) + "/deliveries/" + pathEscape(deliveryID) + "/retry"
+	if err := c.doJSON(ctx, http.MethodPost, path, nil, nil, &d); err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// TestWebhook sends a signed test event to an endpoint.
+func (c *Client) TestWebhook(ctx context.Context, webhookID string) (*Delivery, error) {
+	var d Delivery
+	if err := c.doJSON(ctx, http.MethodPost, "/v1/webhooks/"+pathEscape(webhookID)+"/test", nil, nil, &d); err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// RotateWebhookSecret gives an endpoint a new secret (returned once); the
+// old one keeps signing alongside for a while, as the server decides.
+func (c *Client) RotateWebhookSecret(ctx context.Context, webhookID string) (*Webhook, error) {
+	var w Webhook
+	if err := c.doJSON(ctx, http.MethodPost, "/v1/webhooks/"+pathEscape(webhookID)+"/rotate-secret", nil, nil, &w); err != nil {
+		return nil, err
+	}
+	return &w, nil
+}
+
+// ---- stats ----
+
+// VideoStats returns the analytics of one video.
+func (c *Client) VideoStats(ctx context.Context, videoID string, p StatsParams) (*Stats, error) {
+	var s Stats
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/videos/"+pathEscape(videoID)+"/stats", p.query(), nil, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// SpaceStats returns the analytics of the whole space.
+func (c *Client) SpaceStats(ctx context.Context, p StatsParams) (*Stats, error) {
+	var s Stats
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/stats", p.query(), nil, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+func (p StatsParams) query() url.Values {
+	q := url.Values{}
+	if !p.From.IsZero() {
+		q.Set("from", p.From.UTC().Format(time.RFC3339))
+	}
+	if !p.To.IsZero() {
+		q.Set("to", p.To.UTC().Format(time.RFC3339))
+	}
+	setStr(q, "interval", p.Interval)
+	return q
+}

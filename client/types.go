@@ -1,0 +1,275 @@
+package client
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// State is where a video is in its lifecycle.
+type State string
+
+// The states of a video (DESIGN.md section 3).
+const (
+	StateCreated    State = "created"
+	StateUploaded   State = "uploaded"
+	StateProcessing State = "processing"
+	StateReady      State = "ready"
+	StateErrored    State = "errored"
+)
+
+// WaitPlayable is the pseudo-state WaitFor accepts for "playable is true",
+// which happens during processing, well before ready.
+const WaitPlayable State = "playable"
+
+// Video mirrors the API's video document.
+type Video struct {
+	ID             string            `json:"id"`
+	Embed          string            `json:"embed"`
+	Space          string            `json:"space"`
+	Collection     *string           `json:"collection"`
+	Title          string            `json:"title"`
+	Description    string            `json:"description"`
+	Metadata       map[string]string `json:"metadata"`
+	State          State             `json:"state"`
+	Playable       bool              `json:"playable"`
+	Archived       bool              `json:"archived"`
+	Duration       float64           `json:"duration"`
+	Width          int               `json:"width"`
+	Height         int               `json:"height"`
+	AspectRatio    string            `json:"aspect_ratio"`
+	Source         *SourceInfo       `json:"source"`
+	Renditions     []Rendition       `json:"renditions"`
+	AudioTracks    []AudioTrack      `json:"audio_tracks"`
+	Subtitles      []Subtitle        `json:"subtitles"`
+	URLs           *VideoURLs        `json:"urls"`
+	PlaybackPolicy string            `json:"playback_policy"`
+	PosterTime     *float64          `json:"poster_time"`
+	InputURL       string            `json:"input_url,omitempty"`
+	Error          *VideoError       `json:"error"`
+	CreatedAt      time.Time         `json:"created_at"`
+	UpdatedAt      time.Time         `json:"updated_at"`
+	ReadyAt        *time.Time        `json:"ready_at"`
+}
+
+// SourceInfo describes the uploaded or fetched source.
+type SourceInfo struct {
+	Size       int64   `json:"size"`
+	Container  string  `json:"container"`
+	VideoCodec string  `json:"video_codec"`
+	AudioCodec string  `json:"audio_codec"`
+	FrameRate  float64 `json:"frame_rate"`
+}
+
+// Rendition is one rung of the ladder, downloadable as an MP4 at URL.
+type Rendition struct {
+	Name    string `json:"name"`
+	Codec   string `json:"codec"`
+	Quality string `json:"quality"`
+	Width   int    `json:"width"`
+	Height  int    `json:"height"`
+	Bitrate int    `json:"bitrate"`
+	Size    int64  `json:"size"`
+	URL     string `json:"url"`
+}
+
+// AudioTrack is one audio rendition.
+type AudioTrack struct {
+	ID       string `json:"id"`
+	Language string `json:"language"`
+	Label    string `json:"label"`
+	Default  bool   `json:"default"`
+	URL      string `json:"url"`
+}
+
+// Subtitle is one subtitle language of a video.
+type Subtitle struct {
+	Language string `json:"language"`
+	Label    string `json:"label"`
+	URL      string `json:"url"`
+}
+
+// VideoURLs are the deterministic asset URLs of a video.
+type VideoURLs struct {
+	HLS        string `json:"hls"`
+	DASH       string `json:"dash"`
+	Poster     string `json:"poster"`
+	Clip       string `json:"clip"`
+	Audio      string `json:"audio"`
+	Storyboard string `json:"storyboard"`
+	Frame      string `json:"frame"`
+}
+
+// VideoError says why a video is errored.
+type VideoError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Collection groups videos; collections nest through Parent.
+type Collection struct {
+	ID        string    `json:"id"`
+	Space     string    `json:"space"`
+	Name      string    `json:"name"`
+	Parent    *string   `json:"parent"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// Space is the space of the client's key with its asset roots.
+type Space struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	SpaceURL  string    `json:"space_url"`
+	ImageURL  string    `json:"image_url"`
+	CDNURL    string    `json:"cdn_url"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// Key is an API key; Secret is only set in the answer that created it.
+type Key struct {
+	ID         string     `json:"id"`
+	Space      string     `json:"space"`
+	Access     string     `json:"access"`
+	Name       string     `json:"name"`
+	Secret     string     `json:"key,omitempty"`
+	CreatedAt  time.Time  `json:"created_at"`
+	LastUsedAt *time.Time `json:"last_used_at"`
+}
+
+// SigningKey is an asymmetric token-signing key (EdDSA or ES256).
+type SigningKey struct {
+	ID        string          `json:"id"`
+	Algorithm string          `json:"algorithm"`
+	PublicJWK json.RawMessage `json:"public_jwk,omitempty"`
+	// PrivatePEM and PrivateJWK are the private half, only in the answer
+	// that created the key.
+	PrivatePEM string          `json:"private_pem,omitempty"`
+	PrivateJWK json.RawMessage `json:"private_jwk,omitempty"`
+	CreatedAt  time.Time       `json:"created_at"`
+}
+
+// Webhook is a webhook endpoint; Secret (whsec_...) is only set in the
+// answers that created it or rotated its secret.
+type Webhook struct {
+	ID        string    `json:"id"`
+	URL       string    `json:"url"`
+	Events    []string  `json:"events"`
+	Secret    string    `json:"secret,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// Delivery is one event's delivery to a webhook endpoint, with its attempts.
+type Delivery struct {
+	ID       string            `json:"id"`
+	EventID  string            `json:"event_id"`
+	Type     string            `json:"type"`
+	State    string            `json:"state"`
+	Attempts []DeliveryAttempt `json:"attempts"`
+}
+
+// DeliveryAttempt is one try of a delivery.
+type DeliveryAttempt struct {
+	At              time.Time `json:"at"`
+	Status          int       `json:"status"`
+	DurationMS      int64     `json:"duration_ms"`
+	Error           string    `json:"error,omitempty"`
+	ResponseExcerpt string    `json:"response_excerpt,omitempty"`
+}
+
+// Stats are the analytics of a video or a space. Fields the client does not
+// know yet are kept in the raw document returned alongside.
+type Stats struct {
+	Views              int64              `json:"views"`
+	UniqueViewers      int64              `json:"unique_viewers"`
+	WatchTimeSeconds   float64            `json:"watch_time_seconds"`
+	AverageViewSeconds float64            `json:"average_view_seconds"`
+	CompletionRate     float64            `json:"completion_rate"`
+	Retention          []float64          `json:"retention"`
+	StartupTimeMS      Percentiles        `json:"startup_time_ms"`
+	RebufferRatio      float64            `json:"rebuffer_ratio"`
+	FailureRate        float64            `json:"failure_rate"`
+	Referrers          json.RawMessage    `json:"referrers,omitempty"`
+	Browsers           json.RawMessage    `json:"browsers,omitempty"`
+	OS                 json.RawMessage    `json:"os,omitempty"`
+	Devices            json.RawMessage    `json:"devices,omitempty"`
+	Series             []StatsSeriesPoint `json:"series"`
+}
+
+// Percentiles are p50 and p95 of a measure.
+type Percentiles struct {
+	P50 float64 `json:"p50"`
+	P95 float64 `json:"p95"`
+}
+
+// StatsSeriesPoint is one interval of a stats time series.
+type StatsSeriesPoint struct {
+	At               time.Time `json:"at"`
+	Views            int64     `json:"views"`
+	WatchTimeSeconds float64   `json:"watch_time_seconds"`
+}
+
+// Page is one page of a list.
+type Page[T any] struct {
+	Data       []T     `json:"data"`
+	NextCursor *string `json:"next_cursor"`
+}
+
+// CreateVideoInput is the body of POST /v1/videos.
+type CreateVideoInput struct {
+	InputURL       string            `json:"input_url"`
+	Collection     string            `json:"collection,omitempty"`
+	Title          string            `json:"title,omitempty"`
+	Description    string            `json:"description,omitempty"`
+	Metadata       map[string]string `json:"metadata,omitempty"`
+	PlaybackPolicy string            `json:"playback_policy,omitempty"`
+}
+
+// UpdateVideoInput is the body of PATCH /v1/videos/{id}; nil fields are
+// kept. A Collection of "" moves the video out of any collection.
+type UpdateVideoInput struct {
+	Title          *string           `json:"title,omitempty"`
+	Description    *string           `json:"description,omitempty"`
+	Collection     *string           `json:"collection,omitempty"`
+	Metadata       map[string]string `json:"metadata,omitempty"`
+	PlaybackPolicy *string           `json:"playback_policy,omitempty"`
+	PosterTime     *float64          `json:"poster_time,omitempty"`
+}
+
+// CollectionInput is the body of collection create and update; a Parent of
+// "" (on update) moves the collection to the top level.
+type CollectionInput struct {
+	Name   *string `json:"name,omitempty"`
+	Parent *string `json:"parent,omitempty"`
+}
+
+// WebhookInput is the body of webhook create and update.
+type WebhookInput struct {
+	URL    string   `json:"url,omitempty"`
+	Events []string `json:"events,omitempty"`
+}
+
+// ListVideosParams is the query of GET /v1/videos; zero values are left out.
+type ListVideosParams struct {
+	Limit      int
+	Cursor     string
+	Collection string
+	State      string
+	Archived   *bool
+	Query      string
+	Order      string
+}
+
+// ListCollectionsParams is the query of GET /v1/collections. A nil Parent
+// lists every collection; a Parent of "" the top level only.
+type ListCollectionsParams struct {
+	Limit  int
+	Cursor string
+	Parent *string
+}
+
+// StatsParams is the query of the stats routes; zero values are left out.
+type StatsParams struct {
+	From, To time.Time
+	Interval string
+}

@@ -1,0 +1,344 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/reelvideo/reel/client"
+	"golang.org/x/term"
+)
+
+// Exit statuses.
+const (
+	exitOK        = 0
+	exitFailure   = 1
+	exitUsage     = 2
+	exitTimeout   = 3
+	exitInterrupt = 130
+)
+
+// app is one invocation of the tool: its streams, environment and the
+// flags every command shares.
+type app struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	getenv func(string) string
+	global globalFlags
+	// interrupted is set when SIGINT or SIGTERM ended the context.
+	interrupted *atomic.Bool
+}
+
+// globalFlags are accepted by every command, anywhere on the line.
+type globalFlags struct {
+	profile string
+	apiKey  string
+	baseURL string
+	format  string
+	quiet   bool
+}
+
+// command is one leaf of the command tree.
+type command struct {
+	summary string
+	run     func(ctx context.Context, a *app, args []string) error
+}
+
+// commands is the command tree: group → name → command. A group with a
+// single "" entry is a command without subcommands.
+func commands() map[string]map[string]command {
+	return map[string]map[string]command{
+		"login":  {"": {"store an API key for a server", cmdLogin}},
+		"logout": {"": {"forget the stored API key", cmdLogout}},
+		"videos": {
+			"upload":    {"upload a local file (resumable)", cmdVideosUpload},
+			"create":    {"create a video from a URL", cmdVideosCreate},
+			"list":      {"list videos", cmdVideosList},
+			"get":       {"show one video", cmdVideosGet},
+			"update":    {"change a video's fields", cmdVideosUpdate},
+			"delete":    {"delete a video", cmdVideosDelete},
+			"archive":   {"archive a video", cmdVideosArchive(true)},
+			"unarchive": {"unarchive a video", cmdVideosArchive(false)},
+			"wait":      {"wait until a video is playable or ready", cmdVideosWait},
+		},
+		"collections": {
+			"create": {"create a collection", cmdCollectionsCreate},
+			"list":   {"list collections", cmdCollectionsList},
+			"get":    {"show one collection", cmdCollectionsGet},
+			"delete": {"delete a collection", cmdCollectionsDelete},
+		},
+		"subtitles": {
+			"add":    {"add or replace a subtitle language", cmdSubtitlesAdd},
+			"list":   {"list a video's subtitles", cmdSubtitlesList},
+			"delete": {"remove a subtitle language", cmdSubtitlesDelete},
+		},
+		"tokens": {
+			"upload":   {"mint an upload token", cmdTokensUpload},
+			"playback": {"mint a playback token", cmdTokensPlayback},
+		},
+		"webhooks": {
+			"create":        {"register a webhook endpoint", cmdWebhooksCreate},
+			"list":          {"list webhook endpoints", cmdWebhooksList},
+			"delete":        {"delete a webhook endpoint", cmdWebhooksDelete},
+			"deliveries":    {"show an endpoint's delivery log", cmdWebhooksDeliveries},
+			"retry":         {"redeliver one delivery", cmdWebhooksRetry},
+			"test":          {"send a signed test event", cmdWebhooksTest},
+			"rotate-secret": {"give an endpoint a new secret", cmdWebhooksRotate},
+			"verify":        {"verify a delivery read from stdin", cmdWebhooksVerify},
+		},
+		"import": {
+			"dir":   {"import a folder tree of video files", cmdImportDir},
+			"vimeo": {"import from Vimeo", cmdImportVimeo},
+			"mux":   {"import from Mux", cmdImportMux},
+			"reel":  {"import from another Reel server", cmdImportReel},
+		},
+		"stats": {"": {"show analytics of a video or the space", cmdStats}},
+	}
+}
+
+// run is the whole program; it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, interrupted: &atomic.Bool{}}
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	go func() {
+		select {
+		case <-signals:
+			a.interrupted.Store(true)
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return a.exitStatus(a.dispatch(ctx, args))
+}
+
+func (a *app) dispatch(ctx context.Context, args []string) error {
+	// Global flags may come before the command name.
+	fs := a.flagSet("reel")
+	if err := fs.Parse(args); err != nil {
+		return a.flagError(err, "")
+	}
+	args = fs.Args()
+	tree := commands()
+	if len(args) == 0 {
+		a.usage(a.stderr, tree)
+		return usageErrorf("a command is required")
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		a.usage(a.stdout, tree)
+		return nil
+	}
+	group, ok := tree[args[0]]
+	if !ok {
+		return usageErrorf("unknown command %q (see reel help)", args[0])
+	}
+	if cmd, ok := group[""]; ok {
+		return cmd.run(ctx, a, args[1:])
+	}
+	if len(args) < 2 || strings.HasPrefix(args[1], "-") {
+		if len(args) >= 2 && (args[1] == "-h" || args[1] == "--help") {
+			a.groupUsage(a.stdout, args[0], group)
+			return nil
+		}
+		a.groupUsage(a.stderr, args[0], group)
+		return usageErrorf("reel %s needs a subcommand", args[0])
+	}
+	cmd, ok := group[args[1]]
+	if !ok {
+		return usageErrorf("unknown command %q (see reel %s --help)", args[0]+" "+args[1], args[0])
+	}
+	return cmd.run(ctx, a, args[2:])
+}
+
+func (a *app) usage(w io.Writer, tree map[string]map[string]command) {
+	fmt.Fprintln(w, "usage: reel <command> [subcommand] [arguments] [flags]")
+	fmt.Fprintln(w, "\ncommands:")
+	groups := make([]string, 0, len(tree))
+	for g := range tree {
+		groups = append(groups, g)
+	}
+	sort.Strings(groups)
+	for _, g := range groups {
+		var subs []string
+		for s := range tree[g] {
+			if s != "" {
+				subs = append(subs, s)
+			}
+		}
+		sort.Strings(subs)
+		if len(subs) == 0 {
+			fmt.Fprintf(w, "  %-12s %s\n", g, tree[g][""].summary)
+		} else {
+			fmt.Fprintf(w, "  %-12s %s\n", g, strings.Join(subs, ", "))
+		}
+	}
+	fmt.Fprintln(w, "\nflags for every command: --profile NAME, --api-key KEY (REEL_API_KEY), --base-url URL (REEL_BASE_URL), --format json|table, --quiet")
+}
+
+func (a *app) groupUsage(w io.Writer, group string, cmds map[string]command) {
+	fmt.Fprintf(w, "usage: reel %s <subcommand> ...\n", group)
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-14s %s\n", n, cmds[n].summary)
+	}
+}
+
+// flagSet returns a flag set that already holds the global flags.
+func (a *app) flagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&a.global.profile, "profile", a.global.profile, "configuration profile")
+	fs.StringVar(&a.global.apiKey, "api-key", a.global.apiKey, "API key (env REEL_API_KEY)")
+	fs.StringVar(&a.global.baseURL, "base-url", a.global.baseURL, "server URL (env REEL_BASE_URL)")
+	fs.StringVar(&a.global.format, "format", a.global.format, "output: json or table")
+	fs.BoolVar(&a.global.quiet, "quiet", a.global.quiet, "no progress output")
+	return fs
+}
+
+// parseArgs parses flags anywhere among the positional arguments and
+// checks the number of positional arguments; "--" ends the flags.
+func (a *app) parseArgs(fs *flag.FlagSet, args []string, usage string, minArgs, maxArgs int) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, a.flagError(err, usage)
+		}
+		consumed := len(args) - fs.NArg()
+		rest := fs.Args()
+		if consumed > 0 && args[consumed-1] == "--" {
+			positional = append(positional, rest...)
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+	if len(positional) < minArgs || (maxArgs >= 0 && len(positional) > maxArgs) {
+		return nil, usageErrorf("usage: %s", usage)
+	}
+	switch a.global.format {
+	case "", "json", "table":
+	default:
+		return nil, usageErrorf("--format must be json or table, not %q", a.global.format)
+	}
+	return positional, nil
+}
+
+func (a *app) flagError(err error, usage string) error {
+	if errors.Is(err, flag.ErrHelp) {
+		if usage != "" {
+			fmt.Fprintln(a.stdout, "usage:", usage)
+		}
+		return errHelp
+	}
+	if usage != "" {
+		return usageErrorf("%v (usage: %s)", err, usage)
+	}
+	return usageErrorf("%v", err)
+}
+
+// errHelp ends a command that printed its usage because it was asked to.
+var errHelp = errors.New("help shown")
+
+// usageError is a mistake on the command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// waitTimeoutError is a --wait or videos wait that ran past --timeout.
+type waitTimeoutError struct {
+	videoID string
+	state   client.State
+}
+
+func (e *waitTimeoutError) Error() string {
+	return fmt.Sprintf("timed out waiting for video %s (last state %s)", e.videoID, e.state)
+}
+
+// codedError is a local failure with an error code, printed like an API
+// error.
+type codedError struct {
+	code, detail string
+}
+
+func (e *codedError) Error() string { return e.code + ": " + e.detail }
+
+// exitStatus prints err as one line on stderr and maps it to an exit status.
+func (a *app) exitStatus(err error) int {
+	if err == nil || errors.Is(err, errHelp) {
+		return exitOK
+	}
+	var (
+		usage   *usageError
+		apiErr  *client.Error
+		timeout *waitTimeoutError
+		failed  *client.VideoFailedError
+		coded   *codedError
+		netErr  net.Error
+	)
+	switch {
+	case a.interrupted.Load() || errors.Is(err, context.Canceled):
+		fmt.Fprintln(a.stderr, "reel: interrupted")
+		return exitInterrupt
+	case errors.As(err, &usage):
+		fmt.Fprintln(a.stderr, "reel:", usage.msg)
+		return exitUsage
+	case errors.As(err, &timeout):
+		fmt.Fprintln(a.stderr, "reel: timeout:", timeout.Error())
+		return exitTimeout
+	case errors.As(err, &failed):
+		fmt.Fprintf(a.stderr, "reel: %s: %s\n", orDefault(failed.Code, "errored"), orDefault(failed.Message, "the video errored"))
+	case errors.As(err, &apiErr):
+		fmt.Fprintf(a.stderr, "reel: %s: %s\n", apiErr.Code, oneLine(apiErr.Detail))
+	case errors.As(err, &coded):
+		fmt.Fprintf(a.stderr, "reel: %s: %s\n", coded.code, oneLine(coded.detail))
+	case errors.As(err, &netErr):
+		fmt.Fprintf(a.stderr, "reel: unreachable: %s\n", oneLine(err.Error()))
+	default:
+		fmt.Fprintln(a.stderr, "reel:", oneLine(err.Error()))
+	}
+	return exitFailure
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// stderrIsTerminal decides whether progress is drawn.
+func (a *app) stderrIsTerminal() bool {
+	f, ok := a.stderr.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// showProgress reports whether progress output is wanted and possible.
+func (a *app) showProgress() bool { return !a.global.quiet && a.stderrIsTerminal() }

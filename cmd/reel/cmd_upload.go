@@ -1,0 +1,202 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/reelvideo/reel/client"
+)
+
+func cmdVideosUpload(ctx context.Context, a *app, args []string) error {
+	fs := a.flagSet("videos upload")
+	var opts client.UploadOptions
+	var w waitOptions
+	var chunkMiB int
+	fs.StringVar(&opts.Title, "title", "", "title (default: the file name)")
+	fs.StringVar(&opts.Collection, "collection", "", "collection id")
+	fs.IntVar(&chunkMiB, "chunk-size", 8, "MiB per request")
+	w.register(fs)
+	const usage = "reel videos upload <file> [--wait[=playable|ready]] [--collection ID] [--title T] [--timeout D]"
+	pos, err := a.parseArgs(fs, args, usage, 1, 1)
+	if err != nil {
+		return err
+	}
+	if chunkMiB < 1 {
+		return usageErrorf("--chunk-size must be at least 1 (MiB)")
+	}
+	opts.ChunkSize = int64(chunkMiB) << 20
+	// Bad input is reported before anything asks for credentials.
+	if _, _, err := checkUploadFile(pos[0]); err != nil {
+		return err
+	}
+	c, err := a.client()
+	if err != nil {
+		return err
+	}
+	res, err := a.uploadFile(ctx, c, pos[0], opts)
+	if err != nil {
+		return err
+	}
+	v, err := c.Video(ctx, res.VideoID)
+	if err != nil {
+		return err
+	}
+	if v, err = a.waitIfAsked(ctx, c, v, w); err != nil {
+		return err
+	}
+	return a.print(v, videosTable([]*client.Video{v}))
+}
+
+// uploadFile uploads path with a progress bar, resuming an earlier
+// interrupted upload of the same file to the same server.
+func (a *app) uploadFile(ctx context.Context, c *client.Client, path string, opts client.UploadOptions) (*client.UploadResult, error) {
+	abs, fi, err := checkUploadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Title == "" {
+		opts.Title = strings.TrimSuffix(fi.Name(), filepath.Ext(fi.Name()))
+	}
+	store, err := a.uploadStore()
+	if err != nil {
+		return nil, err
+	}
+	key := uploadKey(abs, fi, c.BaseURL())
+	saved, _ := store.get(key)
+	var savedVideo string
+	if saved != nil {
+		opts.ResumeURL, savedVideo = saved.URL, saved.VideoID
+	}
+	opts.OnCreate = func(url, videoID string) {
+		// Saved before the first byte leaves, so that an interrupt at any
+		// point is resumable.
+		if err := store.put(key, &savedUpload{URL: url, VideoID: videoID, Path: abs, Size: fi.Size(), Server: c.BaseURL(), CreatedAt: time.Now().UTC()}); err != nil {
+			fmt.Fprintf(a.stderr, "reel: warning: cannot save the upload for resuming: %v\n", err)
+		}
+		savedVideo = videoID
+	}
+	bar := a.newUploadBar(fi.Size(), filepath.Base(abs))
+	opts.Progress = func(sent, _ int64) { bar.set(sent) }
+	res, err := c.UploadFile(ctx, abs, opts)
+	bar.finish()
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintln(a.stderr, "reel: upload interrupted; run the same command again to resume it")
+		}
+		return nil, err
+	}
+	if res.VideoID == "" {
+		res.VideoID = savedVideo
+	}
+	if res.VideoID == "" {
+		return nil, &codedError{code: "internal", detail: "the server did not say which video the upload belongs to (no Reel-Video-Id)"}
+	}
+	_ = store.remove(key)
+	return res, nil
+}
+
+// checkUploadFile refuses a missing file, a folder or a device with a
+// one-line error, and returns the absolute path and the file's details.
+func checkUploadFile(path string) (string, os.FileInfo, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", nil, fmt.Errorf("resolving %s: %w", path, err)
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", nil, &codedError{code: "not_found", detail: "no file " + path}
+	case err != nil:
+		return "", nil, fmt.Errorf("reading %s: %w", path, err)
+	case fi.IsDir():
+		return "", nil, &codedError{code: "validation_failed", detail: path + " is a directory, not a video file (see reel import dir)"}
+	case !fi.Mode().IsRegular():
+		return "", nil, &codedError{code: "validation_failed", detail: path + " is not a regular file"}
+	}
+	return abs, fi, nil
+}
+
+// uploadKey identifies one version of one file sent to one server.
+func uploadKey(abs string, fi os.FileInfo, server string) string {
+	h := sha256.New()
+	for _, part := range []string{abs, strconv.FormatInt(fi.Size(), 10), strconv.FormatInt(fi.ModTime().UnixNano(), 10), server} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// savedUpload is what resumes an interrupted upload.
+type savedUpload struct {
+	URL       string    `json:"url"`
+	VideoID   string    `json:"video_id"`
+	Path      string    `json:"path"`
+	Size      int64     `json:"size"`
+	Server    string    `json:"server"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// uploadStore is the file uploads.json in the config folder.
+type uploadStore struct{ path string }
+
+func (a *app) uploadStore() (*uploadStore, error) {
+	dir, err := a.configDir()
+	if err != nil {
+		return nil, err
+	}
+	return &uploadStore{path: filepath.Join(dir, "uploads.json")}, nil
+}
+
+func (s *uploadStore) load() (map[string]*savedUpload, error) {
+	m := map[string]*savedUpload{}
+	if err := readJSONFile(s.path, &m); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (s *uploadStore) get(key string) (*savedUpload, error) {
+	m, err := s.load()
+	if err != nil {
+		return nil, err
+	}
+	return m[key], nil
+}
+
+// maxSavedUploadAge drops entries the server has long expired anyway.
+const maxSavedUploadAge = 7 * 24 * time.Hour
+
+func (s *uploadStore) put(key string, u *savedUpload) error {
+	m, err := s.load()
+	if err != nil {
+		m = map[string]*savedUpload{}
+	}
+	for k, old := range m {
+		if time.Since(old.CreatedAt) > maxSavedUploadAge {
+			delete(m, k)
+		}
+	}
+	m[key] = u
+	return writeJSONFile(s.path, m, 0o600)
+}
+
+func (s *uploadStore) remove(key string) error {
+	m, err := s.load()
+	if err != nil {
+		return err
+	}
+	if _, ok := m[key]; !ok {
+		return nil
+	}
+	delete(m, key)
+	return writeJSONFile(s.path, m, 0o600)
+}
