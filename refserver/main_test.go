@@ -399,7 +399,7 @@ func fetchEveryAsset(t *testing.T, v video) {
 	for url, typ := range map[string]string{
 		v.URLs["dash"]: "application/dash+xml", v.URLs["poster"]: "image/jpeg", v.URLs["clip"]: "video/mp4",
 		v.URLs["audio"]: "audio/mp4", v.URLs["storyboard"]: "image/jpeg", frame: "image/jpeg",
-		strings.TrimSuffix(v.URLs["poster"], ".jpg") + ".webp":     "image/webp",
+		strings.TrimSuffix(v.URLs["poster"], ".jpg") + ".webp":    "image/webp",
 		strings.TrimSuffix(v.URLs["storyboard"], ".jpg") + ".vtt": "text/vtt",
 	} {
 		get(url, typ)

@@ -50,6 +50,9 @@ type Config struct {
 
 	// Logger receives request logs and errors. Default: the service's logger.
 	Logger *slog.Logger
+
+	// Analytics configures POST /v1/events and its writer (events.go).
+	Analytics AnalyticsConfig
 }
 
 // UploadAuthenticator resolves the credentials of a tus request into a grant.

@@ -365,6 +365,7 @@ func openAPIDocument() obj {
 	}
 
 	describeAccess(paths, schemas)
+	describeAnalytics(paths, schemas)
 
 	return obj{
 		"openapi": "3.1.0",

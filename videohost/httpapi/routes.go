@@ -65,6 +65,8 @@ func (h *Handler) routes() *mux.Router {
 
 	// Delivery, frames, signing keys and the public lookups (assets.go).
 	h.deliveryRoutes(r, api)
+	// Analytics ingest and stats (events.go, stats.go).
+	h.analyticsRoutes(r, api)
 	// A path with ".." answers 404 rather than a redirect to its cleaned
 	// form: asset paths are matched exactly, never normalized.
 	r.SkipClean(true)

@@ -1,0 +1,135 @@
+package sqlite_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+func playbackEvents(v *videohost.Video, session string, at time.Time, kinds ...videohost.PlayerEvent) []videohost.PlayerEvent {
+	out := make([]videohost.PlayerEvent, len(kinds))
+	for i, k := range kinds {
+		k.VideoID, k.Space, k.Embed, k.Session, k.Duration = v.ID, v.Space, v.Embed, session, 40
+		k.At = at.Add(time.Duration(i) * time.Second)
+		k.Viewer, k.Browser, k.OS, k.Device, k.Referrer = "viewer-"+session, "Firefox", "Linux", "desktop", "https://ref.example"
+		out[i] = k
+	}
+	return out
+}
+
+// TestRecordPlaybackIncremental: the same events written in one batch or
+// event by event give the same rollups.
+func TestRecordPlaybackIncremental(t *testing.T) {
+	ctx := context.Background()
+	at := time.Date(2025, 3, 1, 12, 10, 0, 0, time.UTC)
+	var sessions []videohost.PlayerEvent
+	for i := range 5 {
+		sessions = append(sessions, playbackEvents(incrementalVideo(t), fmt.Sprint("s", i), at,
+			videohost.PlayerEvent{Kind: videohost.PlayerStartup, Value: float64(100 * (i + 1))},
+			videohost.PlayerEvent{Kind: videohost.PlayerPlay},
+			videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 10},
+			videohost.PlayerEvent{Kind: videohost.PlayerSeeked, From: 12, To: 30},
+			videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 30, To: 40},
+			videohost.PlayerEvent{Kind: videohost.PlayerEnded, Position: 40},
+		)...)
+	}
+	read := func(batches [][]videohost.PlayerEvent) *videohost.Rollups {
+		t.Helper()
+		db := openDB(t)
+		createSpace(t, db, "spc01")
+		v := newVideo("spc01", at)
+		v.ID = "video0000001"
+		createVideo(t, db, v)
+		for _, b := range batches {
+			if err := db.RecordPlayback(ctx, b); err != nil {
+				t.Fatalf("RecordPlayback: %v", err)
+			}
+		}
+		r, err := db.PlaybackRollups(ctx, videohost.RollupQuery{Space: "spc01", VideoID: v.ID, From: at.Add(-time.Hour), To: at.Add(time.Hour), TopVideos: 3})
+		if err != nil {
+			t.Fatalf("PlaybackRollups: %v", err)
+		}
+		return r
+	}
+	whole := read([][]videohost.PlayerEvent{sessions})
+	var single [][]videohost.PlayerEvent
+	for _, ev := range sessions {
+		single = append(single, []videohost.PlayerEvent{ev})
+	}
+	split := read(single)
+	if len(whole.Hours) != 1 || len(split.Hours) != 1 {
+		t.Fatalf("hours: %d and %d, want 1", len(whole.Hours), len(split.Hours))
+	}
+	w, s := whole.Hours[0], split.Hours[0]
+	if *w != *s {
+		t.Fatalf("one batch %+v\nevent by event %+v", w, s)
+	}
+	if w.Views != 5 || w.UniqueViewers != 5 || w.WatchMS != 5*22000 || w.Completed != 5 || w.Sessions != 5 {
+		t.Fatalf("rollup %+v", w)
+	}
+	dims := map[string]int64{}
+	for _, d := range split.Dims {
+		dims[d.Dim+"="+d.Value] = d.Views
+	}
+	if dims["browser=Firefox"] != 5 || dims["referrer=https://ref.example"] != 5 || len(dims) != 4 {
+		t.Fatalf("dims %v", dims)
+	}
+}
+
+// incrementalVideo is the video the events of TestRecordPlaybackIncremental belong to.
+func incrementalVideo(t *testing.T) *videohost.Video {
+	t.Helper()
+	return &videohost.Video{ID: "video0000001", Space: "spc01", Embed: "spc01aaaaaaaaaa"}
+}
+
+func TestSpaceRollupsAndSweep(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	createSpace(t, db, "spc01")
+	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	popular, quiet := createVideo(t, db, newVideo("spc01", at)), createVideo(t, db, newVideo("spc01", at))
+	popular.Title = "popular"
+	var batch []videohost.PlayerEvent
+	for i := range 3 {
+		batch = append(batch, playbackEvents(popular, fmt.Sprint("p", i), at.Add(time.Duration(i)*time.Hour),
+			videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 5})...)
+	}
+	batch = append(batch, playbackEvents(quiet, "q", at, videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 2})...)
+	if err := db.RecordPlayback(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	r, err := db.PlaybackRollups(ctx, videohost.RollupQuery{Space: "spc01", From: at, To: at.Add(24 * time.Hour), TopVideos: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Hours) != 3 || r.Hours[0].Views != 2 || len(r.TopVideos) != 2 || r.TopVideos[0].VideoID != popular.ID || r.TopVideos[0].Views != 3 {
+		t.Fatalf("hours %d, top %+v", len(r.Hours), r.TopVideos)
+	}
+	// Another space sees nothing of it.
+	other, err := db.PlaybackRollups(ctx, videohost.RollupQuery{Space: "other", VideoID: popular.ID, From: at, To: at.Add(24 * time.Hour)})
+	if err != nil || len(other.Hours) != 0 {
+		t.Fatalf("other space: %v, %d hours", err, len(other.Hours))
+	}
+	// The sweep deletes raw events and sessions, in chunks; rollups stay.
+	var deleted int64
+	for {
+		n, err := db.DeletePlaybackBefore(ctx, at.Add(48*time.Hour), at.Add(48*time.Hour), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			break
+		}
+		deleted += n
+	}
+	if deleted != 4+4+4 { // events, sessions, daily viewers
+		t.Fatalf("deleted %d rows, want 12", deleted)
+	}
+	r, err = db.PlaybackRollups(ctx, videohost.RollupQuery{Space: "spc01", From: at, To: at.Add(24 * time.Hour)})
+	if err != nil || len(r.Hours) != 3 {
+		t.Fatalf("rollups after the sweep: %v, %d hours", err, len(r.Hours))
+	}
+}
