@@ -86,7 +86,11 @@ func copyVideo(v *Video) *Video {
 	return &cp
 }
 
+// cachedKey is a key as stored: the record, the SHA-256 of the key string
+// (for authentication) and the unsealed key string (for HS256 tokens).
+// Callers copy key before handing it out.
 type cachedKey struct {
 	key    *Key
+	hash   []byte
 	secret string
 }

@@ -159,7 +159,7 @@ func (s *Service) Authenticate(ctx context.Context, apiKey string) (*Principal, 
 	if !ok {
 		return nil, Errorf(EUnauthorized, "invalid API key")
 	}
-	k, hash, _, err := s.store.KeyByID(ctx, id)
+	k, err := s.loadKey(ctx, id)
 	if err != nil {
 		if IsNotFound(err) {
 			return nil, Errorf(EUnauthorized, "invalid API key")
@@ -167,10 +167,10 @@ func (s *Service) Authenticate(ctx context.Context, apiKey string) (*Principal, 
 		return nil, err
 	}
 	sum := sha256.Sum256([]byte(apiKey))
-	if subtle.ConstantTimeCompare(sum[:], hash) != 1 {
+	if subtle.ConstantTimeCompare(sum[:], k.hash) != 1 {
 		return nil, Errorf(EUnauthorized, "invalid API key")
 	}
-	return &Principal{Space: k.Space, KeyID: k.ID, Access: k.Access}, nil
+	return &Principal{Space: k.key.Space, KeyID: k.key.ID, Access: k.key.Access}, nil
 }
 
 func keyIDOf(apiKey string) (string, bool) {
@@ -188,21 +188,32 @@ func keyIDOf(apiKey string) (string, bool) {
 // KeySecret returns the full key string of key id, unsealed, with its key, for
 // verifying HS256 tokens signed with it.
 func (s *Service) KeySecret(ctx context.Context, id string) (*Key, string, error) {
-	if c, ok := s.keys.get(id); ok {
-		k := *c.key
-		return &k, c.secret, nil
-	}
-	k, _, sealed, err := s.store.KeyByID(ctx, id)
+	k, err := s.loadKey(ctx, id)
 	if err != nil {
 		return nil, "", err
 	}
+	key := *k.key
+	return &key, k.secret, nil
+}
+
+// loadKey returns a key with its hash and unsealed secret, from the cache
+// when a recent copy is there: every API request and every signed asset
+// request resolves a key, and a database read each time would dominate.
+func (s *Service) loadKey(ctx context.Context, id string) (cachedKey, error) {
+	if c, ok := s.keys.get(id); ok {
+		return c, nil
+	}
+	k, hash, sealed, err := s.store.KeyByID(ctx, id)
+	if err != nil {
+		return cachedKey{}, err
+	}
 	secret, err := s.unseal(sealed)
 	if err != nil {
-		return nil, "", fmt.Errorf("unsealing key %s: %w", id, err)
+		return cachedKey{}, fmt.Errorf("unsealing key %s: %w", id, err)
 	}
-	cp := *k
-	s.keys.put(id, cachedKey{key: &cp, secret: secret})
-	return k, secret, nil
+	c := cachedKey{key: k, hash: hash, secret: secret}
+	s.keys.put(id, c)
+	return c, nil
 }
 
 func (s *Service) seal(plain string) ([]byte, error) {
