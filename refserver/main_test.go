@@ -451,3 +451,41 @@ func playlistURIs(playlist string) []string {
 	}
 	return out
 }
+
+// A source that cannot be remuxed (MPEG-4 Part 2) turns playable while the
+// ladder is still encoding: the growing first rendition is published live.
+func TestNonStandardSourcePlayableBeforeReady(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "source.mkv")
+	cmd := exec.Command("ffmpeg", "-v", "error", "-y",
+		"-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=20",
+		"-f", "lavfi", "-i", "sine=frequency=440:duration=20",
+		"-c:v", "mpeg4", "-q:v", "5", "-c:a", "libopus", "-shortest", src)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("ffmpeg: %v\n%s", err, out)
+	}
+	origin := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer origin.Close()
+	s := startServer(t, t.TempDir())
+	_, b := s.do(t, "POST", "/v1/videos", s.key, map[string]any{"input_url": origin.URL + "/source.mkv"})
+	var v video
+	json.Unmarshal(b, &v)
+	early := s.waitFor(t, v.ID, func(v video) bool { return v.Playable })
+	if early.State != "processing" {
+		t.Fatalf("first seen playable in state %s, want processing (early playback)", early.State)
+	}
+	resp, err := http.Get(early.URLs["hls"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	master, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(master), "h264_sd/playlist.m3u8") {
+		t.Fatalf("early master: %d\n%s", resp.StatusCode, master)
+	}
+	ready := s.waitFor(t, v.ID, func(v video) bool { return v.State == "ready" })
+	if ready.State != "ready" {
+		t.Fatalf("ended %s %+v", ready.State, ready.Error)
+	}
+	fetchEveryAsset(t, ready)
+}

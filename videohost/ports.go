@@ -167,6 +167,15 @@ type LocalBlobs interface {
 	Import(ctx context.Context, key, localPath string) error
 }
 
+// LinkBlobs is an optional capability of LocalBlobs: publishing a folder by
+// reference (a symbolic link), so that a folder still being written can be
+// served as it grows.
+type LinkBlobs interface {
+	LocalBlobs
+	// Link makes key refer to localPath, replacing what key was.
+	Link(ctx context.Context, key, localPath string) error
+}
+
 // Pipeline is the media work the service needs: process a source into a full
 // set of assets, and extract a frame. The worker adapts the media package to it.
 type Pipeline interface {
@@ -189,6 +198,10 @@ type ProcessInput struct {
 
 // ProcessOutput describes what Process wrote.
 type ProcessOutput struct {
+	// Live, on the output handed to OnPlayable, marks a folder the pipeline
+	// is still writing (EVENT playlists that grow until Process returns): it
+	// must be published by reference, never moved or copied.
+	Live        bool
 	Duration    float64
 	Width       int
 	Height      int

@@ -21,6 +21,7 @@ type Disk struct {
 var (
 	_ videohost.Blobs      = (*Disk)(nil)
 	_ videohost.LocalBlobs = (*Disk)(nil)
+	_ videohost.LinkBlobs  = (*Disk)(nil)
 )
 
 // Open returns a Disk rooted at dir, creating it when needed.
@@ -191,6 +192,32 @@ func (d *Disk) Import(ctx context.Context, key, localPath string) error {
 		return fmt.Errorf("importing %s: %w", key, err)
 	}
 	return os.RemoveAll(localPath)
+}
+
+// Link makes key a symbolic link to localPath, atomically: the link is made
+// under a temporary name and renamed over key. It is how a folder that is
+// still growing (an early, live playlist) is published without copying.
+func (d *Disk) Link(ctx context.Context, key, localPath string) error {
+	if err := validKey(key); err != nil {
+		return err
+	}
+	target, err := filepath.Abs(localPath)
+	if err != nil {
+		return fmt.Errorf("linking %s: %w", key, err)
+	}
+	dst := d.Path(key)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return fmt.Errorf("creating blob folder: %w", err)
+	}
+	tmp := filepath.Join(filepath.Dir(dst), ".link-"+videohost.NewID(8))
+	if err := os.Symlink(target, tmp); err != nil {
+		return fmt.Errorf("linking %s: %w", key, err)
+	}
+	if err := os.Rename(tmp, dst); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("linking %s: %w", key, err)
+	}
+	return nil
 }
 
 func copyTree(ctx context.Context, src, dst string) error {

@@ -122,3 +122,32 @@ func TestPutHonoursContext(t *testing.T) {
 		t.Errorf("temporary files left: %v", entries)
 	}
 }
+
+func TestLinkServesAGrowingFolder(t *testing.T) {
+	ctx := context.Background()
+	d := openDisk(t)
+	live := t.TempDir()
+	os.WriteFile(filepath.Join(live, "playlist.m3u8"), []byte("v1"), 0o644)
+	if err := d.Link(ctx, "videos/v/p1", live); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(live, "0.m4s"), []byte("segment"), 0o644)
+	f, _, err := d.Open(ctx, "videos/v/p1/0.m4s")
+	if err != nil {
+		t.Fatalf("a file written after linking is not served: %v", err)
+	}
+	f.Close()
+	// Removing the published version removes the link, never the target.
+	if err := d.DeletePrefix(ctx, "videos/v/p1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(live, "0.m4s")); err != nil {
+		t.Errorf("deleting the link removed the linked folder's files: %v", err)
+	}
+	if _, err := d.Stat(ctx, "videos/v/p1/0.m4s"); !videohost.IsNotFound(err) {
+		t.Errorf("link still served after delete: %v", err)
+	}
+	if err := d.Link(ctx, "../x", live); videohost.ErrorCode(err) != videohost.EValidation {
+		t.Errorf("Link with a bad key: %v", err)
+	}
+}

@@ -55,10 +55,13 @@ func (p *MediaPipeline) Process(ctx context.Context, in videohost.ProcessInput) 
 	}
 	if in.OnPlayable != nil {
 		opts.OnPlayable = func(ctx context.Context, dir string) error {
-			// Only a finished early set is published: a folder that the ladder
-			// is still writing (OutDir) would freeze as a snapshot.
+			// A folder the ladder is still writing (OutDir, with growing
+			// EVENT playlists) is published live, by reference; a finished
+			// early set (the remux) by a snapshot the callee may move.
 			if isWithin(dir, in.OutDir) {
-				return nil
+				out := earlyOutput(info)
+				out.Live = true
+				return in.OnPlayable(ctx, dir, out)
 			}
 			snap := filepath.Join(in.WorkDir, "publish-"+videohost.NewID(6))
 			if err := linkTree(dir, snap); err != nil {

@@ -59,7 +59,15 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 		Source: source, OutDir: outDir, WorkDir: filepath.Join(dir, "scratch"), PosterTime: v.PosterTime,
 		OnPlayable: func(ctx context.Context, playableDir string, out *videohost.ProcessOutput) error {
 			version := "p" + videohost.NewID(8)
-			if err := w.publishDir(ctx, v.ID, version, playableDir); err != nil {
+			if out.Live {
+				lb, ok := w.svc.Blobs().(videohost.LinkBlobs)
+				if !ok {
+					return nil // this store cannot serve a growing folder: wait for ready
+				}
+				if err := lb.Link(ctx, videohost.AssetPrefix(v.ID, version), playableDir); err != nil {
+					return err
+				}
+			} else if err := w.publishDir(ctx, v.ID, version, playableDir); err != nil {
 				return err
 			}
 			_, stale, err := w.svc.Publish(ctx, v.ID, version, out, false)

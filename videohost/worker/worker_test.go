@@ -8,7 +8,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -300,5 +302,60 @@ func TestStopHandsRunningJobBack(t *testing.T) {
 	runOne(t, e.worker(t, "w2", c))
 	if got := e.video(t, v.ID); got.State != videohost.StateReady {
 		t.Fatalf("state %s after the handed-back job ran, want ready", got.State)
+	}
+}
+
+// livePipeline announces its output folder as playable while it is still
+// writing it, as the ladder does for sources it cannot remux.
+type livePipeline struct {
+	t   *testing.T
+	e   *env
+	vid string
+}
+
+func (p *livePipeline) Process(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
+	t := p.t
+	os.WriteFile(filepath.Join(in.OutDir, "playlist.m3u8"), []byte("#EXTM3U early"), 0o644)
+	if err := in.OnPlayable(ctx, in.OutDir, &videohost.ProcessOutput{Live: true, Duration: 1, Width: 320, Height: 240}); err != nil {
+		return nil, err
+	}
+	v := p.e.video(t, p.vid)
+	if !v.Playable || v.State != videohost.StateProcessing {
+		t.Errorf("after OnPlayable: playable=%v state=%s", v.Playable, v.State)
+	}
+	// A segment written after publishing is served: the folder is live.
+	os.WriteFile(filepath.Join(in.OutDir, "1.m4s"), []byte("late segment"), 0o644)
+	if _, err := p.e.svc.Blobs().Stat(ctx, videohost.AssetPrefix(v.ID, v.AssetVersion)+"/1.m4s"); err != nil {
+		t.Errorf("a segment written after the live publish is not served: %v", err)
+	}
+	os.WriteFile(filepath.Join(in.OutDir, "playlist.m3u8"), []byte("#EXTM3U final"), 0o644)
+	return &videohost.ProcessOutput{Duration: 1, Width: 320, Height: 240}, nil
+}
+
+func (p *livePipeline) Frame(context.Context, videohost.FrameRequest) ([]byte, error) {
+	return nil, nil
+}
+
+func TestLivePlayableFolderThenFinalVersion(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	v := uploaded(t, e)
+	runOne(t, e.worker(t, "w", &livePipeline{t: t, e: e, vid: v.ID}))
+	got := e.video(t, v.ID)
+	if got.State != videohost.StateReady || !strings.HasPrefix(got.AssetVersion, "v") {
+		t.Fatalf("state %s version %q, want ready on a final version", got.State, got.AssetVersion)
+	}
+	rc, _, err := e.svc.Blobs().Open(ctx, videohost.AssetPrefix(v.ID, got.AssetVersion)+"/playlist.m3u8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(rc)
+	rc.Close()
+	if string(b) != "#EXTM3U final" {
+		t.Errorf("final master %q", b)
+	}
+	entries, _ := os.ReadDir(filepath.Join(e.dir, "blobs", "videos", v.ID))
+	if len(entries) != 1 {
+		t.Errorf("versions left after the final publish: %v", entries)
 	}
 }
