@@ -8,7 +8,13 @@
 // worker (or the same one after a restart) runs the job again. Everything a
 // job writes goes to a private staging folder first and is published with one
 // atomic step (a folder rename plus one row update), so a job killed half-way
-// leaves nothing half-published.
+// leaves nothing half-published. Early playback is published the same way:
+// a standard source is first remuxed into its own folder and published as a
+// version of its own; for any other source the ladder's folder is published
+// by reference (a link on local disk) as soon as its first rendition has
+// segments, its playlists growing as EVENT playlists until the final
+// version replaces it. A killed job leaves at most a dangling early version,
+// which the next attempt's final publish removes.
 //
 // The MediaPipeline type adapts the media package to videohost.Pipeline; it
 // is the only place the service reaches FFmpeg.
