@@ -182,7 +182,13 @@ func imgEncodePicture(picture *astiav.Frame, timeBase astiav.Rational, rotation,
 // complete image file.
 func imgEncode(picture *astiav.Frame, format ImageFormat) ([]byte, error) {
 	const op = "encode image"
-	encoderName := map[ImageFormat]string{JPEG: "mjpeg", PNG: "png", WebP: "libwebp"}[format]
+	encoderName := "mjpeg"
+	switch format {
+	case PNG:
+		encoderName = "png"
+	case WebP:
+		encoderName = "libwebp"
+	}
 	codec := astiav.FindEncoderByName(encoderName)
 	if codec == nil {
 		return nil, newError(CodeTranscodeFailed, op, fmt.Errorf("encoder %s not available", encoderName))

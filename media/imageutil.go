@@ -33,7 +33,7 @@ var (
 const noPts = math.MinInt64
 
 // microsecondBase is AV_TIME_BASE_Q, the unit of format-level durations.
-var microsecondBase = astiav.NewRational(1, 1_000_000)
+func microsecondBase() astiav.Rational { return astiav.NewRational(1, 1_000_000) }
 
 // imgOpenInput opens a container for reading with an interrupter wired to
 // ctx, so that a cancelled context also unblocks FFmpeg's own I/O. The
@@ -108,6 +108,11 @@ type imgDecoder struct {
 	// noPts.
 	disposable func([]byte) bool
 	skipBefore int64
+	// drainAt, unless noPts, is the timestamp of the one picture wanted
+	// before the next seek: once the packet shown then is sent, the decoder
+	// is drained rather than fed the frames its reordering (and frame
+	// threads) would otherwise wait for.
+	drainAt int64
 
 	// fed is true once the current decoder has been sent a packet, so a new
 	// seek needs a fresh decoder (the binding has no avcodec_flush_buffers).
@@ -180,6 +185,7 @@ func (d *imgDecoder) init(ctx context.Context) error {
 	d.rotation = imgStreamRotation(d.stream)
 	d.disposable = imgDisposableCheck(par.CodecID(), par.ExtraData())
 	d.skipBefore = noPts
+	d.drainAt = noPts
 	d.sar = d.input.GuessSampleAspectRatio(d.stream, nil)
 	d.packet = astiav.AllocPacket()
 	d.received = astiav.AllocFrame()
@@ -289,11 +295,11 @@ func (d *imgDecoder) frameTime(f *astiav.Frame) time.Duration {
 
 // ticksAt converts a time since the start into stream ticks.
 func (d *imgDecoder) ticksAt(at time.Duration) int64 {
-	return d.startPts + astiav.RescaleQ(at.Microseconds(), microsecondBase, d.timeBase)
+	return d.startPts + astiav.RescaleQ(at.Microseconds(), microsecondBase(), d.timeBase)
 }
 
 func imgTicksToDuration(ticks int64, tb astiav.Rational) time.Duration {
-	return time.Duration(astiav.RescaleQ(ticks, tb, microsecondBase)) * time.Microsecond
+	return time.Duration(astiav.RescaleQ(ticks, tb, microsecondBase())) * time.Microsecond
 }
 
 // seek positions the demuxer on the keyframe at or before at and readies a
@@ -352,6 +358,7 @@ func (d *imgDecoder) next(ctx context.Context) (*astiav.Frame, error) {
 			d.packet.Unref()
 			continue
 		}
+		pts := d.packet.Pts()
 		err = d.decoder.SendPacket(d.packet)
 		d.packet.Unref()
 		d.fed = true
@@ -360,6 +367,15 @@ func (d *imgDecoder) next(ctx context.Context) (*astiav.Frame, error) {
 			// of nothing but damage is not media.
 			if badPackets++; badPackets > 64 {
 				return nil, newError(CodeNotMedia, d.op, fmt.Errorf("decode: %w", err))
+			}
+			continue
+		}
+		if d.drainAt != noPts && d.frameTicks > 0 && pts != noPts && pts <= d.drainAt && pts+d.frameTicks > d.drainAt {
+			// The wanted picture is in the decoder, and so is every picture
+			// it refers to (they come first in decoding order).
+			d.drained = true
+			if err := d.decoder.SendPacket(nil); err != nil && !errors.Is(err, astiav.ErrEof) {
+				return nil, newError(CodeTranscodeFailed, d.op, fmt.Errorf("drain decoder: %w", err))
 			}
 		}
 	}
@@ -383,12 +399,17 @@ func (d *imgDecoder) skippable(packet *astiav.Packet) bool {
 // frameAt seeks and decodes forward to the frame shown at time at: the last
 // frame whose timestamp is at or before it (the first frame when at lies
 // before the first one, the last frame when at lies past the end). The
-// frame is owned by d and valid until the next call.
+// frame is owned by d and valid until the next call. The decoder may be
+// left drained: the next picture needs a seek (Storyboard, which decodes on
+// from one tile to the next, uses seek and decodeTo instead).
 func (d *imgDecoder) frameAt(ctx context.Context, at time.Duration) (*astiav.Frame, error) {
 	if err := d.seek(at); err != nil {
 		return nil, err
 	}
-	return d.decodeTo(ctx, d.ticksAt(at))
+	target := d.ticksAt(at)
+	d.drainAt = target
+	defer func() { d.drainAt = noPts }()
+	return d.decodeTo(ctx, target)
 }
 
 // decodeTo decodes forward from the current position to the frame shown at
@@ -416,8 +437,8 @@ func (d *imgDecoder) decodeTo(ctx context.Context, target int64) (*astiav.Frame,
 		d.kept.Unref()
 		d.kept.MoveRef(f)
 		have = true
-		// Knowing the frame rate spares decoding one frame past the target,
-		// and with it the decoder's reordering delay.
+		// Knowing the frame rate spares waiting for the frame after the
+		// target.
 		if pts == noPts || pts > target || (d.frameTicks > 0 && pts+d.frameTicks > target) {
 			return d.kept, nil
 		}

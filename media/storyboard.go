@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/asticode/go-astiav"
 )
 
 // StoryboardOptions shapes the storyboard sprite. Zero values take the
@@ -34,7 +32,11 @@ const (
 
 // storyboardSeekGap is how far ahead the next tile must be before seeking
 // beats decoding on: seeking costs a fresh decoder and up to one group of
-// pictures (typically 2 s), decoding on costs every frame in between.
+// pictures, decoding on costs every reference frame in between. Measured on
+// 30 s of 1080p30 H.264 with 30 tiles (CPU time): with keyframes every 2 s,
+// seeking per tile 3.2 s, decoding on 2.8 s; with x264's default keyframe
+// interval (250), seeking per tile 10.5 s, decoding on 2.7 s. Long videos
+// (tiles more than 4 s apart) seek.
 const storyboardSeekGap = 4 * time.Second
 
 func (o StoryboardOptions) withDefaults() StoryboardOptions {
@@ -89,12 +91,12 @@ func Storyboard(ctx context.Context, source string, outDir string, opts Storyboa
 	}()
 	decodedUpTo := time.Duration(-1) // nothing decoded yet
 	for i, at := range tiles {
-		var frame *astiav.Frame
 		if decodedUpTo < 0 || at < decodedUpTo || at-decodedUpTo > storyboardSeekGap {
-			frame, err = decoder.frameAt(ctx, at)
-		} else {
-			frame, err = decoder.decodeTo(ctx, decoder.ticksAt(at))
+			if err := decoder.seek(at); err != nil {
+				return err
+			}
 		}
+		frame, err := decoder.decodeTo(ctx, decoder.ticksAt(at))
 		if err != nil {
 			return err
 		}

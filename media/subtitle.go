@@ -128,8 +128,16 @@ func subtitleBlocks(lines []string, from int) []subtitleBlock {
 
 func parseWebVTT(lines []string, header int) ([]Cue, error) {
 	blocks := subtitleBlocks(lines, header)
+	// The first block is the header and its metadata lines. Some writers
+	// forget the blank line after it: a timing line there starts a cue.
+	for k, line := range blocks[0].lines[1:] {
+		if strings.Contains(line, "-->") {
+			cueBlock := subtitleBlock{first: blocks[0].first + 1 + k, lines: blocks[0].lines[1+k:]}
+			blocks = append([]subtitleBlock{blocks[0], cueBlock}, blocks[1:]...)
+			break
+		}
+	}
 	var cues []Cue
-	// The first block is the header and its metadata lines.
 	for _, block := range blocks[1:] {
 		first := block.lines[0]
 		if strings.HasPrefix(first, "NOTE") || first == "STYLE" || first == "REGION" {

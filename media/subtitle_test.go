@@ -91,6 +91,7 @@ func TestParseSubtitlesVariants(t *testing.T) {
 		{name: "srt leading blank lines", input: "\n\n1\n00:00:01,500 --> 00:00:03,000\nHi\n\n\n"},
 		{name: "vtt without hours", input: "WEBVTT\n\n00:01.500 --> 00:03.000\nHi\n"},
 		{name: "vtt short fraction", input: "WEBVTT\n\n00:01.5 --> 00:03\nHi\n"},
+		{name: "vtt without blank line after header", input: "WEBVTT\n00:01.500 --> 00:03.000\nHi\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
