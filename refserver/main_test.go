@@ -14,8 +14,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/reelvideo/reel/webhooks"
 )
 
 // server runs a whole refserver, as the binary does, on a free port.
@@ -139,7 +142,16 @@ func TestURLVideoBecomesReady(t *testing.T) {
 		t.Fatalf("first start printed no keys:\n%s", s.stdout)
 	}
 
-	resp, b := s.do(t, "POST", "/v1/videos", s.key, map[string]any{"input_url": origin.URL + "/source.mp4", "title": "first"})
+	hooks := newReceiver(t)
+	resp, b := s.do(t, "POST", "/v1/webhooks", s.key, map[string]any{"url": hooks.URL})
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("create webhook: %d %s", resp.StatusCode, b)
+	}
+	var endpoint struct{ Secret string }
+	json.Unmarshal(b, &endpoint)
+	hooks.verifier.Secrets = []string{endpoint.Secret}
+
+	resp, b = s.do(t, "POST", "/v1/videos", s.key, map[string]any{"input_url": origin.URL + "/source.mp4", "title": "first"})
 	if resp.StatusCode != http.StatusCreated {
 		t.Fatalf("create: %d %s", resp.StatusCode, b)
 	}
@@ -161,6 +173,7 @@ func TestURLVideoBecomesReady(t *testing.T) {
 		}
 	}
 	fetchEveryAsset(t, v)
+	hooks.waitFor(t, []string{"video.created", "video.uploaded", "video.processing", "video.ready"})
 	checkSubtitles(t, s, v.ID)
 	// A read-only key reads but cannot write.
 	if resp, _ := s.do(t, "GET", "/v1/videos/"+v.ID, s.roKey, nil); resp.StatusCode != 200 {
@@ -488,4 +501,55 @@ func TestNonStandardSourcePlayableBeforeReady(t *testing.T) {
 		t.Fatalf("ended %s %+v", ready.State, ready.Error)
 	}
 	fetchEveryAsset(t, ready)
+}
+
+// receiver is a webhook endpoint that verifies every delivery.
+type receiver struct {
+	*httptest.Server
+	verifier webhooks.Verifier
+	mu       sync.Mutex
+	types    []string
+	bad      int
+}
+
+func newReceiver(t *testing.T) *receiver {
+	t.Helper()
+	r := &receiver{}
+	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(req.Body)
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		ev, err := r.verifier.VerifyEvent(req.Header, body)
+		if err != nil {
+			r.bad++
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		r.types = append(r.types, ev.Type)
+	}))
+	t.Cleanup(r.Close)
+	return r
+}
+
+func (r *receiver) waitFor(t *testing.T, want []string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		r.mu.Lock()
+		got, bad := append([]string(nil), r.types...), r.bad
+		r.mu.Unlock()
+		if bad > 0 {
+			t.Fatalf("%d deliveries failed verification", bad)
+		}
+		if len(got) >= len(want) {
+			if strings.Join(got[:len(want)], ",") != strings.Join(want, ",") {
+				t.Fatalf("events %v, want %v first", got, want)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("received %v, want %v", got, want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

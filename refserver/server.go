@@ -188,6 +188,7 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	return err
 }
 
+// startWorker runs the job worker and the webhook dispatcher.
 func (m *Main) startWorker(ctx context.Context) error {
 	w, err := worker.New(worker.Config{
 		Service: m.Service, Pipeline: m.Pipeline, Concurrency: m.Config.Workers,
@@ -196,10 +197,18 @@ func (m *Main) startWorker(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	m.done.Add(1)
+	d, err := worker.NewDispatcher(worker.DispatcherConfig{Service: m.Service, Logger: m.Logger})
+	if err != nil {
+		return err
+	}
+	m.done.Add(2)
 	go func() {
 		defer m.done.Done()
 		w.Run(ctx)
+	}()
+	go func() {
+		defer m.done.Done()
+		d.Run(ctx)
 	}()
 	return nil
 }

@@ -45,6 +45,8 @@ type Config struct {
 	// key (default 1 s; negative disables). Changes made through this
 	// Service are seen at once; changes by another process within CacheTTL.
 	CacheTTL time.Duration
+	// Webhooks stores webhook endpoints and deliveries; nil uses Store when it implements WebhookStore.
+	Webhooks WebhookStore
 }
 
 // Service holds the use cases of the domain over its ports.

@@ -57,6 +57,8 @@ func (h *Handler) routes() *mux.Router {
 	api(http.MethodGet, "/v1/keys", h.listKeys)
 	api(http.MethodDelete, "/v1/keys/{id}", h.deleteKey)
 
+	h.mountWebhookRoutes(r)
+
 	// tus answers its own OPTIONS (protocol discovery and CORS preflight).
 	r.Handle("/v1/uploads", h.uploads).Methods(http.MethodPost, http.MethodOptions)
 	r.Handle("/v1/uploads/{id}", h.uploads).Methods(http.MethodHead, http.MethodPatch, http.MethodDelete, http.MethodOptions)
