@@ -9,7 +9,10 @@ DEB_PACKAGES := pkg-config gcc libavcodec-dev libavformat-dev libavutil-dev liba
 	libavdevice-dev libswscale-dev libswresample-dev libpostproc-dev ffmpeg
 GOFLAGS_TEST ?= -count=1 -timeout 20m
 
-.PHONY: all deps build run test test-go vet bench clean
+# The browser tests drive Debian's Chromium through playwright-core.
+TEST_DEB_PACKAGES := chromium
+
+.PHONY: all deps deps-test build run test test-go test-js vet bench clean
 
 all: build
 
@@ -17,6 +20,17 @@ all: build
 # builds against them) and the ffmpeg CLI the tests use to make media.
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+# deps-test adds what only the tests need: Chromium for the browser tests.
+deps-test: deps
+	@missing=""; for p in $(TEST_DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -36,10 +50,15 @@ vet:
 	$(GO) vet ./...
 	$(GO) vet -tags bench ./bench/...
 
-test: deps vet test-go
+test: deps-test vet test-go test-js
 
 test-go:
 	$(GO) test $(GOFLAGS_TEST) ./...
+
+# test-js installs the locked npm dependencies, checks that the committed
+# bundles are fresh, and runs the unit and Chromium tests of the components.
+test-js:
+	cd components && npm ci --no-audit --no-fund && npm run examples:ci && npm test
 
 # bench runs the long benchmarks (not part of make test); each one runs its
 # reference (ffmpeg, nginx, ...) in the same run and prints a markdown table

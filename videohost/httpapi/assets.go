@@ -189,7 +189,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("Cache-Control", cacheControl(maxAge, immutable, signed))
 	hdr.Set("X-Content-Type-Options", "nosniff")
 
-	if signed && (ext == ".m3u8" || ext == ".mpd") {
+	if signed && (ext == ".m3u8" || ext == ".mpd" || asset == "storyboard.vtt") {
 		// The token must travel with every URI the playlist lists; the body
 		// depends on it, and so does the ETag (an ETag shared across tokens
 		// would let a cache answer 304 to a body that carries an old token).
@@ -198,10 +198,13 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 			h.writeError(w, r, err)
 			return
 		}
-		if ext == ".m3u8" {
+		switch ext {
+		case ".m3u8":
 			body = signPlaylist(body, pr.Token)
-		} else {
+		case ".mpd":
 			body = signManifest(body, pr.Token)
+		default:
+			body = signStoryboard(body, pr.Token)
 		}
 		hdr.Set("ETag", assetETag(v.AssetVersion, asset, info, pr.Token))
 		http.ServeContent(w, r, "", info.ModTime, bytes.NewReader(body))
@@ -255,6 +258,25 @@ func signPlaylist(body []byte, token string) []byte {
 			out.WriteString(videohost.WithToken(strings.TrimSpace(content), token))
 			out.WriteString(eol)
 		}
+	}
+	return []byte(out.String())
+}
+
+// signStoryboard appends token to the sprite URL of every storyboard cue
+// ("storyboard.jpg#xywh=0,0,160,90"), before the fragment: players resolve
+// cue URLs against the VTT's URL and drop its query, so the token must be in
+// the cue itself.
+func signStoryboard(body []byte, token string) []byte {
+	lines := strings.SplitAfter(string(body), "\n")
+	var out strings.Builder
+	for _, line := range lines {
+		content := strings.TrimRight(line, "\r\n")
+		uri, frag, ok := strings.Cut(content, "#xywh=")
+		if !ok || strings.Contains(content, "-->") {
+			out.WriteString(line)
+			continue
+		}
+		out.WriteString(videohost.WithToken(uri, token) + "#xywh=" + frag + line[len(content):])
 	}
 	return []byte(out.String())
 }

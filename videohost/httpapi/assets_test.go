@@ -442,6 +442,16 @@ func TestSignedPlayback(t *testing.T) {
 				t.Fatalf("manifest lacks %q:\n%s", want, dash.body)
 			}
 		}
+		// Storyboard cues carry the token in the sprite URL, before the fragment.
+		sb := e.req("GET", withQuery(e.mediaURL(v, "storyboard.vtt"), "token", good), "", nil)
+		must(t, sb, http.StatusOK, nil)
+		if !strings.Contains(string(sb.body), "storyboard.jpg?token="+escaped+"#xywh=0,0,160,90") {
+			t.Fatalf("storyboard cues lack the token:\n%s", sb.body)
+		}
+		sprite := resolveURI(t, e.mediaURL(v, "storyboard.vtt"), "storyboard.jpg?token="+escaped)
+		if r := e.req("GET", sprite, "", nil); r.status != http.StatusOK {
+			t.Fatalf("sprite through the cue URL: %d", r.status)
+		}
 		// The validator of a rewritten playlist depends on its token.
 		other := playbackToken(t, rw, v.Space)
 		again := e.req("GET", withQuery(e.mediaURL(v, "playlist.m3u8"), "token", other), "", nil, "If-None-Match", master.header.Get("ETag"))
@@ -698,5 +708,19 @@ func TestSignedHLSEndToEnd(t *testing.T) {
 	img, err := jpeg.DecodeConfig(bytes.NewReader(r.body))
 	if err != nil || img.Width != 160 || img.Height != 120 {
 		t.Fatalf("frame is %dx%d (%v), want 160x120", img.Width, img.Height, err)
+	}
+}
+
+func TestComponentsServedFromTheBinary(t *testing.T) {
+	e := newEnv(t)
+	r := e.req("GET", "/cdn/reel.js", "", nil)
+	if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "text/javascript") {
+		t.Fatalf("GET /cdn/reel.js: %d %q", r.status, r.header.Get("Content-Type"))
+	}
+	if !strings.Contains(string(r.body), "reel-player") || r.header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Fatalf("reel.js does not define <reel-player> or lacks CORS")
+	}
+	if r := e.req("GET", "/cdn/nope.js", "", nil); r.status != http.StatusNotFound {
+		t.Errorf("unknown bundle: %d", r.status)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gorilla/mux"
+	"github.com/reelvideo/reel/components"
 	"github.com/reelvideo/reel/videohost"
 )
 
@@ -67,6 +68,8 @@ func (h *Handler) routes() *mux.Router {
 
 	// Delivery, frames, signing keys and the public lookups (assets.go).
 	h.deliveryRoutes(r, api)
+	// The web components, embedded in the binary: {cdn_url}/reel.js.
+	r.PathPrefix("/cdn/").Handler(http.StripPrefix("/cdn", components.Handler()))
 	// Analytics ingest and stats (events.go, stats.go).
 	h.analyticsRoutes(r, api)
 	// A path with ".." answers 404 rather than a redirect to its cleaned

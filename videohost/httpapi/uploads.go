@@ -25,6 +25,11 @@ import (
 // included), so an uploader knows its video at once.
 const HeaderVideoID = "Reel-Video-Id"
 
+// HeaderVideoEmbed carries the embed id of that video beside it, so that a
+// browser uploader (<reel-upload>) can follow the video to playable through
+// the public embed lookup without an API key.
+const HeaderVideoEmbed = "Reel-Video-Embed"
+
 // uploads serves tus 1.0.0 at /v1/uploads with tusd's unrouted handler over
 // a file store in Config.UploadDir. The upload id is the video id, so the
 // upload URL names the video and a restarted server finds both again.
@@ -65,7 +70,7 @@ func newUploads(h *Handler) (*uploads, error) {
 	u.locker.UseIn(composer)
 
 	cors := tus.DefaultCorsConfig
-	cors.ExposeHeaders += ", " + HeaderVideoID + ", Upload-Expires"
+	cors.ExposeHeaders += ", " + HeaderVideoID + ", " + HeaderVideoEmbed + ", Upload-Expires"
 
 	// The Location of a new upload must be absolute; it comes from the
 	// service's public URL, which names the mount point even behind
@@ -139,6 +144,7 @@ func (u *uploads) dispatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set(HeaderVideoID, v.ID)
+	w.Header().Set(HeaderVideoEmbed, v.Embed)
 	if v.State == videohost.StateCreated {
 		if r.Method == http.MethodPatch {
 			w.Header().Set("Upload-Expires", u.expiresAt(h.svc.Clock().Now()))
@@ -230,6 +236,7 @@ func (u *uploads) preCreate(hook tus.HookEvent) (tus.HTTPResponse, tus.FileInfoC
 	st.uploadID = id
 	resp := tus.HTTPResponse{Header: tus.HTTPHeader{
 		HeaderVideoID:    v.ID,
+		HeaderVideoEmbed: v.Embed,
 		"Upload-Expires": u.expiresAt(u.h.svc.Clock().Now()),
 	}}
 	return resp, tus.FileInfoChanges{ID: id}, nil

@@ -45,6 +45,9 @@ func (c *tusClient) create(t *testing.T, length int, meta map[string]string, chu
 	if loc == "" || id == "" || !strings.HasSuffix(loc, "/"+id) {
 		t.Fatalf("creation answered Location %q, %s %q", loc, httpapi.HeaderVideoID, id)
 	}
+	if embed := r.header.Get(httpapi.HeaderVideoEmbed); len(embed) != videohost.EmbedLen {
+		t.Fatalf("creation answered %s %q", httpapi.HeaderVideoEmbed, embed)
+	}
 	if _, err := http.ParseTime(r.header.Get("Upload-Expires")); err != nil {
 		t.Fatalf("Upload-Expires %q: %v", r.header.Get("Upload-Expires"), err)
 	}
@@ -309,7 +312,7 @@ func TestUploadOptionsAndCORS(t *testing.T) {
 	c := newTusClient(e, e.rw)
 	post := c.e.req("POST", "/v1/uploads", e.rw, nil, "Tus-Resumable", "1.0.0", "Upload-Length", "1", "Origin", "https://app.example")
 	expose := post.header.Get("Access-Control-Expose-Headers")
-	for _, h := range []string{"Location", "Upload-Offset", "Upload-Length", httpapi.HeaderVideoID, "Tus-Resumable", "Upload-Expires"} {
+	for _, h := range []string{"Location", "Upload-Offset", "Upload-Length", httpapi.HeaderVideoID, httpapi.HeaderVideoEmbed, "Tus-Resumable", "Upload-Expires"} {
 		if !strings.Contains(expose, h) {
 			t.Errorf("Access-Control-Expose-Headers %q lacks %s", expose, h)
 		}

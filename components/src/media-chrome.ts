@@ -1,0 +1,21 @@
+// The media-chrome pieces the elements use (importing single modules keeps
+// the bundle small: no media-theme, no cast, no airplay).
+import 'media-chrome/dist/media-controller.js';
+import 'media-chrome/dist/media-control-bar.js';
+import 'media-chrome/dist/media-play-button.js';
+import 'media-chrome/dist/media-time-range.js';
+import 'media-chrome/dist/media-time-display.js';
+import 'media-chrome/dist/media-mute-button.js';
+import 'media-chrome/dist/media-volume-range.js';
+import 'media-chrome/dist/media-fullscreen-button.js';
+import 'media-chrome/dist/media-pip-button.js';
+import 'media-chrome/dist/media-poster-image.js';
+import 'media-chrome/dist/media-loading-indicator.js';
+import 'media-chrome/dist/media-preview-thumbnail.js';
+import 'media-chrome/dist/media-preview-time-display.js';
+import 'media-chrome/dist/media-playback-rate-button.js';
+import 'media-chrome/dist/menu/media-chrome-menu-item.js';
+import 'media-chrome/dist/menu/media-captions-menu.js';
+import 'media-chrome/dist/menu/media-captions-menu-button.js';
+import 'media-chrome/dist/menu/media-audio-track-menu.js';
+import 'media-chrome/dist/menu/media-audio-track-menu-button.js';

@@ -1,0 +1,663 @@
+import { css, html, nothing, PropertyValues } from 'lit';
+import { Metrics } from '../metrics/src/index.js';
+import { apiBase, EmbedInfo, ReelError } from './api.js';
+import { define, EmbedElement } from './base.js';
+import './media-chrome.js';
+import { ShimAudioTrackList } from './tracks.js';
+import { capLevel, chooseSubtitles, frameUrl, parseControls, posterSeconds, qualityEdge, sameLang } from './util.js';
+
+/** The native media events a <reel-player> re-dispatches from itself. */
+export const MEDIA_EVENTS = [
+  'abort',
+  'canplay',
+  'canplaythrough',
+  'durationchange',
+  'emptied',
+  'ended',
+  'error',
+  'loadeddata',
+  'loadedmetadata',
+  'loadstart',
+  'pause',
+  'play',
+  'playing',
+  'progress',
+  'ratechange',
+  'resize',
+  'seeked',
+  'seeking',
+  'stalled',
+  'suspend',
+  'timeupdate',
+  'volumechange',
+  'waiting',
+  'enterpictureinpicture',
+  'leavepictureinpicture',
+] as const;
+
+// hls.js minimal surface used here (the chunk is loaded at run time).
+interface HlsLevel {
+  width: number;
+  height: number;
+  bitrate: number;
+  name?: string;
+}
+interface HlsLike {
+  levels: HlsLevel[];
+  audioTracks: { id: number; name: string; lang?: string; default: boolean }[];
+  audioTrack: number;
+  autoLevelCapping: number;
+  currentLevel: number;
+  loadSource(src: string): void;
+  attachMedia(m: HTMLMediaElement): void;
+  startLoad(pos?: number): void;
+  recoverMediaError(): void;
+  destroy(): void;
+  on(ev: string, fn: (ev: string, data: any) => void): void;
+}
+interface HlsCtor {
+  new (config: Record<string, unknown>): HlsLike;
+  isSupported(): boolean;
+  Events: Record<string, string>;
+}
+
+let hlsModule: Promise<HlsCtor> | null = null;
+function loadHls(): Promise<HlsCtor> {
+  if (!hlsModule) {
+    const src = ReelPlayer.hlsSrc || new URL('./hls.js', import.meta.url).href;
+    hlsModule = import(/* @vite-ignore */ src).then((m) => (m.default || m.Hls) as HlsCtor);
+    hlsModule.catch(() => (hlsModule = null));
+  }
+  return hlsModule;
+}
+
+/**
+ * `<reel-player embed="…">`: adaptive playback of one Reel video with
+ * media-chrome controls.
+ *
+ * @element reel-player
+ * @slot end-screen - shown over the video when it ends
+ * @fires reel-load - the embed lookup succeeded (detail: the lookup)
+ * @fires reel-error - the video cannot be played (detail: {code, status, message})
+ * @fires reel-processing - the video is not playable yet; retrying (detail: {state, attempt})
+ * @fires audiotrackchange - the audio track changed (detail: {language, label})
+ * @csspart controller - the media-controller
+ * @csspart video - the video element
+ * @csspart control-bar - the bar of controls
+ * @csspart message - the processing / error message
+ * @csspart end-screen - the container of the end-screen slot
+ * @cssprop --reel-accent - accent color (seek bar, menus); the `color` attribute sets it
+ * @cssprop --reel-control-color - icon and text color
+ * @cssprop --reel-control-background - control bar background
+ * @cssprop --reel-radius - corner radius
+ * @cssprop --reel-aspect-ratio - aspect ratio before metadata is known (default from the video)
+ */
+export class ReelPlayer extends EmbedElement {
+  static properties = {
+    ...EmbedElement.properties,
+    color: { type: String },
+    theme: { type: String },
+    controls: { type: String },
+    subtitles: { type: String },
+    activeSubtitle: { type: String, attribute: 'active-subtitle' },
+    autoplay: { type: Boolean },
+    muted: { type: Boolean },
+    loop: { type: Boolean },
+    poster: { type: String },
+    quality: { type: String },
+    start: { type: Number },
+    metrics: { type: String },
+    preferPlayback: { type: String, attribute: 'prefer-playback' },
+    _ended: { state: true },
+    _themeCSS: { state: true },
+  };
+  declare color: string | null;
+  declare theme: string | null;
+  declare controls: string | null;
+  declare subtitles: string | null;
+  declare activeSubtitle: string | null;
+  declare autoplay: boolean;
+  declare muted: boolean;
+  declare loop: boolean;
+  declare poster: string | null;
+  declare quality: string | null;
+  declare start: number | null;
+  declare metrics: string | null;
+  /** "native" or "mse": which HLS playback to prefer where both work. */
+  declare preferPlayback: string | null;
+  declare _ended: boolean;
+
+  /** Overrides where the hls.js chunk is loaded from (default: next to reel.js). */
+  static hlsSrc = '';
+
+  static styles = css`
+    :host {
+      display: block;
+      position: relative;
+      width: 100%;
+      aspect-ratio: var(--reel-aspect-ratio, 16 / 9);
+      background: #000;
+      border-radius: var(--reel-radius, 0);
+      overflow: hidden;
+      contain: content;
+    }
+    :host([hidden]) {
+      display: none;
+    }
+    media-controller {
+      width: 100%;
+      height: 100%;
+      --media-primary-color: var(--reel-control-color, #fff);
+      --media-secondary-color: transparent;
+      --media-accent-color: var(--reel-accent, #5b8cff);
+      --media-range-bar-color: var(--reel-accent, #5b8cff);
+      --media-control-background: var(--reel-control-background, transparent);
+      --media-control-hover-background: rgb(255 255 255 / 0.12);
+      --media-menu-background: rgb(20 20 24 / 0.92);
+      --media-font-family: var(--reel-font-family, system-ui, sans-serif);
+    }
+    video {
+      width: 100%;
+      height: 100%;
+      object-fit: contain;
+    }
+    media-control-bar {
+      width: 100%;
+      background: var(--reel-control-background, linear-gradient(transparent, rgb(0 0 0 / 0.55)));
+    }
+    media-time-range {
+      flex: 1;
+    }
+    media-poster-image {
+      --media-object-fit: contain;
+    }
+    .message {
+      position: absolute;
+      inset: 0;
+      display: flex;
+      align-items: center;
+      justify-content: center;
+      padding: 1.5em;
+      text-align: center;
+      color: var(--reel-message-color, #fff);
+      background: var(--reel-message-background, rgb(0 0 0 / 0.7));
+      font: 1rem/1.4 var(--reel-font-family, system-ui, sans-serif);
+      z-index: 2;
+    }
+    .end {
+      position: absolute;
+      inset: 0;
+      display: flex;
+      align-items: center;
+      justify-content: center;
+      background: var(--reel-end-screen-background, rgb(0 0 0 / 0.6));
+      color: #fff;
+      z-index: 1;
+    }
+    .end[hidden],
+    .message[hidden] {
+      display: none;
+    }
+    [hidden] {
+      display: none !important;
+    }
+  `;
+
+  /** The <video> element (in the shadow root). */
+  readonly media: HTMLVideoElement;
+  private _hls: HlsLike | null = null;
+  private _audio = new ShimAudioTrackList((i) => {
+    if (this._hls) this._hls.audioTrack = i;
+  });
+  private _metrics: Metrics | null = null;
+  private _themeSheet: CSSStyleSheet | null = null;
+  private _recovered = 0;
+  private _sourceSeq = 0;
+
+  constructor() {
+    super();
+    this.color = null;
+    this.theme = null;
+    this.controls = null;
+    this.subtitles = null;
+    this.activeSubtitle = null;
+    this.autoplay = false;
+    this.muted = false;
+    this.loop = false;
+    this.poster = null;
+    this.quality = null;
+    this.start = null;
+    this.metrics = null;
+    this.preferPlayback = null;
+    this._ended = false;
+    const v = document.createElement('video');
+    v.setAttribute('slot', 'media');
+    v.setAttribute('part', 'video');
+    v.setAttribute('playsinline', '');
+    v.setAttribute('crossorigin', 'anonymous');
+    v.setAttribute('preload', 'metadata');
+    if (!('audioTracks' in v)) {
+      Object.defineProperty(v, 'audioTracks', { value: this._audio, configurable: true });
+    }
+    for (const type of MEDIA_EVENTS) {
+      v.addEventListener(type, () => this.dispatchEvent(new Event(type)));
+    }
+    // Chromium runs its own automatic text track selection when metadata
+    // arrives (and may show every track); the attributes decide instead.
+    v.addEventListener('loadedmetadata', () => this._showSubtitle(this._wantedSub));
+    v.addEventListener('ended', () => (this._ended = true));
+    v.addEventListener('play', () => (this._ended = false));
+    v.addEventListener('seeking', () => (this._ended = false));
+    v.addEventListener('error', () => {
+      if (this._hls) return; // hls.js reports its own errors
+      const e = v.error;
+      if (e && this._state === 'ready') this._fail(new ReelError(0, 'media', 'The video could not be played.'));
+    });
+    this.media = v;
+  }
+
+  // ---- public media API -------------------------------------------------
+
+  /** Starts playback (loading the video first if needed); the media element's promise. */
+  async play(): Promise<void> {
+    if (this._state !== 'ready') {
+      const info = await this.load();
+      if (!info) throw new DOMException(this._message || 'not playable', 'NotSupportedError');
+      await this._sourceReady;
+    }
+    return this.media.play();
+  }
+  pause() {
+    this.media.pause();
+  }
+  get currentTime() {
+    return this.media.currentTime;
+  }
+  set currentTime(t: number) {
+    this.media.currentTime = t;
+  }
+  get duration() {
+    const d = this.media.duration;
+    return Number.isFinite(d) ? d : (this._info?.duration ?? NaN);
+  }
+  get paused() {
+    return this.media.paused;
+  }
+  get ended() {
+    return this.media.ended;
+  }
+  get volume() {
+    return this.media.volume;
+  }
+  set volume(v: number) {
+    this.media.volume = v;
+  }
+  get playbackRate() {
+    return this.media.playbackRate;
+  }
+  set playbackRate(v: number) {
+    this.media.playbackRate = v;
+  }
+  get readyState() {
+    return this.media.readyState;
+  }
+  get buffered() {
+    return this.media.buffered;
+  }
+  get textTracks() {
+    return this.media.textTracks;
+  }
+  /** The audio tracks (native, or Reel's list over hls.js). */
+  get audioTracks(): ArrayLike<{ id: string; label: string; language: string; enabled: boolean }> {
+    return (this.media as unknown as { audioTracks: any }).audioTracks;
+  }
+  /** The language of the enabled audio track; set a language or track id to switch. */
+  get audioTrack(): string | null {
+    for (const t of Array.from(this.audioTracks as any) as any[]) if (t.enabled) return t.language || t.id;
+    return null;
+  }
+  set audioTrack(langOrId: string | null) {
+    if (!langOrId) return;
+    const list = Array.from(this.audioTracks as any) as any[];
+    const t = list.find((x) => x.id === langOrId) || list.find((x) => x.language && sameLang(x.language, langOrId));
+    if (t) t.enabled = true;
+  }
+  /** The language of the showing subtitle track, or null; set a language (or "off"). */
+  get subtitleTrack(): string | null {
+    const t = Array.from(this.media.textTracks).find(
+      (x) => x.mode === 'showing' && (x.kind === 'subtitles' || x.kind === 'captions'),
+    );
+    return t ? t.language : null;
+  }
+  set subtitleTrack(lang: string | null) {
+    this._showSubtitle(lang && lang !== 'off' ? lang : null);
+  }
+  /** The hls.js instance, when hls.js plays the video. */
+  get hls(): unknown {
+    return this._hls;
+  }
+
+  // ---- lifecycle --------------------------------------------------------
+
+  private _sourceReady: Promise<void> = Promise.resolve();
+
+  protected reset() {
+    super.reset();
+    this._teardown();
+    this._ended = false;
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this._metrics?.destroy();
+    this._metrics = null;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    if (this._info && !this._metrics) this._startMetrics(this._info);
+  }
+
+  private _teardown() {
+    this._sourceSeq++;
+    this._hls?.destroy();
+    this._hls = null;
+    this._metrics?.destroy();
+    this._metrics = null;
+    this._audio.reset([], -1);
+    for (const t of Array.from(this.media.querySelectorAll('track'))) t.remove();
+    this.media.removeAttribute('src');
+    try {
+      this.media.load();
+    } catch {
+      /* ignore */
+    }
+  }
+
+  protected updated(changed: PropertyValues<this>) {
+    super.updated(changed);
+    if (changed.has('muted')) this.media.muted = this.muted;
+    if (changed.has('loop')) this.media.loop = this.loop;
+    if (changed.has('autoplay')) this.media.autoplay = this.autoplay;
+    if (changed.has('theme')) void this._loadTheme();
+    if (changed.has('quality') && this._hls) this._applyCap();
+    if (this._info && !changed.has('_info')) {
+      if (changed.has('subtitles')) this._addTextTracks(this._info);
+      else if (changed.has('activeSubtitle')) {
+        const original = this._info.audio_tracks?.find((a) => a.default)?.language;
+        this._showSubtitle(chooseSubtitles(this._info.subtitles || [], this.subtitles, this.activeSubtitle, original).active);
+      }
+    }
+    if (changed.has('_info') || changed.has('_state')) {
+      const t = this._info?.title;
+      this.setAttribute('role', 'region');
+      this.setAttribute('aria-label', t ? `Video: ${t}` : 'Video player');
+      const [w, h] = this._info ? [this._info.width, this._info.height] : [0, 0];
+      if (w > 0 && h > 0 && !this.style.getPropertyValue('--reel-aspect-ratio')) {
+        this.style.setProperty('--reel-aspect-ratio', `${w} / ${h}`);
+      }
+    }
+  }
+
+  protected async onInfo(info: EmbedInfo) {
+    let resolveReady!: () => void;
+    this._sourceReady = new Promise((r) => (resolveReady = r));
+    try {
+      await this._attach(info);
+    } finally {
+      resolveReady();
+    }
+  }
+
+  private async _attach(info: EmbedInfo) {
+    const seq = ++this._sourceSeq;
+    const v = this.media;
+    v.muted = this.muted;
+    v.loop = this.loop;
+    this._addTextTracks(info);
+    this._startMetrics(info);
+    const start = this.start && this.start > 0 ? this.start : 0;
+    const src = info.urls.hls;
+    if (this._useNative()) {
+      v.src = src;
+      if (start) v.addEventListener('loadedmetadata', () => (v.currentTime = start), { once: true });
+    } else {
+      let Hls: HlsCtor;
+      try {
+        Hls = await loadHls();
+      } catch {
+        Hls = null as unknown as HlsCtor;
+      }
+      if (seq !== this._sourceSeq) return;
+      if (!Hls || !Hls.isSupported()) {
+        // No MSE (or the chunk failed): the smallest progressive rendition.
+        const mp4 = [...(info.renditions || [])].sort((a, b) => a.width - b.width)[0];
+        if (!mp4) return this._fail(new ReelError(0, 'media', 'This browser cannot play this video.'));
+        v.src = mp4.url;
+        if (start) v.addEventListener('loadedmetadata', () => (v.currentTime = start), { once: true });
+      } else {
+        const hls = new Hls({
+          startPosition: start || -1,
+          // Subtitles come from <track> elements (the lookup's list), the
+          // same way on every browser; hls.js does not add its own.
+          subtitleStreamController: undefined,
+          subtitleTrackController: undefined,
+          timelineController: undefined,
+          enableWebVTT: false,
+          enableCEA708Captions: false,
+          capLevelToPlayerSize: false,
+          backBufferLength: 60,
+        });
+        this._hls = hls;
+        const E = Hls.Events;
+        hls.on(E.MANIFEST_PARSED, () => this._applyCap());
+        hls.on(E.AUDIO_TRACKS_UPDATED, () => {
+          const tracks = hls.audioTracks.map((t, i) => {
+            const meta = info.audio_tracks?.find((a) => a.language && t.lang && sameLang(a.language, t.lang));
+            return {
+              id: String(i),
+              label: meta?.label || t.name || t.lang || `Track ${i + 1}`,
+              language: t.lang || meta?.language || '',
+              default: !!t.default,
+            };
+          });
+          this._audio.reset(tracks, hls.audioTrack);
+        });
+        hls.on(E.AUDIO_TRACK_SWITCHED, (_e, data: { id: number }) => {
+          this._audio.mark(data.id);
+          const t = hls.audioTracks[data.id];
+          this.dispatchEvent(new CustomEvent('audiotrackchange', { detail: { language: t?.lang, label: t?.name } }));
+        });
+        hls.on(E.LEVEL_SWITCHED, (_e, data: { level: number }) => {
+          const l = hls.levels[data.level];
+          if (l) this._metrics?.renditionChange({ width: l.width, height: l.height, bitrate: l.bitrate, name: l.name });
+        });
+        hls.on(E.ERROR, (_e, data: { fatal: boolean; type: string; details: string; response?: { code: number } }) => {
+          if (!data.fatal) return;
+          if (data.type === 'mediaError' && this._recovered++ < 2) return hls.recoverMediaError();
+          if (data.type === 'networkError' && this._recovered++ < 2 && !data.response?.code)
+            return void setTimeout(() => hls.startLoad(), 1000);
+          const code = data.response?.code;
+          this._metrics?.error(data.details, data.type);
+          this._fail(
+            code === 401 || code === 403
+              ? new ReelError(code, 'token_invalid', 'token')
+              : code === 404
+                ? new ReelError(404, 'not_found', 'gone')
+                : new ReelError(0, 'media', 'The video could not be played.'),
+          );
+        });
+        hls.loadSource(src);
+        hls.attachMedia(v);
+      }
+    }
+    if (this.autoplay) v.play().catch(() => {});
+  }
+
+  /**
+   * Native HLS where the browser has it and can also switch audio tracks
+   * (Safari), or where there is no MSE (older iOS); hls.js elsewhere. Since
+   * Chromium 141 answers "maybe" for HLS but exposes no audio tracks, it gets
+   * hls.js too. `prefer-playback="native|mse"` overrides.
+   */
+  private _useNative(): boolean {
+    const v = this.media;
+    const can = !!v.canPlayType('application/vnd.apple.mpegurl');
+    if (!can) return false;
+    if (this.preferPlayback === 'native') return true;
+    const mse = typeof MediaSource !== 'undefined' || 'ManagedMediaSource' in globalThis;
+    if (!mse) return true;
+    if (this.preferPlayback === 'mse') return false;
+    return 'audioTracks' in HTMLMediaElement.prototype;
+  }
+
+  private _applyCap() {
+    const hls = this._hls;
+    if (!hls) return;
+    hls.autoLevelCapping = capLevel(hls.levels, qualityEdge(this.quality));
+  }
+
+  private _startMetrics(info: EmbedInfo) {
+    if (this.metrics === 'off' || this._metrics) return;
+    const endpoint = this.metrics && /^https?:|^\//.test(this.metrics) ? this.metrics : `${apiBase(this)}/v1/events`;
+    this._metrics = new Metrics({ endpoint, embed: info.embed });
+    this._metrics.attach(this.media);
+  }
+
+  private _addTextTracks(info: EmbedInfo) {
+    const v = this.media;
+    for (const t of Array.from(v.querySelectorAll('track'))) t.remove();
+    if (info.urls.storyboard) {
+      const sb = document.createElement('track');
+      sb.kind = 'metadata';
+      sb.label = 'thumbnails';
+      sb.src = info.urls.storyboard;
+      sb.default = true;
+      v.append(sb);
+    }
+    const original = info.audio_tracks?.find((a) => a.default)?.language;
+    const { offered, active } = chooseSubtitles(info.subtitles || [], this.subtitles, this.activeSubtitle, original);
+    for (const s of offered) {
+      const t = document.createElement('track');
+      t.kind = 'subtitles';
+      t.srclang = s.language;
+      t.label = s.label || s.language;
+      t.src = s.url;
+      v.append(t);
+    }
+    this._showSubtitle(active);
+  }
+
+  private _wantedSub: string | null = null;
+
+  private _showSubtitle(lang: string | null) {
+    this._wantedSub = lang;
+    for (const t of Array.from(this.media.textTracks)) {
+      if (t.kind !== 'subtitles' && t.kind !== 'captions') continue;
+      t.mode = lang && sameLang(t.language, lang) ? 'showing' : 'disabled';
+    }
+  }
+
+  private async _loadTheme() {
+    const root = this.shadowRoot;
+    if (!root) return;
+    if (this._themeSheet) {
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== this._themeSheet);
+      this._themeSheet = null;
+    }
+    if (!this.theme) return;
+    try {
+      const mod = await import(/* @vite-ignore */ new URL(this.theme, document.baseURI).href);
+      let out: unknown = mod.default ?? mod.css;
+      if (typeof out === 'function') out = await out(this);
+      const cssText = typeof out === 'string' ? out : typeof mod.css === 'string' ? mod.css : '';
+      if (cssText) {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(cssText);
+        this._themeSheet = sheet;
+        root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+      }
+      this.dispatchEvent(new CustomEvent('reel-theme', { detail: { theme: this.theme } }));
+    } catch (e) {
+      console.warn('reel-player: theme failed to load', this.theme, e);
+    }
+  }
+
+  private _posterURL(): string | undefined {
+    const info = this._info;
+    const p = this.poster;
+    if (p === 'none') return undefined;
+    const secs = posterSeconds(p);
+    if (secs != null && info?.urls.frame) {
+      const w = Math.round((this.clientWidth || 640) * (globalThis.devicePixelRatio || 1));
+      return frameUrl(info.urls.frame, secs, Math.max(16, Math.min(3840, w)));
+    }
+    if (p) return p;
+    return info?.urls.poster || info?.poster || undefined;
+  }
+
+  protected render() {
+    const c = parseControls(this.controls);
+    const info = this._info;
+    const hasEnd = !!this.querySelector(':scope > [slot="end-screen"]');
+    const style = this.color ? `--reel-accent:${this.color}` : '';
+    const poster = this._posterURL();
+    const msg = this._state === 'error' || this._state === 'processing';
+    return html`
+      <media-controller
+        part="controller"
+        style=${style}
+        novolumepref
+        nomutedpref
+        nosubtitleslangpref
+        ?audio=${false}
+        lang=${document.documentElement.lang || 'en'}
+      >
+        ${this.media}
+        ${poster ? html`<media-poster-image slot="poster" part="poster" src=${poster} alt=${info?.title || ''}></media-poster-image>` : nothing}
+        <media-loading-indicator slot="centered-chrome" noautohide></media-loading-indicator>
+        ${c.has('subtitles') ? html`<media-captions-menu id="captions-menu" hidden anchor="auto"></media-captions-menu>` : nothing}
+        ${c.has('audiotracks') ? html`<media-audio-track-menu id="audio-menu" hidden anchor="auto"></media-audio-track-menu>` : nothing}
+        ${c.size
+          ? html`<media-control-bar part="control-bar">
+              ${c.has('play') ? html`<media-play-button part="play-button"></media-play-button>` : nothing}
+              ${c.has('volume')
+                ? html`<media-mute-button part="mute-button"></media-mute-button
+                    ><media-volume-range part="volume-range"></media-volume-range>`
+                : nothing}
+              ${c.has('time') ? html`<media-time-display part="time" showduration></media-time-display>` : nothing}
+              ${c.has('seek')
+                ? html`<media-time-range part="seek-bar">
+                    <media-preview-thumbnail slot="preview"></media-preview-thumbnail>
+                    <media-preview-time-display slot="preview"></media-preview-time-display>
+                  </media-time-range>`
+                : html`<span style="flex:1"></span>`}
+              ${c.has('rate') ? html`<media-playback-rate-button part="rate-button"></media-playback-rate-button>` : nothing}
+              ${c.has('subtitles')
+                ? html`<media-captions-menu-button part="subtitles-button" invoketarget="captions-menu"></media-captions-menu-button>`
+                : nothing}
+              ${c.has('audiotracks')
+                ? html`<media-audio-track-menu-button part="audiotracks-button" invoketarget="audio-menu"></media-audio-track-menu-button>`
+                : nothing}
+              ${c.has('pip') ? html`<media-pip-button part="pip-button"></media-pip-button>` : nothing}
+              ${c.has('fullscreen') ? html`<media-fullscreen-button part="fullscreen-button"></media-fullscreen-button>` : nothing}
+            </media-control-bar>`
+          : nothing}
+      </media-controller>
+      <div class="end" part="end-screen" ?hidden=${!(this._ended && hasEnd)}>
+        <slot name="end-screen" @slotchange=${() => this.requestUpdate()}></slot>
+      </div>
+      <div class="message" part="message" role=${this._state === 'error' ? 'alert' : 'status'} ?hidden=${!msg}>
+        ${msg ? this._message : ''}
+      </div>
+    `;
+  }
+}
+
+define('reel-player', ReelPlayer);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'reel-player': ReelPlayer;
+  }
+}

@@ -1,0 +1,206 @@
+// Pure helpers shared by the elements. Nothing here touches the DOM, so the
+// unit tests run them in Node.
+
+/** Seconds → "m:ss" or "h:mm:ss". */
+export function formatTime(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) seconds = 0;
+  const s = Math.floor(seconds % 60);
+  const m = Math.floor((seconds / 60) % 60);
+  const h = Math.floor(seconds / 3600);
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** Bytes → "1.2 MB" (SI units, as file managers show them). */
+export function humanSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let v = bytes;
+  let i = -1;
+  do {
+    v /= 1000;
+    i++;
+  } while (v >= 1000 && i < units.length - 1);
+  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
+}
+
+export const ALL_CONTROLS = ['play', 'time', 'seek', 'volume', 'subtitles', 'fullscreen'] as const;
+export const KNOWN_CONTROLS = [...ALL_CONTROLS, 'audiotracks', 'rate', 'pip'] as const;
+export type Control = (typeof KNOWN_CONTROLS)[number];
+
+/**
+ * The `controls` attribute: null (attribute absent) → the default set;
+ * "" → none; otherwise the listed known controls in canonical order.
+ */
+export function parseControls(value: string | null | undefined): Set<Control> {
+  if (value == null) return new Set<Control>([...ALL_CONTROLS, 'audiotracks']);
+  const want = new Set(value.toLowerCase().split(/[\s,]+/).filter(Boolean));
+  return new Set(KNOWN_CONTROLS.filter((c) => want.has(c)));
+}
+
+/** Long edge in pixels for a quality name (DESIGN §5), or a number of pixels. */
+export const QUALITY_EDGE: Record<string, number> = { sd: 640, hd: 1280, fhd: 1920, qhd: 2560, uhd: 3840 };
+
+export function qualityEdge(q: string | null | undefined): number {
+  if (!q) return Infinity;
+  const k = q.trim().toLowerCase().replace(/^h264_/, '');
+  if (k in QUALITY_EDGE) return QUALITY_EDGE[k];
+  const n = parseInt(k, 10);
+  return Number.isFinite(n) && n > 0 ? n : Infinity;
+}
+
+/**
+ * Index of the highest level whose long edge fits the cap, for hls.js
+ * autoLevelCapping; -1 means no cap. Levels need not be sorted.
+ */
+export function capLevel(levels: { width: number; height: number }[], cap: number): number {
+  if (!Number.isFinite(cap)) return -1;
+  let best = -1;
+  let bestEdge = -1;
+  let smallest = -1;
+  let smallestEdge = Infinity;
+  levels.forEach((l, i) => {
+    const edge = Math.max(l.width || 0, l.height || 0);
+    if (edge <= cap && edge > bestEdge) {
+      best = i;
+      bestEdge = edge;
+    }
+    if (edge < smallestEdge) {
+      smallest = i;
+      smallestEdge = edge;
+    }
+  });
+  return best >= 0 ? best : smallest;
+}
+
+export interface SubtitleInfo {
+  language: string;
+  label?: string;
+  url: string;
+}
+
+/**
+ * Which subtitle tracks to offer (`subtitles` attribute: all | original |
+ * off | <lang>[ <lang>…]) and which to show (`active-subtitle`: <lang> |
+ * original | off). "original" is the first subtitle whose language is the
+ * video's own audio language, else the first listed.
+ */
+export function chooseSubtitles(
+  subs: SubtitleInfo[],
+  mode: string | null | undefined,
+  active: string | null | undefined,
+  originalLanguage?: string | null,
+): { offered: SubtitleInfo[]; active: string | null } {
+  const m = (mode || 'all').trim().toLowerCase();
+  const original = subs.find((s) => originalLanguage && sameLang(s.language, originalLanguage)) || subs[0];
+  let offered: SubtitleInfo[];
+  if (m === 'off') offered = [];
+  else if (m === 'all') offered = subs.slice();
+  else if (m === 'original') offered = original ? [original] : [];
+  else {
+    const langs = m.split(/[\s,]+/);
+    offered = subs.filter((s) => langs.some((l) => sameLang(s.language, l)));
+  }
+  let act: string | null = null;
+  const a = (active || '').trim().toLowerCase();
+  if (a === 'original') act = original && offered.includes(original) ? original.language : null;
+  else if (a && a !== 'off') act = offered.find((s) => sameLang(s.language, a))?.language ?? null;
+  return { offered, active: act };
+}
+
+/** "en" matches "en-US" and vice versa; case-insensitive. */
+export function sameLang(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x === y || x.split('-')[0] === y.split('-')[0];
+}
+
+/** Retry delay for attempt n (0-based): 1 s, 1.6 s, 2.6 s … capped at 30 s. */
+export function backoff(attempt: number, base = 1000, cap = 30000): number {
+  return Math.min(cap, Math.round(base * Math.pow(1.6, attempt)));
+}
+
+/** Adds ?token= (or &token=) to a URL unless it already carries one. */
+export function withToken(url: string, token: string | null | undefined): string {
+  if (!url || !token) return url;
+  if (/[?&]token=/.test(url)) return url;
+  return url + (url.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(token);
+}
+
+/** Fills the frame URL template ({time}, {width}); falls back to appending queries. */
+export function frameUrl(template: string, time: number, width?: number): string {
+  const t = String(Math.max(0, Math.round(time * 1000) / 1000));
+  let url = template;
+  if (url.includes('{time}')) url = url.replace('{time}', t);
+  else url += (url.includes('?') ? '&' : '?') + 'time=' + t;
+  if (width && width >= 16) {
+    const w = String(Math.min(3840, Math.round(width)));
+    if (url.includes('{width}')) url = url.replace('{width}', w);
+    else url += '&width=' + w;
+  } else {
+    url = url.replace(/[?&]width=\{width\}/, '').replace('{width}', '');
+  }
+  return url;
+}
+
+/** A poster attribute that is a number of seconds (e.g. "12.5"). */
+export function posterSeconds(value: string | null | undefined): number | null {
+  if (value == null) return null;
+  const v = value.trim();
+  return /^\d+(\.\d+)?s?$/.test(v) ? parseFloat(v) : null;
+}
+
+export interface Cue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function vttTime(s: string): number {
+  const parts = s.trim().replace(',', '.').split(':').map(Number);
+  return parts.reduce((acc, p) => acc * 60 + p, 0);
+}
+
+/** A small WebVTT parser: cue timings and text (tags stripped), no styling. */
+export function parseVTT(text: string): Cue[] {
+  const cues: Cue[] = [];
+  const blocks = text.replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  for (const block of blocks) {
+    const lines = block.split('\n');
+    const i = lines.findIndex((l) => l.includes('-->'));
+    if (i < 0) continue;
+    const [a, b] = lines[i].split('-->');
+    const start = vttTime(a);
+    const end = vttTime(b.trim().split(/\s+/)[0]);
+    const body = lines
+      .slice(i + 1)
+      .join('\n')
+      .replace(/<[^>]*>/g, '')
+      .trim();
+    if (Number.isFinite(start) && Number.isFinite(end)) cues.push({ start, end, text: body });
+  }
+  return cues;
+}
+
+/** Index of the cue covering time t (the last one started when cues overlap); -1 if none. */
+export function cueAt(cues: Cue[], t: number): number {
+  let found = -1;
+  for (let i = 0; i < cues.length; i++) {
+    if (cues[i].start <= t && t < cues[i].end) found = i;
+    if (cues[i].start > t) break;
+  }
+  return found;
+}
+
+/** Space-separated rendition names filter; empty → everything. */
+export function filterRenditions<T extends { name: string }>(list: T[], filter: string | null | undefined): T[] {
+  const want = (filter || '').split(/[\s,]+/).filter(Boolean);
+  if (!want.length) return list.slice();
+  return want.map((w) => list.find((r) => r.name === w)).filter((r): r is T => !!r);
+}
+
+/** An embed id as the server makes them (15 URL-safe characters); lenient so the server decides. */
+export function validEmbed(embed: string | null | undefined): boolean {
+  return !!embed && /^[A-Za-z0-9_-]{1,64}$/.test(embed);
+}

@@ -1,0 +1,146 @@
+// Unit tests for the pure helpers (util.ts, the metrics queue and batching),
+// compiled on the fly with esbuild.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import * as esbuild from 'esbuild';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+let U, M;
+before(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'reel-unit-'));
+  for (const [name, entry] of [['util', 'src/util.ts'], ['metrics', 'metrics/src/index.ts']]) {
+    const r = await esbuild.build({ entryPoints: [join(root, entry)], bundle: true, format: 'esm', platform: 'neutral', write: false });
+    writeFileSync(join(dir, name + '.mjs'), r.outputFiles[0].contents);
+  }
+  U = await import(pathToFileURL(join(dir, 'util.mjs')).href);
+  M = await import(pathToFileURL(join(dir, 'metrics.mjs')).href);
+});
+
+test('formatTime', () => {
+  assert.equal(U.formatTime(0), '0:00');
+  assert.equal(U.formatTime(12.7), '0:12');
+  assert.equal(U.formatTime(65), '1:05');
+  assert.equal(U.formatTime(3725), '1:02:05');
+  assert.equal(U.formatTime(NaN), '0:00');
+});
+
+test('humanSize', () => {
+  assert.equal(U.humanSize(999), '999 B');
+  assert.equal(U.humanSize(2345678), '2.3 MB');
+  assert.equal(U.humanSize(45_000), '45 kB');
+  assert.equal(U.humanSize(1.5e9), '1.5 GB');
+  assert.equal(U.humanSize(-1), '');
+});
+
+test('parseControls', () => {
+  assert.deepEqual([...U.parseControls(null)], ['play', 'time', 'seek', 'volume', 'subtitles', 'fullscreen', 'audiotracks']);
+  assert.deepEqual([...U.parseControls('')], []);
+  assert.deepEqual([...U.parseControls('pip  play bogus RATE')], ['play', 'rate', 'pip']);
+});
+
+test('qualityEdge and capLevel', () => {
+  assert.equal(U.qualityEdge('hd'), 1280);
+  assert.equal(U.qualityEdge('h264_fhd'), 1920);
+  assert.equal(U.qualityEdge('720'), 720);
+  assert.equal(U.qualityEdge(null), Infinity);
+  const levels = [{ width: 1280, height: 720 }, { width: 640, height: 360 }, { width: 1920, height: 1080 }];
+  assert.equal(U.capLevel(levels, 1280), 0);
+  assert.equal(U.capLevel(levels, 640), 1);
+  assert.equal(U.capLevel(levels, 100), 1, 'below every level: the smallest');
+  assert.equal(U.capLevel(levels, Infinity), -1);
+});
+
+test('chooseSubtitles', () => {
+  const subs = [{ language: 'en', url: 'e' }, { language: 'fr', url: 'f' }, { language: 'de', url: 'd' }];
+  assert.equal(U.chooseSubtitles(subs, null, null).offered.length, 3);
+  assert.equal(U.chooseSubtitles(subs, 'all', null).active, null);
+  assert.deepEqual(U.chooseSubtitles(subs, 'off', 'en'), { offered: [], active: null });
+  assert.deepEqual(U.chooseSubtitles(subs, 'original', 'original', 'fr').offered.map((s) => s.language), ['fr']);
+  assert.equal(U.chooseSubtitles(subs, 'original', 'original', 'fr').active, 'fr');
+  assert.deepEqual(U.chooseSubtitles(subs, 'fr de', 'de').offered.map((s) => s.language), ['fr', 'de']);
+  assert.equal(U.chooseSubtitles(subs, 'all', 'en-US').active, 'en');
+  assert.equal(U.chooseSubtitles(subs, 'fr', 'en').active, null, 'active must be offered');
+});
+
+test('withToken, frameUrl, posterSeconds', () => {
+  assert.equal(U.withToken('https://x/a.m3u8', 'a b'), 'https://x/a.m3u8?token=a%20b');
+  assert.equal(U.withToken('https://x/a?w=1', 't'), 'https://x/a?w=1&token=t');
+  assert.equal(U.withToken('https://x/a?token=q', 't'), 'https://x/a?token=q');
+  assert.equal(U.withToken('https://x/a', null), 'https://x/a');
+  assert.equal(U.frameUrl('https://i/e.jpg?time={time}&width={width}', 12.5, 640), 'https://i/e.jpg?time=12.5&width=640');
+  assert.equal(U.frameUrl('https://i/e.jpg', 3), 'https://i/e.jpg?time=3');
+  assert.equal(U.frameUrl('https://i/e.jpg?time={time}&width={width}', 3), 'https://i/e.jpg?time=3');
+  assert.equal(U.posterSeconds('12.5'), 12.5);
+  assert.equal(U.posterSeconds('7s'), 7);
+  assert.equal(U.posterSeconds('https://x/p.jpg'), null);
+});
+
+test('parseVTT and cueAt', () => {
+  const cues = U.parseVTT('WEBVTT\r\n\r\n1\r\n00:00:01.000 --> 00:00:02.500 align:start\r\n<v Bob>Hi</v> there\r\n\r\n00:01:00.000 --> 00:01:02.000\nTwo\nlines\n');
+  assert.deepEqual(cues, [
+    { start: 1, end: 2.5, text: 'Hi there' },
+    { start: 60, end: 62, text: 'Two\nlines' },
+  ]);
+  assert.equal(U.cueAt(cues, 0.5), -1);
+  assert.equal(U.cueAt(cues, 1), 0);
+  assert.equal(U.cueAt(cues, 61), 1);
+  assert.equal(U.cueAt(cues, 62), -1);
+});
+
+test('filterRenditions and backoff', () => {
+  const r = [{ name: 'h264_sd' }, { name: 'h264_hd' }];
+  assert.deepEqual(U.filterRenditions(r, 'h264_hd nope h264_sd').map((x) => x.name), ['h264_hd', 'h264_sd']);
+  assert.equal(U.filterRenditions(r, '').length, 2);
+  assert.equal(U.backoff(0), 1000);
+  assert.ok(U.backoff(3) > U.backoff(2));
+  assert.equal(U.backoff(50), 30000);
+});
+
+test('metrics: bounded queue drops the oldest', () => {
+  const q = new M.BoundedQueue(3);
+  q.push(1, 2, 3, 4);
+  assert.deepEqual(q.items, [2, 3, 4]);
+  assert.equal(q.dropped, 1);
+  q.unshift([0]);
+  assert.deepEqual(q.items, [2, 3, 4], 'past the bound the oldest go first, re-queued ones included');
+  assert.equal(q.dropped, 2);
+});
+
+test('metrics: batches by size, re-queues on failure, one session per page', async () => {
+  const sent = [];
+  let ok = false;
+  const m = new M.Metrics({
+    endpoint: 'http://x/v1/events',
+    embed: 'spc01public0001',
+    batch: 3,
+    interval: 1e9,
+    send: async (body) => {
+      sent.push(JSON.parse(body));
+      return ok;
+    },
+  });
+  m.track('play');
+  m.track('pause');
+  assert.equal(sent.length, 0);
+  m.track('seeked');
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(sent.length, 1, 'batch of 3 sent');
+  assert.equal(m.queued, 3, 'failed batch re-queued');
+  ok = true;
+  await m.flush(false);
+  assert.equal(m.queued, 0);
+  const ev = sent[1].events[0];
+  assert.equal(ev.type, 'play');
+  assert.equal(ev.embed, 'spc01public0001');
+  assert.equal(ev.session, m.session);
+  assert.equal(typeof ev.t, 'number');
+  assert.equal(ev.position, 0);
+  const m2 = new M.Metrics({ endpoint: 'x', embed: 'e', send: async () => true });
+  assert.equal(m2.session, m.session, 'one session id per page view');
+  m.destroy();
+  m2.destroy();
+});
