@@ -18,4 +18,8 @@
 // from an io.ReaderAt, so memory stays flat whatever the size, and resumes
 // from the server's offset after a dropped connection or from a saved upload
 // URL after the process was stopped.
+//
+// An upload token (aud "upload", minted by an integrator's server) stands in
+// for the API key of a client that only uploads: New(baseURL, token) can
+// Upload, and every other call answers 401.
 package client

@@ -143,12 +143,15 @@ func (c *Client) DeleteSigningKey(ctx context.Context, id string) error {
 
 // ---- subtitles ----
 
-// maxSubtitleBytes bounds a subtitle file; the body is held in memory so
-// that a retried PUT can send it again.
-const maxSubtitleBytes = 10 << 20
+// maxSubtitleBytes is the server's limit on a subtitle file (4 MiB):
+// refusing a larger one here saves sending it to get a 413. The body is held
+// in memory so that a retried PUT can send it again.
+const maxSubtitleBytes = 4 << 20
 
-// PutSubtitles sets the subtitles of a video for language from a WebVTT or
-// SRT body; label is the name players show ("" lets the server choose).
+// PutSubtitles adds or replaces the subtitles of one language of a video
+// from an SRT or WebVTT body (the server tells them apart by content) and
+// returns the video with its new subtitle list. label is the name players
+// show ("" lets the server choose).
 func (c *Client) PutSubtitles(ctx context.Context, videoID, language, label string, body io.Reader) (*Video, error) {
 	data, err := io.ReadAll(io.LimitReader(body, maxSubtitleBytes+1))
 	if err != nil {
@@ -167,16 +170,11 @@ func (c *Client) PutSubtitles(ctx context.Context, videoID, language, label stri
 		return nil, err
 	}
 	defer resp.Body.Close()
-	// The answer's shape is not fixed by the contract: a video, or nothing.
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, fmt.Errorf("reading answer: %w", err)
-	}
 	var v Video
-	if len(raw) > 0 && json.Unmarshal(raw, &v) == nil && v.ID != "" {
-		return &v, nil
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		return nil, fmt.Errorf("put subtitles: decoding answer: %w", err)
 	}
-	return nil, nil
+	return &v, nil
 }
 
 // Subtitles lists the subtitle languages of a video.
@@ -214,8 +212,9 @@ func (c *Client) Webhook(ctx context.Context, id string) (*Webhook, error) {
 	return &w, nil
 }
 
-// UpdateWebhook changes an endpoint's URL or events.
-func (c *Client) UpdateWebhook(ctx context.Context, id string, in WebhookInput) (*Webhook, error) {
+// UpdateWebhook changes an endpoint's URL, events, description or enabled
+// flag; pending deliveries follow the new URL.
+func (c *Client) UpdateWebhook(ctx context.Context, id string, in UpdateWebhookInput) (*Webhook, error) {
 	var w Webhook
 	if err := c.doJSON(ctx, http.MethodPatch, "/v1/webhooks/"+pathEscape(id), nil, in, &w); err != nil {
 		return nil, err
@@ -223,27 +222,45 @@ func (c *Client) UpdateWebhook(ctx context.Context, id string, in WebhookInput) 
 	return &w, nil
 }
 
-// DeleteWebhook removes an endpoint.
+// DeleteWebhook removes an endpoint and its delivery log.
 func (c *Client) DeleteWebhook(ctx context.Context, id string) error {
 	return c.doJSON(ctx, http.MethodDelete, "/v1/webhooks/"+pathEscape(id), nil, nil, nil)
 }
 
-// Webhooks lists the endpoints of the space.
-func (c *Client) Webhooks(ctx context.Context) ([]*Webhook, error) {
+// ListWebhooks returns one page of the endpoints of the space, oldest first.
+func (c *Client) ListWebhooks(ctx context.Context, p ListParams) (*Page[*Webhook], error) {
 	var page Page[*Webhook]
-	if err := c.doJSON(ctx, http.MethodGet, "/v1/webhooks", nil, nil, &page); err != nil {
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/webhooks", p.query(), nil, &page); err != nil {
 		return nil, err
 	}
-	return page.Data, nil
+	return &page, nil
 }
 
-// Deliveries returns one page of an endpoint's delivery log.
+// WebhooksIter yields every endpoint of the space across pages.
+func (c *Client) WebhooksIter(ctx context.Context, p ListParams) iter.Seq2[*Webhook, error] {
+	return pages(func(cursor string) (*Page[*Webhook], error) {
+		p.Cursor = cursor
+		return c.ListWebhooks(ctx, p)
+	}, p.Cursor)
+}
+
+// Webhooks returns every endpoint of the space.
+func (c *Client) Webhooks(ctx context.Context) ([]*Webhook, error) {
+	out := []*Webhook{}
+	for w, err := range c.WebhooksIter(ctx, ListParams{}) {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// Deliveries returns one page of an endpoint's delivery log, newest first.
 func (c *Client) Deliveries(ctx context.Context, webhookID, cursor string, limit int) (*Page[*Delivery], error) {
-	q := url.Values{}
-	setStr(q, "cursor", cursor)
-	setInt(q, "limit", limit)
 	var page Page[*Delivery]
-	if err := c.doJSON(ctx, http.MethodGet, "/v1/webhooks/"+pathEscape(webhookID)+"/deliveries", q, nil, &page); err != nil {
+	p := ListParams{Limit: limit, Cursor: cursor}
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/webhooks/"+pathEscape(webhookID)+"/deliveries", p.query(), nil, &page); err != nil {
 		return nil, err
 	}
 	return &page, nil
@@ -256,7 +273,19 @@ func (c *Client) DeliveriesIter(ctx context.Context, webhookID string) iter.Seq2
 	}, "")
 }
 
-// RetryDelivery sends a delivery again now.
+// Delivery returns one delivery of an endpoint with its attempts.
+func (c *Client) Delivery(ctx context.Context, webhookID, deliveryID string) (*Delivery, error) {
+	var d Delivery
+	path := "/v1/webhooks/" + pathEscape(webhookID) + "/deliveries/" + pathEscape(deliveryID)
+	if err := c.doJSON(ctx, http.MethodGet, path, nil, nil, &d); err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// RetryDelivery schedules an immediate new attempt of a delivery, failed
+// and delivered ones included; the server answers 202 with the delivery,
+// pending.
 func (c *Client) RetryDelivery(ctx context.Context, webhookID, deliveryID string) (*Delivery, error) {
 	var d Delivery
 	path := "/v1/webhooks/" + pathEscape(webhookID) + "/deliveries/" + pathEscape(deliveryID) + "/retry"
@@ -266,7 +295,8 @@ func (c *Client) RetryDelivery(ctx context.Context, webhookID, deliveryID string
 	return &d, nil
 }
 
-// TestWebhook sends a signed test event to an endpoint.
+// TestWebhook queues a signed webhook.test event for an endpoint; the
+// server answers 202 with the pending delivery, which the log then follows.
 func (c *Client) TestWebhook(ctx context.Context, webhookID string) (*Delivery, error) {
 	var d Delivery
 	if err := c.doJSON(ctx, http.MethodPost, "/v1/webhooks/"+pathEscape(webhookID)+"/test", nil, nil, &d); err != nil {
@@ -276,7 +306,7 @@ func (c *Client) TestWebhook(ctx context.Context, webhookID string) (*Delivery, 
 }
 
 // RotateWebhookSecret gives an endpoint a new secret (returned once); the
-// old one keeps signing alongside for a while, as the server decides.
+// old one keeps signing alongside until PreviousSecretExpiresAt (24 h).
 func (c *Client) RotateWebhookSecret(ctx context.Context, webhookID string) (*Webhook, error) {
 	var w Webhook
 	if err := c.doJSON(ctx, http.MethodPost, "/v1/webhooks/"+pathEscape(webhookID)+"/rotate-secret", nil, nil, &w); err != nil {
@@ -303,6 +333,13 @@ func (c *Client) SpaceStats(ctx context.Context, p StatsParams) (*Stats, error) 
 		return nil, err
 	}
 	return &s, nil
+}
+
+func (p ListParams) query() url.Values {
+	q := url.Values{}
+	setInt(q, "limit", p.Limit)
+	setStr(q, "cursor", p.Cursor)
+	return q
 }
 
 func (p StatsParams) query() url.Values {

@@ -136,13 +136,15 @@ type Key struct {
 	LastUsedAt *time.Time `json:"last_used_at"`
 }
 
-// SigningKey is an asymmetric token-signing key (EdDSA or ES256).
+// SigningKey is an asymmetric token-signing key (EdDSA or ES256); its ID is
+// the kid of the tokens it signs.
 type SigningKey struct {
 	ID        string          `json:"id"`
+	Space     string          `json:"space"`
 	Algorithm string          `json:"algorithm"`
-	PublicJWK json.RawMessage `json:"public_jwk,omitempty"`
-	// PrivatePEM and PrivateJWK are the private half, only in the answer
-	// that created the key.
+	PublicJWK json.RawMessage `json:"public_jwk"`
+	// PrivatePEM (PKCS #8) and PrivateJWK are the private half, only in the
+	// answer that created the key.
 	PrivatePEM string          `json:"private_pem,omitempty"`
 	PrivateJWK json.RawMessage `json:"private_jwk,omitempty"`
 	CreatedAt  time.Time       `json:"created_at"`
@@ -151,35 +153,58 @@ type SigningKey struct {
 // Webhook is a webhook endpoint; Secret (whsec_...) is only set in the
 // answers that created it or rotated its secret.
 type Webhook struct {
-	ID        string    `json:"id"`
-	URL       string    `json:"url"`
-	Events    []string  `json:"events"`
-	Secret    string    `json:"secret,omitempty"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	ID          string   `json:"id"`
+	Space       string   `json:"space"`
+	URL         string   `json:"url"`
+	Description string   `json:"description"`
+	Events      []string `json:"events"`
+	// Enabled false holds deliveries until the endpoint is enabled again.
+	Enabled bool   `json:"enabled"`
+	Secret  string `json:"secret,omitempty"`
+	// PreviousSecretExpiresAt is, after a rotation, when the replaced secret
+	// stops signing (deliveries carry both signatures until then); nil when
+	// there is none.
+	PreviousSecretExpiresAt *time.Time `json:"previous_secret_expires_at"`
+	CreatedAt               time.Time  `json:"created_at"`
+	UpdatedAt               time.Time  `json:"updated_at"`
 }
+
+// The states of a webhook delivery.
+const (
+	DeliveryPending   = "pending"
+	DeliveryDelivered = "delivered"
+	DeliveryFailed    = "failed"
+)
 
 // Delivery is one event's delivery to a webhook endpoint, with its attempts.
 type Delivery struct {
-	ID       string            `json:"id"`
-	EventID  string            `json:"event_id"`
-	Type     string            `json:"type"`
-	State    string            `json:"state"`
-	Attempts []DeliveryAttempt `json:"attempts"`
+	ID       string `json:"id"`
+	Endpoint string `json:"endpoint"`
+	// EventID is the webhook-id header, the same on every attempt.
+	EventID   string            `json:"event_id"`
+	Type      string            `json:"type"`
+	State     string            `json:"state"`
+	Attempts  []DeliveryAttempt `json:"attempts"`
+	CreatedAt time.Time         `json:"created_at"`
+	// NextAttemptAt is nil unless the delivery is pending.
+	NextAttemptAt *time.Time `json:"next_attempt_at"`
 }
 
-// DeliveryAttempt is one try of a delivery.
+// DeliveryAttempt is one try of a delivery; Status is 0 when the receiver
+// gave no answer.
 type DeliveryAttempt struct {
 	At              time.Time `json:"at"`
 	Status          int       `json:"status"`
 	DurationMS      int64     `json:"duration_ms"`
-	Error           string    `json:"error,omitempty"`
-	ResponseExcerpt string    `json:"response_excerpt,omitempty"`
+	Error           string    `json:"error"`
+	ResponseExcerpt string    `json:"response_excerpt"`
 }
 
-// Stats are the analytics of a video or a space. Fields the client does not
-// know yet are kept in the raw document returned alongside.
+// Stats are the analytics of a video or of a space over [From, To).
 type Stats struct {
+	From               time.Time          `json:"from"`
+	To                 time.Time          `json:"to"`
+	Interval           string             `json:"interval"`
 	Views              int64              `json:"views"`
 	UniqueViewers      int64              `json:"unique_viewers"`
 	WatchTimeSeconds   float64            `json:"watch_time_seconds"`
@@ -189,17 +214,31 @@ type Stats struct {
 	StartupTimeMS      Percentiles        `json:"startup_time_ms"`
 	RebufferRatio      float64            `json:"rebuffer_ratio"`
 	FailureRate        float64            `json:"failure_rate"`
-	Referrers          json.RawMessage    `json:"referrers,omitempty"`
-	Browsers           json.RawMessage    `json:"browsers,omitempty"`
-	OS                 json.RawMessage    `json:"os,omitempty"`
-	Devices            json.RawMessage    `json:"devices,omitempty"`
+	Referrers          []ReferrerViews    `json:"referrers"`
+	Browsers           []NamedViews       `json:"browsers"`
+	OS                 []NamedViews       `json:"os"`
+	Devices            []NamedViews       `json:"devices"`
 	Series             []StatsSeriesPoint `json:"series"`
+	// TopVideos is only in the space's stats: its most viewed videos.
+	TopVideos []TopVideo `json:"top_videos,omitempty"`
 }
 
-// Percentiles are p50 and p95 of a measure.
+// Percentiles are p50 and p95 of a measure; nil when nothing was measured.
 type Percentiles struct {
-	P50 float64 `json:"p50"`
-	P95 float64 `json:"p95"`
+	P50 *float64 `json:"p50"`
+	P95 *float64 `json:"p95"`
+}
+
+// ReferrerViews counts the views coming from one page origin.
+type ReferrerViews struct {
+	Origin string `json:"origin"`
+	Views  int64  `json:"views"`
+}
+
+// NamedViews counts the views of one browser, OS or device class.
+type NamedViews struct {
+	Name  string `json:"name"`
+	Views int64  `json:"views"`
 }
 
 // StatsSeriesPoint is one interval of a stats time series.
@@ -207,6 +246,14 @@ type StatsSeriesPoint struct {
 	At               time.Time `json:"at"`
 	Views            int64     `json:"views"`
 	WatchTimeSeconds float64   `json:"watch_time_seconds"`
+}
+
+// TopVideo is one of the most viewed videos of a space.
+type TopVideo struct {
+	ID               string  `json:"id"`
+	Title            string  `json:"title"`
+	Views            int64   `json:"views"`
+	WatchTimeSeconds float64 `json:"watch_time_seconds"`
 }
 
 // Page is one page of a list.
@@ -243,10 +290,29 @@ type CollectionInput struct {
 	Parent *string `json:"parent,omitempty"`
 }
 
-// WebhookInput is the body of webhook create and update.
+// WebhookInput is the body of webhook create: URL is required; no Events
+// means every event; Enabled nil means enabled.
 type WebhookInput struct {
-	URL    string   `json:"url,omitempty"`
-	Events []string `json:"events,omitempty"`
+	URL         string   `json:"url"`
+	Events      []string `json:"events,omitempty"`
+	Description string   `json:"description,omitempty"`
+	Enabled     *bool    `json:"enabled,omitempty"`
+}
+
+// UpdateWebhookInput is the body of PATCH /v1/webhooks/{id}; nil fields are
+// kept.
+type UpdateWebhookInput struct {
+	URL         *string  `json:"url,omitempty"`
+	Events      []string `json:"events,omitempty"`
+	Description *string  `json:"description,omitempty"`
+	Enabled     *bool    `json:"enabled,omitempty"`
+}
+
+// ListParams is the query of the plain paginated lists (webhooks,
+// deliveries); zero values are left out.
+type ListParams struct {
+	Limit  int
+	Cursor string
 }
 
 // ListVideosParams is the query of GET /v1/videos; zero values are left out.

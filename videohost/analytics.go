@@ -1001,7 +1001,13 @@ type Stats struct {
 	OS                 []NamedViews    `json:"os"`
 	Devices            []NamedViews    `json:"devices"`
 	Series             []SeriesPoint   `json:"series"`
-	TopVideos          []TopVideo      `json:"top_videos,omitempty"`
+}
+
+// SpaceStats is Stats of a whole space with its most viewed videos; the
+// list is always present, empty when nothing was watched.
+type SpaceStats struct {
+	Stats
+	TopVideos []TopVideo `json:"top_videos"`
 }
 
 // Limits of stats queries.
@@ -1034,7 +1040,7 @@ func (s *Service) VideoStats(ctx context.Context, p *Principal, id string, q Sta
 
 // SpaceStats answers the stats of every video of the principal's space, with
 // its most viewed videos.
-func (s *Service) SpaceStats(ctx context.Context, p *Principal, q StatsQuery) (*Stats, error) {
+func (s *Service) SpaceStats(ctx context.Context, p *Principal, q StatsQuery) (*SpaceStats, error) {
 	store, err := s.analytics()
 	if err != nil {
 		return nil, err
@@ -1046,8 +1052,7 @@ func (s *Service) SpaceStats(ctx context.Context, p *Principal, q StatsQuery) (*
 	if err != nil {
 		return nil, fmt.Errorf("reading rollups: %w", err)
 	}
-	st := buildStats(q, r)
-	st.TopVideos = make([]TopVideo, 0, len(r.TopVideos))
+	st := &SpaceStats{Stats: *buildStats(q, r), TopVideos: make([]TopVideo, 0, len(r.TopVideos))}
 	for _, v := range r.TopVideos {
 		st.TopVideos = append(st.TopVideos, TopVideo{ID: v.VideoID, Title: v.Title, Views: v.Views, WatchTimeSeconds: float64(v.WatchMS) / 1000})
 	}

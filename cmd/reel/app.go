@@ -89,6 +89,8 @@ func commands() map[string]map[string]command {
 		"webhooks": {
 			"create":        {"register a webhook endpoint", cmdWebhooksCreate},
 			"list":          {"list webhook endpoints", cmdWebhooksList},
+			"get":           {"show one webhook endpoint", cmdWebhooksGet},
+			"update":        {"change a webhook endpoint", cmdWebhooksUpdate},
 			"delete":        {"delete a webhook endpoint", cmdWebhooksDelete},
 			"deliveries":    {"show an endpoint's delivery log", cmdWebhooksDeliveries},
 			"retry":         {"redeliver one delivery", cmdWebhooksRetry},
@@ -101,6 +103,16 @@ func commands() map[string]map[string]command {
 			"vimeo": {"import from Vimeo", cmdImportVimeo},
 			"mux":   {"import from Mux", cmdImportMux},
 			"reel":  {"import from another Reel server", cmdImportReel},
+		},
+		"keys": {
+			"create": {"create an API key (the secret is shown once)", cmdKeysCreate},
+			"list":   {"list the API keys of the space", cmdKeysList},
+			"delete": {"revoke an API key", cmdKeysDelete},
+		},
+		"signing-keys": {
+			"create": {"create a token-signing key (the private half is shown once)", cmdSigningKeysCreate},
+			"list":   {"list the token-signing keys of the space", cmdSigningKeysList},
+			"delete": {"delete a token-signing key", cmdSigningKeysDelete},
 		},
 		"stats": {"": {"show analytics of a video or the space", cmdStats}},
 	}

@@ -128,10 +128,7 @@ func cmdSubtitlesAdd(ctx context.Context, a *app, args []string) error {
 	if err != nil {
 		return err
 	}
-	if v == nil {
-		return a.print(map[string]any{"video": pos[0], "language": language, "label": label}, nil)
-	}
-	return a.print(v, nil)
+	return a.print(v, subtitlesTable(v.Subtitles))
 }
 
 func cmdSubtitlesList(ctx context.Context, a *app, args []string) error {
@@ -151,13 +148,17 @@ func cmdSubtitlesList(ctx context.Context, a *app, args []string) error {
 	if subs == nil {
 		subs = []client.Subtitle{}
 	}
-	return a.print(client.Page[client.Subtitle]{Data: subs}, func() table {
+	return a.print(client.Page[client.Subtitle]{Data: subs}, subtitlesTable(subs))
+}
+
+func subtitlesTable(subs []client.Subtitle) func() table {
+	return func() table {
 		t := table{headers: []string{"LANGUAGE", "LABEL", "URL"}}
 		for _, s := range subs {
 			t.rows = append(t.rows, row{s.Language, s.Label, s.URL})
 		}
 		return t
-	})
+	}
 }
 
 func cmdSubtitlesDelete(ctx context.Context, a *app, args []string) error {
@@ -205,8 +206,8 @@ func cmdStats(ctx context.Context, a *app, args []string) error {
 	var from, to, interval string
 	fs.StringVar(&from, "from", "", "start (RFC 3339)")
 	fs.StringVar(&to, "to", "", "end (RFC 3339)")
-	fs.StringVar(&interval, "interval", "", "series interval, e.g. hour or day")
-	pos, err := a.parseArgs(fs, args, "reel stats [<video-id>] [--from T] [--to T] [--interval I]", 0, 1)
+	fs.StringVar(&interval, "interval", "", "series interval: hour or day")
+	pos, err := a.parseArgs(fs, args, "reel stats [<video-id>] [--from T] [--to T] [--interval hour|day] [--format json|table]", 0, 1)
 	if err != nil {
 		return err
 	}
@@ -238,13 +239,37 @@ func cmdStats(ctx context.Context, a *app, args []string) error {
 	if err != nil {
 		return err
 	}
-	return a.print(s, func() table {
-		return table{
-			headers: []string{"VIEWS", "UNIQUE", "WATCH TIME", "AVG VIEW", "COMPLETION", "STARTUP P50", "REBUFFER", "FAILURES"},
-			rows: []row{{fmt.Sprint(s.Views), fmt.Sprint(s.UniqueViewers), humanDuration(s.WatchTimeSeconds),
-				humanDuration(s.AverageViewSeconds), fmt.Sprintf("%.0f%%", s.CompletionRate*100),
-				fmt.Sprintf("%.0f ms", s.StartupTimeMS.P50), fmt.Sprintf("%.2f%%", s.RebufferRatio*100),
-				fmt.Sprintf("%.2f%%", s.FailureRate*100)}},
+	return a.print(s, statsTable(s))
+}
+
+// statsTable shows the totals in one row, then the space's most viewed
+// videos when there are any.
+func statsTable(s *client.Stats) func() table {
+	return func() table {
+		t := table{
+			headers: []string{"FROM", "TO", "VIEWS", "UNIQUE", "WATCH TIME", "AVG VIEW", "COMPLETION", "STARTUP P50", "STARTUP P95", "REBUFFER", "FAILURES"},
+			rows: []row{{humanTime(s.From), humanTime(s.To), fmt.Sprint(s.Views), fmt.Sprint(s.UniqueViewers), humanDuration(s.WatchTimeSeconds),
+				humanDuration(s.AverageViewSeconds), percent(s.CompletionRate, 0), milliseconds(s.StartupTimeMS.P50),
+				milliseconds(s.StartupTimeMS.P95), percent(s.RebufferRatio, 2), percent(s.FailureRate, 2)}},
 		}
-	})
+		if len(s.TopVideos) > 0 {
+			t.rows = append(t.rows, row{}, row{"TOP VIDEO", "TITLE", "VIEWS", "", "WATCH TIME"})
+			for _, v := range s.TopVideos {
+				t.rows = append(t.rows, row{v.ID, orDefault(truncate(v.Title, 30), "-"), fmt.Sprint(v.Views), "", humanDuration(v.WatchTimeSeconds)})
+			}
+		}
+		return t
+	}
+}
+
+func percent(ratio float64, decimals int) string {
+	return fmt.Sprintf("%.*f%%", decimals, ratio*100)
+}
+
+// milliseconds writes a measure the server may not have ("-" for nil).
+func milliseconds(ms *float64) string {
+	if ms == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f ms", *ms)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -148,22 +149,23 @@ func cmdWebhooksCreate(ctx context.Context, a *app, args []string) error {
 	fs := a.flagSet("webhooks create")
 	var in client.WebhookInput
 	var events string
+	var disabled bool
 	fs.StringVar(&in.URL, "url", "", "endpoint URL")
 	fs.StringVar(&events, "events", "", "comma-separated event types (default: all)")
-	if _, err := a.parseArgs(fs, args, "reel webhooks create --url URL [--events video.ready,...]", 0, 0); err != nil {
+	fs.StringVar(&in.Description, "description", "", "description")
+	fs.BoolVar(&disabled, "disabled", false, "create it disabled: events are held until it is enabled")
+	if _, err := a.parseArgs(fs, args, "reel webhooks create --url URL [--events video.ready,...] [--description D] [--disabled]", 0, 0); err != nil {
 		return err
 	}
 	if in.URL == "" {
 		return usageErrorf("--url is required")
 	}
-	for _, e := range strings.Split(events, ",") {
-		if e = strings.TrimSpace(e); e == "" {
-			continue
-		}
-		if !webhooks.ValidKind(e) {
-			return usageErrorf("unknown event %q (known: %s)", e, strings.Join(webhooks.Kinds(), ", "))
-		}
-		in.Events = append(in.Events, e)
+	var err error
+	if in.Events, err = parseEvents(events); err != nil {
+		return err
+	}
+	if disabled {
+		in.Enabled = new(bool)
 	}
 	c, err := a.client()
 	if err != nil {
@@ -178,17 +180,99 @@ func cmdWebhooksCreate(ctx context.Context, a *app, args []string) error {
 
 func webhooksTable(ws []*client.Webhook) func() table {
 	return func() table {
-		t := table{headers: []string{"ID", "URL", "EVENTS", "CREATED"}}
+		t := table{headers: []string{"ID", "URL", "EVENTS", "ENABLED", "DESCRIPTION", "CREATED"}}
 		for _, w := range ws {
-			t.rows = append(t.rows, row{w.ID, w.URL, orDefault(strings.Join(w.Events, ","), "all"), humanTime(w.CreatedAt)})
+			t.rows = append(t.rows, row{w.ID, w.URL, orDefault(strings.Join(w.Events, ","), "all"), yesNo(w.Enabled),
+				orDefault(truncate(w.Description, 40), "-"), humanTime(w.CreatedAt)})
 		}
 		return t
 	}
 }
 
+// parseEvents reads a comma-separated list of event types, refusing
+// unknown ones before the server does.
+func parseEvents(raw string) ([]string, error) {
+	var events []string
+	for _, e := range strings.Split(raw, ",") {
+		if e = strings.TrimSpace(e); e == "" {
+			continue
+		}
+		if !webhooks.ValidKind(e) {
+			return nil, usageErrorf("unknown event %q (known: %s)", e, strings.Join(webhooks.Kinds(), ", "))
+		}
+		events = append(events, e)
+	}
+	return events, nil
+}
+
+func cmdWebhooksGet(ctx context.Context, a *app, args []string) error {
+	fs := a.flagSet("webhooks get")
+	pos, err := a.parseArgs(fs, args, "reel webhooks get <webhook-id> [--format json|table]", 1, 1)
+	if err != nil {
+		return err
+	}
+	c, err := a.client()
+	if err != nil {
+		return err
+	}
+	w, err := c.Webhook(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	return a.print(w, webhooksTable([]*client.Webhook{w}))
+}
+
+func cmdWebhooksUpdate(ctx context.Context, a *app, args []string) error {
+	fs := a.flagSet("webhooks update")
+	var url, events, description string
+	var enabled bool
+	fs.StringVar(&url, "url", "", "new endpoint URL")
+	fs.StringVar(&events, "events", "", "comma-separated event types")
+	fs.StringVar(&description, "description", "", "description")
+	fs.BoolVar(&enabled, "enabled", true, "deliver events (--enabled=false holds them)")
+	const usage = "reel webhooks update <webhook-id> [--url URL] [--events a,b] [--description D] [--enabled=true|false]"
+	pos, err := a.parseArgs(fs, args, usage, 1, 1)
+	if err != nil {
+		return err
+	}
+	// Only the flags given are sent: the server keeps absent fields.
+	var in client.UpdateWebhookInput
+	var parseErr error
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "url":
+			in.URL = &url
+		case "description":
+			in.Description = &description
+		case "enabled":
+			in.Enabled = &enabled
+		case "events":
+			in.Events, parseErr = parseEvents(events)
+			if parseErr == nil && len(in.Events) == 0 {
+				parseErr = usageErrorf("--events must name at least one event type")
+			}
+		}
+	})
+	if parseErr != nil {
+		return parseErr
+	}
+	if in.URL == nil && in.Description == nil && in.Enabled == nil && in.Events == nil {
+		return usageErrorf("nothing to change (usage: %s)", usage)
+	}
+	c, err := a.client()
+	if err != nil {
+		return err
+	}
+	w, err := c.UpdateWebhook(ctx, pos[0], in)
+	if err != nil {
+		return err
+	}
+	return a.print(w, webhooksTable([]*client.Webhook{w}))
+}
+
 func cmdWebhooksList(ctx context.Context, a *app, args []string) error {
 	fs := a.flagSet("webhooks list")
-	if _, err := a.parseArgs(fs, args, "reel webhooks list", 0, 0); err != nil {
+	if _, err := a.parseArgs(fs, args, "reel webhooks list [--format json|table]", 0, 0); err != nil {
 		return err
 	}
 	c, err := a.client()
@@ -198,9 +282,6 @@ func cmdWebhooksList(ctx context.Context, a *app, args []string) error {
 	ws, err := c.Webhooks(ctx)
 	if err != nil {
 		return err
-	}
-	if ws == nil {
-		ws = []*client.Webhook{}
 	}
 	return a.print(client.Page[*client.Webhook]{Data: ws}, webhooksTable(ws))
 }
@@ -243,7 +324,7 @@ func cmdWebhooksRotate(ctx context.Context, a *app, args []string) error {
 
 func cmdWebhooksDeliveries(ctx context.Context, a *app, args []string) error {
 	fs := a.flagSet("webhooks deliveries")
-	pos, err := a.parseArgs(fs, args, "reel webhooks deliveries <webhook-id>", 1, 1)
+	pos, err := a.parseArgs(fs, args, "reel webhooks deliveries <webhook-id> [--format json|table]", 1, 1)
 	if err != nil {
 		return err
 	}
@@ -259,13 +340,20 @@ func cmdWebhooksDeliveries(ctx context.Context, a *app, args []string) error {
 		page.Data = append(page.Data, d)
 	}
 	return a.print(page, func() table {
-		t := table{headers: []string{"ID", "EVENT", "TYPE", "STATE", "ATTEMPTS", "LAST STATUS"}}
+		t := table{headers: []string{"ID", "EVENT", "TYPE", "STATE", "ATTEMPTS", "LAST STATUS", "CREATED", "NEXT ATTEMPT"}}
 		for _, d := range page.Data {
 			last := "-"
 			if n := len(d.Attempts); n > 0 {
 				last = fmt.Sprint(d.Attempts[n-1].Status)
+				if d.Attempts[n-1].Status == 0 {
+					last = orDefault(truncate(d.Attempts[n-1].Error, 30), "no answer")
+				}
 			}
-			t.rows = append(t.rows, row{d.ID, d.EventID, d.Type, d.State, fmt.Sprint(len(d.Attempts)), last})
+			next := "-"
+			if d.NextAttemptAt != nil {
+				next = humanTime(*d.NextAttemptAt)
+			}
+			t.rows = append(t.rows, row{d.ID, d.EventID, d.Type, d.State, fmt.Sprint(len(d.Attempts)), last, humanTime(d.CreatedAt), next})
 		}
 		return t
 	})

@@ -21,11 +21,13 @@ func cmdVideosUpload(ctx context.Context, a *app, args []string) error {
 	var opts client.UploadOptions
 	var w waitOptions
 	var chunkMiB int
+	var uploadToken string
 	fs.StringVar(&opts.Title, "title", "", "title (default: the file name)")
 	fs.StringVar(&opts.Collection, "collection", "", "collection id")
 	fs.IntVar(&chunkMiB, "chunk-size", 8, "MiB per request")
+	fs.StringVar(&uploadToken, "upload-token", "", "upload with an upload token (reel tokens upload) instead of an API key (env REEL_UPLOAD_TOKEN)")
 	w.register(fs)
-	const usage = "reel videos upload <file> [--wait[=playable|ready]] [--collection ID] [--title T] [--timeout D]"
+	const usage = "reel videos upload <file> [--wait[=playable|ready]] [--collection ID] [--title T] [--timeout D] [--upload-token TOKEN]"
 	pos, err := a.parseArgs(fs, args, usage, 1, 1)
 	if err != nil {
 		return err
@@ -38,14 +40,32 @@ func cmdVideosUpload(ctx context.Context, a *app, args []string) error {
 	if _, _, err := checkUploadFile(pos[0]); err != nil {
 		return err
 	}
-	c, err := a.client()
+	baseURL, apiKey, err := a.server()
 	if err != nil {
 		return err
 	}
-	res, err := a.uploadFile(ctx, c, pos[0], opts)
+	uploadToken = firstNonEmpty(uploadToken, a.getenv("REEL_UPLOAD_TOKEN"))
+	// An upload token passed where a key goes is taken for what it is: it
+	// may upload, but it cannot read the video back.
+	if uploadToken == "" && looksLikeToken(apiKey) {
+		uploadToken, apiKey = apiKey, ""
+	}
+	if uploadToken == "" && apiKey == "" {
+		_, _, err := a.credentials()
+		return err
+	}
+	if apiKey == "" && w.wait.target != "" {
+		return usageErrorf("--wait reads the video back, which needs an API key (reel login, --api-key or REEL_API_KEY): an upload token can only upload")
+	}
+	uploader := newCLIClient(baseURL, firstNonEmpty(uploadToken, apiKey))
+	res, err := a.uploadFile(ctx, uploader, pos[0], opts)
 	if err != nil {
 		return err
 	}
+	if apiKey == "" {
+		return a.print(uploadedVideo{ID: res.VideoID, UploadURL: res.URL, Size: res.Size, Resumed: res.Resumed}, nil)
+	}
+	c := newCLIClient(baseURL, apiKey)
 	v, err := c.Video(ctx, res.VideoID)
 	if err != nil {
 		return err
@@ -54,6 +74,21 @@ func cmdVideosUpload(ctx context.Context, a *app, args []string) error {
 		return err
 	}
 	return a.print(v, videosTable([]*client.Video{v}))
+}
+
+// uploadedVideo is what an upload with an upload token prints: the token
+// cannot read the video, so only what the upload itself told.
+type uploadedVideo struct {
+	ID        string `json:"id"`
+	UploadURL string `json:"upload_url"`
+	Size      int64  `json:"size"`
+	Resumed   bool   `json:"resumed"`
+}
+
+// looksLikeToken reports whether credential is a compact JWS (three
+// dot-separated parts) rather than an API key (rk_...).
+func looksLikeToken(credential string) bool {
+	return !strings.HasPrefix(credential, "rk_") && strings.Count(credential, ".") == 2
 }
 
 // uploadFile uploads path with a progress bar, resuming an earlier

@@ -99,6 +99,20 @@ func (a *app) profileName(cfg *config) string {
 // then the profile. A stored key is only used for the server it was
 // verified against, so that --base-url never leaks it elsewhere.
 func (a *app) credentials() (baseURL, apiKey string, err error) {
+	baseURL, apiKey, err = a.server()
+	if err != nil {
+		return "", "", err
+	}
+	if apiKey == "" {
+		return "", "", &codedError{code: "unauthorized", detail: "no API key for " + baseURL + ": run reel login, or pass --api-key or REEL_API_KEY"}
+	}
+	return baseURL, apiKey, nil
+}
+
+// server resolves the server URL and the key for it, which is "" when
+// there is none: commands that can do without one (an upload with an
+// upload token) decide for themselves.
+func (a *app) server() (baseURL, apiKey string, err error) {
 	cfg, err := a.loadConfig()
 	if err != nil {
 		return "", "", err
@@ -119,9 +133,6 @@ func (a *app) credentials() (baseURL, apiKey string, err error) {
 	if apiKey == "" && p != nil && sameServer(p.BaseURL, baseURL) {
 		apiKey = p.APIKey
 	}
-	if apiKey == "" {
-		return "", "", &codedError{code: "unauthorized", detail: "no API key for " + baseURL + ": run reel login, or pass --api-key or REEL_API_KEY"}
-	}
 	return baseURL, apiKey, nil
 }
 
@@ -131,7 +142,13 @@ func (a *app) client() (*client.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return client.New(baseURL, apiKey, client.WithUserAgent("reel-cli/1"), client.WithRetryPolicy(cliRetryPolicy())), nil
+	return newCLIClient(baseURL, apiKey), nil
+}
+
+// newCLIClient returns a client for baseURL authenticating with credential
+// (an API key or an upload token).
+func newCLIClient(baseURL, credential string) *client.Client {
+	return client.New(baseURL, credential, client.WithUserAgent("reel-cli/1"), client.WithRetryPolicy(cliRetryPolicy()))
 }
 
 // cliRetryPolicy keeps a person at a terminal from waiting long on a server

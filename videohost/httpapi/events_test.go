@@ -185,7 +185,7 @@ func TestEventsToStats(t *testing.T) {
 	if hourly.Views != 2 || hourly.Interval != "hour" || len(hourly.Series) < 2 || len(hourly.Series) > 3 {
 		t.Errorf("hourly stats: views %d, %d points", hourly.Views, len(hourly.Series))
 	}
-	var space videohost.Stats
+	var space videohost.SpaceStats
 	must(t, e.req("GET", "/v1/stats", e.ro, nil), http.StatusOK, &space)
 	if space.Views != 2 || len(space.TopVideos) != 1 || space.TopVideos[0].ID != v.ID || space.TopVideos[0].WatchTimeSeconds != 35 {
 		t.Errorf("space stats: %d views, top %+v", space.Views, space.TopVideos)

@@ -31,9 +31,6 @@ func (h *Handler) spaceStats(w http.ResponseWriter, r *http.Request, p *videohos
 	if err != nil {
 		return err
 	}
-	if st.TopVideos == nil {
-		st.TopVideos = []videohost.TopVideo{}
-	}
 	writeJSON(w, http.StatusOK, st)
 	return nil
 }
