@@ -433,7 +433,7 @@ func fetchEveryAsset(t *testing.T, v video) {
 		childBase := childURL[:strings.LastIndex(childURL, "/")+1]
 		for _, u := range playlistURIs(playlist) {
 			want := "video/iso.segment"
-			if strings.HasSuffix(u, "init.mp4") {
+			if strings.Contains(u, "init.mp4") {
 				want = "video/mp4"
 			}
 			get(childBase+u, want)

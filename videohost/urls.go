@@ -120,10 +120,24 @@ func (u URLs) FrameTemplate(embed string) string {
 // Components is the ES module defining every <reel-*> element.
 func (u URLs) Components() string { return u.CDNURL + "/reel.js" }
 
+// Pinned appends the asset version to the URL of a file that never changes
+// within a version (an MP4): the server caches such URLs as immutable, and
+// a re-publish gives them a new URL.
+func Pinned(rawURL, version string) string {
+	if version == "" {
+		return rawURL
+	}
+	sep := "?"
+	if strings.Contains(rawURL, "?") {
+		sep = "&"
+	}
+	return rawURL + sep + "v=" + url.QueryEscape(version)
+}
+
 // Decorate fills the URL fields of v (renditions, tracks, subtitles, urls).
 func (u URLs) Decorate(v *Video) {
 	for i := range v.Renditions {
-		v.Renditions[i].URL = u.Rendition(v.ID, v.Renditions[i].Name)
+		v.Renditions[i].URL = Pinned(u.Rendition(v.ID, v.Renditions[i].Name), v.AssetVersion)
 	}
 	for i := range v.AudioTracks {
 		v.AudioTracks[i].URL = u.AudioPlaylist(v.ID, v.AudioTracks[i].ID)
@@ -142,7 +156,7 @@ func (u URLs) Decorate(v *Video) {
 		urls.Poster = u.Poster(v.ID, "jpg")
 	}
 	if v.Assets.Clip {
-		urls.Clip = u.Clip(v.ID)
+		urls.Clip = Pinned(u.Clip(v.ID), v.AssetVersion)
 	}
 	if v.Assets.Audio {
 		urls.Audio = u.Audio(v.ID)

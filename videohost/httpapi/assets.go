@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"hash/fnv"
+	"html"
 	"io"
 	"net"
 	"net/http"
@@ -32,10 +33,14 @@ var assetName = regexp.MustCompile(`^(?:` +
 
 // Cache lifetimes of delivered files.
 const (
-	// immutableMaxAge is for segments and MP4s: DESIGN.md makes them
-	// immutable, accepting that a re-publish under the same URL reaches a
-	// client that cached the old file only through a new playlist (see doc.go).
+	// immutableMaxAge is for segments and MP4s requested with the version
+	// they belong to (?v=, which every served playlist and the API's URLs
+	// carry): such a URL names content that can never change.
 	immutableMaxAge = 365 * 24 * time.Hour
+	// unpinnedMaxAge is for the same files requested without their version
+	// (a hand-built URL): a re-publish (a replaced source, new subtitles)
+	// may change what the URL holds, so caches must ask again soon.
+	unpinnedMaxAge = 5 * time.Minute
 	// playlistMaxAge keeps playlists, subtitles and the transcript fresh: a
 	// playable-early video grows, and subtitles change in place.
 	playlistMaxAge = 10 * time.Second
@@ -186,27 +191,38 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	hdr := w.Header()
 	hdr.Set("Content-Type", contentTypes[ext])
 	maxAge, immutable := maxAgeOf(asset)
+	if immutable && r.URL.Query().Get(versionParam) != v.AssetVersion {
+		maxAge, immutable = unpinnedMaxAge, false
+	}
 	hdr.Set("Cache-Control", cacheControl(maxAge, immutable, signed))
 	hdr.Set("X-Content-Type-Options", "nosniff")
 
-	if signed && (ext == ".m3u8" || ext == ".mpd" || asset == "storyboard.vtt") {
-		// The token must travel with every URI the playlist lists; the body
-		// depends on it, and so does the ETag (an ETag shared across tokens
-		// would let a cache answer 304 to a body that carries an old token).
+	if ext == ".m3u8" || ext == ".mpd" || (signed && asset == "storyboard.vtt") {
+		// Every URI a playlist lists is pinned to the version (so segments
+		// can be immutable) and, for a signed video, carries the token. The
+		// body depends on the token, and so does the ETag (an ETag shared
+		// across tokens would let a cache answer 304 to an old token).
 		body, err := io.ReadAll(io.LimitReader(blob, maxPlaylistBytes))
 		if err != nil {
 			h.writeError(w, r, err)
 			return
 		}
+		token := ""
+		if signed {
+			token = pr.Token
+		}
+		pin := func(uri string) string {
+			return videohost.WithToken(videohost.Pinned(uri, v.AssetVersion), token)
+		}
 		switch ext {
 		case ".m3u8":
-			body = signPlaylist(body, pr.Token)
+			body = rewritePlaylist(body, pin)
 		case ".mpd":
-			body = signManifest(body, pr.Token)
+			body = rewriteManifest(body, pin)
 		default:
-			body = signStoryboard(body, pr.Token)
+			body = signStoryboard(body, token)
 		}
-		hdr.Set("ETag", assetETag(v.AssetVersion, asset, info, pr.Token))
+		hdr.Set("ETag", assetETag(v.AssetVersion, asset, info, token))
 		http.ServeContent(w, r, "", info.ModTime, bytes.NewReader(body))
 		return
 	}
@@ -234,14 +250,16 @@ func assetETag(version, asset string, info videohost.BlobInfo, token string) str
 // uriAttribute finds the URI="..." attributes of HLS tags.
 var uriAttribute = regexp.MustCompile(`URI="([^"]*)"`)
 
-// signPlaylist appends token to every URI an HLS playlist lists: the lines
-// that are URIs (variants, segments) and the URI attributes of tags
-// (EXT-X-MEDIA, EXT-X-MAP, EXT-X-I-FRAME-STREAM-INF...). A URI keeps the
-// query it has.
-func signPlaylist(body []byte, token string) []byte {
+// versionParam pins an asset URL to the version it was listed in.
+const versionParam = "v"
+
+// rewritePlaylist applies rewrite to every URI an HLS playlist lists: the
+// lines that are URIs (variants, segments) and the URI attributes of tags
+// (EXT-X-MEDIA, EXT-X-MAP, EXT-X-I-FRAME-STREAM-INF...).
+func rewritePlaylist(body []byte, rewrite func(string) string) []byte {
 	lines := strings.SplitAfter(string(body), "\n")
 	var out strings.Builder
-	out.Grow(len(body) + len(lines)*(len(token)+8))
+	out.Grow(len(body) + len(lines)*64)
 	for _, line := range lines {
 		content := strings.TrimRight(line, "\r\n")
 		eol := line[len(content):]
@@ -251,11 +269,11 @@ func signPlaylist(body []byte, token string) []byte {
 		case strings.HasPrefix(content, "#"):
 			out.WriteString(uriAttribute.ReplaceAllStringFunc(content, func(attr string) string {
 				uri := attr[len(`URI="`) : len(attr)-1]
-				return `URI="` + videohost.WithToken(uri, token) + `"`
+				return `URI="` + rewrite(uri) + `"`
 			}))
 			out.WriteString(eol)
 		default:
-			out.WriteString(videohost.WithToken(strings.TrimSpace(content), token))
+			out.WriteString(rewrite(strings.TrimSpace(content)))
 			out.WriteString(eol)
 		}
 	}
@@ -284,25 +302,21 @@ func signStoryboard(body []byte, token string) []byte {
 // manifestURI finds the URL templates and base URLs of a DASH manifest.
 var manifestURI = regexp.MustCompile(`(media|initialization)="([^"]*)"|<BaseURL>([^<]*)</BaseURL>`)
 
-// signManifest appends token to the segment templates and base URLs of a
-// DASH manifest (the query separator is escaped for XML).
-func signManifest(body []byte, token string) []byte {
-	sign := func(uri string) string {
+// rewriteManifest applies rewrite to the segment templates and base URLs of
+// a DASH manifest, escaping the result for XML.
+func rewriteManifest(body []byte, rewrite func(string) string) []byte {
+	xmlURI := func(uri string) string {
 		if uri == "" {
 			return uri
 		}
-		sep := "?"
-		if strings.Contains(uri, "?") {
-			sep = "&amp;"
-		}
-		return uri + sep + "token=" + token
+		return strings.ReplaceAll(rewrite(uri), "&", "&amp;")
 	}
 	return manifestURI.ReplaceAllFunc(body, func(m []byte) []byte {
 		sub := manifestURI.FindSubmatch(m)
 		if len(sub[1]) > 0 {
-			return []byte(string(sub[1]) + `="` + sign(string(sub[2])) + `"`)
+			return []byte(string(sub[1]) + `="` + xmlURI(html.UnescapeString(string(sub[2]))) + `"`)
 		}
-		return []byte("<BaseURL>" + sign(string(sub[3])) + "</BaseURL>")
+		return []byte("<BaseURL>" + xmlURI(html.UnescapeString(string(sub[3]))) + "</BaseURL>")
 	})
 }
 

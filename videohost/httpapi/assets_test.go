@@ -182,19 +182,40 @@ func TestAssetDelivery(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.asset, func(t *testing.T) {
-			r := e.req("GET", e.mediaURL(v, tt.asset), "", nil)
+			// Immutable files are requested as playlists list them: pinned to
+			// their version. Playlists list every URI pinned to the version.
+			url := e.mediaURL(v, tt.asset)
+			if tt.cacheControl == immutable {
+				url += "?v=v1"
+			}
+			r := e.req("GET", url, "", nil)
 			if r.status != http.StatusOK {
 				t.Fatalf("status %d: %s", r.status, r.body)
 			}
-			if !bytes.Equal(r.body, files[tt.asset]) {
-				t.Fatalf("body %q, want %q", r.body, files[tt.asset])
+			want, servedLen := files[tt.asset], len(r.body)
+			if rewritten := strings.HasSuffix(tt.asset, ".m3u8") || strings.HasSuffix(tt.asset, ".mpd"); rewritten {
+				if !bytes.Contains(r.body, []byte("?v=v1")) {
+					t.Fatalf("playlist URIs are not pinned to the version:\n%s", r.body)
+				}
+				r.body = bytes.ReplaceAll(bytes.ReplaceAll(r.body, []byte("?v=v1"), nil), []byte("&v=v1"), nil)
+			}
+			if !bytes.Equal(r.body, want) {
+				t.Fatalf("body %q, want %q", r.body, want)
+			}
+			if tt.cacheControl == immutable {
+				for _, q := range []string{"", "?v=v0"} {
+					unpinned := e.req("GET", e.mediaURL(v, tt.asset)+q, "", nil)
+					if cc := unpinned.header.Get("Cache-Control"); cc != "public, max-age=300" {
+						t.Errorf("with %q Cache-Control = %q, want a short lifetime: the URL does not name this version", q, cc)
+					}
+				}
 			}
 			checks := map[string]string{
 				"Content-Type":                  tt.contentType,
 				"Cache-Control":                 tt.cacheControl,
 				"Access-Control-Allow-Origin":   "*",
 				"Accept-Ranges":                 "bytes",
-				"Content-Length":                fmt.Sprint(len(files[tt.asset])),
+				"Content-Length":                fmt.Sprint(servedLen),
 				"Access-Control-Expose-Headers": "Content-Length, Content-Range, Accept-Ranges, ETag",
 			}
 			for h, want := range checks {
@@ -416,9 +437,9 @@ func TestSignedPlayback(t *testing.T) {
 		must(t, master, http.StatusOK, nil)
 		escaped := url.QueryEscape(good)
 		for _, want := range []string{
-			`URI="audio/0/playlist.m3u8?token=` + escaped + `"`,
-			`URI="subtitles/en.m3u8?token=` + escaped + `"`,
-			"\nh264_sd/playlist.m3u8?token=" + escaped + "\n",
+			`URI="audio/0/playlist.m3u8?v=v1&token=` + escaped + `"`,
+			`URI="subtitles/en.m3u8?v=v1&token=` + escaped + `"`,
+			"\nh264_sd/playlist.m3u8?v=v1&token=" + escaped + "\n",
 		} {
 			if !strings.Contains(string(master.body), want) {
 				t.Fatalf("master lacks %q:\n%s", want, master.body)
@@ -427,7 +448,7 @@ func TestSignedPlayback(t *testing.T) {
 		child := resolveURI(t, e.mediaURL(v, "playlist.m3u8"), lastURI(string(master.body)))
 		media := e.req("GET", child, "", nil)
 		must(t, media, http.StatusOK, nil)
-		if !strings.Contains(string(media.body), "1.m4s?part=x&token="+escaped) {
+		if !strings.Contains(string(media.body), "1.m4s?part=x&v=v1&token="+escaped) {
 			t.Fatalf("an existing query must be kept:\n%s", media.body)
 		}
 		for _, uri := range listedURIs(string(media.body)) {
@@ -437,7 +458,7 @@ func TestSignedPlayback(t *testing.T) {
 			}
 		}
 		dash := e.req("GET", withQuery(e.mediaURL(v, "manifest.mpd"), "token", good), "", nil)
-		for _, want := range []string{`media="h264_sd/$Number$.m4s?token=` + good + `"`, `initialization="h264_sd/init.mp4?token=` + good + `"`, "<BaseURL>subtitles/en.vtt?token=" + good + "</BaseURL>"} {
+		for _, want := range []string{`media="h264_sd/$Number$.m4s?v=v1&amp;token=` + good + `"`, `initialization="h264_sd/init.mp4?v=v1&amp;token=` + good + `"`, "<BaseURL>subtitles/en.vtt?v=v1&amp;token=" + good + "</BaseURL>"} {
 			if !strings.Contains(string(dash.body), want) {
 				t.Fatalf("manifest lacks %q:\n%s", want, dash.body)
 			}

@@ -22,12 +22,14 @@
 // current asset version (Range, ETag, Last-Modified, open CORS, sendfile),
 // /images/{embed}.{jpg|png|webp} serves frames by URL from a disk cache, and
 // /v1/embeds, /v1/list and /.well-known/jwks.json answer without an API key.
-// Segments and MP4s are "immutable" as DESIGN.md asks although their URLs
-// outlive an asset version (a re-transcode republishes under the same URL):
-// the trade-off is that a client holding an old segment keeps it until its
-// cache evicts it. Playlists live 10 s and name the new segments at once,
-// posters and storyboards live an hour, frames a day, and every ETag names
-// the asset version, so a revalidation never confirms an old file. Signed
-// videos are "private" (no CDN may keep them), and their playlists and DASH
-// manifest are rewritten so that every URI carries the request's token.
+// Asset URLs outlive an asset version (a replaced source or a new subtitle
+// track republishes under the same paths), so a URL is only immutable when
+// it names its version: every playlist and DASH manifest served lists its
+// URIs with ?v={version}, and so do the API's MP4 URLs. A segment or MP4
+// requested with its current version is cached for a year as immutable;
+// without it (a hand-built URL) for five minutes. Playlists live 10 s,
+// posters and storyboards an hour, frames a day, and every ETag names the
+// asset version, so a revalidation never confirms an old file. Signed
+// videos are "private" (no CDN may keep them), and the token is appended to
+// every URI their playlists and manifest list.
 package httpapi
