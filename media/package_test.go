@@ -46,7 +46,7 @@ func goldenManifest() *media.Manifest {
 			rendition("h264_sd", "sd", 640, 360, 800000, 1100000, "avc1.64001e"),
 			rendition("h264_hd", "hd", 1280, 720, 2400000, 2900000, "avc1.64001f"),
 		},
-		AudioTracks: []media.AudioTrack{audio("0", "eng", "English", true), audio("1", "fra", "Français", false)},
+		AudioTracks: []media.AudioTrack{audio("0", "en", "English", true), audio("1", "fr", "Français", false)},
 		Subtitles:   []media.SubtitleTrack{},
 	}
 }

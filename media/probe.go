@@ -283,10 +283,10 @@ func profileName(id astiav.CodecID, p int) string {
 
 func streamLanguage(s *astiav.Stream) string {
 	l := metadataValue(s.Metadata(), "language")
-	if l == "und" {
+	if l == "und" || l == "" {
 		return ""
 	}
-	return l
+	return LanguageTag(l)
 }
 
 func metadataValue(d *astiav.Dictionary, key string) string {

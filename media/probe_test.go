@@ -62,7 +62,7 @@ func TestProbeDescribesSources(t *testing.T) {
 					"-metadata:s:a:1", "title=Français")
 			},
 			check: func(t *testing.T, info *media.Info) {
-				if len(info.Audio) != 2 || info.Audio[0].Language != "eng" || info.Audio[1].Language != "fra" || info.Audio[1].Title != "Français" {
+				if len(info.Audio) != 2 || info.Audio[0].Language != "en" || info.Audio[1].Language != "fr" || info.Audio[1].Title != "Français" {
 					t.Fatalf("audio = %+v", info.Audio)
 				}
 			},

@@ -220,6 +220,8 @@ func audioLabel(a AudioStream, i int) string {
 	switch {
 	case a.Title != "":
 		return a.Title
+	case LanguageName(a.Language) != "":
+		return LanguageName(a.Language)
 	case a.Language != "":
 		return a.Language
 	case i == 0:
