@@ -96,7 +96,9 @@ type VideoURLs struct {
 	Clip       string `json:"clip"`
 	Audio      string `json:"audio"`
 	Storyboard string `json:"storyboard"`
-	Frame      string `json:"frame"`
+	// StoryboardVTT maps times to tiles of the Storyboard sprite.
+	StoryboardVTT string `json:"storyboard_vtt"`
+	Frame         string `json:"frame"`
 }
 
 // VideoError says why a video is errored.

@@ -460,7 +460,7 @@ func (s *Service) Embed(ctx context.Context, embed string, req PlaybackRequest) 
 		u := *v.URLs
 		view.URLs = VideoURLs{
 			HLS: sign(u.HLS), DASH: sign(u.DASH), Poster: sign(u.Poster), Clip: sign(u.Clip),
-			Audio: sign(u.Audio), Storyboard: sign(u.Storyboard), Frame: sign(u.Frame),
+			Audio: sign(u.Audio), Storyboard: sign(u.Storyboard), StoryboardVTT: sign(u.StoryboardVTT), Frame: sign(u.Frame),
 		}
 	}
 	if !v.Playable {

@@ -163,6 +163,7 @@ func (u URLs) Decorate(v *Video) {
 	}
 	if v.Assets.Storyboard {
 		urls.Storyboard = u.Storyboard(v.ID)
+		urls.StoryboardVTT = u.StoryboardVTT(v.ID)
 	}
 	v.URLs = urls
 }

@@ -95,7 +95,7 @@ type Video struct {
 	// AssetVersion names the published set of assets under the video's blob
 	// prefix; publishing a new set is one write of this field.
 	AssetVersion string `json:"-"`
-	// HasStoryboard, HasClip and HasAudio record which optional assets exist.
+	// Assets records which optional assets the published version holds.
 	Assets AssetFlags `json:"-"`
 }
 
@@ -153,7 +153,9 @@ type VideoURLs struct {
 	Clip       string `json:"clip"`
 	Audio      string `json:"audio"`
 	Storyboard string `json:"storyboard"`
-	Frame      string `json:"frame"`
+	// StoryboardVTT maps times to tiles of the Storyboard sprite (#xywh=).
+	StoryboardVTT string `json:"storyboard_vtt"`
+	Frame         string `json:"frame"`
 }
 
 // VideoError says why a video is errored.

@@ -105,7 +105,10 @@ export function setScriptURL(url: string) {
  * served, else the page's origin.
  */
 export function apiBase(el: Element): string {
-  const own = el.getAttribute('api');
+  // The property first: frameworks (Vue, Svelte, Lit) set `api` as a
+  // property, which the elements do not reflect to the attribute.
+  const prop = (el as { api?: unknown }).api;
+  const own = typeof prop === 'string' && prop ? prop : el.getAttribute('api');
   if (own) return own.replace(/\/$/, '');
   const anc = el.closest('[data-reel-api]');
   if (anc) return (anc.getAttribute('data-reel-api') || '').replace(/\/$/, '');

@@ -263,8 +263,10 @@ export class ReelPlayer extends EmbedElement {
     if (this._state !== 'ready') {
       const info = await this.load();
       if (!info) throw new DOMException(this._message || 'not playable', 'NotSupportedError');
-      await this._sourceReady;
     }
+    // "ready" comes with the lookup, before the source is attached (hls.js is
+    // a lazy chunk): playing before that would be aborted by the new load.
+    await this._sourceReady;
     return this.media.play();
   }
   pause() {
@@ -531,7 +533,9 @@ export class ReelPlayer extends EmbedElement {
       const sb = document.createElement('track');
       sb.kind = 'metadata';
       sb.label = 'thumbnails';
-      sb.src = info.urls.storyboard;
+      // urls.storyboard names the sprite (storyboard.jpg); its WebVTT index,
+      // which the thumbnails track needs, sits beside it (DESIGN.md §5).
+      sb.src = info.urls.storyboard.replace(/storyboard\.jpg(\?.*)?$/, 'storyboard.vtt$1');
       sb.default = true;
       v.append(sb);
     }

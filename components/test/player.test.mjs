@@ -119,7 +119,10 @@ describe('reel-player', () => {
     assert.equal(ev.embed, 'spc01public0001');
     assert.match(ev.session, /^[0-9a-f-]{36}$/);
     assert.ok(ev.t > 1.7e12 && typeof ev.position === 'number');
-    assert.ok(mock.state.events.some((e) => typeof e.startup_ms === 'number'), 'startup time reported');
+    assert.ok(mock.state.events.some((e) => e.type === 'startup' && typeof e.ms === 'number'), 'startup time reported');
+    const seek = mock.state.events.find((e) => e.type === 'seeked');
+    assert.ok(seek.from < seek.to && Math.abs(seek.to - 10.5) < 0.5, 'seeked carries from and to: ' + JSON.stringify(seek));
+    for (const e of mock.state.events.filter((x) => x.type === 'heartbeat')) assert.ok(e.to >= e.from, 'heartbeat from/to');
     await page.close();
   });
 

@@ -298,7 +298,7 @@ func openAPIDocument() obj {
 		}},
 		"VideoURLs": obj{"type": "object", "description": "deterministic asset URLs; empty until the asset exists", "properties": obj{
 			"hls": obj{"type": "string"}, "dash": obj{"type": "string"}, "poster": obj{"type": "string"}, "clip": obj{"type": "string"},
-			"audio": obj{"type": "string"}, "storyboard": obj{"type": "string"},
+			"audio": obj{"type": "string"}, "storyboard": obj{"type": "string"}, "storyboard_vtt": obj{"type": "string"},
 			"frame": str("a template with {time} and {width}"),
 		}},
 		"CreateVideoInput": obj{

@@ -66,13 +66,19 @@ var Metrics = class {
     this.bufferStart = 0;
     this.lastBeat = 0;
     this.watchedFrom = 0;
+    /** the position before a seek started (the last timeupdate) */
+    this.lastPos = 0;
+    this.seekFrom = null;
     this.sending = false;
     this.opts = { interval: 5e3, batch: 50, heartbeat: 1e4, maxQueue: 500, ...options };
     this.q = new BoundedQueue(this.opts.maxQueue);
     this.send = options.send || defaultSend(options.endpoint);
     if (typeof window !== "undefined") {
-      const hide = () => this.flush(true);
-      const vis = () => document.visibilityState === "hidden" && this.flush(true);
+      const hide = () => {
+        this.beat();
+        void this.flush(true);
+      };
+      const vis = () => document.visibilityState === "hidden" && hide();
       window.addEventListener("pagehide", hide);
       document.addEventListener("visibilitychange", vis);
       this.off.push(() => window.removeEventListener("pagehide", hide));
@@ -107,7 +113,7 @@ var Metrics = class {
     on("playing", () => {
       if (!this.startupReported && this.playRequestedAt) {
         this.startupReported = true;
-        this.track("heartbeat", { startup_ms: Math.round(performance.now() - this.playRequestedAt), watched: [this.pos(), this.pos()] });
+        this.track("startup", { ms: Math.round(performance.now() - this.playRequestedAt) });
       }
       if (this.buffering) this.endBuffer();
       this.watchedFrom = this.pos();
@@ -119,9 +125,23 @@ var Metrics = class {
       this.stopBeats();
       if (!media.ended) this.track("pause");
     });
+    on("timeupdate", () => {
+      if (!media.seeking) this.lastPos = this.pos();
+    });
+    on("seeking", () => {
+      if (this.seekFrom === null) {
+        this.seekFrom = this.lastPos;
+        if (!media.paused && this.lastBeat && this.lastPos > this.watchedFrom) {
+          this.track("heartbeat", { from: this.watchedFrom, to: this.lastPos });
+        }
+      }
+    });
     on("seeked", () => {
-      this.track("seeked");
-      this.watchedFrom = this.pos();
+      const to = this.pos();
+      this.track("seeked", { from: this.seekFrom ?? this.lastPos, to });
+      this.seekFrom = null;
+      this.watchedFrom = to;
+      this.lastPos = to;
     });
     on("ended", () => {
       this.beat();
@@ -138,7 +158,7 @@ var Metrics = class {
     on("canplay", () => this.buffering && this.endBuffer());
     on("error", () => {
       const err = media.error;
-      this.track("error", { code: err?.code ?? 0, message: err?.message || "" });
+      this.track("error", { code: String(err?.code ?? 0), message: err?.message || "" });
     });
   }
   endBuffer() {
@@ -147,7 +167,7 @@ var Metrics = class {
   }
   /** Called by the player when the adaptive stream switches rendition. */
   renditionChange(fields) {
-    this.track("rendition_change", fields);
+    this.track("rendition_change", { ...fields, rendition: fields.name });
   }
   error(code, message) {
     this.track("error", { code, message });
@@ -155,7 +175,8 @@ var Metrics = class {
   beat() {
     if (!this.media || this.lastBeat === 0) return;
     const now = this.pos();
-    if (now > this.watchedFrom) this.track("heartbeat", { watched: [this.watchedFrom, now] });
+    if (this.media.seeking) return;
+    if (now > this.watchedFrom) this.track("heartbeat", { from: this.watchedFrom, to: now });
     this.watchedFrom = now;
   }
   startBeats() {

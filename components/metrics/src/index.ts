@@ -11,7 +11,8 @@ export type MetricType =
   | 'rebuffer_start'
   | 'rebuffer_end'
   | 'rendition_change'
-  | 'error';
+  | 'error'
+  | 'startup';
 
 export interface MetricEvent {
   type: MetricType;
@@ -120,6 +121,9 @@ export class Metrics {
   private bufferStart = 0;
   private lastBeat = 0;
   private watchedFrom = 0;
+  /** the position before a seek started (the last timeupdate) */
+  private lastPos = 0;
+  private seekFrom: number | null = null;
   private sending = false;
   private send: (body: string, beacon: boolean) => Promise<boolean>;
   private opts: Required<Omit<MetricsOptions, 'send'>>;
@@ -131,8 +135,12 @@ export class Metrics {
     this.q = new BoundedQueue(this.opts.maxQueue);
     this.send = options.send || defaultSend(options.endpoint);
     if (typeof window !== 'undefined') {
-      const hide = () => this.flush(true);
-      const vis = () => document.visibilityState === 'hidden' && this.flush(true);
+      // Leaving: report what was watched since the last heartbeat, then beacon.
+      const hide = () => {
+        this.beat();
+        void this.flush(true);
+      };
+      const vis = () => document.visibilityState === 'hidden' && hide();
       window.addEventListener('pagehide', hide);
       document.addEventListener('visibilitychange', vis);
       this.off.push(() => window.removeEventListener('pagehide', hide));
@@ -171,8 +179,7 @@ export class Metrics {
     on('playing', () => {
       if (!this.startupReported && this.playRequestedAt) {
         this.startupReported = true;
-        // Startup time rides on the first heartbeat-like "play" follow-up.
-        this.track('heartbeat', { startup_ms: Math.round(performance.now() - this.playRequestedAt), watched: [this.pos(), this.pos()] });
+        this.track('startup', { ms: Math.round(performance.now() - this.playRequestedAt) });
       }
       if (this.buffering) this.endBuffer();
       this.watchedFrom = this.pos();
@@ -184,9 +191,24 @@ export class Metrics {
       this.stopBeats();
       if (!media.ended) this.track('pause');
     });
+    on('timeupdate', () => {
+      if (!media.seeking) this.lastPos = this.pos();
+    });
+    on('seeking', () => {
+      // currentTime is already the target: the seek starts where playback was.
+      if (this.seekFrom === null) {
+        this.seekFrom = this.lastPos;
+        if (!media.paused && this.lastBeat && this.lastPos > this.watchedFrom) {
+          this.track('heartbeat', { from: this.watchedFrom, to: this.lastPos });
+        }
+      }
+    });
     on('seeked', () => {
-      this.track('seeked');
-      this.watchedFrom = this.pos();
+      const to = this.pos();
+      this.track('seeked', { from: this.seekFrom ?? this.lastPos, to });
+      this.seekFrom = null;
+      this.watchedFrom = to;
+      this.lastPos = to;
     });
     on('ended', () => {
       this.beat();
@@ -203,7 +225,7 @@ export class Metrics {
     on('canplay', () => this.buffering && this.endBuffer());
     on('error', () => {
       const err = media.error;
-      this.track('error', { code: err?.code ?? 0, message: err?.message || '' });
+      this.track('error', { code: String(err?.code ?? 0), message: err?.message || '' });
     });
   }
 
@@ -214,7 +236,7 @@ export class Metrics {
 
   /** Called by the player when the adaptive stream switches rendition. */
   renditionChange(fields: { width?: number; height?: number; bitrate?: number; name?: string }) {
-    this.track('rendition_change', fields);
+    this.track('rendition_change', { ...fields, rendition: fields.name });
   }
 
   error(code: string, message: string) {
@@ -224,7 +246,8 @@ export class Metrics {
   private beat() {
     if (!this.media || this.lastBeat === 0) return;
     const now = this.pos();
-    if (now > this.watchedFrom) this.track('heartbeat', { watched: [this.watchedFrom, now] });
+    if (this.media.seeking) return; // the seek's own events report this stretch
+    if (now > this.watchedFrom) this.track('heartbeat', { from: this.watchedFrom, to: now });
     this.watchedFrom = now;
   }
   private startBeats() {
