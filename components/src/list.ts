@@ -165,7 +165,10 @@ export class ReelList extends LitElement {
     for (const el of Array.from(frag.querySelectorAll<HTMLElement>('[data-field]'))) {
       const f = el.dataset.field as keyof ListItem;
       if (f === 'poster' && el instanceof HTMLImageElement) {
-        el.src = withToken(item.poster, this.token);
+        // A video is listed once playable, which can be before its poster
+        // exists: an empty src would fetch the page itself.
+        if (item.poster) el.src = withToken(item.poster, this.token);
+        else el.hidden = true;
         if (!el.alt) el.alt = item.title || '';
       } else if (f === 'duration') el.textContent = formatTime(item.duration);
       else if (f === 'created_at') el.textContent = new Date(item.created_at).toLocaleDateString();
@@ -190,7 +193,9 @@ export class ReelList extends LitElement {
             >
               ${tpl
                 ? this._fromTemplate(tpl, item)
-                : html`<img src=${withToken(item.poster, this.token)} alt="" loading="lazy" />
+                : html`${item.poster
+                      ? html`<img src=${withToken(item.poster, this.token)} alt="" loading="lazy" />`
+                      : html`<span part="poster-placeholder" class="placeholder"></span>`}
                     <span part="title">${item.title || 'Untitled'}</span>
                     <span part="duration">${formatTime(item.duration)}</span>`}
             </button>

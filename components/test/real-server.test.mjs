@@ -140,7 +140,7 @@ describe('real server', { skip }, () => {
     assert.match(st.src, /\/media\/[^/]+\/[^/]+\/playlist\.m3u8/);
     assert.equal(st.width, 640);
     assert.deepEqual(st.subs, ['en:showing', 'fr:disabled']);
-    assert.deepEqual(st.audio, ['eng:true', 'fra:false']);
+    assert.deepEqual(st.audio, ['en:true', 'fr:false']);
     // an English cue is active
     await page.waitForFunction((texts) => {
       const t = Array.from(document.querySelector('reel-player').textTracks).find((x) => x.language === 'en');
@@ -161,12 +161,12 @@ describe('real server', { skip }, () => {
     await page.evaluate(() => document.querySelector('reel-player').shadowRoot.querySelector('media-audio-track-menu-button').click());
     await page.waitForFunction(() => !document.querySelector('reel-player').shadowRoot.querySelector('media-audio-track-menu').hidden);
     await shot(page, 'player-audio-menu');
-    await page.locator('media-audio-track-menu media-chrome-menu-item', { hasText: 'fra' }).click();
+    await page.locator('media-audio-track-menu media-chrome-menu-item', { hasText: 'Français' }).click();
     await page.waitForFunction(() => {
       const p = document.querySelector('reel-player');
-      return p.audioTrack === 'fra' && p.hls?.audioTrack === 1;
+      return p.audioTrack === 'fr' && p.hls?.audioTrack === 1;
     }, null, { timeout: 10000 });
-    assert.deepEqual(await page.evaluate(() => Array.from(document.querySelector('reel-player').audioTracks).map((t) => `${t.language}:${t.enabled}`)), ['eng:false', 'fra:true']);
+    assert.deepEqual(await page.evaluate(() => Array.from(document.querySelector('reel-player').audioTracks).map((t) => `${t.language}:${t.enabled}`)), ['en:false', 'fr:true']);
     const t0 = await page.evaluate(() => document.querySelector('reel-player').currentTime);
     await page.waitForFunction((t) => document.querySelector('reel-player').currentTime > t + 0.5, t0, { timeout: 10000 });
     await shot(page, 'player-french');
