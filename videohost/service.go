@@ -356,9 +356,13 @@ func (s *Service) Present(v *Video) *Video {
 	return v
 }
 
+// eventData renders the video JSON an event carries. It leaves input_url
+// out: a source URL often holds credentials (a presigned query), and webhook
+// receivers are frequently third-party services; the API still shows it.
 func (s *Service) eventData(v *Video) ([]byte, error) {
-	cp := *v
-	return json.Marshal(s.Present(&cp))
+	cp := copyVideo(v)
+	cp.InputURL = ""
+	return json.Marshal(s.Present(cp))
 }
 
 func validateCommon(title, description *string, metadata map[string]string, policy *PlaybackPolicy) error {
