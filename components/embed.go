@@ -1,8 +1,9 @@
 // Package components serves the built Reel web components (dist/reel.js and
-// its lazily loaded dist/hls.js chunk) from the Go binary, so `go build`
-// alone ships `{cdn_url}/reel.js`. The bundles are built by `npm run build`
-// in this directory and committed; `npm test` (and TestBundleFresh here,
-// when node_modules is present) fails when they are stale.
+// its lazily loaded chunks dist/menus.js, dist/hls.js, dist/tus.js) from the
+// Go binary, so `go build` alone ships `{cdn_url}/reel.js`. The bundles are
+// built by `npm run build` in this directory and committed; `npm test` (and
+// TestBundleFresh here, when node_modules is present) fails when they are
+// stale.
 package components
 
 import (
@@ -17,10 +18,10 @@ import (
 	"time"
 )
 
-//go:embed dist/reel.js dist/hls.js dist/tus.js
+//go:embed dist/*.js
 var dist embed.FS
 
-// FS returns the built files (reel.js, hls.js, tus.js) at its root.
+// FS returns the built files (reel.js, menus.js, hls.js, tus.js) at its root.
 func FS() fs.FS {
 	sub, err := fs.Sub(dist, "dist")
 	if err != nil {

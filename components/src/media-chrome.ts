@@ -1,5 +1,6 @@
 // The media-chrome pieces the elements use (importing single modules keeps
-// the bundle small: no media-theme, no cast, no airplay).
+// the bundle small: no media-theme, no cast, no airplay). The subtitle and
+// audio-track menus are a lazy chunk: src/lazy/menus.ts.
 import 'media-chrome/dist/media-controller.js';
 import 'media-chrome/dist/media-control-bar.js';
 import 'media-chrome/dist/media-play-button.js';
@@ -14,8 +15,3 @@ import 'media-chrome/dist/media-loading-indicator.js';
 import 'media-chrome/dist/media-preview-thumbnail.js';
 import 'media-chrome/dist/media-preview-time-display.js';
 import 'media-chrome/dist/media-playback-rate-button.js';
-import 'media-chrome/dist/menu/media-chrome-menu-item.js';
-import 'media-chrome/dist/menu/media-captions-menu.js';
-import 'media-chrome/dist/menu/media-captions-menu-button.js';
-import 'media-chrome/dist/menu/media-audio-track-menu.js';
-import 'media-chrome/dist/menu/media-audio-track-menu-button.js';

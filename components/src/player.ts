@@ -3,6 +3,7 @@ import { Metrics } from '../metrics/src/index.js';
 import { apiBase, EmbedInfo, ReelError } from './api.js';
 import { define, EmbedElement } from './base.js';
 import './media-chrome.js';
+import { loadMenus } from './menus.js';
 import { ShimAudioTrackList } from './tracks.js';
 import { capLevel, chooseSubtitles, frameUrl, parseControls, posterSeconds, qualityEdge, sameLang } from './util.js';
 
@@ -382,6 +383,14 @@ export class ReelPlayer extends EmbedElement {
     if (changed.has('loop')) this.media.loop = this.loop;
     if (changed.has('autoplay')) this.media.autoplay = this.autoplay;
     if (changed.has('theme')) void this._loadTheme();
+    // The subtitle and audio-track menus are a lazy chunk (dist/menus.js),
+    // fetched once a video starts loading (alongside the lookup and hls.js).
+    if (this._state !== 'idle' && (changed.has('_state') || changed.has('controls'))) {
+      const c = parseControls(this.controls);
+      if (c.has('subtitles') || c.has('audiotracks')) {
+        loadMenus().catch((e) => console.warn('reel-player: the menus failed to load', e));
+      }
+    }
     if (changed.has('quality') && this._hls) this._applyCap();
     if (this._info && !changed.has('_info')) {
       if (changed.has('subtitles')) this._addTextTracks(this._info);
