@@ -16,28 +16,27 @@ TEST_DEB_PACKAGES := chromium
 
 all: build
 
+# apt_install installs the Debian packages of $(1) that are missing, and
+# nothing when all are there (so a warm machine needs no network or root).
+define apt_install
+	@missing=""; for p in $(1); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+endef
+
 # deps installs Debian's FFmpeg 5.1 development packages (go-astiav v0.16.0
 # builds against them) and the ffmpeg CLI the tests use to make media.
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	fi
+	$(call apt_install,$(DEB_PACKAGES))
 
 # deps-test adds what only the tests need: Chromium for the browser tests.
 deps-test: deps
-	@missing=""; for p in $(TEST_DEB_PACKAGES); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	fi
+	$(call apt_install,$(TEST_DEB_PACKAGES))
 
 build: deps
 	$(GO) build -o $(BIN)/refserver ./refserver
