@@ -12,7 +12,7 @@ GOFLAGS_TEST ?= -count=1 -timeout 20m
 # The browser tests drive Debian's Chromium through playwright-core.
 TEST_DEB_PACKAGES := chromium
 
-.PHONY: all deps deps-test build run test test-go test-js vet bench clean
+.PHONY: all deps deps-test build run test test-go test-race test-js vet bench clean
 
 all: build
 
@@ -49,10 +49,15 @@ vet:
 	$(GO) vet ./...
 	$(GO) vet -tags bench ./bench/...
 
-test: deps-test vet test-go test-js
+test: deps-test vet test-go test-race test-js
 
 test-go:
 	$(GO) test $(GOFLAGS_TEST) ./...
+
+# test-race runs the concurrent core (store, queue, dispatcher, HTTP, caches)
+# under the race detector.
+test-race:
+	$(GO) test -race $(GOFLAGS_TEST) ./videohost/... ./tokens ./webhooks ./client
 
 # test-js installs the locked npm dependencies, checks that the committed
 # bundles are fresh, and runs the unit and Chromium tests of the components.
