@@ -207,6 +207,9 @@ describe('reel-player', () => {
     const page = await newPage(browser.context);
     await mount(page, mock.base, P('muted'));
     await page.waitForFunction(() => document.querySelector('reel-player').state === 'ready');
+    // The button acts only once media-chrome has wired it to the media (it
+    // then mirrors the paused state); under load that can lag "ready".
+    await page.waitForFunction(() => document.querySelector('reel-player').shadowRoot.querySelector('media-play-button')?.hasAttribute('mediapaused'), null, { timeout: 15000 });
     await page.focus('reel-player >> media-play-button');
     await page.keyboard.press('Space');
     await waitPlaying(page, 'reel-player', 0.3);

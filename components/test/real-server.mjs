@@ -74,6 +74,19 @@ export function makeMedia(dir) {
   return dir;
 }
 
+export const SHORT_DURATION = 4;
+/** A 4 s 320x240 H.264/AAC source (short.mp4), quick to transcode. */
+export function makeShortMedia(dir) {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${SHORT_DURATION}`,
+    '-f', 'lavfi', '-i', `sine=frequency=660:duration=${SHORT_DURATION}`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50',
+    '-c:a', 'aac', '-b:a', '64k', '-ac', '2',
+    '-movflags', '+faststart', join(dir, 'short.mp4')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  return dir;
+}
+
 // ---------------------------------------------------------------- static server
 
 const TYPES = {
@@ -87,6 +100,19 @@ const TYPES = {
  * /pages/real.html loads {reel}/cdn/reel.js (so the API base is the server).
  */
 export async function startSite({ media, reel }) {
+  // /held/{name}/{file}: the media file, answered only once hold(name).release()
+  // is called (the status line and headers go out at once, the body waits),
+  // so a video created from it stays `created` meanwhile.
+  const holds = new Map();
+  const holdFor = (name) => {
+    if (!holds.has(name)) {
+      let release, requested;
+      const released = new Promise((r) => (release = r));
+      const asked = new Promise((r) => (requested = r));
+      holds.set(name, { release, released, requested, asked, requests: 0 });
+    }
+    return holds.get(name);
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const p = url.pathname;
@@ -112,6 +138,19 @@ export async function startSite({ media, reel }) {
     if (p === '/favicon.ico') return res.writeHead(204).end();
     let m = /^\/media\/([\w.-]+)$/.exec(p);
     if (m) return serve(join(media, m[1]));
+    m = /^\/held\/([\w-]+)\/([\w.-]+)$/.exec(p);
+    if (m) {
+      const h = holdFor(m[1]);
+      const file = join(media, m[2]);
+      if (!existsSync(file)) return res.writeHead(404).end();
+      h.requests++;
+      h.requested();
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'content-length': statSync(file).size, 'cache-control': 'no-store' });
+      res.flushHeaders();
+      if (req.method === 'HEAD') return res.end();
+      h.released.then(() => createReadStream(file).pipe(res));
+      return;
+    }
     m = /^\/examples\/(html|react|vue|svelte)\/(.*)$/.exec(p);
     if (m) {
       const dir = m[1] === 'html' ? join(EXAMPLES, 'html') : join(EXAMPLES, m[1], 'dist');
@@ -138,6 +177,8 @@ export async function startSite({ media, reel }) {
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   return {
     base: `http://127.0.0.1:${server.address().port}`,
+    /** The held route `name`: {release(), asked (resolves on the first request), requests}. */
+    hold: holdFor,
     close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }),
   };
 }

@@ -11,7 +11,8 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ARTIFACTS, launch, newPage } from './browser.mjs';
-import { CUES, DURATION, apiClient, buildServer, cleanup, findGo, hs256, makeMedia, startServer, startSite, tempDir, until } from './real-server.mjs';
+import { randomInt } from 'node:crypto';
+import { CUES, DURATION, SHORT_DURATION, apiClient, buildServer, cleanup, findGo, hs256, makeMedia, makeShortMedia, startServer, startSite, tempDir, until } from './real-server.mjs';
 
 const GO = findGo();
 const skip = GO ? false : 'Go is not installed: the real-server tests need `go build ./refserver`';
@@ -27,8 +28,8 @@ async function shot(page, name) {
   await page.screenshot({ path: join(SHOTS, name + '.png') });
 }
 
-async function createVideo(title) {
-  return api.post('/v1/videos', { input_url: `${site.base}/media/source.mp4`, title });
+async function createVideo(title, path = '/media/source.mp4') {
+  return api.post('/v1/videos', { input_url: site.base + path, title });
 }
 async function waitReady(v) {
   return until(async () => {
@@ -46,11 +47,14 @@ before(async () => {
     // REEL_REFSERVER=path uses a refserver built beforehand instead of building one.
     const bin = process.env.REEL_REFSERVER || buildServer(GO, tmp);
     media = makeMedia(join(tmp, 'media'));
+    makeShortMedia(media);
     srv = await startServer(bin, join(tmp, 'data'));
     site = await startSite({ media, reel: srv.base });
     api = apiClient(srv.base, srv.key);
     // main: public, with subtitles; signed; stats: analytics only
     for (const name of ['main', 'signed', 'stats']) V[name] = await createVideo(`Real ${name}`);
+    // archived: archived and unarchived by its test (a short source: quick)
+    V.archived = await createVideo('Real archived', '/media/short.mp4');
     for (const name of Object.keys(V)) V[name] = await waitReady(V[name]);
     await api.patch(`/v1/videos/${V.signed.id}`, { playback_policy: 'signed' });
     for (const lang of ['en', 'fr']) {
@@ -63,7 +67,7 @@ before(async () => {
       const master = await (await fetch(e.urls.hls)).text();
       return /TYPE=SUBTITLES[^\n]*LANGUAGE="en"/.test(master) && /TYPE=SUBTITLES[^\n]*LANGUAGE="fr"/.test(master);
     }, { timeout: 60000, what: 'subtitles in the lookup and the master playlist' });
-    console.log(`# real server ${srv.base} (space ${srv.space}) ready with 3 videos in ${Date.now() - t0} ms`);
+    console.log(`# real server ${srv.base} (space ${srv.space}) ready with ${Object.keys(V).length} videos in ${Date.now() - t0} ms`);
     browser = await launch();
   } catch (e) {
     console.log('# refserver log tail:\n' + (srv?.log() || '').slice(-4000));
@@ -94,12 +98,25 @@ async function open() {
 async function mount(markup) {
   const page = await open();
   await page.goto(`${site.base}/pages/real.html`);
-  await page.evaluate(async (html) => {
-    await customElements.whenDefined('reel-player');
-    document.getElementById('root').innerHTML = html;
-  }, markup);
+  await mountOn(page, markup);
   return page;
 }
+
+/** Mounts markup on the (freshly loaded) page; retryBase shortens the processing retries (EmbedElement.retryBase, the test hook). */
+async function mountOn(page, markup, { retryBase } = {}) {
+  await page.evaluate(async ([html, base]) => {
+    await customElements.whenDefined('reel-player');
+    if (base) customElements.get('reel-player').retryBase = base;
+    document.getElementById('root').innerHTML = html;
+  }, [markup, retryBase]);
+}
+
+/** The player's message overlay: its text, role, whether it is shown, and the player's state. */
+const messageOf = (page, sel = 'reel-player') => page.evaluate((s) => {
+  const p = document.querySelector(s);
+  const m = p.shadowRoot.querySelector('[part=message]');
+  return { state: p.state, code: p.errorCode, text: m.textContent.trim(), role: m.getAttribute('role'), hidden: m.hidden, visible: m.checkVisibility() };
+}, sel);
 
 async function waitPlaying(page, sel = 'reel-player', min = 1) {
   await page.waitForFunction(([s, m]) => {
@@ -209,6 +226,131 @@ describe('real server', { skip }, () => {
     assert.deepEqual(requests.filter((u) => !u.includes('token=')), [], 'every media request carries the token');
     await shot(page, 'player-signed-playing');
     await page.close();
+  });
+
+  test('player: archived video is "not available" with no media; unarchived, a reload plays', async () => {
+    const v = V.archived;
+    const playable = await (await fetch(`${srv.base}/v1/embeds/${v.embed}`)).json();
+    assert.equal(playable.playable, true);
+    await api.post(`/v1/videos/${v.id}/archive`);
+    try {
+      assert.equal((await api.get('/v1/videos/' + v.id)).archived, true);
+      assert.equal((await fetch(`${srv.base}/v1/embeds/${v.embed}`)).status, 404, 'the lookup of an archived video is 404');
+      const direct = await fetch(playable.urls.hls);
+      assert.ok(direct.status >= 400, `the master playlist of an archived video is refused (got ${direct.status})`);
+      const page = await open();
+      const media = [];
+      page.on('response', (r) => r.url().includes(`/media/${srv.space}/${v.id}/`) && media.push(`${r.status()} ${r.url()}`));
+      await page.goto(`${site.base}/pages/real.html`);
+      const markup = `<reel-player embed="${v.embed}" loading="eager" muted></reel-player>`;
+      await mountOn(page, markup);
+      await page.waitForFunction(() => document.querySelector('reel-player').state === 'error', null, { timeout: 15000 });
+      const msg = await messageOf(page);
+      console.log(`# archived (lookup 404, master playlist ${direct.status})`, JSON.stringify(msg));
+      assert.equal(msg.code, 'not_found');
+      assert.equal(msg.text, 'This video is not available. It may have been archived or deleted.');
+      assert.equal(msg.role, 'alert');
+      assert.equal(msg.hidden, false);
+      assert.equal(msg.visible, true);
+      await page.getByRole('alert').filter({ hasText: 'not available' }).waitFor({ state: 'visible', timeout: 2000 });
+      await shot(page, 'player-archived');
+      await new Promise((r) => setTimeout(r, 300)); // anything the player would still fetch
+      assert.deepEqual(media.filter((x) => !/^4\d\d /.test(x)), [], 'no media request of the archived video succeeded');
+      assert.equal(await page.evaluate(() => document.querySelector('reel-player').media.currentSrc), '');
+      assert.deepEqual(page.errors.filter((e) => e.startsWith('HTTP') && !e.includes(`/v1/embeds/${v.embed}`)), [], 'only the lookup failed');
+
+      await api.post(`/v1/videos/${v.id}/unarchive`);
+      assert.equal((await api.get('/v1/videos/' + v.id)).archived, false);
+      await page.reload();
+      await mountOn(page, markup);
+      await page.waitForFunction(() => document.querySelector('reel-player').state === 'ready', null, { timeout: 15000 });
+      await page.evaluate(() => document.querySelector('reel-player').play());
+      await waitPlaying(page, 'reel-player', 1);
+      assert.equal((await messageOf(page)).hidden, true);
+      assert.ok(media.some((x) => x.startsWith('200 ')), 'media fetched after unarchiving');
+      await shot(page, 'player-unarchived-playing');
+      await page.close();
+    } finally {
+      await api.post(`/v1/videos/${v.id}/unarchive`).catch(() => {});
+    }
+  });
+
+  test('player: an embed that never existed is "not available"', async () => {
+    const abc = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const embed = srv.space + Array.from({ length: 10 }, () => abc[randomInt(abc.length)]).join('');
+    assert.equal(embed.length, 15);
+    assert.equal((await fetch(`${srv.base}/v1/embeds/${embed}`)).status, 404);
+    const page = await mount(`<reel-player embed="${embed}" loading="eager" muted></reel-player>`);
+    await page.waitForFunction(() => document.querySelector('reel-player').state === 'error', null, { timeout: 15000 });
+    const msg = await messageOf(page);
+    console.log('# missing', embed, JSON.stringify(msg));
+    assert.equal(msg.code, 'not_found');
+    assert.equal(msg.text, 'This video is not available. It may have been archived or deleted.');
+    assert.equal(msg.role, 'alert');
+    assert.equal(msg.visible, true);
+    await page.getByRole('alert').filter({ hasText: 'not available' }).waitFor({ state: 'visible', timeout: 2000 });
+    await shot(page, 'player-missing');
+    assert.deepEqual(page.errors.filter((e) => e.startsWith('HTTP') && !e.includes(`/v1/embeds/${embed}`)), [], 'only the lookup failed');
+    await page.close();
+  });
+
+  test('player: processing video shows the message, retries, then plays without a reload', async () => {
+    const held = site.hold('processing');
+    const v = await createVideo('Real processing', '/held/processing/short.mp4');
+    try {
+      await Promise.race([held.asked, new Promise((_, no) => setTimeout(() => no(new Error('the server never fetched input_url')), 15000))]);
+      assert.equal((await api.get('/v1/videos/' + v.id)).state, 'created', 'held: the source is not fetched yet');
+      const page = await open();
+      const lookups = [];
+      page.on('request', (r) => r.url().startsWith(`${srv.base}/v1/embeds/${v.embed}`) && lookups.push(Date.now()));
+      await page.goto(`${site.base}/pages/real.html`);
+      await page.evaluate(() => {
+        window.__same = true; // gone if the page were reloaded
+        window.__ev = [];
+        document.addEventListener('reel-processing', (e) => window.__ev.push(['processing', e.detail.state, e.detail.attempt]), true);
+        document.addEventListener('reel-load', (e) => window.__ev.push(['load', e.detail.state]), true);
+      });
+      // the retries start at 300 ms instead of 1 s (the documented test hook), growing ×1.6
+      await mountOn(page, `<reel-player embed="${v.embed}" loading="eager" muted autoplay></reel-player>`, { retryBase: 300 });
+      await page.waitForFunction(() => document.querySelector('reel-player').state === 'processing', null, { timeout: 10000 });
+      const msg = await messageOf(page);
+      console.log('# processing', JSON.stringify(msg));
+      assert.equal(msg.text, 'This video is still processing. It will start as soon as it is ready.');
+      assert.equal(msg.role, 'status');
+      assert.equal(msg.visible, true);
+      await page.getByRole('status').filter({ hasText: 'still processing' }).waitFor({ state: 'visible', timeout: 2000 });
+      await shot(page, 'player-processing');
+      await until(() => lookups.length >= 4, { timeout: 10000, every: 100, what: 'repeated lookups while processing' });
+      assert.equal((await api.get('/v1/videos/' + v.id)).state, 'created');
+      assert.equal((await messageOf(page)).state, 'processing');
+      const released = Date.now();
+      const before = lookups.length;
+      held.release();
+      await page.waitForFunction(() => {
+        const p = document.querySelector('reel-player');
+        return p.state === 'ready' && !p.paused && p.currentTime > 1;
+      }, null, { timeout: 30000 }).catch(async (e) => {
+        const st = await messageOf(page).catch(() => null);
+        const sv = await api.get('/v1/videos/' + v.id).catch((x) => x.message);
+        throw new Error(`${e.message}: player ${JSON.stringify(st)}, video ${JSON.stringify(sv?.state ?? sv)}, ${lookups.length} lookups; ${page.errors.join('; ')}`);
+      });
+      const ev = await page.evaluate(() => window.__ev);
+      console.log(`# processing: ${before} lookups held, ${lookups.length} in all; playing ${Date.now() - released} ms after release; events ${JSON.stringify(ev)}`);
+      assert.equal(await page.evaluate(() => window.__same), true, 'no reload');
+      assert.ok(ev.filter(([t]) => t === 'processing').length >= 3, 'reel-processing on each retry');
+      assert.ok(ev.some(([t, s]) => t === 'processing' && s === 'created'));
+      assert.deepEqual(ev.filter(([t]) => t === 'load'), [['load', 'ready']]);
+      const after = await messageOf(page);
+      assert.equal(after.hidden, true);
+      assert.equal(after.visible, false);
+      assert.equal(held.requests, 1, 'the source was fetched once');
+      assert.equal(await page.evaluate(() => document.querySelector('reel-player').media.videoWidth), 320);
+      await shot(page, 'player-processing-playing');
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    } finally {
+      held.release();
+    }
   });
 
   test('clip plays in view, pauses out of view', async () => {
