@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
-	"strings"
 	"time"
 
 	"github.com/reelvideo/reel/tokens"
@@ -488,16 +486,7 @@ func (s *Service) Embed(ctx context.Context, embed string, req PlaybackRequest) 
 
 // WithToken appends token=... to the query of u (keeping the query it has);
 // an empty u or token leaves u unchanged. Template braces ({time}) survive.
-func WithToken(u, token string) string {
-	if u == "" || token == "" {
-		return u
-	}
-	sep := "?"
-	if strings.Contains(u, "?") {
-		sep = "&"
-	}
-	return u + sep + "token=" + url.QueryEscape(token)
-}
+func WithToken(u, token string) string { return withQuery(u, "token", token) }
 
 // ListedVideo is one entry of the public list for <reel-list>.
 type ListedVideo struct {

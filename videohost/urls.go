@@ -123,15 +123,19 @@ func (u URLs) Components() string { return u.CDNURL + "/reel.js" }
 // Pinned appends the asset version to the URL of a file that never changes
 // within a version (an MP4): the server caches such URLs as immutable, and
 // a re-publish gives them a new URL.
-func Pinned(rawURL, version string) string {
-	if version == "" {
-		return rawURL
+func Pinned(rawURL, version string) string { return withQuery(rawURL, "v", version) }
+
+// withQuery appends key=value to the query of u, keeping the query it has;
+// an empty u or value leaves u as it is.
+func withQuery(u, key, value string) string {
+	if u == "" || value == "" {
+		return u
 	}
 	sep := "?"
-	if strings.Contains(rawURL, "?") {
+	if strings.Contains(u, "?") {
 		sep = "&"
 	}
-	return rawURL + sep + "v=" + url.QueryEscape(version)
+	return u + sep + key + "=" + url.QueryEscape(value)
 }
 
 // Decorate fills the URL fields of v (renditions, tracks, subtitles, urls).
