@@ -16,6 +16,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -63,6 +64,8 @@ type Service struct {
 	guard    *NetGuard
 	videos   *ttlCache[*Video]
 	keys     *ttlCache[cachedKey]
+	touchMu  sync.Mutex
+	touched  map[string]time.Time // key id → last recorded use
 }
 
 // New returns a Service. It fails when a required port or the secret is missing.
@@ -101,8 +104,9 @@ func New(cfg Config) (*Service, error) {
 		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
 		clock: cfg.Clock, log: cfg.Logger, aead: aead,
 		macKey: derive(cfg.Secret, "reel cursor"), cfg: cfg, guard: cfg.Guard,
-		videos: newTTLCache[*Video](cfg.CacheTTL, 10_000),
-		keys:   newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
+		videos:  newTTLCache[*Video](cfg.CacheTTL, 10_000),
+		keys:    newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
+		touched: make(map[string]time.Time),
 	}, nil
 }
 
@@ -172,7 +176,33 @@ func (s *Service) Authenticate(ctx context.Context, apiKey string) (*Principal, 
 	if subtle.ConstantTimeCompare(sum[:], k.hash) != 1 {
 		return nil, Errorf(EUnauthorized, "invalid API key")
 	}
+	s.touchKey(ctx, k.key.ID)
 	return &Principal{Space: k.key.Space, KeyID: k.key.ID, Access: k.key.Access}, nil
+}
+
+// keyTouchInterval is how stale a key's last_used_at may get: recording
+// every request would turn every read into a database write.
+const keyTouchInterval = time.Minute
+
+// touchKey records that a key was used, at most once a keyTouchInterval per
+// key and process. A failure is logged, never returned: it must not refuse
+// an authenticated request.
+func (s *Service) touchKey(ctx context.Context, id string) {
+	now := s.clock.Now()
+	s.touchMu.Lock()
+	last, ok := s.touched[id]
+	if ok && now.Sub(last) < keyTouchInterval {
+		s.touchMu.Unlock()
+		return
+	}
+	if len(s.touched) >= 10_000 {
+		clear(s.touched) // bounded: a forgotten key is touched again, no harm
+	}
+	s.touched[id] = now
+	s.touchMu.Unlock()
+	if err := s.store.TouchKey(ctx, id, now); err != nil && !IsNotFound(err) {
+		s.log.WarnContext(ctx, "recording key use", "key", id, "err", err)
+	}
 }
 
 func keyIDOf(apiKey string) (string, bool) {

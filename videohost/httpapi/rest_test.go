@@ -233,6 +233,13 @@ func TestSpaceAndKeys(t *testing.T) {
 	if strings.Contains(lr.String(), k.Secret) || strings.Contains(lr.String(), `"key"`) {
 		t.Fatalf("key list shows a secret: %s", lr.body)
 	}
+	for _, listed := range keys.Data {
+		// The new key was used once (GET /v1/space) and the read-write key
+		// by this very list: both record it.
+		if (listed.ID == k.ID || strings.HasPrefix(e.rw, "rk_"+listed.ID+"_")) && listed.LastUsedAt == nil {
+			t.Errorf("key %s was used but has no last_used_at", listed.ID)
+		}
+	}
 
 	problem(t, e.req("POST", "/v1/keys", e.rw, map[string]any{"access": "admin"}), http.StatusBadRequest, videohost.EValidation)
 	problem(t, e.req("POST", "/v1/keys", e.rw, map[string]any{"name": "x"}), http.StatusBadRequest, videohost.EValidation)
