@@ -50,17 +50,7 @@ func AudioM4A(ctx context.Context, source string, out string) error {
 	defer muxer.close()
 	writer := m4aWriter{input: input, stream: stream, muxer: muxer}
 	defer writer.close()
-	if err := writer.run(ctx); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		var mediaErr *Error
-		if errors.As(err, &mediaErr) {
-			return err
-		}
-		return newError(CodeTranscodeFailed, op, err)
-	}
-	return nil
+	return stageError(ctx, op, writer.run(ctx))
 }
 
 // m4aWriter holds the decode -> resample -> encode -> mux chain of AudioM4A.

@@ -50,17 +50,7 @@ func Clip(ctx context.Context, source string, out string, opts ClipOptions) erro
 
 	clip := clipWriter{decoder: decoder, muxer: muxer, opts: opts, packet: astiav.AllocPacket()}
 	defer clip.close()
-	if err := clip.run(ctx); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		var mediaErr *Error
-		if errors.As(err, &mediaErr) {
-			return err
-		}
-		return newError(CodeTranscodeFailed, op, err)
-	}
-	return nil
+	return stageError(ctx, op, clip.run(ctx))
 }
 
 // clipWriter holds the decode -> filter -> encode -> mux chain of Clip.

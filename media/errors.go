@@ -1,6 +1,7 @@
 package media
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -77,4 +78,21 @@ func ErrorCode(err error) string {
 // newError builds an *Error; the cause may be nil.
 func newError(code, op string, cause error) *Error {
 	return &Error{Code: code, Op: op, Err: cause}
+}
+
+// stageError is the error a stage returns for err: the context's error when
+// it was cancelled, a media *Error as it is, anything else as
+// transcode_failed of op.
+func stageError(ctx context.Context, op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	var mediaErr *Error
+	if errors.As(err, &mediaErr) {
+		return err
+	}
+	return newError(CodeTranscodeFailed, op, err)
 }
