@@ -3,6 +3,7 @@ package media
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -50,6 +51,7 @@ type cmafTrack struct {
 	pending     *cmafSample
 	lastDur     int64
 	cur         []mp4.FullSample
+	w           *bufio.Writer // segment write buffer, reused
 
 	mu       sync.Mutex
 	segments []segmentInfo
@@ -189,24 +191,26 @@ func (t *cmafTrack) flush() error {
 	}
 	var ticks int64
 	start := int64(t.cur[0].DecodeTime) + int64(t.cur[0].CompositionTimeOffset)
+	frag.Moof.Traf.Tfdt.SetBaseMediaDecodeTime(t.cur[0].DecodeTime)
+	trun := frag.Moof.Traf.Trun
 	for _, s := range t.cur {
-		frag.AddFullSample(s)
+		trun.AddSample(s.Sample)
+		// Parts are written from the samples' own buffers: an mdat built
+		// by appending would copy a segment's megabytes once or twice more.
+		frag.Mdat.AddSampleDataPart(s.Data)
 		ticks += int64(s.Dur)
 	}
 	seg := mp4.NewMediaSegmentWithStyp(mp4.CreateStyp())
 	seg.AddFragment(frag)
-	var buf bytes.Buffer
-	buf.Grow(int(seg.Size()))
-	if err := seg.Encode(&buf); err != nil {
-		return fmt.Errorf("encoding segment: %w", err)
-	}
-	if err := writeFileAtomic(filepath.Join(t.dir, fmt.Sprintf("%d.m4s", n)), buf.Bytes()); err != nil {
+	size := int64(seg.Size())
+	if err := t.writeSegment(fmt.Sprintf("%d.m4s", n), seg); err != nil {
 		return err
 	}
+	clear(t.cur) // drop the sample data for the collector
 	t.cur = t.cur[:0]
 	t.mu.Lock()
 	t.segments = append(t.segments, segmentInfo{
-		Start: start, Ticks: ticks, Size: int64(buf.Len()),
+		Start: start, Ticks: ticks, Size: size,
 		Duration: float64(ticks) / float64(t.timescale),
 	})
 	t.mu.Unlock()
@@ -252,6 +256,42 @@ func segmentBitrates(segs []segmentInfo, target float64) (average, peak int) {
 	return average, max(peak, average)
 }
 
+// lengthPrefixed turns an Annex B access unit into length-prefixed NAL
+// units. Encoders write four-byte start codes, which are converted in place
+// (no copy per frame); anything else goes through mp4ff's general
+// conversion.
+func lengthPrefixed(au []byte) []byte {
+	if len(au) < 5 || au[0] != 0 || au[1] != 0 || au[2] != 0 || au[3] != 1 {
+		return avc.ConvertByteStreamToNaluSample(au)
+	}
+	// The first pass only checks, so a three-byte start code found late
+	// never meets a half-converted unit.
+	for pass := range 2 {
+		start := 0 // the start code of the NAL unit being measured
+		for {
+			// Emulation prevention keeps 00 00 01 out of NAL payloads, so
+			// the next match is the next start code.
+			next := bytes.Index(au[start+4:], []byte{0, 0, 1})
+			end := len(au)
+			if next >= 0 {
+				end = start + 4 + next - 1
+			}
+			if end <= start+4 || (next >= 0 && au[end] != 0) {
+				// An empty unit or a three-byte start code.
+				return avc.ConvertByteStreamToNaluSample(au)
+			}
+			if pass == 1 {
+				binary.BigEndian.PutUint32(au[start:], uint32(end-start-4))
+			}
+			if next < 0 {
+				break
+			}
+			start = end
+		}
+	}
+	return au
+}
+
 // h264ParameterSets finds SPS and PPS in Annex B or avcC extradata.
 func h264ParameterSets(extradata []byte) (spss, ppss [][]byte, err error) {
 	if len(extradata) > 0 && extradata[0] == 1 {
@@ -293,6 +333,40 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
+// writeSegment encodes seg straight into its file (through a temporary
+// name, like writeFileAtomic), reusing the track's write buffer.
+func (t *cmafTrack) writeSegment(name string, seg *mp4.MediaSegment) error {
+	path := filepath.Join(t.dir, name)
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("creating %s: %w", name, err)
+	}
+	if t.w == nil {
+		t.w = bufio.NewWriterSize(f, 64<<10)
+	} else {
+		t.w.Reset(f)
+	}
+	err = seg.Encode(t.w)
+	if err == nil {
+		err = t.w.Flush()
+	}
+	t.w.Reset(nil)
+	if err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("closing %s: %w", name, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("renaming %s: %w", name, err)
+	}
+	return nil
+}
+
 // writeFileAtomic writes through a temporary name and renames, so a reader
 // polling a published folder never sees half a file.
 func writeFileAtomic(path string, data []byte) error {
@@ -301,16 +375,13 @@ func writeFileAtomic(path string, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("creating %s: %w", filepath.Base(path), err)
 	}
-	w := bufio.NewWriterSize(f, 256<<10)
-	if _, err := w.Write(data); err != nil {
+	if _, err := f.Write(data); err != nil {
 		f.Close()
-		return fmt.Errorf("writing %s: %w", filepath.Base(path), err)
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
+		os.Remove(tmp)
 		return fmt.Errorf("writing %s: %w", filepath.Base(path), err)
 	}
 	if err := f.Close(); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("closing %s: %w", filepath.Base(path), err)
 	}
 	if err := os.Rename(tmp, path); err != nil {

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/Eyevinn/mp4ff/avc"
 	"github.com/asticode/go-astiav"
 )
 
@@ -527,20 +526,30 @@ func (e *videoEncoder) run(ctx context.Context) error {
 			f.Free()
 			return context.Cause(ctx)
 		}
-		f.SetPts(astiav.RescaleQ(f.Pts(), e.sinkTB, e.encTB))
-		f.SetPictureType(astiav.PictureTypeNone)
-		err := e.enc.SendFrame(f)
-		f.Free()
-		if err != nil {
-			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("encoding %s: %w", e.rendition.Name, err))
-		}
-		if err := e.drain(pkt); err != nil {
+		if err := e.encode(f, pkt); err != nil {
 			return err
 		}
 	}
 	if err := ctx.Err(); err != nil {
 		return context.Cause(ctx)
 	}
+	return e.flush(pkt)
+}
+
+// encode sends one frame (and frees it) and packages what comes out.
+func (e *videoEncoder) encode(f *astiav.Frame, pkt *astiav.Packet) error {
+	f.SetPts(astiav.RescaleQ(f.Pts(), e.sinkTB, e.encTB))
+	f.SetPictureType(astiav.PictureTypeNone)
+	err := e.enc.SendFrame(f)
+	f.Free()
+	if err != nil {
+		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("encoding %s: %w", e.rendition.Name, err))
+	}
+	return e.drain(pkt)
+}
+
+// flush drains the encoder and writes the last segment.
+func (e *videoEncoder) flush(pkt *astiav.Packet) error {
 	if err := e.enc.SendFrame(nil); err != nil {
 		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("flushing %s: %w", e.rendition.Name, err))
 	}
@@ -560,7 +569,7 @@ func (e *videoEncoder) drain(pkt *astiav.Packet) error {
 			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("encoding %s: %w", e.rendition.Name, err))
 		}
 		s := cmafSample{
-			data: avc.ConvertByteStreamToNaluSample(pkt.Data()),
+			data: lengthPrefixed(pkt.Data()),
 			dts:  pkt.Dts() * e.ticksPerTB,
 			pts:  pkt.Pts() * e.ticksPerTB,
 			dur:  e.frameTicks,

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/Eyevinn/mp4ff/avc"
 	"github.com/asticode/go-astiav"
 )
 
@@ -209,7 +208,7 @@ func (t *remuxTrack) sample(pkt *astiav.Packet) (cmafSample, bool) {
 	}
 	data := pkt.Data()
 	if t.annexB {
-		data = avc.ConvertByteStreamToNaluSample(data)
+		data = lengthPrefixed(data)
 	}
 	s.data = data
 	return s, true

@@ -2,14 +2,16 @@
 
 // Package media_bench compares Reel's single-decode ladder with FFmpeg:
 //
-//	go test -tags bench -run TestLadderBenchmark -v -timeout 30m ./bench/media/
+//	go test -tags bench -run TestLadderBenchmark -v -timeout 60m ./bench/media/
 //
-// REEL_BENCH_SECONDS sets the source length (default 60). It generates a
-// 1080p30 testsrc2 + sine H.264/AAC source, then measures wall time and
-// peak RSS of (a) Reel's Process (in a child process, cmd/reelprocess),
-// (b) one ffmpeg command with split + scale into the same ladder and x264
-// settings, writing HLS fMP4, and (c) one ffmpeg process per rendition in
-// sequence. It prints the commands and a markdown table.
+// REEL_BENCH_SECONDS sets the source length (default 60), REEL_BENCH_ROUNDS
+// the rounds (default 3). It generates a 1080p30 testsrc2 + sine H.264/AAC
+// source, then measures wall time, CPU time and peak RSS of (a) Reel's
+// Process (in a child process, cmd/reelprocess), (b) one ffmpeg command with
+// split + scale into the same ladder and x264 settings, writing HLS fMP4,
+// and (c) one ffmpeg process per rendition in sequence. The three run in
+// turn, round after round, so a slow spell of a shared machine hits all of
+// them; the tables give medians and the median of each round's own ratio.
 package media_bench
 
 import (
@@ -19,6 +21,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -38,17 +41,20 @@ var ladder = []rung{{"h264_sd", 640, 360, 1200}, {"h264_hd", 1280, 720, 3000}, {
 const x264Params = "keyint=60:min-keyint=60:scenecut=0:open-gop=0"
 
 type result struct {
-	name     string
 	wall     time.Duration
+	cpu      time.Duration // user + system
 	maxRSSKB int64
 	playable time.Duration
 }
 
+// runner is one of the compared pipelines.
+type runner struct {
+	name string
+	run  func(t *testing.T, round int) result
+}
+
 func TestLadderBenchmark(t *testing.T) {
-	seconds := 60
-	if s := os.Getenv("REEL_BENCH_SECONDS"); s != "" {
-		seconds, _ = strconv.Atoi(s)
-	}
+	seconds, rounds := envInt("REEL_BENCH_SECONDS", 60), envInt("REEL_BENCH_ROUNDS", 3)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "source.mp4")
 	run(t, nil, "ffmpeg", "-nostdin", "-v", "error", "-y",
@@ -63,55 +69,124 @@ func TestLadderBenchmark(t *testing.T) {
 		t.Fatalf("building reelprocess: %v\n%s", err, out)
 	}
 
-	var results []result
-
-	// (a) Reel.
-	reelOut := filepath.Join(dir, "reel")
-	var stderr bytes.Buffer
-	r := run(t, &stderr, helper, "-source", src, "-out", reelOut)
-	r.name = "Reel Process (decode once, parallel encoders, + MP4s + DASH)"
-	if m := regexp.MustCompile(`playable_s=([0-9.]+)`).FindStringSubmatch(stderr.String()); m != nil {
-		f, _ := strconv.ParseFloat(m[1], 64)
-		r.playable = time.Duration(f * float64(time.Second))
-	}
-	results = append(results, r)
-
-	// (b) One ffmpeg command: split + scale, HLS fMP4.
 	single := singleFFmpegArgs(src, filepath.Join(dir, "ffmpeg_single"))
 	fmt.Printf("reference (b):\nffmpeg %s\n\n", strings.Join(single, " "))
-	r = run(t, nil, "ffmpeg", single...)
-	r.name = "ffmpeg, one command (split + scale), HLS fMP4"
-	results = append(results, r)
-
-	// (c) One ffmpeg per rendition, in sequence.
-	seq := result{name: "ffmpeg, one process per rendition, in sequence"}
 	for i, l := range ladder {
-		outDir := filepath.Join(dir, "ffmpeg_seq", l.name)
-		if err := os.MkdirAll(outDir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		args := perRenditionArgs(src, outDir, l, i == 0)
+		args := perRenditionArgs(src, filepath.Join(dir, "ffmpeg_seq", l.name), l, i == 0)
 		fmt.Printf("reference (c%d):\nffmpeg %s\n\n", i+1, strings.Join(args, " "))
-		r := run(t, nil, "ffmpeg", args...)
-		seq.wall += r.wall
-		seq.maxRSSKB = max(seq.maxRSSKB, r.maxRSSKB)
 	}
-	results = append(results, seq)
+
+	runners := []runner{
+		{"Reel Process (decode once, parallel encoders, + MP4s + DASH)", func(t *testing.T, round int) result {
+			out := filepath.Join(dir, "reel")
+			os.RemoveAll(out)
+			var stderr bytes.Buffer
+			r := run(t, &stderr, helper, "-source", src, "-out", out)
+			if m := regexp.MustCompile(`playable_s=([0-9.]+)`).FindStringSubmatch(stderr.String()); m != nil {
+				f, _ := strconv.ParseFloat(m[1], 64)
+				r.playable = time.Duration(f * float64(time.Second))
+			}
+			return r
+		}},
+		{"ffmpeg, one command (split + scale), HLS fMP4", func(t *testing.T, round int) result {
+			os.RemoveAll(filepath.Join(dir, "ffmpeg_single"))
+			return run(t, nil, "ffmpeg", single...)
+		}},
+		{"ffmpeg, one process per rendition, in sequence", func(t *testing.T, round int) result {
+			var seq result
+			for i, l := range ladder {
+				outDir := filepath.Join(dir, "ffmpeg_seq", l.name)
+				os.RemoveAll(outDir)
+				if err := os.MkdirAll(outDir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				r := run(t, nil, "ffmpeg", perRenditionArgs(src, outDir, l, i == 0)...)
+				seq.wall += r.wall
+				seq.cpu += r.cpu
+				seq.maxRSSKB = max(seq.maxRSSKB, r.maxRSSKB)
+			}
+			return seq
+		}},
+	}
+
+	results := make([][]result, len(runners)) // [runner][round]
+	fmt.Printf("source: %d s 1080p30 H.264/AAC, %d CPU cores, %d rounds\n\n", seconds, numCPU(), rounds)
+	fmt.Println("| round | run | wall s | CPU s | peak RSS MiB | load average (1 min) before |")
+	fmt.Println("|---|---|---|---|---|---|")
+	for round := range rounds {
+		for i, rn := range runners {
+			load := loadAverage()
+			r := rn.run(t, round)
+			results[i] = append(results[i], r)
+			fmt.Printf("| %d | %s | %.1f | %.1f | %.0f | %s |\n", round+1, rn.name, r.wall.Seconds(), r.cpu.Seconds(),
+				float64(r.maxRSSKB)/1024, load)
+		}
+	}
 
 	ref := results[1]
-	fmt.Printf("source: %d s 1080p30 H.264/AAC, %d CPU cores\n\n", seconds, numCPU())
-	fmt.Println("| run | wall s | × one-command ffmpeg | peak RSS MiB | × ffmpeg RSS | time to playable s |")
-	fmt.Println("|---|---|---|---|---|---|")
-	for _, r := range results {
+	fmt.Println()
+	fmt.Println("| run (median of rounds) | wall s | × one-command ffmpeg (median of round ratios) | CPU s | peak RSS MiB | × ffmpeg RSS | time to playable s |")
+	fmt.Println("|---|---|---|---|---|---|---|")
+	for i, rn := range runners {
+		rs := results[i]
 		playable := "—"
-		if r.playable > 0 {
-			playable = fmt.Sprintf("%.2f", r.playable.Seconds())
+		if p := median(rs, func(r result) float64 { return r.playable.Seconds() }); p > 0 {
+			playable = fmt.Sprintf("%.2f", p)
 		}
-		fmt.Printf("| %s | %.1f | %.2f | %.0f | %.2f | %s |\n", r.name, r.wall.Seconds(),
-			r.wall.Seconds()/ref.wall.Seconds(), float64(r.maxRSSKB)/1024,
-			float64(r.maxRSSKB)/float64(ref.maxRSSKB), playable)
+		fmt.Printf("| %s | %.1f | %.2f | %.1f | %.0f | %.2f | %s |\n", rn.name,
+			median(rs, func(r result) float64 { return r.wall.Seconds() }),
+			medianRatio(rs, ref, func(r result) float64 { return r.wall.Seconds() }),
+			median(rs, func(r result) float64 { return r.cpu.Seconds() }),
+			median(rs, func(r result) float64 { return float64(r.maxRSSKB) / 1024 }),
+			medianRatio(rs, ref, func(r result) float64 { return float64(r.maxRSSKB) }),
+			playable)
 	}
-	fmt.Printf("\nReel / sequential processes: %.2f\n", results[0].wall.Seconds()/results[2].wall.Seconds())
+	fmt.Printf("\nReel / sequential processes (median of round ratios): %.2f\n",
+		medianRatio(results[0], results[2], func(r result) float64 { return r.wall.Seconds() }))
+}
+
+func median(rs []result, value func(result) float64) float64 {
+	vs := make([]float64, len(rs))
+	for i, r := range rs {
+		vs[i] = value(r)
+	}
+	return medianOf(vs)
+}
+
+// medianRatio is the median over rounds of a[round] / b[round]: each ratio
+// compares runs taken a minute apart.
+func medianRatio(a, b []result, value func(result) float64) float64 {
+	vs := make([]float64, len(a))
+	for i := range a {
+		vs[i] = value(a[i]) / value(b[i])
+	}
+	return medianOf(vs)
+}
+
+func medianOf(vs []float64) float64 {
+	if len(vs) == 0 {
+		return 0
+	}
+	slices.Sort(vs)
+	if len(vs)%2 == 1 {
+		return vs[len(vs)/2]
+	}
+	return (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
+}
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Fields(string(b))[0]
 }
 
 func x264Args(prefix string, l rung) []string {
@@ -183,7 +258,7 @@ func run(t *testing.T, stderr *bytes.Buffer, name string, args ...string) result
 	if ru != nil {
 		rss = ru.Maxrss
 	}
-	return result{wall: wall, maxRSSKB: rss}
+	return result{wall: wall, maxRSSKB: rss, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
 }
 
 func tail(s string) string {

@@ -1,0 +1,5 @@
+package media
+
+// LengthPrefixed exposes the in-place Annex B conversion to the black-box
+// tests.
+var LengthPrefixed = lengthPrefixed
