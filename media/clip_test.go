@@ -25,6 +25,9 @@ type probedFile struct {
 		SampleRate string `json:"sample_rate"`
 		Channels   int    `json:"channels"`
 		BitRate    string `json:"bit_rate"`
+		Transfer   string `json:"color_transfer"`
+		Primaries  string `json:"color_primaries"`
+		Matrix     string `json:"color_space"`
 	} `json:"streams"`
 	Format struct {
 		Duration string `json:"duration"`

@@ -34,8 +34,11 @@
 //   - A single still image (PNG, JPEG, ...) is not media: Probe answers not_media.
 //     Cover art in an audio file is ignored and the file is audio-only.
 //   - A source with zero duration or no decodable stream is not_media.
-//   - HDR sources are encoded as 8-bit yuv420p without tone mapping; Info
-//     reports the HDR flags so a caller can warn.
+//   - HDR sources (PQ or HLG, BT.2020) are tone-mapped to 8-bit BT.709 SDR
+//     (zscale to linear light, Möbius curve, tagged bt709), since H.264
+//     renditions for every browser cannot carry HDR; Info still reports the
+//     HDR flags. Callers that make posters should take them from a rendition,
+//     as the worker does: Poster decodes its input as it is.
 //   - All renditions share one frame rate (the source's, capped), so
 //     keyframes and segment boundaries are identical across renditions.
 //     Keyframes every 2 s (closed GOP, no scene cuts), segments of 4 s.

@@ -301,8 +301,16 @@ func metadataValue(d *astiav.Dictionary, key string) string {
 
 // notMediaFormats are demuxers that accept almost anything or only pictures.
 func isNotMediaFormat(name string) bool {
-	return name == "tty" || name == "image2" || strings.HasSuffix(name, "_pipe") ||
-		name == "srt" || name == "webvtt" || name == "ass" || name == "lrc"
+	switch name {
+	case "tty", "image2", "srt", "webvtt", "ass", "lrc":
+		return true
+	case "amrnb", "amrwb":
+		// Headerless AMR is only ever guessed from byte patterns (any
+		// repeating 3-byte sequence scores 26, just past FFmpeg's retry
+		// threshold); real .amr files start with "#!AMR" and open as "amr".
+		return true
+	}
+	return strings.HasSuffix(name, "_pipe")
 }
 
 func validateInfo(info *Info, fc *astiav.FormatContext) error {

@@ -1,6 +1,7 @@
 package media_test
 
 import (
+	"bytes"
 	"crypto/rand"
 	"os"
 	"path/filepath"
@@ -121,13 +122,14 @@ func badMediaInputs(t *testing.T) map[string]string {
 		t.Fatal(err)
 	}
 	return map[string]string{
-		"empty":         write("empty.mp4", nil),
-		"random bytes":  write("random.mp4", random),
-		"text":          write("notes.txt", []byte("this is not a video\nat all\n")),
-		"truncated":     write("truncated.mp4", full[:len(full)/2]),
-		"image only":    generateSource(t, "still.png", "-f", "lavfi", "-i", "testsrc2=size=64x64", "-frames:v", "1"),
-		"jpeg only":     generateSource(t, "still.jpg", "-f", "lavfi", "-i", "testsrc2=size=64x64", "-frames:v", "1"),
-		"zero duration": generateSource(t, "zero.mp4", "-f", "lavfi", "-i", "testsrc2=size=64x64", "-t", "0", "-c:v", "libx264"),
+		"empty":           write("empty.mp4", nil),
+		"random bytes":    write("random.mp4", random),
+		"repeating bytes": write("pattern.mp4", bytes.Repeat([]byte{0x12, 0x34, 0x56}, 100_000)),
+		"text":            write("notes.txt", []byte("this is not a video\nat all\n")),
+		"truncated":       write("truncated.mp4", full[:len(full)/2]),
+		"image only":      generateSource(t, "still.png", "-f", "lavfi", "-i", "testsrc2=size=64x64", "-frames:v", "1"),
+		"jpeg only":       generateSource(t, "still.jpg", "-f", "lavfi", "-i", "testsrc2=size=64x64", "-frames:v", "1"),
+		"zero duration":   generateSource(t, "zero.mp4", "-f", "lavfi", "-i", "testsrc2=size=64x64", "-t", "0", "-c:v", "libx264"),
 	}
 }
 

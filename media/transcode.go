@@ -279,6 +279,9 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 		chain = append(chain, "transpose=cclock")
 	}
 	chain = append(chain, fmt.Sprintf("fps=%d/%d", fpsNum, fpsDen))
+	if v.HDR {
+		chain = append(chain, toneMapFilters(v))
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "[in]%s,split=%d", strings.Join(chain, ","), len(rs))
 	for i := range rs {
@@ -321,6 +324,22 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 	return nil
 }
 
+// toneMapFilters maps an HDR picture (PQ or HLG, BT.2020) to 8-bit BT.709
+// SDR: to linear light with 100 nits as 1.0, BT.2020 → BT.709 primaries,
+// Möbius tone curve (linear below the knee, so mid-tones keep the contrast
+// and colour they have in SDR grades; highlights roll off to the peak the
+// frame's light-level metadata gives, 1000 nits without it), then BT.709
+// transfer and matrix in limited range. Without it every HDR upload (phones
+// record HLG by default) would come out grey and washed out.
+func toneMapFilters(v *VideoStream) string {
+	transfer := "smpte2084"
+	if v.ColorTransfer == "hlg" {
+		transfer = "arib-std-b67"
+	}
+	return "zscale=tin=" + transfer + ":pin=bt2020:min=bt2020nc:t=linear:npl=100,format=gbrpf32le," +
+		"zscale=p=bt709,tonemap=tonemap=mobius:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p"
+}
+
 func newVideoEncoder(job ladderJob, r Rendition, sinkTB astiav.Rational) (*videoEncoder, error) {
 	codec := astiav.FindEncoderByName("libx264")
 	if codec == nil {
@@ -359,6 +378,10 @@ func newVideoEncoder(job ladderJob, r Rendition, sinkTB astiav.Rational) (*video
 		{"keyint_min", strconv.Itoa(gop)},
 		{"sc_threshold", "0"},
 		{"x264-params", x264Params(gop)},
+	}
+	if job.info.Video.HDR {
+		// Tone-mapped pictures say so, or players would take them for HDR.
+		settings = append(settings, [][2]string{{"color_primaries", "bt709"}, {"color_trc", "bt709"}, {"colorspace", "bt709"}}...)
 	}
 	for _, kv := range settings {
 		if err := d.Set(kv[0], kv[1], 0); err != nil {

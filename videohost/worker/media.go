@@ -108,7 +108,13 @@ func (p *MediaPipeline) pictures(ctx context.Context, in videohost.ProcessInput,
 		}
 		// The smallest rendition decodes fastest and is upright already.
 		small := filepath.Join(in.OutDir, m.Renditions[0].MP4)
-		poster, err := media.Poster(ctx, in.Source, at, in.OutDir)
+		posterSource := in.Source
+		if m.Source != nil && m.Source.Video != nil && m.Source.Video.HDR {
+			// The source's pixels are HDR; the largest rendition is the
+			// same picture tone-mapped to SDR.
+			posterSource = filepath.Join(in.OutDir, m.Renditions[len(m.Renditions)-1].MP4)
+		}
+		poster, err := media.Poster(ctx, posterSource, at, in.OutDir)
 		if err != nil {
 			return mediaError(fmt.Errorf("poster: %w", err))
 		}

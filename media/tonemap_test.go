@@ -1,0 +1,90 @@
+package media_test
+
+import (
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/reelvideo/reel/media"
+)
+
+// TestProcessToneMapsHDR checks that PQ and HLG sources come out as 8-bit
+// BT.709 SDR whose colours and whites survive, not as HDR code values shown
+// as SDR (grey, washed out).
+func TestProcessToneMapsHDR(t *testing.T) {
+	t.Parallel()
+	for _, transfer := range []string{"smpte2084", "arib-std-b67"} {
+		t.Run(transfer, func(t *testing.T) {
+			t.Parallel()
+			// testsrc2 in BT.709 SDR, re-encoded as 10-bit BT.2020 HDR.
+			src := generateSource(t, "hdr.mp4", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=1",
+				"-vf", "zscale=tin=bt709:min=bt709:pin=bt709:t="+transfer+":m=bt2020nc:p=bt2020:npl=100,format=yuv420p10le",
+				"-c:v", "libx264", "-preset", "ultrafast",
+				"-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc")
+			info, err := media.Probe(ladderTestContext(t), src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !info.Video.HDR {
+				t.Fatalf("probe: hdr = false for %s", transfer)
+			}
+			out := t.TempDir()
+			m, err := media.Process(ladderTestContext(t), media.ProcessOptions{Source: src, OutDir: out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mp4 := filepath.Join(out, m.Renditions[0].MP4)
+			s := ffprobeJSON(t, mp4).Streams[0]
+			if s.PixFmt != "yuv420p" || s.Transfer != "bt709" || s.Primaries != "bt709" || s.Matrix != "bt709" {
+				t.Errorf("rendition: pix_fmt %s, transfer %q, primaries %q, matrix %q; want yuv420p, bt709 ×3",
+					s.PixFmt, s.Transfer, s.Primaries, s.Matrix)
+			}
+			got := firstFrameStats(t, mp4, 320, 240)
+			raw := firstFrameStats(t, src, 320, 240) // HDR code values taken as SDR
+			sdr := firstFrameStats(t, generateSource(t, "sdr.mp4", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=1",
+				"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"), 320, 240)
+			t.Logf("chroma/white: SDR original %.0f/%d, HDR as SDR %.0f/%d, Reel %.0f/%d",
+				sdr.saturation, sdr.maxLuma, raw.saturation, raw.maxLuma, got.saturation, got.maxLuma)
+			if got.saturation < 2*raw.saturation || got.saturation < sdr.saturation/2 {
+				t.Errorf("saturation %.0f: want at least twice the untouched HDR's %.0f and half the SDR original's %.0f",
+					got.saturation, raw.saturation, sdr.saturation)
+			}
+			if got.maxLuma < 160 {
+				t.Errorf("brightest luma %d: want whites near SDR white (the original's is %d)", got.maxLuma, sdr.maxLuma)
+			}
+		})
+	}
+}
+
+type frameStats struct {
+	maxLuma    byte
+	saturation float64 // mean |U-128| + |V-128|
+}
+
+// firstFrameStats decodes the first frame with the ffmpeg CLI, as 8-bit
+// 4:2:0 without any colour conversion.
+func firstFrameStats(t *testing.T, path string, w, h int) frameStats {
+	t.Helper()
+	out, err := exec.Command("ffmpeg", "-nostdin", "-v", "error", "-i", path, "-frames:v", "1",
+		"-vf", "format=yuv420p", "-f", "rawvideo", "-").Output()
+	if err != nil || len(out) != w*h*3/2 {
+		t.Fatalf("decoding %s: %v (%d bytes)", path, err, len(out))
+	}
+	y, chroma := out[:w*h], out[w*h:]
+	var st frameStats
+	st.maxLuma = slices.Max(y)
+	var sum int
+	for _, c := range chroma {
+		sum += abs(int(c) - 128)
+	}
+	st.saturation = 2 * float64(sum) / float64(len(chroma))
+	return st
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

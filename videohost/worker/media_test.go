@@ -1,0 +1,78 @@
+package worker_test
+
+import (
+	"context"
+	"image"
+	_ "image/jpeg"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/worker"
+)
+
+// TestMediaPipelinePosterOfHDRSource checks that an HDR upload's poster is
+// taken from the tone-mapped ladder: its colours match an SDR upload's
+// poster instead of the grey of HDR code values shown as SDR.
+func TestMediaPipelinePosterOfHDRSource(t *testing.T) {
+	if _, err := exec.LookPath("ffmpeg"); err != nil {
+		t.Skip("ffmpeg not installed")
+	}
+	t.Parallel()
+	lavfi := []string{"-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=2"}
+	sdr := posterSaturation(t, makeSource(t, append(lavfi, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p")...))
+	hdr := posterSaturation(t, makeSource(t, append(lavfi,
+		"-vf", "zscale=tin=bt709:min=bt709:pin=bt709:t=smpte2084:m=bt2020nc:p=bt2020:npl=100,format=yuv420p10le",
+		"-c:v", "libx264", "-preset", "ultrafast",
+		"-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc")...))
+	t.Logf("poster saturation: SDR upload %.1f, HDR upload %.1f", sdr, hdr)
+	if hdr < sdr*0.6 {
+		t.Errorf("HDR poster saturation %.1f; want close to the SDR poster's %.1f", hdr, sdr)
+	}
+}
+
+func makeSource(t *testing.T, args ...string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "source.mp4")
+	cmd := exec.Command("ffmpeg", append(append([]string{"-nostdin", "-v", "error", "-y"}, args...), path)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("ffmpeg: %v\n%s", err, out)
+	}
+	return path
+}
+
+// posterSaturation processes source and answers the poster's mean
+// saturation (max − min of R, G, B, 0–255).
+func posterSaturation(t *testing.T, source string) float64 {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	out, work := t.TempDir(), t.TempDir()
+	p := worker.NewMediaPipeline(worker.MediaConfig{Logger: slog.New(slog.DiscardHandler)})
+	if _, err := p.Process(ctx, videohost.ProcessInput{Source: source, OutDir: out, WorkDir: work}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(out, "poster.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	var sum float64
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			hi, lo := max(r, g, bl), min(r, g, bl)
+			sum += float64(hi-lo) / 257
+		}
+	}
+	return sum / float64(b.Dx()*b.Dy())
+}
