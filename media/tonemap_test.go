@@ -14,20 +14,35 @@ import (
 // as SDR (grey, washed out).
 func TestProcessToneMapsHDR(t *testing.T) {
 	t.Parallel()
-	for _, transfer := range []string{"smpte2084", "arib-std-b67"} {
-		t.Run(transfer, func(t *testing.T) {
+	tests := []struct {
+		name, transfer string
+		codec          []string
+		rotate         bool // as phones record portrait video: landscape pixels, turned by metadata
+	}{
+		{"h264 pq", "smpte2084", []string{"-c:v", "libx264", "-preset", "ultrafast"}, false},
+		{"h264 hlg", "arib-std-b67", []string{"-c:v", "libx264", "-preset", "ultrafast"}, false},
+		{"hevc hlg rotated", "arib-std-b67", []string{"-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hvc1"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			// testsrc2 in BT.709 SDR, re-encoded as 10-bit BT.2020 HDR.
-			src := generateSource(t, "hdr.mp4", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=1",
-				"-vf", "zscale=tin=bt709:min=bt709:pin=bt709:t="+transfer+":m=bt2020nc:p=bt2020:npl=100,format=yuv420p10le",
-				"-c:v", "libx264", "-preset", "ultrafast",
-				"-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc")
+			args := []string{"-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=1",
+				"-vf", "zscale=tin=bt709:min=bt709:pin=bt709:t=" + tt.transfer + ":m=bt2020nc:p=bt2020:npl=100,format=yuv420p10le"}
+			args = append(args, tt.codec...)
+			src := generateSource(t, "hdr.mov", append(args,
+				"-color_primaries", "bt2020", "-color_trc", tt.transfer, "-colorspace", "bt2020nc")...)
+			width, height := 320, 240
+			if tt.rotate {
+				src = generateSource(t, "rotated.mov", "-i", src, "-c", "copy", "-metadata:s:v", "rotate=90")
+				width, height = 240, 320
+			}
 			info, err := media.Probe(ladderTestContext(t), src)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !info.Video.HDR {
-				t.Fatalf("probe: hdr = false for %s", transfer)
+				t.Fatalf("probe: hdr = false for %s", tt.transfer)
 			}
 			out := t.TempDir()
 			m, err := media.Process(ladderTestContext(t), media.ProcessOptions{Source: src, OutDir: out})
@@ -40,7 +55,10 @@ func TestProcessToneMapsHDR(t *testing.T) {
 				t.Errorf("rendition: pix_fmt %s, transfer %q, primaries %q, matrix %q; want yuv420p, bt709 ×3",
 					s.PixFmt, s.Transfer, s.Primaries, s.Matrix)
 			}
-			got := firstFrameStats(t, mp4, 320, 240)
+			if s.Width != width || s.Height != height {
+				t.Errorf("rendition %dx%d, want %dx%d", s.Width, s.Height, width, height)
+			}
+			got := firstFrameStats(t, mp4, width, height)
 			raw := firstFrameStats(t, src, 320, 240) // HDR code values taken as SDR
 			sdr := firstFrameStats(t, generateSource(t, "sdr.mp4", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=1",
 				"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"), 320, 240)
