@@ -27,6 +27,7 @@ type Config struct {
 	Workers       int    // --workers, REEL_WORKERS (1)
 	AllowNetworks string // --allow-networks, REEL_ALLOW_NETWORKS (none)
 	LogLevel      string // --log-level, REEL_LOG_LEVEL (info)
+	MediaProcess  string // --media-process, REEL_MEDIA_PROCESS (child)
 	ShutdownGrace time.Duration
 }
 
@@ -55,6 +56,7 @@ func (c *Config) parseFlags(name string, args []string, stderr io.Writer, getenv
 	str(&c.Blobs, "blobs", "", "file://PATH (default file://{data}/blobs)")
 	str(&c.AllowNetworks, "allow-networks", "", "comma-separated CIDRs that fetches and webhooks may reach despite the SSRF guard")
 	str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
+	str(&c.MediaProcess, "media-process", "child", "where transcodes run: child (a child process per job, so a crash in FFmpeg ends one job) or inline (in this process)")
 	workers, err := strconv.Atoi(env("workers", "1"))
 	if err != nil {
 		return nil, fmt.Errorf("REEL_WORKERS: %w", err)
@@ -86,6 +88,9 @@ func (c *Config) resolve() error {
 	}
 	if c.Workers < 0 {
 		return fmt.Errorf("--workers must be 0 or more")
+	}
+	if c.MediaProcess != "child" && c.MediaProcess != "inline" {
+		return fmt.Errorf("--media-process %q: want child or inline", c.MediaProcess)
 	}
 	return nil
 }

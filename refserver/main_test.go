@@ -293,19 +293,20 @@ func TestKeysCreatePrintsJSON(t *testing.T) {
 }
 
 func TestConfigFromEnvironment(t *testing.T) {
-	env := map[string]string{"REEL_ADDR": "127.0.0.1:9999", "REEL_WORKERS": "3", "REEL_ALLOW_NETWORKS": "10.0.0.0/8, 127.0.0.1/32"}
+	env := map[string]string{"REEL_ADDR": "127.0.0.1:9999", "REEL_WORKERS": "3", "REEL_ALLOW_NETWORKS": "10.0.0.0/8, 127.0.0.1/32",
+		"REEL_MEDIA_PROCESS": "inline"}
 	var c Config
 	if _, err := c.parseFlags("t", []string{"--data", "/tmp/x"}, io.Discard, func(k string) string { return env[k] }); err != nil {
 		t.Fatal(err)
 	}
 	if c.Addr != "127.0.0.1:9999" || c.Workers != 3 || c.BaseURL != "http://127.0.0.1:9999" ||
-		c.Database != "sqlite:///tmp/x/reel.db" || c.Blobs != "file:///tmp/x/blobs" {
+		c.Database != "sqlite:///tmp/x/reel.db" || c.Blobs != "file:///tmp/x/blobs" || c.MediaProcess != "inline" {
 		t.Errorf("config %+v", c)
 	}
 	if got := c.allowNetworks(); len(got) != 2 || got[1] != "127.0.0.1/32" {
 		t.Errorf("allow networks %v", got)
 	}
-	for _, bad := range [][]string{{"--base-url", "ftp://x"}, {"--workers", "-1"}, {"--nope"}} {
+	for _, bad := range [][]string{{"--base-url", "ftp://x"}, {"--workers", "-1"}, {"--nope"}, {"--media-process", "thread"}} {
 		var c Config
 		if _, err := c.parseFlags("t", bad, io.Discard, func(string) string { return "" }); err == nil {
 			t.Errorf("flags %v accepted", bad)

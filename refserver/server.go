@@ -34,6 +34,12 @@ type Main struct {
 
 	// Pipeline overrides the media pipeline (tests); nil means the FFmpeg one.
 	Pipeline videohost.Pipeline
+	// MediaCommand is the argv that runs "refserver media-process" for
+	// --media-process child (default: this executable); MediaCommandEnv is
+	// added to its environment. Tests point both at the test binary.
+	MediaCommand    []string
+	MediaCommandEnv []string
+	Stdin           io.Reader
 
 	DB      *sqlite.DB
 	Blobs   *blob.Disk
@@ -50,7 +56,7 @@ type Main struct {
 
 // NewMain returns a Main writing to the process's stdout and stderr.
 func NewMain() *Main {
-	return &Main{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: osGetenv}
+	return &Main{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Getenv: osGetenv}
 }
 
 // Execute parses args, runs the chosen role until ctx ends, and shuts down.
@@ -62,6 +68,8 @@ func (m *Main) Execute(ctx context.Context, args []string) error {
 			role, args = args[0], args[1:]
 		case "keys":
 			return m.keys(ctx, args[1:])
+		case "media-process":
+			return m.mediaProcess(ctx)
 		case "help", "-h", "--help":
 			fmt.Fprintln(m.Stderr, "usage: refserver [all|api|worker|keys create] [flags]")
 			return errUsage
@@ -177,7 +185,21 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		} else {
 			media.SetFFmpegLogLevel(media.LogError)
 		}
-		m.Pipeline = worker.NewMediaPipeline(worker.MediaConfig{Logger: m.Logger})
+		cfg := worker.MediaConfig{Logger: m.Logger}
+		if m.Config.MediaProcess == "child" {
+			cfg.Command, cfg.CommandEnv = m.MediaCommand, m.MediaCommandEnv
+			if len(cfg.Command) == 0 {
+				exe, err := os.Executable()
+				if err != nil {
+					return fmt.Errorf("finding this executable for --media-process child: %w", err)
+				}
+				cfg.Command = []string{exe, "media-process"}
+			}
+			if m.Config.LogLevel == "debug" {
+				cfg.CommandEnv = append(cfg.CommandEnv, "REEL_LOG_LEVEL=debug")
+			}
+		}
+		m.Pipeline = worker.NewMediaPipeline(cfg)
 	}
 	m.Service, err = videohost.New(videohost.Config{
 		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
@@ -398,4 +420,17 @@ func trimDashes(a string) string {
 		a = a[1:]
 	}
 	return a
+}
+
+// mediaProcess is the child side of --media-process child: one transcode,
+// asked for on stdin, answered on stdout (worker.ServeMediaProcess).
+func (m *Main) mediaProcess(ctx context.Context) error {
+	level := slog.LevelWarn
+	ffmpeg := media.LogError
+	if m.Getenv("REEL_LOG_LEVEL") == "debug" {
+		level, ffmpeg = slog.LevelDebug, media.LogInfo
+	}
+	media.SetFFmpegLogLevel(ffmpeg)
+	logger := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: level}))
+	return worker.ServeMediaProcess(ctx, m.Stdin, m.Stdout, logger)
 }

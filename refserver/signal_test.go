@@ -15,8 +15,15 @@ import (
 )
 
 // TestMain lets a test run this package's main in a child process, so that
-// signals reach a real refserver.
+// signals reach a real refserver, and serves "media-process": the test
+// binary is os.Executable() for servers started in tests, so it is also
+// what their media children run.
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "media-process" {
+		os.Args = []string{"refserver", "media-process"}
+		main()
+		os.Exit(0)
+	}
 	if os.Getenv("REEL_REFSERVER_CHILD") == "1" {
 		os.Args = append([]string{"refserver"}, strings.Fields(os.Getenv("REEL_REFSERVER_ARGS"))...)
 		main()

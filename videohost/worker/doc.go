@@ -17,5 +17,9 @@
 // which the next attempt's final publish removes.
 //
 // The MediaPipeline type adapts the media package to videohost.Pipeline; it
-// is the only place the service reaches FFmpeg.
+// is the only place the service reaches FFmpeg. With MediaConfig.Command set
+// it runs each Process call in a child process that calls ServeMediaProcess
+// (one JSON request on stdin, JSON event lines on stdout: early playable
+// sets, then the output or a typed error), so FFmpeg crashing on an upload
+// fails one job instead of the server.
 package worker

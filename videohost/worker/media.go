@@ -24,6 +24,14 @@ type MediaConfig struct {
 	// StoryboardTiles caps the storyboard sprite (default 100).
 	StoryboardTiles int
 	Logger          *slog.Logger
+	// Command, when set, runs every Process call in a child process, so
+	// that FFmpeg crashing on a hostile upload ends one job, not the
+	// server: the argv of a command that calls ServeMediaProcess
+	// (refserver's own "refserver media-process"). Empty (the default)
+	// runs the pipeline in this process.
+	Command []string
+	// CommandEnv is added to the child's environment.
+	CommandEnv []string
 }
 
 // MediaPipeline implements videohost.Pipeline with the media package.
@@ -45,6 +53,9 @@ func NewMediaPipeline(cfg MediaConfig) *MediaPipeline {
 
 // Process encodes the ladder, then makes the pictures, clip and audio file.
 func (p *MediaPipeline) Process(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
+	if len(p.cfg.Command) > 0 {
+		return p.processInChild(ctx, in)
+	}
 	info, err := media.Probe(ctx, in.Source)
 	if err != nil {
 		return nil, mediaError(err)

@@ -1,0 +1,222 @@
+package worker
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/reelvideo/reel/media"
+	"github.com/reelvideo/reel/videohost"
+)
+
+// The isolated pipeline runs every Process call in a child process (the
+// command in MediaConfig.Command), so that FFmpeg decoding an uploaded file
+// can crash, leak or be killed without taking the server down. Parent and
+// child speak JSON: one mediaRequest on the child's stdin, then mediaEvent
+// lines on its stdout. Frames stay in-process: they decode Reel's own
+// renditions, not uploads, and they are latency-bound.
+
+// mediaRequest is videohost.ProcessInput without the callback.
+type mediaRequest struct {
+	Source     string   `json:"source"`
+	OutDir     string   `json:"out_dir"`
+	WorkDir    string   `json:"work_dir"`
+	PosterTime *float64 `json:"poster_time,omitempty"`
+	Playable   bool     `json:"playable"` // the parent wants early playable sets
+
+	Ladder          media.LadderOptions `json:"ladder"`
+	StoryboardTiles int                 `json:"storyboard_tiles,omitempty"`
+}
+
+// mediaEvent is one line of the child's stdout; exactly one field is set.
+type mediaEvent struct {
+	Playable *playableEvent           `json:"playable,omitempty"`
+	Done     *videohost.ProcessOutput `json:"done,omitempty"`
+	Error    *mediaFailure            `json:"error,omitempty"`
+}
+
+type playableEvent struct {
+	Dir    string                   `json:"dir"`
+	Output *videohost.ProcessOutput `json:"output"`
+}
+
+type mediaFailure struct {
+	Code    string `json:"code,omitempty"`
+	Message string `json:"message"`
+}
+
+// childStopGrace is how long a cancelled child has to stop after SIGTERM
+// before it is killed.
+const childStopGrace = 10 * time.Second
+
+// processInChild runs one Process call in a child process.
+func (p *MediaPipeline) processInChild(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
+	req, err := json.Marshal(mediaRequest{
+		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
+		PosterTime: in.PosterTime, Playable: in.OnPlayable != nil,
+		Ladder: p.cfg.Ladder, StoryboardTiles: p.cfg.StoryboardTiles,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("encoding media request: %w", err)
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	cmd := exec.CommandContext(ctx, p.cfg.Command[0], p.cfg.Command[1:]...)
+	cmd.Env = append(cmd.Environ(), p.cfg.CommandEnv...)
+	cmd.Stdin = bytes.NewReader(req)
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = childStopGrace
+	dieWithParent(cmd)
+	stderr := &headBuffer{max: 4 << 10}
+	cmd.Stderr = stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("media process: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting media process: %w", err)
+	}
+
+	var done *videohost.ProcessOutput
+	var failure *mediaFailure
+	var callbackErr error
+	lines := bufio.NewScanner(stdout)
+	lines.Buffer(make([]byte, 64<<10), 16<<20)
+	for lines.Scan() {
+		var ev mediaEvent
+		if err := json.Unmarshal(lines.Bytes(), &ev); err != nil {
+			cancel(fmt.Errorf("media process wrote %q: %w", truncate(lines.Text(), 200), err))
+			break
+		}
+		switch {
+		case ev.Playable != nil && in.OnPlayable != nil && callbackErr == nil:
+			out := ev.Playable.Output
+			if out == nil {
+				out = &videohost.ProcessOutput{}
+			}
+			if err := in.OnPlayable(ctx, ev.Playable.Dir, out); err != nil {
+				// As in-process: a failed early publish fails the job.
+				callbackErr = fmt.Errorf("publishing playable set: %w", err)
+				cancel(callbackErr)
+			}
+		case ev.Done != nil:
+			done = ev.Done
+		case ev.Error != nil:
+			failure = ev.Error
+		}
+	}
+	// Drain what is left so the child never blocks on a full pipe.
+	_, _ = io.Copy(io.Discard, stdout)
+	waitErr := cmd.Wait()
+
+	switch {
+	case callbackErr != nil:
+		return nil, callbackErr
+	case ctx.Err() != nil:
+		return nil, context.Cause(ctx)
+	case failure != nil && failure.Code != "":
+		return nil, &videohost.Error{Code: failure.Code, Message: failure.Message}
+	case failure != nil:
+		return nil, errors.New(failure.Message)
+	case waitErr != nil || done == nil:
+		// A crash (a signal) or an exit without an answer: the input may
+		// be what crashes FFmpeg, so it is a transcode failure, retried a
+		// few times like any other.
+		msg := "media process exited without a result: " + stderr.firstLines(3)
+		if waitErr != nil {
+			msg = fmt.Sprintf("media process failed (%v): %s", waitErr, stderr.firstLines(3))
+		}
+		return nil, &videohost.Error{Code: videohost.VideoErrTranscodeFailed, Message: msg}
+	}
+	return done, nil
+}
+
+// ServeMediaProcess is the child side of an isolated MediaPipeline: it reads
+// one request from r, runs the pipeline in this process and writes events
+// to w, logging to logger. A command named by MediaConfig.Command must call
+// it (refserver's "media-process" does); the ladder settings come with the
+// request. It returns an error only when it cannot talk to its parent;
+// pipeline failures are sent as events.
+func ServeMediaProcess(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logger) error {
+	var req mediaRequest
+	if err := json.NewDecoder(r).Decode(&req); err != nil {
+		return fmt.Errorf("reading media request: %w", err)
+	}
+	p := NewMediaPipeline(MediaConfig{Ladder: req.Ladder, StoryboardTiles: req.StoryboardTiles, Logger: logger})
+	var mu sync.Mutex
+	enc := json.NewEncoder(w)
+	send := func(ev mediaEvent) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return enc.Encode(ev)
+	}
+	in := videohost.ProcessInput{Source: req.Source, OutDir: req.OutDir, WorkDir: req.WorkDir, PosterTime: req.PosterTime}
+	if req.Playable {
+		in.OnPlayable = func(ctx context.Context, dir string, out *videohost.ProcessOutput) error {
+			// The parent takes the folder over from here; this process
+			// never touches it again (MediaPipeline.Process's contract).
+			return send(mediaEvent{Playable: &playableEvent{Dir: dir, Output: out}})
+		}
+	}
+	out, err := p.Process(ctx, in)
+	if err != nil {
+		f := &mediaFailure{Message: err.Error()}
+		var ve *videohost.Error
+		if errors.As(err, &ve) {
+			f.Code, f.Message = ve.Code, ve.Message
+		}
+		return send(mediaEvent{Error: f})
+	}
+	return send(mediaEvent{Done: out})
+}
+
+// headBuffer keeps the first max bytes written to it: what a process says
+// first about a failure (FFmpeg's error, the runtime's "fatal error" or
+// signal line) comes before the goroutine dump that follows a crash.
+type headBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (h *headBuffer) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if room := h.max - len(h.buf); room > 0 {
+		h.buf = append(h.buf, p[:min(room, len(p))]...)
+	}
+	return len(p), nil
+}
+
+// firstLines answers up to n non-empty lines, joined by " | ".
+func (h *headBuffer) firstLines(n int) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var lines []string
+	for _, l := range strings.Split(string(h.buf), "\n") {
+		if l = strings.TrimSpace(l); l != "" && len(lines) < n {
+			lines = append(lines, truncate(l, 300))
+		}
+	}
+	if len(lines) == 0 {
+		return "no output"
+	}
+	return strings.Join(lines, " | ")
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}

@@ -1,0 +1,140 @@
+package worker_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/worker"
+)
+
+// TestMain serves as the media child when a test runs this binary with one
+// of the child modes below.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "media-child":
+			ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+			err := worker.ServeMediaProcess(ctx, os.Stdin, os.Stdout, slog.New(slog.DiscardHandler))
+			stop()
+			if err != nil {
+				os.Exit(1)
+			}
+			os.Exit(0)
+		case "crash-child": // what FFmpeg dying on a hostile file looks like
+			_, _ = io.ReadAll(os.Stdin)
+			os.Stderr.WriteString("decoder blew up\n")
+			_ = syscall.Kill(os.Getpid(), syscall.SIGSEGV)
+			time.Sleep(time.Minute)
+		case "hang-child":
+			time.Sleep(time.Hour)
+		case "silent-child": // exits without answering
+			os.Exit(0)
+		case "garbage-child": // a Command that is not a media child
+			os.Stdout.WriteString("usage: something else\n")
+			os.Exit(0)
+		}
+	}
+	os.Exit(m.Run())
+}
+
+func childPipeline(mode string) *worker.MediaPipeline {
+	return worker.NewMediaPipeline(worker.MediaConfig{
+		Logger:  slog.New(slog.DiscardHandler),
+		Command: []string{os.Args[0], mode},
+	})
+}
+
+func TestIsolatedPipelineProcessesAndPublishesEarly(t *testing.T) {
+	t.Parallel()
+	src := makeSource(t, "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=2",
+		"-f", "lavfi", "-i", "sine=duration=2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac")
+	out, work := t.TempDir(), t.TempDir()
+	var early []string
+	got, err := childPipeline("media-child").Process(testContext(t), videohost.ProcessInput{
+		Source: src, OutDir: out, WorkDir: work,
+		OnPlayable: func(ctx context.Context, dir string, o *videohost.ProcessOutput) error {
+			if _, err := os.Stat(filepath.Join(dir, "playlist.m3u8")); err != nil {
+				t.Errorf("playable set without a master playlist: %v", err)
+			}
+			early = append(early, dir)
+			return nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(early) != 1 {
+		t.Errorf("OnPlayable called %d times, want once", len(early))
+	}
+	if got.Duration < 1.9 || got.Width != 320 || len(got.Renditions) == 0 || len(got.AudioTracks) != 1 || !got.Assets.Poster {
+		t.Errorf("output %+v", got)
+	}
+	for _, name := range []string{"playlist.m3u8", "poster.jpg", "storyboard.vtt", "clip.mp4", got.Renditions[0].Name + ".mp4"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Errorf("missing %s: %v", name, err)
+		}
+	}
+}
+
+func TestIsolatedPipelineFailures(t *testing.T) {
+	t.Parallel()
+	notMedia := filepath.Join(t.TempDir(), "notes.mp4")
+	if err := os.WriteFile(notMedia, []byte("not a video at all\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, mode, source, code, message string
+	}{
+		{"bad input keeps its code", "media-child", notMedia, videohost.VideoErrNotMedia, ""},
+		{"a crash ends the job, not the server", "crash-child", notMedia, videohost.VideoErrTranscodeFailed, "decoder blew up"},
+		{"a child that exits without an answer", "silent-child", notMedia, videohost.VideoErrTranscodeFailed, "exited without a result"},
+		{"a command that is not a media child", "garbage-child", notMedia, videohost.EInternal, "media process wrote"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := childPipeline(tt.mode).Process(testContext(t), videohost.ProcessInput{
+				Source: tt.source, OutDir: t.TempDir(), WorkDir: t.TempDir(),
+			})
+			if code := videohost.ErrorCode(err); code != tt.code {
+				t.Fatalf("error %v (code %q), want code %s", err, code, tt.code)
+			}
+			if !strings.Contains(err.Error(), tt.message) {
+				t.Errorf("error %q does not say %q", err, tt.message)
+			}
+		})
+	}
+}
+
+func TestIsolatedPipelineStopsTheChildOnCancel(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := childPipeline("hang-child").Process(ctx, videohost.ProcessInput{
+		Source: "unused", OutDir: t.TempDir(), WorkDir: t.TempDir(),
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if elapsed := time.Since(start); elapsed > 5*time.Second {
+		t.Errorf("returned after %v: the child was not stopped", elapsed)
+	}
+}
+
+func testContext(t *testing.T) context.Context {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	return ctx
+}
