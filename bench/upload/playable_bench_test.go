@@ -24,6 +24,7 @@ import (
 // to the API reporting the video playable, for a 60 s 1080p30 H.264/AAC
 // file (the target: 2 s), and on to ready. Each round waits for
 // ready before the next upload, so no ladder encode runs beside a remux.
+// REEL_BENCH_MEDIA_PROCESS=inline runs transcodes in the server process.
 //
 //	go test -tags bench -run ^$ -bench UploadToPlayable -benchtime 3x -v ./bench/upload
 func BenchmarkUploadToPlayable(b *testing.B) {
@@ -62,7 +63,11 @@ func BenchmarkUploadToPlayable(b *testing.B) {
 	}
 	addr := freeAddr(b)
 	ctx, cancel := context.WithCancel(context.Background())
-	srv := exec.CommandContext(ctx, refserver, "--addr", addr, "--data", data, "--log-level", "warn")
+	mode := os.Getenv("REEL_BENCH_MEDIA_PROCESS") // child (the default) or inline
+	if mode == "" {
+		mode = "child"
+	}
+	srv := exec.CommandContext(ctx, refserver, "--addr", addr, "--data", data, "--log-level", "warn", "--media-process", mode)
 	srv.Env = env
 	srv.Cancel = func() error { return srv.Process.Signal(syscall.SIGTERM) }
 	srv.WaitDelay = 10 * time.Second
@@ -161,8 +166,8 @@ func BenchmarkUploadToPlayable(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(medianSeconds(playable), "s-to-playable")
 	b.ReportMetric(medianSeconds(ready), "s-to-ready")
-	fmt.Printf("upload complete → playable, median of %d: %.2f s (target 2 s); → ready %.1f s\n",
-		len(playable), medianSeconds(playable), medianSeconds(ready))
+	fmt.Printf("--media-process %s: upload complete → playable, median of %d: %.2f s (target 2 s); → ready %.1f s\n",
+		mode, len(playable), medianSeconds(playable), medianSeconds(ready))
 }
 
 func medianSeconds(ds []time.Duration) float64 {
