@@ -432,5 +432,14 @@ func (m *Main) mediaProcess(ctx context.Context) error {
 	}
 	media.SetFFmpegLogLevel(ffmpeg)
 	logger := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: level}))
-	return worker.ServeMediaProcess(ctx, m.Stdin, m.Stdout, logger)
+	out := m.Stdout
+	if out == os.Stdout {
+		f, err := reserveStdout()
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		out = f
+	}
+	return worker.ServeMediaProcess(ctx, m.Stdin, out, logger)
 }

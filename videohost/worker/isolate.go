@@ -115,6 +115,9 @@ func (p *MediaPipeline) processInChild(ctx context.Context, in videohost.Process
 			failure = ev.Error
 		}
 	}
+	if err := lines.Err(); err != nil {
+		cancel(fmt.Errorf("reading media process output: %w", err))
+	}
 	// Drain what is left so the child never blocks on a full pipe.
 	_, _ = io.Copy(io.Discard, stdout)
 	waitErr := cmd.Wait()

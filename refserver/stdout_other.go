@@ -1,0 +1,8 @@
+//go:build !linux
+
+package main
+
+import "os"
+
+// reserveStdout answers stdout itself where descriptors cannot be moved.
+func reserveStdout() (*os.File, error) { return os.Stdout, nil }
