@@ -33,7 +33,10 @@
 //
 //   - A single still image (PNG, JPEG, ...) is not media: Probe answers not_media.
 //     Cover art in an audio file is ignored and the file is audio-only.
-//   - A source with zero duration or no decodable stream is not_media.
+//   - A source with zero duration or no decodable stream is not_media, and
+//     so is headerless raw AMR: FFmpeg only guesses it from byte patterns
+//     (a file of one repeated 3-byte sequence passes), while real .amr files
+//     carry a "#!AMR" header and open as "amr".
 //   - HDR sources (PQ or HLG, BT.2020) are tone-mapped to 8-bit BT.709 SDR
 //     (zscale to linear light, Möbius curve, tagged bt709), since H.264
 //     renditions for every browser cannot carry HDR; Info still reports the
