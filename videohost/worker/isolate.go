@@ -131,7 +131,7 @@ func (p *MediaPipeline) processInChild(ctx context.Context, in videohost.Process
 		return nil, &videohost.Error{Code: failure.Code, Message: failure.Message}
 	case failure != nil:
 		return nil, errors.New(failure.Message)
-	case waitErr != nil || done == nil:
+	case done == nil:
 		// A crash (a signal) or an exit without an answer: the input may
 		// be what crashes FFmpeg, so it is a transcode failure, retried a
 		// few times like any other.
@@ -140,6 +140,9 @@ func (p *MediaPipeline) processInChild(ctx context.Context, in videohost.Process
 			msg = fmt.Sprintf("media process failed (%v): %s", waitErr, stderr.firstLines(3))
 		}
 		return nil, &videohost.Error{Code: videohost.VideoErrTranscodeFailed, Message: msg}
+	case waitErr != nil:
+		// Everything was written and reported before the exit went wrong.
+		p.log.WarnContext(ctx, "media process failed after its result", "err", waitErr, "stderr", stderr.firstLines(3))
 	}
 	return done, nil
 }

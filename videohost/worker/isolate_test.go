@@ -35,6 +35,11 @@ func TestMain(m *testing.M) {
 			os.Stderr.WriteString("decoder blew up\n")
 			_ = syscall.Kill(os.Getpid(), syscall.SIGSEGV)
 			time.Sleep(time.Minute)
+		case "done-then-crash-child": // answers, then dies tearing down
+			_, _ = io.ReadAll(os.Stdin)
+			os.Stdout.WriteString(`{"done":{"Duration":1.5}}` + "\n")
+			_ = syscall.Kill(os.Getpid(), syscall.SIGSEGV)
+			time.Sleep(time.Minute)
 		case "hang-child":
 			time.Sleep(time.Hour)
 		case "silent-child": // exits without answering
@@ -113,6 +118,16 @@ func TestIsolatedPipelineFailures(t *testing.T) {
 				t.Errorf("error %q does not say %q", err, tt.message)
 			}
 		})
+	}
+}
+
+func TestIsolatedPipelineKeepsAResultReportedBeforeACrash(t *testing.T) {
+	t.Parallel()
+	got, err := childPipeline("done-then-crash-child").Process(testContext(t), videohost.ProcessInput{
+		Source: "unused", OutDir: t.TempDir(), WorkDir: t.TempDir(),
+	})
+	if err != nil || got.Duration != 1.5 {
+		t.Fatalf("got %+v, %v; want the reported output", got, err)
 	}
 }
 
