@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -333,26 +334,41 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-// writeSegment encodes seg straight into its file (through a temporary
-// name, like writeFileAtomic), reusing the track's write buffer.
+// writeSegment encodes seg straight into its file, reusing the track's
+// write buffer.
 func (t *cmafTrack) writeSegment(name string, seg *mp4.MediaSegment) error {
-	path := filepath.Join(t.dir, name)
+	return writeAtomic(filepath.Join(t.dir, name), func(f io.Writer) error {
+		if t.w == nil {
+			t.w = bufio.NewWriterSize(f, 64<<10)
+		} else {
+			t.w.Reset(f)
+		}
+		defer t.w.Reset(nil)
+		if err := seg.Encode(t.w); err != nil {
+			return err
+		}
+		return t.w.Flush()
+	})
+}
+
+// writeFileAtomic writes data to path through writeAtomic.
+func writeFileAtomic(path string, data []byte) error {
+	return writeAtomic(path, func(f io.Writer) error {
+		_, err := f.Write(data)
+		return err
+	})
+}
+
+// writeAtomic writes through a temporary name and renames, so a reader
+// polling a published folder never sees half a file.
+func writeAtomic(path string, write func(io.Writer) error) error {
+	name := filepath.Base(path)
 	tmp := path + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
 		return fmt.Errorf("creating %s: %w", name, err)
 	}
-	if t.w == nil {
-		t.w = bufio.NewWriterSize(f, 64<<10)
-	} else {
-		t.w.Reset(f)
-	}
-	err = seg.Encode(t.w)
-	if err == nil {
-		err = t.w.Flush()
-	}
-	t.w.Reset(nil)
-	if err != nil {
+	if err := write(f); err != nil {
 		f.Close()
 		os.Remove(tmp)
 		return fmt.Errorf("writing %s: %w", name, err)
@@ -363,29 +379,6 @@ func (t *cmafTrack) writeSegment(name string, seg *mp4.MediaSegment) error {
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		return fmt.Errorf("renaming %s: %w", name, err)
-	}
-	return nil
-}
-
-// writeFileAtomic writes through a temporary name and renames, so a reader
-// polling a published folder never sees half a file.
-func writeFileAtomic(path string, data []byte) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return fmt.Errorf("creating %s: %w", filepath.Base(path), err)
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", filepath.Base(path), err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("closing %s: %w", filepath.Base(path), err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("renaming %s: %w", filepath.Base(path), err)
 	}
 	return nil
 }

@@ -30,6 +30,9 @@ type ProcessOptions struct {
 	// runs concurrently with encoding and its error is returned by Process.
 	OnPlayable func(ctx context.Context, dir string) error
 	Logger     *slog.Logger
+	// Info is the source's Probe result when the caller already has it;
+	// nil probes the source (probing reads and decodes its first frames).
+	Info *Info
 }
 
 // Process probes the source, plans the ladder, decodes once and encodes
@@ -44,9 +47,12 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 		return nil, errors.New("processing: source and output folder are required")
 	}
 	started := time.Now()
-	info, err := Probe(ctx, opts.Source)
-	if err != nil {
-		return nil, err
+	info := opts.Info
+	if info == nil {
+		var err error
+		if info, err = Probe(ctx, opts.Source); err != nil {
+			return nil, err
+		}
 	}
 	ladderOpts := opts.Ladder.withDefaults()
 	renditions, err := PlanLadder(info, ladderOpts)

@@ -4,7 +4,6 @@ package upload
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,7 +13,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -33,10 +31,6 @@ func BenchmarkUploadToPlayable(b *testing.B) {
 		seconds = s
 	}
 	dir := b.TempDir()
-	refserver := build(b, dir, "refserver", "../../refserver", true)
-	data := filepath.Join(dir, "data")
-	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
-
 	src := filepath.Join(dir, "source.mp4")
 	gen := exec.Command("ffmpeg", "-nostdin", "-v", "error", "-y",
 		"-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30",
@@ -51,49 +45,16 @@ func BenchmarkUploadToPlayable(b *testing.B) {
 		b.Fatal(err)
 	}
 
-	keys := exec.Command(refserver, "keys", "create", "--access", "read_write", "--data", data)
-	keys.Env = env
-	out, err := keys.Output()
-	if err != nil {
-		b.Fatalf("refserver keys create: %v", err)
-	}
-	var key struct{ Key string }
-	if err := json.Unmarshal(out, &key); err != nil {
-		b.Fatalf("keys create printed %q", out)
-	}
-	addr := freeAddr(b)
-	ctx, cancel := context.WithCancel(context.Background())
 	mode := os.Getenv("REEL_BENCH_MEDIA_PROCESS") // child (the default) or inline
 	if mode == "" {
 		mode = "child"
 	}
-	srv := exec.CommandContext(ctx, refserver, "--addr", addr, "--data", data, "--log-level", "warn", "--media-process", mode)
-	srv.Env = env
-	srv.Cancel = func() error { return srv.Process.Signal(syscall.SIGTERM) }
-	srv.WaitDelay = 10 * time.Second
-	var logs bytes.Buffer
-	srv.Stdout, srv.Stderr = &logs, &logs
-	if err := srv.Start(); err != nil {
-		b.Fatal(err)
-	}
-	defer func() {
-		cancel()
-		srv.Wait()
-	}()
-	base := "http://" + addr
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		if resp, err := http.Get(base + "/v1/space"); err == nil {
-			resp.Body.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			b.Fatalf("refserver did not start:\n%s", logs.String())
-		}
-	}
+	srv := startRefserver(b, dir, "--media-process", mode)
+	base, logs := srv.base, srv.logs
 	call := func(method, url string, header map[string]string, body io.Reader) *http.Response {
 		b.Helper()
 		req, _ := http.NewRequest(method, url, body)
-		req.Header.Set("Authorization", "Bearer "+key.Key)
+		req.Header.Set("Authorization", "Bearer "+srv.key)
 		for k, v := range header {
 			req.Header.Set(k, v)
 		}

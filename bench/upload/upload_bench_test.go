@@ -51,22 +51,23 @@ func freeAddr(b *testing.B) string {
 	return ln.Addr().String()
 }
 
-func BenchmarkUpload(b *testing.B) {
-	size := int64(1 << 30)
-	if s := os.Getenv("REEL_BENCH_UPLOAD_MIB"); s != "" {
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			b.Fatalf("REEL_BENCH_UPLOAD_MIB: %v", err)
-		}
-		size = n << 20
-	}
-	dir := b.TempDir()
-	reel := build(b, dir, "reel", "../../cmd/reel", false)
-	refserver := build(b, dir, "refserver", "../../refserver", true)
+// refserver is a real refserver process started for a benchmark.
+type refserver struct {
+	base, key string
+	env       []string // the server's environment, for other commands
+	logs      *bytes.Buffer
+}
+
+// startRefserver builds refserver, creates a read-write key, starts the
+// server on a free port with extra flags, waits until it answers and stops
+// it (SIGTERM) when the benchmark ends.
+func startRefserver(b *testing.B, dir string, flags ...string) *refserver {
+	b.Helper()
+	bin := build(b, dir, "refserver", "../../refserver", true)
 	data := filepath.Join(dir, "data")
 	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
 
-	keys := exec.Command(refserver, "keys", "create", "--access", "read_write", "--data", data)
+	keys := exec.Command(bin, "keys", "create", "--access", "read_write", "--data", data)
 	keys.Env = env
 	out, err := keys.Output()
 	if err != nil {
@@ -78,20 +79,20 @@ func BenchmarkUpload(b *testing.B) {
 	}
 	addr := freeAddr(b)
 	ctx, cancel := context.WithCancel(context.Background())
-	srv := exec.CommandContext(ctx, refserver, "--addr", addr, "--data", data, "--log-level", "warn")
+	srv := exec.CommandContext(ctx, bin, append([]string{"--addr", addr, "--data", data, "--log-level", "warn"}, flags...)...)
 	srv.Env = env
 	srv.Cancel = func() error { return srv.Process.Signal(syscall.SIGTERM) }
 	srv.WaitDelay = 10 * time.Second
-	var logs bytes.Buffer
-	srv.Stdout, srv.Stderr = &logs, &logs
+	logs := &bytes.Buffer{}
+	srv.Stdout, srv.Stderr = logs, logs
 	if err := srv.Start(); err != nil {
 		b.Fatal(err)
 	}
 	// Stop the server (SIGTERM through Cancel) before waiting for it.
-	defer func() {
+	b.Cleanup(func() {
 		cancel()
 		srv.Wait()
-	}()
+	})
 	base := "http://" + addr
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		if resp, err := http.Get(base + "/v1/space"); err == nil {
@@ -102,6 +103,22 @@ func BenchmarkUpload(b *testing.B) {
 			b.Fatalf("refserver did not start:\n%s", logs.String())
 		}
 	}
+	return &refserver{base: base, key: key.Key, env: env, logs: logs}
+}
+
+func BenchmarkUpload(b *testing.B) {
+	size := int64(1 << 30)
+	if s := os.Getenv("REEL_BENCH_UPLOAD_MIB"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			b.Fatalf("REEL_BENCH_UPLOAD_MIB: %v", err)
+		}
+		size = n << 20
+	}
+	dir := b.TempDir()
+	reel := build(b, dir, "reel", "../../cmd/reel", false)
+	srv := startRefserver(b, dir)
+	env, base, key, logs := srv.env, srv.base, srv.key, srv.logs
 
 	// A sparse file: the bytes are zeros read from the page cache, so the
 	// measure is the client and the server, not the disk.
@@ -121,7 +138,7 @@ func BenchmarkUpload(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		// Each run uploads anew: a fresh config folder has no saved upload.
 		cfg := filepath.Join(dir, "config"+strconv.Itoa(i))
-		cmd := exec.Command(reel, "videos", "upload", src, "--quiet", "--base-url", base, "--api-key", key.Key)
+		cmd := exec.Command(reel, "videos", "upload", src, "--quiet", "--base-url", base, "--api-key", key)
 		cmd.Env = append(env, "XDG_CONFIG_HOME="+cfg)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr

@@ -95,7 +95,7 @@ func (p *MediaPipeline) processInChild(ctx context.Context, in videohost.Process
 	for lines.Scan() {
 		var ev mediaEvent
 		if err := json.Unmarshal(lines.Bytes(), &ev); err != nil {
-			cancel(fmt.Errorf("media process wrote %q: %w", truncate(lines.Text(), 200), err))
+			cancel(fmt.Errorf("media process wrote %.200q: %w", lines.Text(), err))
 			break
 		}
 		switch {
@@ -211,18 +211,11 @@ func (h *headBuffer) firstLines(n int) string {
 	var lines []string
 	for _, l := range strings.Split(string(h.buf), "\n") {
 		if l = strings.TrimSpace(l); l != "" && len(lines) < n {
-			lines = append(lines, truncate(l, 300))
+			lines = append(lines, fmt.Sprintf("%.300s", l))
 		}
 	}
 	if len(lines) == 0 {
 		return "no output"
 	}
 	return strings.Join(lines, " | ")
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
 }

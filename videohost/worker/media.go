@@ -62,7 +62,7 @@ func (p *MediaPipeline) Process(ctx context.Context, in videohost.ProcessInput) 
 	}
 	opts := media.ProcessOptions{
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
-		Ladder: p.cfg.Ladder, Logger: p.log,
+		Ladder: p.cfg.Ladder, Logger: p.log, Info: info,
 	}
 	if in.OnPlayable != nil {
 		opts.OnPlayable = func(ctx context.Context, dir string) error {
