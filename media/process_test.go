@@ -485,29 +485,62 @@ func TestProcessFreesFFmpegObjects(t *testing.T) {
 		return
 	}
 	src := avSource(t, "160x90", "10", "1")
+	cancelSrc := avSource(t, "640x360", "30", "3")
 	run := func() {
 		t.Helper()
 		if _, err := media.Process(ladderTestContext(t), media.ProcessOptions{Source: src, OutDir: t.TempDir()}); err != nil {
 			t.Fatal(err)
 		}
 	}
+	cancelled := func() {
+		t.Helper()
+		ctx, cancel := context.WithCancel(ladderTestContext(t))
+		defer cancel()
+		time.AfterFunc(30*time.Millisecond, cancel)
+		if _, err := media.Process(ctx, media.ProcessOptions{Source: cancelSrc, OutDir: t.TempDir()}); err == nil {
+			t.Fatal("a cancelled transcode succeeded")
+		}
+	}
 	for range 25 {
 		run()
 	}
+	cancelled()
 	debug.FreeOSMemory()
 	before := processRSSKiB(t)
-	for range 50 {
+	fdsBefore, threadsBefore := dirEntries(t, "/proc/self/fd"), dirEntries(t, "/proc/self/task")
+	for i := range 50 {
 		run()
+		if i%10 == 0 {
+			cancelled()
+		}
 	}
 	debug.FreeOSMemory()
 	after := processRSSKiB(t)
 	t.Logf("RSS %d KiB before, %d KiB after 50 transcodes", before, after)
+	// Every encoder has a thread and two pipes of its own; a run that left
+	// them behind would add 3 threads and 6 descriptors (plus x264's
+	// threads) each time. Go may start a few more threads of its own.
+	if fds := dirEntries(t, "/proc/self/fd"); fds > fdsBefore {
+		t.Errorf("open descriptors grew from %d to %d", fdsBefore, fds)
+	}
+	if threads := dirEntries(t, "/proc/self/task"); threads > threadsBefore+8 {
+		t.Errorf("threads grew from %d to %d", threadsBefore, threads)
+	}
 	// A leaked codec or filter context costs megabytes a run (x264 alone
 	// keeps its lookahead and reference frames), 50 runs far more than this;
 	// allocator noise measured 0.3–4.6 MiB.
 	if grown := after - before; grown > 16*1024 {
 		t.Fatalf("RSS grew by %d KiB over 50 runs (%d → %d)", grown, before, after)
 	}
+}
+
+func dirEntries(t *testing.T, dir string) int {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Skipf("no %s", dir)
+	}
+	return len(entries)
 }
 
 // lastLines returns the last n lines of out.

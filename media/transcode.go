@@ -49,8 +49,10 @@ type audioTrackOutput struct {
 }
 
 // frameQueueDepth bounds the raw frames waiting for each encoder: enough to
-// keep encoders busy while the decoder works, few enough to keep memory low.
-const frameQueueDepth = 3
+// keep encoders busy while the decoder works, few enough to keep memory low
+// (8 frames of 1080p are 24 MiB). Encoder threads report taken frames in
+// groups of half this, so the decoder wakes once per group, not per frame.
+const frameQueueDepth = 8
 
 // transcodeLadder decodes the source once, scales it for every rendition in
 // one filter graph (split + scale), encodes renditions in parallel (one
@@ -99,7 +101,7 @@ func transcodeLadder(ctx context.Context, job ladderJob) (*ladderOutput, error) 
 	}
 	demuxErr := demuxAndDecode(ctx, in.fc, video, audios)
 	if video != nil {
-		video.closeQueues()
+		video.closeInputs(ctx, demuxErr == nil)
 	}
 	encoders.Wait()
 	if demuxErr != nil {
@@ -180,16 +182,18 @@ func demuxAndDecode(ctx context.Context, fc *astiav.FormatContext, video *videoP
 // demux goroutine, plus one encoder per rendition, each used by its own
 // goroutine.
 type videoPipeline struct {
-	streamIndex int
-	streamTB    astiav.Rational
-	originTS    int64 // origin in stream time base
-	dec         *astiav.CodecContext
-	graph       *astiav.FilterGraph
-	src         *astiav.FilterContext
-	sinks       []*astiav.FilterContext
-	decFrame    *astiav.Frame
-	encoders    []*videoEncoder
-	lastPts     int64
+	streamIndex   int
+	streamTB      astiav.Rational
+	originTS      int64 // origin in stream time base
+	dec           *astiav.CodecContext
+	graph         *astiav.FilterGraph
+	src           *astiav.FilterContext
+	sinks         []*astiav.FilterContext
+	decFrame      *astiav.Frame
+	encoders      []*videoEncoder
+	lastPts       int64
+	lastStep      int64           // distance between the last two frames' timestamps
+	frameDuration astiav.Rational // of the output, for a one-frame source
 }
 
 type videoEncoder struct {
@@ -199,7 +203,7 @@ type videoEncoder struct {
 	sinkTB     astiav.Rational
 	ticksPerTB int64 // track ticks per encoder time-base unit
 	frameTicks int64
-	queue      chan *astiav.Frame
+	thread     *encoderThread // nil until started
 	track      *cmafTrack
 	logger     *slog.Logger
 }
@@ -235,6 +239,7 @@ func newVideoPipeline(ctx context.Context, job ladderJob, s *astiav.Stream, orig
 
 	v := job.info.Video
 	first := job.renditions[0]
+	vp.frameDuration = astiav.NewRational(first.FrameRateDen, first.FrameRateNum)
 	if err := vp.buildGraph(v, first.FrameRateNum, first.FrameRateDen, job.renditions); err != nil {
 		return vp, err
 	}
@@ -248,8 +253,8 @@ func newVideoPipeline(ctx context.Context, job ladderJob, s *astiav.Stream, orig
 	return vp, nil
 }
 
-// buildGraph builds buffer → [rotate] → fps → split → (scale → setsar →
-// format) × N → buffersink × N.
+// buildGraph builds buffer → [rotate] → fps → [tone map] → the scaling
+// tree of ladderScaleGraph → buffersink × N.
 func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Rendition) error {
 	vp.graph = astiav.AllocFilterGraph()
 	if vp.graph == nil {
@@ -282,14 +287,7 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 	if v.HDR {
 		chain = append(chain, toneMapFilters(v))
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "[in]%s,split=%d", strings.Join(chain, ","), len(rs))
-	for i := range rs {
-		fmt.Fprintf(&b, "[s%d]", i)
-	}
-	for i, r := range rs {
-		fmt.Fprintf(&b, ";[s%d]scale=%d:%d:flags=bicubic,setsar=1,format=yuv420p[out%d]", i, r.Width, r.Height, i)
-	}
+	graph := "[in]" + strings.Join(chain, ",") + ladderScaleGraph(rs)
 
 	outputs := astiav.AllocFilterInOut()
 	outputs.SetName("in")
@@ -312,16 +310,60 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 	}
 	// Parse consumes (frees) the in/out lists it links; what is left
 	// unlinked is returned through the same pointers and freed here.
-	err = vp.graph.Parse(b.String(), inputs, outputs)
+	err = vp.graph.Parse(graph, inputs, outputs)
 	inputs.Free()
 	outputs.Free()
 	if err != nil {
-		return fmt.Errorf("parsing filter graph %q: %w", b.String(), err)
+		return fmt.Errorf("parsing filter graph %q: %w", graph, err)
 	}
 	if err := vp.graph.Configure(); err != nil {
 		return fmt.Errorf("configuring filter graph: %w", err)
 	}
 	return nil
+}
+
+// ladderScaleGraph continues a filter chain (the source, upright, at the
+// output frame rate) into one output pad per rendition, out0 … outN-1.
+// A rendition is scaled from the smallest larger rendition at least twice
+// its size, when there is one, rather than from the source: sd from hd
+// costs half of sd from 1080p, and a whole 2:1 step resamples cleanly, so
+// the extra generation costs no visible detail. The rest come from the
+// source.
+func ladderScaleGraph(rs []Rendition) string {
+	longEdge := func(r Rendition) int { return max(r.Width, r.Height) }
+	parent := make([]int, len(rs)) // index into rs, or -1 for the source
+	children := make(map[int][]int)
+	for i, r := range rs {
+		parent[i] = -1
+		for j, p := range rs {
+			if longEdge(p) >= 2*longEdge(r) && (parent[i] < 0 || longEdge(p) < longEdge(rs[parent[i]])) {
+				parent[i] = j
+			}
+		}
+		children[parent[i]] = append(children[parent[i]], i)
+	}
+	var b strings.Builder
+	// split fans a pad out to what it feeds: pad labels cI feed rendition I.
+	split := func(feeds []int, extra string) {
+		n := len(feeds)
+		if extra != "" {
+			n++
+		}
+		fmt.Fprintf(&b, ",split=%d%s", n, extra)
+		for _, c := range feeds {
+			fmt.Fprintf(&b, "[c%d]", c)
+		}
+	}
+	split(children[-1], "")
+	for i, r := range rs {
+		fmt.Fprintf(&b, ";[c%d]scale=%d:%d:flags=bicubic,setsar=1,format=yuv420p", i, r.Width, r.Height)
+		if len(children[i]) > 0 {
+			split(children[i], fmt.Sprintf("[out%d]", i))
+		} else {
+			fmt.Fprintf(&b, "[out%d]", i)
+		}
+	}
+	return b.String()
 }
 
 // toneMapFilters maps an HDR picture (PQ or HLG, BT.2020) to 8-bit BT.709
@@ -409,7 +451,7 @@ func newVideoEncoder(job ladderJob, r Rendition, sinkTB astiav.Rational) (*video
 	return &videoEncoder{
 		rendition: r, enc: enc, encTB: encTB, sinkTB: sinkTB,
 		ticksPerTB: ticksPerTB, frameTicks: ticksPerTB,
-		queue: make(chan *astiav.Frame, frameQueueDepth), track: track, logger: job.logger,
+		track: track, logger: job.logger,
 	}, nil
 }
 
@@ -427,27 +469,35 @@ func (vp *videoPipeline) outputs() []*videoTrackOutput {
 	return out
 }
 
-// start runs one goroutine per encoder. An encoder that fails cancels the
-// job and keeps draining its queue so the decoder never blocks on it.
+// start gives every encoder its thread and a goroutine that packages what
+// comes out. An encoder that fails cancels the job.
 func (vp *videoPipeline) start(ctx context.Context, cancel context.CancelCauseFunc, wg *sync.WaitGroup) {
 	for _, e := range vp.encoders {
+		t, err := startEncoderThread(e.enc, frameQueueDepth)
+		if err != nil {
+			cancel(newError(CodeTranscodeFailed, "transcode", fmt.Errorf("%s: %w", e.rendition.Name, err)))
+			return
+		}
+		e.thread = t
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := e.run(ctx); err != nil {
+			if err := e.run(ctx, cancel); err != nil {
 				cancel(err)
-				for f := range e.queue {
-					f.Free()
-				}
 			}
 		}()
 	}
 }
 
-func (vp *videoPipeline) closeQueues() {
+// closeInputs ends every encoder's input: flushed when the source was read
+// to its end, abandoned otherwise.
+func (vp *videoPipeline) closeInputs(ctx context.Context, flush bool) {
 	for _, e := range vp.encoders {
-		if e.queue != nil {
-			close(e.queue)
+		if e.thread == nil {
+			continue
+		}
+		if err := e.thread.closeInput(flush && ctx.Err() == nil); err != nil {
+			e.logger.Warn("closing encoder input", "rendition", e.rendition.Name, "error", err)
 		}
 	}
 }
@@ -484,6 +534,9 @@ func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 				pts = vp.lastPts + 1
 			}
 		}
+		if vp.lastPts != astiav.NoPtsValue {
+			vp.lastStep = pts - vp.lastPts
+		}
 		vp.lastPts = pts
 		vp.decFrame.SetPts(pts)
 		err = vp.src.BuffersrcAddFrame(vp.decFrame, astiav.NewBuffersrcFlags(astiav.BuffersrcFlagKeepRef))
@@ -495,11 +548,24 @@ func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 			return err
 		}
 	}
-	// Decoder flushed: flush the graph too.
-	if err := vp.src.BuffersrcAddFrame(nil, astiav.NewBuffersrcFlags()); err != nil {
+	// Decoder flushed: flush the graph too, saying when the last frame ends.
+	if err := closeBufferSource(vp.src, vp.endPts()); err != nil {
 		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("flushing filter graph: %w", err))
 	}
 	return vp.drainSinks(ctx)
+}
+
+// endPts is when the last decoded frame stops being shown: one frame step
+// after it (the source's frame rate when there was a single frame).
+func (vp *videoPipeline) endPts() int64 {
+	if vp.lastPts == astiav.NoPtsValue {
+		return 0
+	}
+	step := vp.lastStep
+	if step <= 0 {
+		step = max(1, astiav.RescaleQ(1, vp.frameDuration, vp.streamTB))
+	}
+	return vp.lastPts + step
 }
 
 func (vp *videoPipeline) drainSinks(ctx context.Context) error {
@@ -514,11 +580,8 @@ func (vp *videoPipeline) drainSinks(ctx context.Context) error {
 				}
 				return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("reading filtered video: %w", err))
 			}
-			select {
-			case vp.encoders[i].queue <- f:
-			case <-ctx.Done():
-				f.Free()
-				return context.Cause(ctx)
+			if err := vp.encoders[i].submit(ctx, f); err != nil {
+				return err
 			}
 		}
 	}
@@ -540,67 +603,56 @@ func (vp *videoPipeline) free() {
 	}
 }
 
-// run encodes frames from the queue until it is closed, then flushes.
-func (e *videoEncoder) run(ctx context.Context) error {
-	pkt := astiav.AllocPacket()
-	defer pkt.Free()
-	for f := range e.queue {
-		if err := ctx.Err(); err != nil {
-			f.Free()
-			return context.Cause(ctx)
-		}
-		if err := e.encode(f, pkt); err != nil {
-			return err
-		}
-	}
-	if err := ctx.Err(); err != nil {
+// submit sends one filtered frame to the encoder's thread, which frees it.
+func (e *videoEncoder) submit(ctx context.Context, f *astiav.Frame) error {
+	if e.thread == nil {
+		f.Free()
 		return context.Cause(ctx)
 	}
-	return e.flush(pkt)
-}
-
-// encode sends one frame (and frees it) and packages what comes out.
-func (e *videoEncoder) encode(f *astiav.Frame, pkt *astiav.Packet) error {
 	f.SetPts(astiav.RescaleQ(f.Pts(), e.sinkTB, e.encTB))
 	f.SetPictureType(astiav.PictureTypeNone)
-	err := e.enc.SendFrame(f)
-	f.Free()
-	if err != nil {
+	if err := e.thread.submit(ctx, f); err != nil {
+		if ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
 		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("encoding %s: %w", e.rendition.Name, err))
 	}
-	return e.drain(pkt)
+	return nil
 }
 
-// flush drains the encoder and writes the last segment.
-func (e *videoEncoder) flush(pkt *astiav.Packet) error {
-	if err := e.enc.SendFrame(nil); err != nil {
-		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("flushing %s: %w", e.rendition.Name, err))
+// run packages the encoder's packets until its thread ends, then writes the
+// last segment.
+func (e *videoEncoder) run(ctx context.Context, cancel context.CancelCauseFunc) error {
+	wrap := func(err error) error {
+		var coded *Error
+		if errors.As(err, &coded) {
+			return err
+		}
+		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("encoding %s: %w", e.rendition.Name, err))
 	}
-	if err := e.drain(pkt); err != nil {
-		return err
+	flushed, err := e.thread.receive(e.packagePacket, func(err error) { cancel(wrap(err)) })
+	if err != nil {
+		return wrap(err)
+	}
+	if !flushed {
+		if cause := context.Cause(ctx); cause != nil {
+			return cause
+		}
+		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("encoding %s: encoder stopped before its end", e.rendition.Name))
 	}
 	return e.track.finish(e.frameTicks)
 }
 
-func (e *videoEncoder) drain(pkt *astiav.Packet) error {
-	for {
-		err := e.enc.ReceivePacket(pkt)
-		if errors.Is(err, astiav.ErrEagain) || errors.Is(err, astiav.ErrEof) {
-			return nil
-		}
-		if err != nil {
-			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("encoding %s: %w", e.rendition.Name, err))
-		}
-		s := cmafSample{
-			data: lengthPrefixed(pkt.Data()),
-			dts:  pkt.Dts() * e.ticksPerTB,
-			pts:  pkt.Pts() * e.ticksPerTB,
-			dur:  e.frameTicks,
-			key:  pkt.Flags().Has(astiav.PacketFlagKey),
-		}
-		pkt.Unref()
-		if err := e.track.add(s); err != nil {
-			return fmt.Errorf("packaging %s: %w", e.rendition.Name, err)
-		}
+func (e *videoEncoder) packagePacket(p encodedPacket) error {
+	s := cmafSample{
+		data: lengthPrefixed(p.data),
+		dts:  p.dts * e.ticksPerTB,
+		pts:  p.pts * e.ticksPerTB,
+		dur:  e.frameTicks,
+		key:  p.key,
 	}
+	if err := e.track.add(s); err != nil {
+		return fmt.Errorf("packaging %s: %w", e.rendition.Name, err)
+	}
+	return nil
 }

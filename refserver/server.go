@@ -440,6 +440,11 @@ func (m *Main) mediaProcess(ctx context.Context) error {
 		}
 		defer f.Close()
 		out = f
+		// A process of its own that only transcodes: its threads need not
+		// preempt each other (worker.BatchScheduling).
+		if err := worker.BatchScheduling(); err != nil {
+			logger.Warn("media process: batch scheduling unavailable", "error", err)
+		}
 	}
 	return worker.ServeMediaProcess(ctx, m.Stdin, out, logger)
 }

@@ -2,16 +2,23 @@
 
 // Package media_bench compares Reel's single-decode ladder with FFmpeg:
 //
-//	go test -tags bench -run TestLadderBenchmark -v -timeout 60m ./bench/media/
+//	go test -tags bench -run TestLadderBenchmark -v -timeout 90m ./bench/media/
 //
 // REEL_BENCH_SECONDS sets the source length (default 60), REEL_BENCH_ROUNDS
-// the rounds (default 3). It generates a 1080p30 testsrc2 + sine H.264/AAC
-// source, then measures wall time, CPU time and peak RSS of (a) Reel's
-// Process (in a child process, cmd/reelprocess), (b) one ffmpeg command with
-// split + scale into the same ladder and x264 settings, writing HLS fMP4,
-// and (c) one ffmpeg process per rendition in sequence. The three run in
-// turn, round after round, so a slow spell of a shared machine hits all of
-// them; the tables give medians and the median of each round's own ratio.
+// the rounds (default 3), REEL_BENCH_SOURCE the sources (default
+// "synthetic,camera"). Each source is 1080p30 testsrc2 + sine, H.264/AAC:
+//   - synthetic: x264 ultrafast (CAVLC, no B-frames, no deblocking), the
+//     cheapest H.264 there is to decode;
+//   - camera: how phones and cameras record — High profile, CABAC, 16 Mb/s,
+//     1 s GOPs, with light temporal grain, as sensors have.
+//
+// For each it measures wall time, CPU time and peak RSS of (a) Reel's
+// Process (in a child process, cmd/reelprocess, scheduled like the server's
+// media child), (b) one ffmpeg command with split + scale into the same
+// ladder and x264 settings, writing HLS fMP4, and (c) one ffmpeg process
+// per rendition in sequence. The three run in turn, round after round, so a
+// slow spell of a shared machine hits all of them; the tables give medians
+// and the median of each round's own ratio.
 package media_bench
 
 import (
@@ -53,20 +60,53 @@ type runner struct {
 	run  func(t *testing.T, round int) result
 }
 
-func TestLadderBenchmark(t *testing.T) {
-	seconds, rounds := envInt("REEL_BENCH_SECONDS", 60), envInt("REEL_BENCH_ROUNDS", 3)
-	dir := t.TempDir()
-	src := filepath.Join(dir, "source.mp4")
-	run(t, nil, "ffmpeg", "-nostdin", "-v", "error", "-y",
-		"-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30",
-		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-		"-t", strconv.Itoa(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-g", "60", "-pix_fmt", "yuv420p",
-		"-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", src)
+// sources are the kinds of source the benchmark can use, by name: the
+// lavfi video graph and the encoder arguments that make them.
+var sources = map[string]struct {
+	video   string
+	encoder []string
+}{
+	"synthetic": {"testsrc2=size=1920x1080:rate=30",
+		[]string{"-c:v", "libx264", "-preset", "ultrafast", "-g", "60"}},
+	"camera": {"testsrc2=size=1920x1080:rate=30,noise=alls=6:allf=t",
+		[]string{"-c:v", "libx264", "-preset", "veryfast", "-profile:v", "high", "-g", "30",
+			"-b:v", "16M", "-maxrate", "16M", "-bufsize", "16M"}},
+}
 
-	helper := filepath.Join(dir, "reelprocess")
+func TestLadderBenchmark(t *testing.T) {
+	names := strings.Split(os.Getenv("REEL_BENCH_SOURCE"), ",")
+	if os.Getenv("REEL_BENCH_SOURCE") == "" {
+		names = []string{"synthetic", "camera"}
+	}
+	helper := filepath.Join(t.TempDir(), "reelprocess")
 	build := exec.Command("go", "build", "-o", helper, "./cmd/reelprocess")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building reelprocess: %v\n%s", err, out)
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			src, ok := sources[name]
+			if !ok {
+				t.Fatalf("REEL_BENCH_SOURCE: no source %q", name)
+			}
+			benchLadder(t, helper, name, src.video, src.encoder)
+		})
+	}
+}
+
+func benchLadder(t *testing.T, helper, name, video string, encoder []string) {
+	seconds, rounds := envInt("REEL_BENCH_SECONDS", 60), envInt("REEL_BENCH_ROUNDS", 3)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "source.mp4")
+	args := []string{"-nostdin", "-v", "error", "-y",
+		"-f", "lavfi", "-i", video,
+		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+		"-t", strconv.Itoa(seconds), "-pix_fmt", "yuv420p"}
+	args = append(args, encoder...)
+	run(t, nil, "ffmpeg", append(args, "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", src)...)
+	if fi, err := os.Stat(src); err == nil {
+		fmt.Printf("source %q: ffmpeg %s (%.1f Mb/s)\n\n", name, strings.Join(args[4:], " "),
+			float64(fi.Size())*8/float64(seconds)/1e6)
 	}
 
 	single := singleFFmpegArgs(src, filepath.Join(dir, "ffmpeg_single"))
@@ -110,7 +150,7 @@ func TestLadderBenchmark(t *testing.T) {
 	}
 
 	results := make([][]result, len(runners)) // [runner][round]
-	fmt.Printf("source: %d s 1080p30 H.264/AAC, %d CPU cores, %d rounds\n\n", seconds, numCPU(), rounds)
+	fmt.Printf("source %q: %d s 1080p30 H.264/AAC, %d CPU cores, %d rounds\n\n", name, seconds, numCPU(), rounds)
 	fmt.Println("| round | run | wall s | CPU s | peak RSS MiB | load average (1 min) before |")
 	fmt.Println("|---|---|---|---|---|---|")
 	for round := range rounds {
@@ -141,7 +181,7 @@ func TestLadderBenchmark(t *testing.T) {
 			medianRatio(rs, ref, func(r result) float64 { return float64(r.maxRSSKB) }),
 			playable)
 	}
-	fmt.Printf("\nReel / sequential processes (median of round ratios): %.2f\n",
+	fmt.Printf("\n%s: Reel / sequential processes (median of round ratios): %.2f\n\n", name,
 		medianRatio(results[0], results[2], func(r result) float64 { return r.wall.Seconds() }))
 }
 

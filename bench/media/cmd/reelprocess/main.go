@@ -1,5 +1,5 @@
 // Command reelprocess runs media.Process on one source, for benchmarks and
-// manual checks; it prints the manifest and, on stderr, the time to
+// manual checks, scheduled like the server's media child process (-batch); it prints the manifest and, on stderr, the time to
 // playable, the wall time and the peak RSS of this process.
 package main
 
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/media"
+	"github.com/reelvideo/reel/videohost/worker"
 )
 
 func main() {
@@ -21,6 +22,7 @@ func main() {
 	out := flag.String("out", "", "output folder")
 	preset := flag.String("preset", "", "x264 preset (default veryfast)")
 	verbose := flag.Bool("v", false, "log progress")
+	batch := flag.Bool("batch", true, "SCHED_BATCH for every thread, as the server's media child process does")
 	flag.Parse()
 	if *source == "" || *out == "" {
 		flag.Usage()
@@ -29,6 +31,12 @@ func main() {
 	logger := slog.New(slog.DiscardHandler)
 	if *verbose {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	if *batch {
+		if err := worker.BatchScheduling(); err != nil {
+			fmt.Fprintln(os.Stderr, "reelprocess:", err)
+			os.Exit(1)
+		}
 	}
 	start := time.Now()
 	var playable time.Duration
