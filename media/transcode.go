@@ -55,8 +55,9 @@ type audioTrackOutput struct {
 const frameQueueDepth = 8
 
 // transcodeLadder decodes the source once, scales it for every rendition in
-// one filter graph (split + scale), encodes renditions in parallel (one
-// goroutine and one x264 context each) and every audio stream once to AAC,
+// one filter graph (split + scale), encodes renditions in parallel (one x264
+// context, one encoder thread and one packaging goroutine each) and every
+// audio stream once to AAC,
 // and packages everything as CMAF tracks in outDir.
 func transcodeLadder(ctx context.Context, job ladderJob) (*ladderOutput, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
@@ -179,8 +180,8 @@ func demuxAndDecode(ctx context.Context, fc *astiav.FormatContext, video *videoP
 }
 
 // videoPipeline is the decoder and the split/scale filter graph, used by the
-// demux goroutine, plus one encoder per rendition, each used by its own
-// goroutine.
+// demux goroutine, plus one encoder per rendition, each driven by its own
+// thread (encode_thread.c) and packaged by its own goroutine.
 type videoPipeline struct {
 	streamIndex   int
 	streamTB      astiav.Rational
