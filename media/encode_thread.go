@@ -40,11 +40,11 @@ type encodedPacket struct {
 }
 
 // codecContextPointer answers the AVCodecContext behind a go-astiav codec
-// context, which go-astiav v0.16.0 keeps private as its first field. The
-// answer is checked against the context's own size and pixel format, so a
-// go-astiav with another layout fails here instead of corrupting memory.
+// context (see astiavC). It is checked against the context's own size and
+// pixel format, so a go-astiav with another layout fails here instead of
+// corrupting memory.
 func codecContextPointer(cc *astiav.CodecContext) (*C.AVCodecContext, error) {
-	p := (*C.AVCodecContext)(*(*unsafe.Pointer)(unsafe.Pointer(cc)))
+	p := (*C.AVCodecContext)(astiavC(cc))
 	if C.reel_codec_context_is(p, C.int(cc.Width()), C.int(cc.Height()), C.int(cc.PixelFormat())) == 0 {
 		return nil, errors.New("go-astiav codec context layout is not the one this package was written for")
 	}

@@ -81,8 +81,7 @@ func newError(code, op string, cause error) *Error {
 }
 
 // stageError is the error a stage returns for err: the context's error when
-// it was cancelled, a media *Error as it is, anything else as
-// transcode_failed of op.
+// it was cancelled, otherwise asMediaError's.
 func stageError(ctx context.Context, op string, err error) error {
 	if err == nil {
 		return nil
@@ -90,6 +89,12 @@ func stageError(ctx context.Context, op string, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
+	return asMediaError(op, err)
+}
+
+// asMediaError keeps a media *Error as it is and makes anything else
+// transcode_failed of op.
+func asMediaError(op string, err error) error {
 	var mediaErr *Error
 	if errors.As(err, &mediaErr) {
 		return err

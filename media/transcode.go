@@ -625,11 +625,7 @@ func (e *videoEncoder) submit(ctx context.Context, f *astiav.Frame) error {
 // last segment.
 func (e *videoEncoder) run(ctx context.Context, cancel context.CancelCauseFunc) error {
 	wrap := func(err error) error {
-		var coded *Error
-		if errors.As(err, &coded) {
-			return err
-		}
-		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("encoding %s: %w", e.rendition.Name, err))
+		return asMediaError("transcode", fmt.Errorf("encoding %s: %w", e.rendition.Name, err))
 	}
 	flushed, err := e.thread.receive(e.packagePacket, func(err error) { cancel(wrap(err)) })
 	if err != nil {

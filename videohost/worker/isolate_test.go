@@ -45,12 +45,7 @@ func TestMain(m *testing.M) {
 		case "silent-child": // exits without answering
 			os.Exit(0)
 		case "batch-child": // prints the policy of every thread, old and new
-			if err := worker.BatchScheduling(); err != nil {
-				os.Stderr.WriteString(err.Error())
-				os.Exit(1)
-			}
-			printThreadPolicies()
-			os.Exit(0)
+			batchChild()
 		case "garbage-child": // a Command that is not a media child
 			os.Stdout.WriteString("usage: something else\n")
 			os.Exit(0)

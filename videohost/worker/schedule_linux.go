@@ -37,11 +37,8 @@ func BatchScheduling() error {
 		if err != nil {
 			return fmt.Errorf("reading thread %d scheduling: %w", tid, err)
 		}
-		if attr.Policy == unix.SCHED_BATCH {
-			continue
-		}
 		if attr.Policy != unix.SCHED_NORMAL {
-			continue // a real-time or idle policy was chosen on purpose
+			continue // batch already, or a real-time or idle policy chosen on purpose
 		}
 		attr.Policy = unix.SCHED_BATCH
 		if err := unix.SchedSetAttr(tid, attr, 0); err != nil && !errors.Is(err, unix.ESRCH) {

@@ -12,12 +12,18 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/reelvideo/reel/videohost/worker"
 )
 
-// printThreadPolicies starts threads after BatchScheduling (goroutines
-// blocked in system calls make the runtime start more), then prints one
-// line per thread: its id and policy.
-func printThreadPolicies() {
+// batchChild calls BatchScheduling, starts more threads (goroutines blocked
+// in system calls make the runtime start them), then prints one line per
+// thread, its id and policy, and exits.
+func batchChild() {
+	if err := worker.BatchScheduling(); err != nil {
+		os.Stderr.WriteString(err.Error())
+		os.Exit(1)
+	}
 	var wg sync.WaitGroup
 	for range 16 {
 		wg.Add(1)
@@ -37,6 +43,7 @@ func printThreadPolicies() {
 		}
 		fmt.Printf("%d %d\n", tid, attr.Policy)
 	}
+	os.Exit(0)
 }
 
 func TestBatchSchedulingCoversEveryThread(t *testing.T) {

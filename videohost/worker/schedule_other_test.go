@@ -1,0 +1,8 @@
+//go:build !linux
+
+package worker_test
+
+import "os"
+
+// batchChild has nothing to check outside Linux.
+func batchChild() { os.Exit(0) }
