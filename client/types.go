@@ -8,7 +8,7 @@ import (
 // State is where a video is in its lifecycle.
 type State string
 
-// The states of a video (DESIGN.md section 3).
+// The states of a video: created → uploaded → processing → ready, or errored.
 const (
 	StateCreated    State = "created"
 	StateUploaded   State = "uploaded"

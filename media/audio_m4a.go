@@ -22,17 +22,12 @@ const (
 // ErrNoAudio)), which callers take as "no audio file", not as a failure.
 func AudioM4A(ctx context.Context, source string, out string) error {
 	const op = "audio"
-	input, stop, err := imgOpenInput(ctx, op, source)
+	in, err := openInputWithInfo(ctx, op, source)
 	if err != nil {
 		return err
 	}
-	defer imgCloseInput(input, stop)
-	if err := input.FindStreamInfo(nil); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return newError(CodeNotMedia, op, fmt.Errorf("find stream info: %w", err))
-	}
+	defer in.close()
+	input := in.fc
 	var stream *astiav.Stream
 	for _, s := range input.Streams() {
 		if par := s.CodecParameters(); par.MediaType() == astiav.MediaTypeAudio && par.SampleRate() > 0 {

@@ -7,7 +7,7 @@ import (
 )
 
 // Error codes, shared with the video error codes of the service contract
-// (DESIGN.md section 3), so a worker can copy Code straight into a video's
+// (the video error codes of the API), so a worker can copy Code straight into a video's
 // error.code.
 const (
 	CodeNotMedia         = "not_media"

@@ -35,58 +35,13 @@ const noPts = math.MinInt64
 // microsecondBase is AV_TIME_BASE_Q, the unit of format-level durations.
 func microsecondBase() astiav.Rational { return astiav.NewRational(1, 1_000_000) }
 
-// imgOpenInput opens a container for reading with an interrupter wired to
-// ctx, so that a cancelled context also unblocks FFmpeg's own I/O. The
-// returned stop function must be called once the input is closed.
-func imgOpenInput(ctx context.Context, op, path string) (*astiav.FormatContext, func(), error) {
-	if err := ctx.Err(); err != nil {
-		return nil, nil, err
-	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, nil, newError(CodeNotMedia, op, err)
-	}
-	if info.IsDir() || info.Size() == 0 {
-		return nil, nil, newError(CodeNotMedia, op, fmt.Errorf("%s: empty or not a file", path))
-	}
-	input := astiav.AllocFormatContext()
-	if input == nil {
-		return nil, nil, newError(CodeTranscodeFailed, op, errors.New("alloc format context"))
-	}
-	// FFmpeg polls the interrupter's flag from C during blocking I/O; the
-	// format context keeps a pointer to it, so it must stay reachable until
-	// the input is closed (the closure below holds it).
-	interrupter := input.SetInterruptCallback()
-	stopWatching := context.AfterFunc(ctx, interrupter.Interrupt)
-	stop := func() {
-		stopWatching()
-		_ = interrupter // keep the flag alive for as long as C may read it
-	}
-	if err := input.OpenInput(path, nil, nil); err != nil {
-		input.Free()
-		stop()
-		if ctx.Err() != nil {
-			return nil, nil, ctx.Err()
-		}
-		return nil, nil, newError(CodeNotMedia, op, fmt.Errorf("open input: %w", err))
-	}
-	return input, stop, nil
-}
-
-// imgCloseInput closes what imgOpenInput opened.
-func imgCloseInput(input *astiav.FormatContext, stop func()) {
-	input.CloseInput()
-	input.Free()
-	stop()
-}
-
 // imgDecoder demuxes and decodes the main video stream of a file for the
 // picture stages (frame, poster, storyboard, clip). Like every FFmpeg
 // context it belongs to one goroutine.
 type imgDecoder struct {
 	op       string
+	in       *inputFile
 	input    *astiav.FormatContext
-	stop     func()
 	stream   *astiav.Stream
 	codec    *astiav.Codec
 	decoder  *astiav.CodecContext
@@ -123,11 +78,11 @@ type imgDecoder struct {
 // openImgDecoder opens path and the decoder of its main video stream.
 // threads is the decoder's thread count (0 lets FFmpeg choose).
 func openImgDecoder(ctx context.Context, op, path string, threads int) (*imgDecoder, error) {
-	input, stop, err := imgOpenInput(ctx, op, path)
+	in, err := openInput(ctx, op, path)
 	if err != nil {
 		return nil, err
 	}
-	d := &imgDecoder{op: op, input: input, stop: stop, threads: threads}
+	d := &imgDecoder{op: op, in: in, input: in.fc, threads: threads}
 	if err := d.init(ctx); err != nil {
 		d.close()
 		return nil, err
@@ -136,14 +91,9 @@ func openImgDecoder(ctx context.Context, op, path string, threads int) (*imgDeco
 }
 
 func (d *imgDecoder) init(ctx context.Context) error {
-	// MP4 and friends describe their streams in the header; probing packets
-	// (which decodes frames) would only cost time on the cold path.
 	if !imgHeaderDescribesStreams(d.input) {
-		if err := d.input.FindStreamInfo(nil); err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return newError(CodeNotMedia, d.op, fmt.Errorf("find stream info: %w", err))
+		if err := d.in.findStreamInfo(ctx, d.op); err != nil {
+			return err
 		}
 	}
 	for _, s := range d.input.Streams() {
@@ -256,7 +206,7 @@ func (d *imgDecoder) close() {
 	if d.kept != nil {
 		d.kept.Free()
 	}
-	imgCloseInput(d.input, d.stop)
+	d.in.close()
 }
 
 // width and height of the coded picture, before rotation.
@@ -727,24 +677,6 @@ func imgSplitNALs(data []byte, lengthSize int) [][]byte {
 	return nals
 }
 
-// imgWriteFile writes data to path through a temporary file and a rename,
-// so a reader never sees half a file.
-func imgWriteFile(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("create folder: %w", err)
-	}
-	partial := path + ".part"
-	if err := os.WriteFile(partial, data, 0o644); err != nil {
-		_ = os.Remove(partial)
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
-	}
-	if err := os.Rename(partial, path); err != nil {
-		_ = os.Remove(partial)
-		return fmt.Errorf("rename %s: %w", filepath.Base(path), err)
-	}
-	return nil
-}
-
 // imgMuxer writes one encoded stream into a file through a ".part" file that
 // is renamed into place only when complete.
 type imgMuxer struct {
@@ -761,7 +693,7 @@ func newImgMuxer(path, format string) (*imgMuxer, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("create folder: %w", err)
 	}
-	partial := path + ".part"
+	partial := path + partialSuffix
 	// The name matters: faststart reopens the file by it to move the index.
 	output, err := astiav.AllocOutputFormatContext(nil, format, partial)
 	if err != nil || output == nil {

@@ -351,6 +351,10 @@ func (t *cmafTrack) writeSegment(name string, seg *mp4.MediaSegment) error {
 	})
 }
 
+// partialSuffix names a file still being written; it is renamed away
+// when complete.
+const partialSuffix = ".part"
+
 // writeFileAtomic writes data to path through writeAtomic.
 func writeFileAtomic(path string, data []byte) error {
 	return writeAtomic(path, func(f io.Writer) error {
@@ -360,10 +364,15 @@ func writeFileAtomic(path string, data []byte) error {
 }
 
 // writeAtomic writes through a temporary name and renames, so a reader
-// polling a published folder never sees half a file.
+// polling a published folder never sees half a file. It is the one way
+// the package writes a whole file; muxers that stream (imgMuxer) rename
+// their partial file the same way when they finish.
 func writeAtomic(path string, write func(io.Writer) error) error {
 	name := filepath.Base(path)
-	tmp := path + ".tmp"
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("creating folder of %s: %w", name, err)
+	}
+	tmp := path + partialSuffix
 	f, err := os.Create(tmp)
 	if err != nil {
 		return fmt.Errorf("creating %s: %w", name, err)

@@ -31,6 +31,34 @@ type Manifest struct {
 	HLS         string           `json:"hls"`  // "playlist.m3u8"
 	DASH        string           `json:"dash"` // "manifest.mpd"
 	SegmentTime float64          `json:"segment_time"`
+
+	// The pictures and the audio-only file; unset when not made (no video,
+	// no audio).
+	Poster     *PosterFiles     `json:"poster,omitempty"`
+	Storyboard *StoryboardFiles `json:"storyboard,omitempty"`
+	Clip       string           `json:"clip,omitempty"`  // "clip.mp4"
+	Audio      string           `json:"audio,omitempty"` // "audio.m4a"
+}
+
+// File names of the side files Process makes.
+const (
+	ClipFile  = "clip.mp4"
+	AudioFile = "audio.m4a"
+)
+
+// PosterFiles describes the poster: the time of its frame and its size.
+type PosterFiles struct {
+	Time   float64 `json:"time"` // seconds
+	Width  int     `json:"width"`
+	Height int     `json:"height"`
+	JPEG   string  `json:"jpeg"` // "poster.jpg"
+	WebP   string  `json:"webp"` // "poster.webp"
+}
+
+// StoryboardFiles names the storyboard sprite and its WebVTT.
+type StoryboardFiles struct {
+	Image string `json:"image"` // "storyboard.jpg"
+	VTT   string `json:"vtt"`   // "storyboard.vtt"
 }
 
 // RenditionFiles is one encoded video rendition.

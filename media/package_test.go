@@ -93,7 +93,7 @@ func compareGolden(t *testing.T, gotPath, golden string) {
 		t.Fatal(err)
 	}
 	path := filepath.Join("testdata", "golden", golden)
-	if goldenUpdateRequested() {
+	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}

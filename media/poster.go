@@ -65,7 +65,7 @@ func Poster(ctx context.Context, source string, at *time.Duration, outDir string
 		if err != nil {
 			return PosterResult{}, err
 		}
-		if err := imgWriteFile(filepath.Join(outDir, "poster."+format.Extension()), data); err != nil {
+		if err := writeFileAtomic(filepath.Join(outDir, "poster."+format.Extension()), data); err != nil {
 			return PosterResult{}, newError(CodeTranscodeFailed, op, err)
 		}
 	}

@@ -94,7 +94,7 @@ func Probe(ctx context.Context, path string) (*Info, error) {
 	if st.Size() == 0 {
 		return nil, newError(CodeNotMedia, "probe", errors.New("empty file"))
 	}
-	in, err := openInput(ctx, path)
+	in, err := openInputWithInfo(ctx, "probe", path)
 	if err != nil {
 		return nil, err
 	}
@@ -105,48 +105,6 @@ func Probe(ctx context.Context, path string) (*Info, error) {
 		return nil, err
 	}
 	return info, nil
-}
-
-// inputFile is an opened demuxer together with the interrupter that C reads,
-// kept referenced for as long as the format context lives.
-type inputFile struct {
-	fc          *astiav.FormatContext
-	interrupter astiav.IOInterrupter
-	stop        func() bool
-}
-
-func (in *inputFile) close() {
-	in.stop()
-	in.fc.CloseInput()
-	in.fc.Free()
-}
-
-// openInput opens path and reads its stream info; ctx cancellation
-// interrupts blocking I/O inside FFmpeg.
-func openInput(ctx context.Context, path string) (*inputFile, error) {
-	fc := astiav.AllocFormatContext()
-	if fc == nil {
-		return nil, errors.New("allocating format context")
-	}
-	interrupter := fc.SetInterruptCallback()
-	stop := context.AfterFunc(ctx, interrupter.Interrupt)
-	if err := fc.OpenInput(path, nil, nil); err != nil {
-		stop()
-		fc.Free()
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, newError(CodeNotMedia, "probe", fmt.Errorf("opening input: %w", err))
-	}
-	in := &inputFile{fc: fc, interrupter: interrupter, stop: stop}
-	if err := fc.FindStreamInfo(nil); err != nil {
-		in.close()
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, newError(CodeNotMedia, "probe", fmt.Errorf("reading stream info: %w", err))
-	}
-	return in, nil
 }
 
 // stillImageCodecs are codecs that, with a single frame, make a picture

@@ -22,22 +22,41 @@ type ProcessOptions struct {
 	// OnPlayable, when set, is called once, as early as possible, with a
 	// folder holding a playable set (playlist.m3u8 and what it lists). For a
 	// standard source (H.264 ≤ 1080p yuv420p, AAC or no audio, no rotation)
-	// it is a remux of the source under WorkDir, written before any encode.
-	// Otherwise it is OutDir itself as soon as the smallest rendition (and
-	// the first audio track) have a first segment: its master lists just
-	// that rendition, with an EVENT playlist rewritten after every segment.
-	// The folder's content stays in place until Process returns; the call
-	// runs concurrently with encoding and its error is returned by Process.
-	OnPlayable func(ctx context.Context, dir string) error
+	// it is a finished remux of the source under WorkDir, written before any
+	// encode and handed over: Process never reads or writes it again, so the
+	// callee may move it. Otherwise it is OutDir itself (Playable.Live) as
+	// soon as the smallest rendition (and the first audio track) have a
+	// first segment: its master lists just that rendition, with an EVENT
+	// playlist rewritten after every segment, until Process returns; such a
+	// folder can only be served in place. The call runs concurrently with
+	// encoding and its error is returned by Process.
+	OnPlayable func(ctx context.Context, p Playable) error
+	// PosterTime picks the poster's frame; nil chooses a representative one.
+	PosterTime *time.Duration
+	// Storyboard shapes the storyboard sprite (zero: the defaults).
+	Storyboard StoryboardOptions
+	// LadderOnly skips the pictures and the audio-only file: for measuring
+	// the ladder alone against an ffmpeg command that makes only the ladder.
+	LadderOnly bool
 	Logger     *slog.Logger
 	// Info is the source's Probe result when the caller already has it;
 	// nil probes the source (probing reads and decodes its first frames).
 	Info *Info
 }
 
+// Playable is a folder holding a playable set of a source being processed.
+type Playable struct {
+	Dir string
+	// Live marks a folder the ladder is still writing: its playlists grow
+	// until Process returns, so it must be published by reference (served
+	// in place), never moved or copied.
+	Live bool
+}
+
 // Process probes the source, plans the ladder, decodes once and encodes
 // every rendition and audio track, packages CMAF + HLS + DASH + MP4 into
-// OutDir and returns the Manifest (also written as OutDir/media.json).
+// OutDir, makes the pictures (poster, storyboard, clip) and the audio-only
+// file, and returns the Manifest (also written as OutDir/media.json).
 func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 	logger := opts.Logger
 	if logger == nil {
@@ -80,7 +99,7 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 			// The ladder still makes the video playable; only later.
 			logger.WarnContext(ctx, "media: early remux failed", "err", err)
 		} else {
-			playable.notify(dir)
+			playable.notify(Playable{Dir: dir})
 		}
 	}
 	if opts.OnPlayable != nil && !playable.done() {
@@ -111,7 +130,7 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 					logger.WarnContext(ctx, "media: writing early master", "err", err)
 					return
 				}
-				playable.notify(opts.OutDir)
+				playable.notify(Playable{Dir: opts.OutDir, Live: true})
 			}
 		}
 		job.onStart = func(o *ladderOutput) {
@@ -146,6 +165,11 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 	}
 	if err := WriteDASHManifest(opts.OutDir, m); err != nil {
 		return nil, err
+	}
+	if !opts.LadderOnly {
+		if err := makeSideFiles(ctx, opts, m); err != nil {
+			return nil, err
+		}
 	}
 	if err := WriteManifest(opts.OutDir, m); err != nil {
 		return nil, err
@@ -240,7 +264,7 @@ func audioLabel(a AudioStream, i int) string {
 // remembers its outcome.
 type playableNotifier struct {
 	ctx     context.Context
-	fn      func(context.Context, string) error
+	fn      func(context.Context, Playable) error
 	logger  *slog.Logger
 	started time.Time
 	once    sync.Once
@@ -250,7 +274,7 @@ type playableNotifier struct {
 	err     error
 }
 
-func newPlayableNotifier(ctx context.Context, fn func(context.Context, string) error, logger *slog.Logger, started time.Time) *playableNotifier {
+func newPlayableNotifier(ctx context.Context, fn func(context.Context, Playable) error, logger *slog.Logger, started time.Time) *playableNotifier {
 	return &playableNotifier{ctx: ctx, fn: fn, logger: logger, started: started}
 }
 
@@ -260,7 +284,7 @@ func (p *playableNotifier) done() bool {
 	return p.called
 }
 
-func (p *playableNotifier) notify(dir string) {
+func (p *playableNotifier) notify(set Playable) {
 	if p.fn == nil {
 		return
 	}
@@ -268,11 +292,11 @@ func (p *playableNotifier) notify(dir string) {
 		p.mu.Lock()
 		p.called = true
 		p.mu.Unlock()
-		p.logger.InfoContext(p.ctx, "media: playable", "dir", dir, "elapsed", time.Since(p.started))
+		p.logger.InfoContext(p.ctx, "media: playable", "dir", set.Dir, "live", set.Live, "elapsed", time.Since(p.started))
 		p.wg.Add(1)
 		go func() {
 			defer p.wg.Done()
-			if err := p.fn(p.ctx, dir); err != nil {
+			if err := p.fn(p.ctx, set); err != nil {
 				p.mu.Lock()
 				p.err = err
 				p.mu.Unlock()
@@ -286,4 +310,50 @@ func (p *playableNotifier) wait() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.err
+}
+
+// makeSideFiles writes the poster, storyboard and clip from the finished
+// ladder, and the audio-only file from the source, recording them in m. A
+// source without video gets none of the pictures; one without audio gets
+// no audio file.
+func makeSideFiles(ctx context.Context, opts ProcessOptions, m *Manifest) error {
+	if len(m.Renditions) > 0 {
+		// The smallest rendition decodes fastest and is upright already.
+		small := filepath.Join(opts.OutDir, m.Renditions[0].MP4)
+		posterSource := opts.Source
+		if m.Source != nil && m.Source.Video != nil && m.Source.Video.HDR {
+			// The source's pixels are HDR; the largest rendition is the
+			// same picture tone-mapped to SDR.
+			posterSource = filepath.Join(opts.OutDir, m.Renditions[len(m.Renditions)-1].MP4)
+		}
+		at := opts.PosterTime
+		if at != nil && m.Duration > 0 {
+			d := min(*at, time.Duration(m.Duration*float64(time.Second)))
+			at = &d
+		}
+		poster, err := Poster(ctx, posterSource, at, opts.OutDir)
+		if err != nil {
+			return err
+		}
+		m.Poster = &PosterFiles{Time: poster.Time.Seconds(), Width: poster.Width, Height: poster.Height,
+			JPEG: "poster.jpg", WebP: "poster.webp"}
+		if err := Storyboard(ctx, small, opts.OutDir, opts.Storyboard); err != nil {
+			return err
+		}
+		m.Storyboard = &StoryboardFiles{Image: "storyboard.jpg", VTT: "storyboard.vtt"}
+		if err := Clip(ctx, small, filepath.Join(opts.OutDir, ClipFile), ClipOptions{}); err != nil {
+			return err
+		}
+		m.Clip = ClipFile
+	}
+	if len(m.AudioTracks) > 0 {
+		err := AudioM4A(ctx, opts.Source, filepath.Join(opts.OutDir, AudioFile))
+		switch {
+		case err == nil:
+			m.Audio = AudioFile
+		case !errors.Is(err, ErrNoAudio):
+			return err
+		}
+	}
+	return nil
 }

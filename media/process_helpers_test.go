@@ -2,7 +2,6 @@ package media_test
 
 import (
 	"context"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,28 +11,6 @@ import (
 
 	"github.com/reelvideo/reel/media"
 )
-
-// updatePackagingGolden refreshes the golden files under testdata/ (go test
-// ./media/ -run Golden -update). It reuses an "update" flag registered by
-// another test file of the package, if any.
-var updatePackagingGolden = func() *bool {
-	if f := flag.Lookup("update"); f != nil {
-		if g, ok := f.Value.(flag.Getter); ok {
-			if b, ok := g.Get().(bool); ok {
-				v := b
-				return &v
-			}
-		}
-	}
-	return flag.Bool("update", false, "rewrite golden files under testdata/")
-}()
-
-func goldenUpdateRequested() bool {
-	if f := flag.Lookup("update"); f != nil {
-		return f.Value.String() == "true"
-	}
-	return *updatePackagingGolden
-}
 
 func ladderTestContext(t *testing.T) context.Context {
 	t.Helper()

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -128,6 +129,41 @@ func TestProcessLadders(t *testing.T) {
 	}
 }
 
+// checkSideFiles checks that Process made the pictures when there is video
+// and the audio-only file when there is audio, and nothing it did not list.
+func checkSideFiles(t *testing.T, out string, m *media.Manifest) {
+	t.Helper()
+	hasVideo, hasAudio := len(m.Renditions) > 0, len(m.AudioTracks) > 0
+	if (m.Poster != nil) != hasVideo || (m.Storyboard != nil) != hasVideo || (m.Clip != "") != hasVideo || (m.Audio != "") != hasAudio {
+		t.Fatalf("side files poster=%+v storyboard=%+v clip=%q audio=%q for video=%v audio=%v",
+			m.Poster, m.Storyboard, m.Clip, m.Audio, hasVideo, hasAudio)
+	}
+	var files []string
+	if m.Poster != nil {
+		files = append(files, m.Poster.JPEG, m.Poster.WebP, m.Storyboard.Image, m.Storyboard.VTT, m.Clip)
+		if m.Poster.Time < 0 || m.Poster.Time > m.Duration || m.Poster.Width == 0 {
+			t.Errorf("poster %+v for a %.2fs video", m.Poster, m.Duration)
+		}
+	}
+	if m.Audio != "" {
+		files = append(files, m.Audio)
+	}
+	for _, f := range files {
+		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
+			t.Errorf("side file %s: %v", f, err)
+		}
+	}
+	for _, name := range []string{"poster.jpg", "clip.mp4", "audio.m4a"} {
+		listed := slices.Contains(files, name)
+		if _, err := os.Stat(filepath.Join(out, name)); (err == nil) != listed {
+			t.Errorf("%s exists=%v, listed=%v", name, err == nil, listed)
+		}
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(out, "*.part")); len(leftovers) > 0 {
+		t.Errorf("partial files left: %v", leftovers)
+	}
+}
+
 // checkOutput verifies every file of a processed output with the package's
 // own Probe and the playlist parser.
 func checkOutput(t *testing.T, out string, m *media.Manifest, seconds float64) {
@@ -192,6 +228,7 @@ func checkOutput(t *testing.T, out string, m *media.Manifest, seconds float64) {
 	}
 	checkMasterPlaylist(t, out, m)
 	checkDASH(t, out, m)
+	checkSideFiles(t, out, m)
 	back, err := media.ReadManifest(out)
 	if err != nil || len(back.Renditions) != len(m.Renditions) || len(back.AudioTracks) != len(m.AudioTracks) {
 		t.Fatalf("media.json: %v %+v", err, back)
@@ -352,13 +389,13 @@ func TestProcessPublishesEarly(t *testing.T) {
 			var checked error
 			_, err := media.Process(ladderTestContext(t), media.ProcessOptions{
 				Source: src, OutDir: out,
-				OnPlayable: func(ctx context.Context, dir string) error {
+				OnPlayable: func(ctx context.Context, p media.Playable) error {
 					calls.Add(1)
-					if tt.remuxed == (dir == out) {
-						checked = fmt.Errorf("playable dir %s (out %s)", dir, out)
+					if tt.remuxed == (p.Dir == out) || tt.remuxed == p.Live {
+						checked = fmt.Errorf("playable dir %s live %v (out %s)", p.Dir, p.Live, out)
 						return nil
 					}
-					checked = checkPlayableSet(ctx, dir)
+					checked = checkPlayableSet(ctx, p.Dir)
 					return nil
 				},
 			})

@@ -127,11 +127,11 @@ func Storyboard(ctx context.Context, source string, outDir string, opts Storyboa
 	if err != nil {
 		return err
 	}
-	if err := imgWriteFile(filepath.Join(outDir, "storyboard.jpg"), image); err != nil {
+	if err := writeFileAtomic(filepath.Join(outDir, "storyboard.jpg"), image); err != nil {
 		return newError(CodeTranscodeFailed, op, err)
 	}
 	vtt := storyboardVTT(tiles, decoder.duration, columns, tileW, tileH, opts.URL)
-	if err := imgWriteFile(filepath.Join(outDir, "storyboard.vtt"), []byte(vtt)); err != nil {
+	if err := writeFileAtomic(filepath.Join(outDir, "storyboard.vtt"), []byte(vtt)); err != nil {
 		return newError(CodeTranscodeFailed, op, err)
 	}
 	return nil

@@ -3,10 +3,14 @@ package media
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"html"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -361,3 +365,60 @@ func WriteSubtitlePlaylist(w io.Writer, vttURI string, duration float64) error {
 	}
 	return nil
 }
+
+// SubtitleFile is one subtitle track to put into a processed output.
+type SubtitleFile struct {
+	Language string
+	Label    string
+	Default  bool
+	VTT      []byte // WebVTT, as WriteWebVTT writes it
+}
+
+// WriteSubtitles replaces the subtitle tracks of the processed output in
+// dir: subtitles/{language}.vtt and .m3u8 for each track, transcript.json
+// from the default track, and the master playlist, DASH manifest and
+// media.json regenerated. Every file is written atomically.
+func WriteSubtitles(dir string, tracks []SubtitleFile) error {
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return err
+	}
+	subDir := filepath.Join(dir, "subtitles")
+	if err := os.RemoveAll(subDir); err != nil {
+		return fmt.Errorf("removing old subtitles: %w", err)
+	}
+	if err := os.Remove(filepath.Join(dir, TranscriptFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("removing old transcript: %w", err)
+	}
+	var hls []SubtitleTrack
+	for _, t := range tracks {
+		cues, err := ParseSubtitles(t.VTT)
+		if err != nil {
+			return fmt.Errorf("parsing %s subtitles: %w", t.Language, err)
+		}
+		if err := writeFileAtomic(filepath.Join(subDir, t.Language+".vtt"), t.VTT); err != nil {
+			return err
+		}
+		err = writeAtomic(filepath.Join(subDir, t.Language+".m3u8"), func(w io.Writer) error {
+			return WriteSubtitlePlaylist(w, t.Language+".vtt", max(m.Duration, 0.001))
+		})
+		if err != nil {
+			return err
+		}
+		hls = append(hls, SubtitleTrack{Language: t.Language, Label: t.Label, Default: t.Default, URI: "subtitles/" + t.Language + ".m3u8"})
+		if t.Default {
+			b, err := json.Marshal(Transcript(t.Language, cues))
+			if err != nil {
+				return fmt.Errorf("encoding transcript: %w", err)
+			}
+			if err := writeFileAtomic(filepath.Join(dir, TranscriptFile), b); err != nil {
+				return err
+			}
+		}
+	}
+	_, err = AddSubtitles(dir, hls)
+	return err
+}
+
+// TranscriptFile is the transcript's name in a processed output.
+const TranscriptFile = "transcript.json"

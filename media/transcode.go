@@ -63,7 +63,7 @@ func transcodeLadder(ctx context.Context, job ladderJob) (*ladderOutput, error) 
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 
-	in, err := openInput(ctx, job.source)
+	in, err := openInputWithInfo(ctx, "transcode", job.source)
 	if err != nil {
 		return nil, err
 	}

@@ -64,7 +64,7 @@ type remuxTrack struct {
 // a CMAF rendition and audio tracks with VOD playlists and a master playlist
 // in dir. It takes about as long as reading the file.
 func remuxPlayable(ctx context.Context, source string, info *Info, dir string, opts LadderOptions) error {
-	in, err := openInput(ctx, source)
+	in, err := openInputWithInfo(ctx, "remux", source)
 	if err != nil {
 		return err
 	}

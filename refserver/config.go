@@ -31,20 +31,29 @@ type Config struct {
 	ShutdownGrace time.Duration
 }
 
+// errUsage is a command line that could not be parsed; the usage was
+// printed and the process exits 2.
 var errUsage = errors.New("usage")
 
-// parseFlags fills c from args, with REEL_* variables as defaults.
-func (c *Config) parseFlags(name string, args []string, stderr io.Writer, getenv func(string) string) ([]string, error) {
+// errHelp is an explicit request for help: the usage went to stdout and
+// the process exits 0.
+var errHelp = errors.New("help")
+
+// envName is the REEL_* twin of a flag.
+func envName(flagName string) string {
+	return "REEL_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+// flagSet defines every server flag on a new flag set, with the REEL_*
+// variables from getenv as defaults. A malformed variable is reported by
+// Parse, naming the variable.
+func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	env := func(flagName, def string) string {
-		if v := getenv("REEL_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))); v != "" {
-			return v
-		}
-		return def
-	}
 	str := func(p *string, flagName, def, usage string) {
-		fs.StringVar(p, flagName, env(flagName, def), usage+" (env REEL_"+strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))+")")
+		if v := getenv(envName(flagName)); v != "" {
+			def = v
+		}
+		fs.StringVar(p, flagName, def, usage)
 	}
 	str(&c.Addr, "addr", "127.0.0.1:8080", "listen address")
 	str(&c.Data, "data", "./data", "data folder: database, blobs, uploads, caches")
@@ -54,22 +63,97 @@ func (c *Config) parseFlags(name string, args []string, stderr io.Writer, getenv
 	str(&c.CDNURL, "cdn-url", "", "components root (default {base-url}/cdn)")
 	str(&c.Database, "database", "", "sqlite://PATH (default sqlite://{data}/reel.db)")
 	str(&c.Blobs, "blobs", "", "file://PATH (default file://{data}/blobs)")
-	str(&c.AllowNetworks, "allow-networks", "", "comma-separated CIDRs that fetches and webhooks may reach despite the SSRF guard")
+	str(&c.AllowNetworks, "allow-networks", "", "comma-separated CIDRs that fetches and webhooks may reach despite the SSRF guard, e.g. 127.0.0.0/8")
 	str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
 	str(&c.MediaProcess, "media-process", "child", "where transcodes run: child (a child process per job, so a crash in FFmpeg ends one job) or inline (in this process)")
-	workers, err := strconv.Atoi(env("workers", "1"))
-	if err != nil {
-		return nil, fmt.Errorf("REEL_WORKERS: %w", err)
+	// Set before fs.Var so that the usage shows the defaults.
+	c.Workers, c.ShutdownGrace = 1, 20*time.Second
+	fs.Var(envDefault[int]{p: &c.Workers, parse: strconv.Atoi, env: getenv(envName("workers")), def: 1},
+		"workers", "jobs run at once by the in-process worker")
+	fs.Var(envDefault[time.Duration]{p: &c.ShutdownGrace, parse: time.ParseDuration, env: getenv(envName("shutdown-grace")), def: 20 * time.Second},
+		"shutdown-grace", "time given to in-flight requests and jobs on SIGTERM")
+	return fs
+}
+
+// envDefault is a flag value whose default comes from its REEL_* variable
+// when set; the variable is parsed when the flag set is, so that a bad one
+// is reported like a bad flag.
+type envDefault[T any] struct {
+	p     *T
+	parse func(string) (T, error)
+	env   string
+	def   T
+}
+
+func (v envDefault[T]) String() string {
+	if v.p == nil {
+		return ""
 	}
-	fs.IntVar(&c.Workers, "workers", workers, "jobs run at once by the in-process worker (env REEL_WORKERS)")
-	fs.DurationVar(&c.ShutdownGrace, "shutdown-grace", 20*time.Second, "time given to in-flight requests on SIGTERM")
+	return fmt.Sprint(*v.p)
+}
+
+func (v envDefault[T]) Set(s string) error {
+	x, err := v.parse(s)
+	if err != nil {
+		return err
+	}
+	*v.p = x
+	return nil
+}
+
+// init sets the default: the variable's value when there is one.
+func (v envDefault[T]) init(name string) error {
+	*v.p = v.def
+	if v.env == "" {
+		return nil
+	}
+	if err := v.Set(v.env); err != nil {
+		return fmt.Errorf("%s=%q: %w", envName(name), v.env, err)
+	}
+	return nil
+}
+
+// parseFlags fills c from args, with REEL_* variables as defaults.
+func (c *Config) parseFlags(name string, args []string, stderr io.Writer, getenv func(string) string) ([]string, error) {
+	fs := c.flagSet(name, getenv)
+	return c.parse(fs, args, stderr)
+}
+
+// parse applies the environment defaults, parses args and resolves c. -h
+// prints the usage to stderr and answers errHelp.
+func (c *Config) parse(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, error) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s [flags]\n\nflags (each also read from its REEL_* variable):\n", fs.Name())
+		printFlags(stderr, fs)
+	}
+	var envErr error
+	fs.VisitAll(func(f *flag.Flag) {
+		if d, ok := f.Value.(interface{ init(string) error }); ok && envErr == nil {
+			envErr = d.init(f.Name)
+		}
+	})
+	if envErr != nil {
+		return nil, envErr
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return nil, errUsage
+			return nil, errHelp
 		}
 		return nil, errUsage
 	}
 	return fs.Args(), c.resolve()
+}
+
+// printFlags lists every flag of fs with its default and REEL_* twin.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		def := ""
+		if f.DefValue != "" && f.DefValue != "0" {
+			def = " (default " + f.DefValue + ")"
+		}
+		fmt.Fprintf(w, "  --%-16s %s%s\n  %-18s env %s\n", f.Name, f.Usage, def, "", envName(f.Name))
+	})
 }
 
 func (c *Config) resolve() error {

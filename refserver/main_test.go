@@ -355,19 +355,26 @@ func checkSubtitles(t *testing.T, s *server, id string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := s.Blobs.Path("videos/" + id + "/" + v.AssetVersion)
-		master, _ := os.ReadFile(filepath.Join(dir, "playlist.m3u8"))
-		if strings.Contains(string(master), "TYPE=SUBTITLES") {
-			vtt, _ := os.ReadFile(filepath.Join(dir, "subtitles", "en.vtt"))
-			transcript, _ := os.ReadFile(filepath.Join(dir, "transcript.json"))
-			if !strings.HasPrefix(string(vtt), "WEBVTT") || !strings.Contains(string(vtt), "00:00:00.500 --> 00:00:01.500") {
+		asset := func(name string) string {
+			b, _, err := s.Service.OpenAsset(ctx, v, name)
+			if err != nil {
+				return ""
+			}
+			defer b.Close()
+			data, _ := io.ReadAll(b)
+			return string(data)
+		}
+		master := asset("playlist.m3u8")
+		if strings.Contains(master, "TYPE=SUBTITLES") {
+			vtt, transcript := asset("subtitles/en.vtt"), asset("transcript.json")
+			if !strings.HasPrefix(vtt, "WEBVTT") || !strings.Contains(vtt, "00:00:00.500 --> 00:00:01.500") {
 				t.Errorf("stored WebVTT:\n%s", vtt)
 			}
-			if !strings.Contains(string(transcript), `"Hello world"`) {
+			if !strings.Contains(transcript, `"Hello world"`) {
 				t.Errorf("transcript: %s", transcript)
 			}
-			if _, err := os.Stat(filepath.Join(dir, "h264_sd.mp4")); err != nil {
-				t.Errorf("the republished version lost its renditions: %v", err)
+			if asset("h264_sd.mp4") == "" {
+				t.Error("the republished version lost its renditions")
 			}
 			break
 		}

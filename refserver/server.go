@@ -16,11 +16,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/reelvideo/reel/media"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/sqlite"
+	"github.com/reelvideo/reel/videohost/transcode"
 	"github.com/reelvideo/reel/videohost/worker"
 )
 
@@ -69,18 +69,23 @@ func (m *Main) Execute(ctx context.Context, args []string) error {
 		case "keys":
 			return m.keys(ctx, args[1:])
 		case "media-process":
-			return m.mediaProcess(ctx)
-		case "help", "-h", "--help":
-			fmt.Fprintln(m.Stderr, "usage: refserver [all|api|worker|keys create] [flags]")
-			return errUsage
+			return transcode.RunChild(ctx, m.Stdin, m.Stdout, m.Stderr, m.Getenv("REEL_LOG_LEVEL") == "debug")
+		case "help", "-h", "-help", "--help":
+			m.usage(m.Stdout)
+			return nil
 		}
 	}
-	rest, err := m.Config.parseFlags("refserver", args, m.Stderr, m.Getenv)
+	fs := m.Config.flagSet("refserver "+role, m.Getenv)
+	rest, err := m.Config.parse(fs, args, m.Stderr)
+	if errors.Is(err, errHelp) {
+		m.usage(m.Stdout)
+		return nil
+	}
 	if err != nil {
 		return err
 	}
 	if len(rest) > 0 {
-		return fmt.Errorf("unexpected argument %q", rest[0])
+		return fmt.Errorf("unexpected argument %q (roles are all, api and worker; see refserver --help)", rest[0])
 	}
 	if err := m.Open(ctx, role); err != nil {
 		m.Close()
@@ -88,6 +93,25 @@ func (m *Main) Execute(ctx context.Context, args []string) error {
 	}
 	<-ctx.Done()
 	return m.Close()
+}
+
+// usage prints every role and flag, with its default and REEL_* twin.
+func (m *Main) usage(w io.Writer) {
+	fmt.Fprint(w, `refserver is Reel's server: the REST API, uploads, asset delivery and workers.
+
+usage:
+  refserver [all] [flags]      serve the API and run the jobs (the default)
+  refserver api [flags]        serve the API only; run no jobs
+  refserver worker [flags]     run the jobs only
+  refserver keys create --access read_write|read_only [--name NAME] [flags]
+                               print one new API key as JSON
+  refserver media-process      one transcode (what --media-process child starts)
+  refserver help               this text
+
+flags (every role takes them; each also reads its REEL_* variable):
+`)
+	var c Config
+	printFlags(w, c.flagSet("refserver", func(string) string { return "" }))
 }
 
 // Open opens storage, bootstraps the first space and starts the API and the
@@ -180,12 +204,9 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	if m.Pipeline == nil && withMedia {
 		// FFmpeg's chatter (x264 banners, muxer notes) only says what the
 		// typed errors say; at debug level it is kept for diagnosis.
-		if m.Config.LogLevel == "debug" {
-			media.SetFFmpegLogLevel(media.LogInfo)
-		} else {
-			media.SetFFmpegLogLevel(media.LogError)
-		}
-		cfg := worker.MediaConfig{Logger: m.Logger}
+		debug := m.Config.LogLevel == "debug"
+		transcode.LogFFmpeg(debug)
+		cfg := transcode.Config{Logger: m.Logger}
 		if m.Config.MediaProcess == "child" {
 			cfg.Command, cfg.CommandEnv = m.MediaCommand, m.MediaCommandEnv
 			if len(cfg.Command) == 0 {
@@ -195,11 +216,11 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 				}
 				cfg.Command = []string{exe, "media-process"}
 			}
-			if m.Config.LogLevel == "debug" {
+			if debug {
 				cfg.CommandEnv = append(cfg.CommandEnv, "REEL_LOG_LEVEL=debug")
 			}
 		}
-		m.Pipeline = worker.NewMediaPipeline(cfg)
+		m.Pipeline = transcode.New(cfg)
 	}
 	m.Service, err = videohost.New(videohost.Config{
 		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
@@ -333,48 +354,27 @@ func loadSecret(path string) ([]byte, error) {
 
 // keys runs "refserver keys create --access ...", printing the key as JSON.
 func (m *Main) keys(ctx context.Context, args []string) error {
+	const usage = "usage: refserver keys create --access read_write|read_only [--name NAME] [--data DIR]"
 	if len(args) == 0 || args[0] != "create" {
-		fmt.Fprintln(m.Stderr, "usage: refserver keys create --access read_write|read_only [--name NAME] [--data DIR]")
+		fmt.Fprintln(m.Stderr, usage)
 		return errUsage
 	}
-	var access, name string
-	var rest []string
-	for i := 1; i < len(args); i++ {
-		a := args[i]
-		val := func() (string, error) {
-			if k, v, ok := cutFlag(a); ok {
-				_ = k
-				return v, nil
-			}
-			if i+1 >= len(args) {
-				return "", fmt.Errorf("%s needs a value", a)
-			}
-			i++
-			return args[i], nil
-		}
-		switch flagName(a) {
-		case "access":
-			v, err := val()
-			if err != nil {
-				return err
-			}
-			access = v
-		case "name":
-			v, err := val()
-			if err != nil {
-				return err
-			}
-			name = v
-		default:
-			rest = append(rest, a)
-		}
+	fs := m.Config.flagSet("refserver keys create", m.Getenv)
+	access := fs.String("access", "", "read_write or read_only (required)")
+	name := fs.String("name", "", "a name for the key")
+	rest, err := m.Config.parse(fs, args[1:], m.Stderr)
+	if errors.Is(err, errHelp) {
+		return nil
 	}
-	if access == "" {
-		fmt.Fprintln(m.Stderr, "refserver keys create: --access read_write|read_only is required")
-		return errUsage
-	}
-	if _, err := m.Config.parseFlags("refserver keys create", rest, m.Stderr, m.Getenv); err != nil {
+	if err != nil {
 		return err
+	}
+	if len(rest) > 0 {
+		return fmt.Errorf("unexpected argument %q", rest[0])
+	}
+	if *access == "" {
+		fmt.Fprintln(m.Stderr, "refserver keys create: --access read_write|read_only is required\n"+usage)
+		return errUsage
 	}
 	m.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	if err := os.MkdirAll(m.Config.Data, 0o755); err != nil {
@@ -388,63 +388,11 @@ func (m *Main) keys(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	k, err := m.Service.CreateKey(ctx, space.ID, videohost.Access(access), name)
+	k, err := m.Service.CreateKey(ctx, space.ID, videohost.Access(*access), *name)
 	if err != nil {
 		return err
 	}
 	return json.NewEncoder(m.Stdout).Encode(map[string]string{
 		"id": k.ID, "key": k.Secret, "access": string(k.Access), "space": k.Space,
 	})
-}
-
-func flagName(a string) string {
-	a = trimDashes(a)
-	if k, _, ok := cutFlag("--" + a); ok {
-		return k
-	}
-	return a
-}
-
-func cutFlag(a string) (string, string, bool) {
-	a = trimDashes(a)
-	for i := 0; i < len(a); i++ {
-		if a[i] == '=' {
-			return a[:i], a[i+1:], true
-		}
-	}
-	return a, "", false
-}
-
-func trimDashes(a string) string {
-	for len(a) > 0 && a[0] == '-' {
-		a = a[1:]
-	}
-	return a
-}
-
-// mediaProcess is the child side of --media-process child: one transcode,
-// asked for on stdin, answered on stdout (worker.ServeMediaProcess).
-func (m *Main) mediaProcess(ctx context.Context) error {
-	level := slog.LevelWarn
-	ffmpeg := media.LogError
-	if m.Getenv("REEL_LOG_LEVEL") == "debug" {
-		level, ffmpeg = slog.LevelDebug, media.LogInfo
-	}
-	media.SetFFmpegLogLevel(ffmpeg)
-	logger := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: level}))
-	out := m.Stdout
-	if out == os.Stdout {
-		f, err := reserveStdout()
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		out = f
-		// A process of its own that only transcodes: its threads need not
-		// preempt each other (worker.BatchScheduling).
-		if err := worker.BatchScheduling(); err != nil {
-			logger.Warn("media process: batch scheduling unavailable", "error", err)
-		}
-	}
-	return worker.ServeMediaProcess(ctx, m.Stdin, out, logger)
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/reelvideo/reel/tokens"
 )
 
-// This file holds delivery and access (DESIGN.md sections 5 and 6): signing
+// This file holds delivery and access (asset URLs, playback and upload tokens): signing
 // keys, token verification, playback authorization and the public lookups
 // the web components make without an API key.
 
@@ -476,7 +476,7 @@ func (s *Service) Embed(ctx context.Context, embed string, req PlaybackRequest) 
 		view.Subtitles = append(view.Subtitles, sub)
 	}
 	if len(v.Subtitles) > 0 {
-		if _, err := s.blobs.Stat(ctx, AssetPrefix(v.ID, v.AssetVersion)+"/transcript.json"); err == nil {
+		if _, err := s.blobs.Stat(ctx, assetPrefix(v.ID, v.AssetVersion)+"/transcript.json"); err == nil {
 			t := sign(s.URLs(v.Space).Transcript(v.ID))
 			view.Transcript = &t
 		}

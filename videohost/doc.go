@@ -13,8 +13,8 @@
 //   - Store and Queue: videohost/sqlite (the embedded default).
 //   - Blobs, with the optional LocalBlobs and LinkBlobs capabilities:
 //     videohost/blob on local disk.
-//   - Pipeline, with the optional SubtitlePipeline capability: the media
-//     adapter in videohost/worker.
+//   - Pipeline, with the optional SubtitlePipeline capability: the FFmpeg
+//     adapter in videohost/transcode (the only part that needs cgo).
 //   - Clock: SystemClock, or a fake in tests.
 //
 // Optional stores (WebhookStore, SigningKeyStore, AnalyticsStore) are found by
@@ -31,11 +31,16 @@
 //
 // # Assets
 //
-// A published set of assets is a version under AssetPrefix(videoID, version);
-// publishing is one row update of Video.AssetVersion, so readers see the old
-// set or the new one, never half of either. URLs never name the version in
-// their path (they are deterministic, DESIGN.md section 5); the delivery
-// layer maps them to the current version.
+// The service owns the layout of blob storage (publish.go): workers hand it
+// local folders (StoreSource, ImportSource, PublishPlayable, PublishReady,
+// CheckoutAssets, PublishRevision) and the HTTP layer opens files through it
+// (OpenAsset, OpenCachedFrame); nothing else builds a blob key. A published
+// set of assets is an immutable version; publishing is one row update of
+// Video.AssetVersion, so readers see the old set or the new one, never half
+// of either, and the replaced version is deleted afterwards. URLs never name
+// the version in their path (they are deterministic:
+// {space_url}/{video}/{file}); the delivery layer maps them to the current
+// version.
 //
 // # Embedding
 //
@@ -44,5 +49,6 @@
 //	svc, _ := videohost.New(videohost.Config{Store: db, Queue: db, Blobs: blobs,
 //		Secret: secret, BaseURL: "https://example.com/video"})
 //
-// then mount httpapi.New(svc, ...) and run a worker.New(...) (examples/embed).
+// then mount httpapi.New(svc, ...) and run a worker.New(...) with a
+// transcode.New(...) pipeline (examples/embed).
 package videohost

@@ -7,7 +7,7 @@ import (
 
 const idAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
 
-// Identifier lengths (DESIGN.md section 3). An embed is the space id followed by
+// Identifier lengths. An embed is the space id followed by
 // ten random characters, so the space is known from the embed alone.
 const (
 	SpaceIDLen      = 5

@@ -155,10 +155,13 @@ type Blobs interface {
 	Stat(ctx context.Context, key string) (BlobInfo, error)
 	// DeletePrefix removes every blob under prefix (a folder).
 	DeletePrefix(ctx context.Context, prefix string) error
+	// List describes every blob whose key starts with prefix, in key order.
+	List(ctx context.Context, prefix string) ([]BlobInfo, error)
 }
 
 // LocalBlobs is an optional capability of Blobs stored on local disk: the
-// pipeline reads sources by path and publishing moves whole folders.
+// pipeline reads sources by path and publishing moves whole folders. The
+// service uses it to save copies; nothing depends on it.
 type LocalBlobs interface {
 	Blobs
 	// Path returns the file path of key (it may not exist).
@@ -191,8 +194,8 @@ type ProcessInput struct {
 	PosterTime *float64 // seconds; nil = choose a representative frame
 	// OnPlayable is called with a folder holding a playable subset (a master
 	// playlist and at least one rendition) before the full ladder is done.
-	// The folder must lie outside OutDir; the callee takes it over (it may be
-	// moved away), so the pipeline must not touch it after the call.
+	// Unless out.Live, the folder lies outside OutDir and the callee takes
+	// it over (it may move it): the pipeline never touches it again.
 	OnPlayable func(ctx context.Context, dir string, out *ProcessOutput) error
 }
 

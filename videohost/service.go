@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,7 +34,7 @@ type Config struct {
 	Secret []byte
 	// BaseURL is the public URL of the API, e.g. http://127.0.0.1:8080.
 	BaseURL string
-	// SpaceURL, ImageURL, CDNURL override the asset roots (DESIGN.md section 5);
+	// SpaceURL, ImageURL, CDNURL override the asset roots ({base}/media/{space}, {base}/images, {base}/cdn);
 	// SpaceURL may hold "{space}". Defaults derive from BaseURL.
 	SpaceURL, ImageURL, CDNURL string
 	// Guard checks input_url at creation; nil refuses private addresses.
@@ -116,14 +115,8 @@ func derive(secret []byte, label string) []byte {
 	return m.Sum(nil)
 }
 
-// Store returns the service's store (for adapters that need raw access).
-func (s *Service) Store() Store { return s.store }
-
 // Queue returns the service's queue.
 func (s *Service) Queue() Queue { return s.queue }
-
-// Blobs returns the service's blob store.
-func (s *Service) Blobs() Blobs { return s.blobs }
 
 // Clock returns the service's clock.
 func (s *Service) Clock() Clock { return s.clock }
@@ -557,12 +550,6 @@ func extOf(name string) string {
 	return ""
 }
 
-// SourceKey is the blob key of a video's source file.
-func SourceKey(videoID string) string { return "sources/" + videoID + "/source" }
-
-// AssetPrefix is the blob folder of one published asset version of a video.
-func AssetPrefix(videoID, version string) string { return "videos/" + videoID + "/" + version }
-
 // SourceStored records that the source of a video is complete in blob
 // storage: the video becomes uploaded and a transcode job is queued.
 func (s *Service) SourceStored(ctx context.Context, videoID string, size int64) (*Video, error) {
@@ -580,9 +567,10 @@ func (s *Service) StartProcessing(ctx context.Context, videoID string) (*Video, 
 	return s.transition(ctx, "", videoID, StateProcessing, nil)
 }
 
-// Publish points the video at a new asset version described by out. With
-// final it becomes ready; otherwise it only turns playable.
-func (s *Service) Publish(ctx context.Context, videoID, version string, out *ProcessOutput, final bool) (*Video, []string, error) {
+// publish points the video at a new asset version described by out and
+// removes the version it replaces. With final it becomes ready; otherwise
+// it only turns playable.
+func (s *Service) publish(ctx context.Context, videoID, version string, out *ProcessOutput, final bool) (*Video, error) {
 	var old string
 	apply := func(v *Video, _ *Change) {
 		old = v.AssetVersion
@@ -622,13 +610,12 @@ func (s *Service) Publish(ctx context.Context, videoID, version string, out *Pro
 		})
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var stale []string
 	if old != "" && old != version {
-		stale = append(stale, AssetPrefix(videoID, old))
+		s.removePrefixes(ctx, videoID, assetPrefix(videoID, old))
 	}
-	return v, stale, nil
+	return v, nil
 }
 
 // Fail moves a video to errored with a code from the VideoErr* constants.
@@ -917,7 +904,7 @@ func (s *Service) deleteVideo(ctx context.Context, space, id string) error {
 	if err != nil {
 		return err
 	}
-	for _, prefix := range []string{"videos/" + id, "sources/" + id, "cache/" + id} {
+	for _, prefix := range videoPrefixes(id) {
 		if err := s.blobs.DeletePrefix(ctx, prefix); err != nil {
 			s.log.WarnContext(ctx, "removing assets of a deleted video", "video", id, "prefix", prefix, "err", err)
 		}
@@ -1077,33 +1064,6 @@ func (s *Service) DeleteCollection(ctx context.Context, p *Principal, id string,
 		}
 	}
 	return s.store.DeleteCollection(ctx, p.Space, id, recursive)
-}
-
-// ImportSource moves a complete local source file (a finished upload) into
-// blob storage and marks the video uploaded. The file is moved when the blob
-// store is on local disk, copied otherwise.
-func (s *Service) ImportSource(ctx context.Context, videoID, localPath string) (*Video, error) {
-	fi, err := os.Stat(localPath)
-	if err != nil {
-		return nil, fmt.Errorf("reading upload: %w", err)
-	}
-	key := SourceKey(videoID)
-	if lb, ok := s.blobs.(LocalBlobs); ok {
-		if err := lb.Import(ctx, key, localPath); err != nil {
-			return nil, fmt.Errorf("storing source: %w", err)
-		}
-	} else {
-		f, err := os.Open(localPath)
-		if err != nil {
-			return nil, fmt.Errorf("opening upload: %w", err)
-		}
-		_, err = s.blobs.Put(ctx, key, f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("storing source: %w", err)
-		}
-	}
-	return s.SourceStored(ctx, videoID, fi.Size())
 }
 
 // updateVideo is the one way the service changes a video row: the store's

@@ -155,23 +155,3 @@ func (s *Service) SubtitleFiles(ctx context.Context, v *Video) ([]SubtitleFile, 
 	}
 	return out, nil
 }
-
-// Republish points a video at a new asset version holding the same media
-// (a subtitle change); it returns the replaced version's prefix to remove.
-// When the video moved on meanwhile (a newer version was published after
-// base), the new version is refused with EConflict and the caller retries.
-func (s *Service) Republish(ctx context.Context, videoID, base, version string) ([]string, error) {
-	var stale []string
-	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
-		if v.AssetVersion != base {
-			return Change{}, Errorf(EConflict, "video %s was republished meanwhile", videoID)
-		}
-		v.AssetVersion = version
-		v.UpdatedAt = s.clock.Now()
-		if base != "" {
-			stale = append(stale, AssetPrefix(videoID, base))
-		}
-		return Change{}, nil
-	})
-	return stale, err
-}

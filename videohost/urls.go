@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// URLs builds the deterministic asset URLs of one space (DESIGN.md section 5).
+// URLs builds the deterministic asset URLs of one space: every asset has a URL known before it exists.
 // The builders are pure: no I/O, no state, safe with CGO_ENABLED=0.
 type URLs struct {
 	SpaceURL string // e.g. https://host/media/abcde

@@ -4,7 +4,7 @@ import (
 	"time"
 )
 
-// State is where a video is in its lifecycle (DESIGN.md section 3).
+// State is where a video is in its lifecycle: created → uploaded → processing → ready, or errored.
 type State string
 
 const (

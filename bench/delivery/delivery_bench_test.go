@@ -124,12 +124,21 @@ func serveReel(dir string) error {
 	if _, err := svc.UpdateVideo(ctx, p, v.ID, videohost.UpdateVideoInput{PlaybackPolicy: &signed}); err != nil {
 		return err
 	}
-	prefix := videohost.AssetPrefix(v.ID, "v1")
+	// nginx serves root; Reel publishes an identical copy (publishing takes
+	// its folder over).
+	root := filepath.Join(dir, "nginx-root")
+	publish := filepath.Join(dir, "publish")
 	for i := range segments {
 		data := make([]byte, segmentSize)
 		rand.Read(data)
-		if _, err := blobs.Put(ctx, fmt.Sprintf("%s/h264_sd/%d.m4s", prefix, i), bytes.NewReader(data)); err != nil {
-			return err
+		for _, d := range []string{root, publish} {
+			p := filepath.Join(d, "h264_sd", fmt.Sprintf("%d.m4s", i))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				return err
+			}
 		}
 	}
 	if _, err := svc.SourceStored(ctx, v.ID, 1); err != nil {
@@ -138,8 +147,8 @@ func serveReel(dir string) error {
 	if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
 		return err
 	}
-	v, _, err = svc.Publish(ctx, v.ID, "v1", &videohost.ProcessOutput{Duration: 60, Width: 640, Height: 360,
-		Renditions: []videohost.Rendition{{Name: "h264_sd", Width: 640, Height: 360}}}, true)
+	v, err = svc.PublishReady(ctx, v.ID, publish, &videohost.ProcessOutput{Duration: 60, Width: 640, Height: 360,
+		Renditions: []videohost.Rendition{{Name: "h264_sd", Width: 640, Height: 360}}})
 	if err != nil {
 		return err
 	}
@@ -151,7 +160,7 @@ func serveReel(dir string) error {
 	if err != nil {
 		return err
 	}
-	json.NewEncoder(os.Stdout).Encode(server{BaseURL: base, Root: blobs.Path(prefix), Space: v.Space, VideoID: v.ID, Embed: v.Embed, Token: token})
+	json.NewEncoder(os.Stdout).Encode(server{BaseURL: base, Root: root, Space: v.Space, VideoID: v.ID, Embed: v.Embed, Token: token})
 	return (&http.Server{Handler: h}).Serve(ln)
 }
 

@@ -6,7 +6,7 @@
 //
 //	go test -tags bench ./bench/webhooks/ -run TimeToFirstAttempt -v
 //
-// The target (DESIGN.md section 7, issue 5) is p99 ≤ 1 s.
+// The target  is p99 ≤ 1 s.
 package webhooks
 
 import (

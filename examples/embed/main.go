@@ -19,6 +19,7 @@ import (
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/sqlite"
+	"github.com/reelvideo/reel/videohost/transcode"
 	"github.com/reelvideo/reel/videohost/worker"
 )
 
@@ -74,7 +75,7 @@ func NewApp(ctx context.Context, dir, origin string) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	wrk, err := worker.New(worker.Config{Service: svc, Pipeline: worker.NewMediaPipeline(worker.MediaConfig{}), WorkDir: filepath.Join(dir, "work")})
+	wrk, err := worker.New(worker.Config{Service: svc, Pipeline: transcode.New(transcode.Config{}), WorkDir: filepath.Join(dir, "work")})
 	if err != nil {
 		return nil, err
 	}

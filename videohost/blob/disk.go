@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -135,6 +136,60 @@ func (d *Disk) Stat(ctx context.Context, key string) (videohost.BlobInfo, error)
 		return videohost.BlobInfo{}, videohost.Errorf(videohost.ENotFound, "blob %s not found", key)
 	}
 	return videohost.BlobInfo{Key: key, Size: fi.Size(), ModTime: fi.ModTime()}, nil
+}
+
+// List describes every blob whose key starts with prefix, in key order.
+// Files still being written (Put's temporary files) are not listed.
+func (d *Disk) List(ctx context.Context, prefix string) ([]videohost.BlobInfo, error) {
+	dir := prefix
+	if !strings.HasSuffix(dir, "/") {
+		dir = path.Dir(dir)
+	}
+	dir = strings.TrimSuffix(dir, "/")
+	root := d.root
+	if dir != "" && dir != "." {
+		if err := validKey(dir); err != nil {
+			return nil, err
+		}
+		root = d.Path(dir)
+	}
+	var out []videohost.BlobInfo
+	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		hidden := strings.HasPrefix(e.Name(), ".") && p != root
+		switch {
+		case e.IsDir() && hidden:
+			return filepath.SkipDir // an import being copied in
+		case e.IsDir() || hidden:
+			return nil
+		}
+		rel, err := filepath.Rel(d.root, p)
+		if err != nil {
+			return err
+		}
+		key := filepath.ToSlash(rel)
+		if !strings.HasPrefix(key, prefix) {
+			return nil
+		}
+		fi, err := e.Info()
+		if err != nil {
+			return nil // removed meanwhile
+		}
+		out = append(out, videohost.BlobInfo{Key: key, Size: fi.Size(), ModTime: fi.ModTime()})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", prefix, err)
+	}
+	return out, nil
 }
 
 // DeletePrefix removes the folder prefix and everything in it.

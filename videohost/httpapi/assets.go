@@ -18,7 +18,7 @@ import (
 )
 
 // Asset delivery: {base_url}/media/{space}/{video_id}/{asset path} serves the
-// files of a video's current asset version (DESIGN.md section 5). Names are
+// files of a video's current asset version. Names are
 // checked against the closed list of files a published version can hold,
 // so nothing else under the blob prefix (media.json) is ever served.
 
@@ -179,7 +179,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	blob, info, err := h.svc.Blobs().Open(ctx, videohost.AssetPrefix(v.ID, v.AssetVersion)+"/"+asset)
+	blob, info, err := h.svc.OpenAsset(ctx, v, asset)
 	if err != nil {
 		h.writeError(w, r, err)
 		return

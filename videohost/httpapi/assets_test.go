@@ -21,7 +21,7 @@ import (
 )
 
 // fakeAssets is a published version as the pipeline would write it, small
-// enough to build by hand: every file name of DESIGN.md section 5.
+// enough to build by hand: every file name a ready video has.
 func fakeAssets() map[string][]byte {
 	segment := bytes.Repeat([]byte("segment-bytes-"), 4096) // ~57 KB
 	return map[string][]byte{
@@ -77,20 +77,13 @@ func (e *env) publish(o publishOptions) *videohost.Video {
 		body["collection"] = o.collection
 	}
 	v := e.createVideo(e.rw, body)
-	if o.version == "" {
-		o.version = "v1"
-	}
 	if o.files == nil {
 		o.files = fakeAssets()
 	}
 	if o.width == 0 {
 		o.width, o.height, o.duration = 320, 240, 3
 	}
-	for name, data := range o.files {
-		if _, err := e.blobs.Put(ctx, videohost.AssetPrefix(v.ID, o.version)+"/"+name, bytes.NewReader(data)); err != nil {
-			e.t.Fatal(err)
-		}
-	}
+	dir := writeFiles(e.t, o.files)
 	if _, err := e.svc.SourceStored(ctx, v.ID, 100); err != nil {
 		e.t.Fatal(err)
 	}
@@ -103,11 +96,27 @@ func (e *env) publish(o publishOptions) *videohost.Video {
 		AudioTracks: []videohost.AudioTrack{{ID: "0", Language: "en", Label: "English", Default: true}},
 		Assets:      videohost.AssetFlags{Poster: true, Storyboard: true, Clip: true, Audio: true, DASH: true},
 	}
-	pv, _, err := e.svc.Publish(ctx, v.ID, o.version, out, true)
+	pv, err := e.svc.PublishReady(ctx, v.ID, dir, out)
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	return pv
+}
+
+// writeFiles writes files (by slash-separated name) into a new folder.
+func writeFiles(t *testing.T, files map[string][]byte) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "assets")
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
 
 // mediaURL is the delivery URL of an asset of v.
@@ -186,7 +195,7 @@ func TestAssetDelivery(t *testing.T) {
 			// their version. Playlists list every URI pinned to the version.
 			url := e.mediaURL(v, tt.asset)
 			if tt.cacheControl == immutable {
-				url += "?v=v1"
+				url += "?v=" + v.AssetVersion
 			}
 			r := e.req("GET", url, "", nil)
 			if r.status != http.StatusOK {
@@ -194,10 +203,10 @@ func TestAssetDelivery(t *testing.T) {
 			}
 			want, servedLen := files[tt.asset], len(r.body)
 			if rewritten := strings.HasSuffix(tt.asset, ".m3u8") || strings.HasSuffix(tt.asset, ".mpd"); rewritten {
-				if !bytes.Contains(r.body, []byte("?v=v1")) {
+				if !bytes.Contains(r.body, []byte("?v="+v.AssetVersion)) {
 					t.Fatalf("playlist URIs are not pinned to the version:\n%s", r.body)
 				}
-				r.body = bytes.ReplaceAll(bytes.ReplaceAll(r.body, []byte("?v=v1"), nil), []byte("&v=v1"), nil)
+				r.body = bytes.ReplaceAll(bytes.ReplaceAll(r.body, []byte("?v="+v.AssetVersion), nil), []byte("&v="+v.AssetVersion), nil)
 			}
 			if !bytes.Equal(r.body, want) {
 				t.Fatalf("body %q, want %q", r.body, want)
@@ -223,7 +232,7 @@ func TestAssetDelivery(t *testing.T) {
 					t.Errorf("%s = %q, want %q", h, got, want)
 				}
 			}
-			if etag := r.header.Get("ETag"); !strings.HasPrefix(etag, `"v1-`) {
+			if etag := r.header.Get("ETag"); !strings.HasPrefix(etag, `"`+v.AssetVersion+`-`) {
 				t.Errorf("ETag %q does not name the version", etag)
 			}
 			if _, err := http.ParseTime(r.header.Get("Last-Modified")); err != nil {
@@ -327,7 +336,6 @@ func TestAssetNotFound(t *testing.T) {
 		})
 	}
 
-	ctx := context.Background()
 	// Archived: 404 until unarchived.
 	must(t, e.req("POST", "/v1/videos/"+v.ID+"/archive", e.rw, nil), http.StatusOK, nil)
 	problem(t, e.req("GET", e.mediaURL(v, "playlist.m3u8"), "", nil), http.StatusNotFound, videohost.ENotFound)
@@ -336,9 +344,8 @@ func TestAssetNotFound(t *testing.T) {
 	// Deleted: gone.
 	must(t, e.req("DELETE", "/v1/videos/"+v.ID, e.rw, nil), http.StatusNoContent, nil)
 	problem(t, e.req("GET", e.mediaURL(v, "playlist.m3u8"), "", nil), http.StatusNotFound, videohost.ENotFound)
-	// Not yet playable: nothing is served, even if files exist.
+	// Not yet playable: nothing is served.
 	pending := e.createVideo(e.rw, nil)
-	e.blobs.Put(ctx, videohost.AssetPrefix(pending.ID, "v1")+"/playlist.m3u8", strings.NewReader("#EXTM3U\n"))
 	problem(t, e.req("GET", e.mediaURL(pending, "playlist.m3u8"), "", nil), http.StatusNotFound, videohost.ENotFound)
 }
 
@@ -366,17 +373,15 @@ func TestAssetsFollowVersion(t *testing.T) {
 	v := e.publish(publishOptions{})
 	first := e.req("GET", e.mediaURL(v, "poster.jpg"), "", nil)
 	ctx := context.Background()
-	if _, err := e.blobs.Put(ctx, videohost.AssetPrefix(v.ID, "v2")+"/poster.jpg", strings.NewReader("new poster")); err != nil {
-		t.Fatal(err)
-	}
+	dir := writeFiles(t, map[string][]byte{"poster.jpg": []byte("new poster")})
 	// A re-transcode goes through created → ... → ready again.
 	if _, err := e.svc.CreateUploadVideo(ctx, &videohost.Principal{Space: v.Space, Access: videohost.AccessReadWrite}, videohost.UploadInput{ReplaceVideo: v.ID}); err != nil {
 		t.Fatal(err)
 	}
 	e.svc.SourceStored(ctx, v.ID, 1)
 	e.svc.StartProcessing(ctx, v.ID)
-	if _, _, err := e.svc.Publish(ctx, v.ID, "v2", &videohost.ProcessOutput{Duration: 3, Width: 320, Height: 240,
-		Renditions: v.Renditions, Assets: videohost.AssetFlags{Poster: true}}, true); err != nil {
+	if _, err := e.svc.PublishReady(ctx, v.ID, dir, &videohost.ProcessOutput{Duration: 3, Width: 320, Height: 240,
+		Renditions: v.Renditions, Assets: videohost.AssetFlags{Poster: true}}); err != nil {
 		t.Fatal(err)
 	}
 	second := e.req("GET", e.mediaURL(v, "poster.jpg"), "", nil, "If-None-Match", first.header.Get("ETag"))
@@ -433,13 +438,14 @@ func TestSignedPlayback(t *testing.T) {
 	})
 
 	t.Run("playlists carry the token", func(t *testing.T) {
+		ver := v.AssetVersion
 		master := e.req("GET", withQuery(e.mediaURL(v, "playlist.m3u8"), "token", good), "", nil)
 		must(t, master, http.StatusOK, nil)
 		escaped := url.QueryEscape(good)
 		for _, want := range []string{
-			`URI="audio/0/playlist.m3u8?v=v1&token=` + escaped + `"`,
-			`URI="subtitles/en.m3u8?v=v1&token=` + escaped + `"`,
-			"\nh264_sd/playlist.m3u8?v=v1&token=" + escaped + "\n",
+			`URI="audio/0/playlist.m3u8?v=` + ver + `&token=` + escaped + `"`,
+			`URI="subtitles/en.m3u8?v=` + ver + `&token=` + escaped + `"`,
+			"\nh264_sd/playlist.m3u8?v=" + ver + "&token=" + escaped + "\n",
 		} {
 			if !strings.Contains(string(master.body), want) {
 				t.Fatalf("master lacks %q:\n%s", want, master.body)
@@ -448,7 +454,7 @@ func TestSignedPlayback(t *testing.T) {
 		child := resolveURI(t, e.mediaURL(v, "playlist.m3u8"), lastURI(string(master.body)))
 		media := e.req("GET", child, "", nil)
 		must(t, media, http.StatusOK, nil)
-		if !strings.Contains(string(media.body), "1.m4s?part=x&v=v1&token="+escaped) {
+		if !strings.Contains(string(media.body), "1.m4s?part=x&v="+ver+"&token="+escaped) {
 			t.Fatalf("an existing query must be kept:\n%s", media.body)
 		}
 		for _, uri := range listedURIs(string(media.body)) {
@@ -458,7 +464,7 @@ func TestSignedPlayback(t *testing.T) {
 			}
 		}
 		dash := e.req("GET", withQuery(e.mediaURL(v, "manifest.mpd"), "token", good), "", nil)
-		for _, want := range []string{`media="h264_sd/$Number$.m4s?v=v1&amp;token=` + good + `"`, `initialization="h264_sd/init.mp4?v=v1&amp;token=` + good + `"`, "<BaseURL>subtitles/en.vtt?v=v1&amp;token=" + good + "</BaseURL>"} {
+		for _, want := range []string{`media="h264_sd/$Number$.m4s?v=` + ver + `&amp;token=` + good + `"`, `initialization="h264_sd/init.mp4?v=` + ver + `&amp;token=` + good + `"`, "<BaseURL>subtitles/en.vtt?v=" + ver + "&amp;token=" + good + "</BaseURL>"} {
 			if !strings.Contains(string(dash.body), want) {
 				t.Fatalf("manifest lacks %q:\n%s", want, dash.body)
 			}

@@ -1,4 +1,4 @@
-// Package httpapi serves the REST API of Reel (/v1, DESIGN.md section 4) and
+// Package httpapi serves the REST API of Reel (/v1) and
 // its tus 1.0.0 resumable uploads as one embeddable http.Handler.
 //
 // Mount it at the root of the API:

@@ -16,9 +16,8 @@ import (
 	"github.com/reelvideo/reel/videohost"
 )
 
-// Analytics ingest: POST /v1/events takes batches from @reel/metrics
-// (DESIGN.md section 9). It has no authentication and open CORS, since any
-// page that embeds a player sends to it; what protects it is a per-address
+// Analytics ingest: POST /v1/events takes batches from @reel/metrics. It
+// has no authentication and open CORS, since any page that embeds a player sends to it; what protects it is a per-address
 // rate limit, a small body limit and a bounded queue.
 //
 // Privacy: the client address and the User-Agent are handed to the ingest in

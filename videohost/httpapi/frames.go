@@ -3,10 +3,8 @@ package httpapi
 import (
 	"bytes"
 	"context"
-	"errors"
 	"math"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,10 +13,9 @@ import (
 	"github.com/reelvideo/reel/videohost"
 )
 
-// Frames by URL: {image_url}/{embed}.{jpg|png|webp}?time=&width= (DESIGN.md
-// section 5). A frame is extracted once per (video version, millisecond,
-// width, format), stored in blob storage under cache/, and served from there
-// afterwards; identical requests in flight share one extraction, and the
+// Frames by URL: {image_url}/{embed}.{jpg|png|webp}?time=&width=. A frame
+// is extracted once per (video version, millisecond, width, format), cached
+// in blob storage by the service, and served from there afterwards; identical requests in flight share one extraction, and the
 // number of extractions at once is bounded so that a burst of distinct
 // frames cannot take every core.
 
@@ -116,23 +113,20 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	req, err := f.frameRequest(v, q)
+	spec, err := h.svc.ResolveFrame(v, videohost.FrameQuery{Time: q.time, Width: q.width, Format: q.format})
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	ms := int64(math.Round(req.Time * 1000))
-	key := "cache/" + v.ID + "/frames/" + v.AssetVersion + "/" + strconv.FormatInt(ms, 10) + "_" + strconv.Itoa(req.Width) + "." + q.format
 
 	hdr := w.Header()
 	hdr.Set("Content-Type", contentTypes["."+q.format])
 	hdr.Set("Cache-Control", cacheControl(frameMaxAge, false, v.PlaybackPolicy == videohost.PlaybackSigned))
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	// The key names everything the image depends on: it is the validator.
-	hdr.Set("ETag", `"`+v.AssetVersion+"-"+strconv.FormatInt(ms, 10)+"-"+strconv.Itoa(req.Width)+"-"+q.format+`"`)
+	hdr.Set("ETag", `"`+spec.Key()+`"`)
 
-	blobs := h.svc.Blobs()
-	if blob, info, err := blobs.Open(ctx, key); err == nil {
+	if blob, info, err := h.svc.OpenCachedFrame(ctx, spec); err == nil {
 		defer blob.Close()
 		http.ServeContent(w, r, "", info.ModTime, blob)
 		return
@@ -140,7 +134,7 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	image, err := f.extract(ctx, key, req)
+	image, err := f.extract(ctx, spec)
 	if err != nil {
 		if videohost.ErrorCode(err) == videohost.EUnavailable {
 			hdr.Set("Retry-After", "1")
@@ -151,46 +145,10 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", h.svc.Clock().Now(), bytes.NewReader(image))
 }
 
-// frameRequest resolves defaults and clamps: the time to the duration, the
-// width to the widest rendition (a frame is never upscaled).
-func (f *frameServer) frameRequest(v *videohost.Video, q *frameQuery) (videohost.FrameRequest, error) {
-	if f.h.svc.Pipeline() == nil {
-		return videohost.FrameRequest{}, videohost.Errorf(videohost.EUnavailable, "frame extraction is not configured on this server")
-	}
-	local, ok := f.h.svc.Blobs().(videohost.LocalBlobs)
-	if !ok {
-		return videohost.FrameRequest{}, videohost.Errorf(videohost.EUnavailable, "frame extraction needs blob storage on local disk")
-	}
-	prefix := videohost.AssetPrefix(v.ID, v.AssetVersion)
-	req := videohost.FrameRequest{Format: q.format}
-	widest := 0
-	for _, r := range v.Renditions {
-		req.Sources = append(req.Sources, videohost.FrameSource{Path: local.Path(prefix + "/" + r.Name + ".mp4"), Width: r.Width, Height: r.Height})
-		widest = max(widest, r.Width)
-	}
-	if len(req.Sources) == 0 {
-		return videohost.FrameRequest{}, videohost.Errorf(videohost.ENotFound, "video %s has no pictures", v.Embed)
-	}
-	sort.Slice(req.Sources, func(i, j int) bool { return req.Sources[i].Width < req.Sources[j].Width })
-	switch {
-	case q.time != nil:
-		req.Time = *q.time
-	case v.PosterTime != nil:
-		req.Time = *v.PosterTime
-	}
-	if v.Duration > 0 {
-		req.Time = min(req.Time, v.Duration)
-	}
-	req.Width = widest
-	if q.width > 0 {
-		req.Width = min(q.width, widest)
-	}
-	return req, nil
-}
-
-// extract returns the image of key, running the pipeline once for every
-// request that asks for it while it runs, and storing the result.
-func (f *frameServer) extract(ctx context.Context, key string, req videohost.FrameRequest) ([]byte, error) {
+// extract makes the image of spec, once for every request that asks for it
+// while it is being made.
+func (f *frameServer) extract(ctx context.Context, spec videohost.FrameSpec) ([]byte, error) {
+	key := spec.Key()
 	f.mu.Lock()
 	if call, ok := f.inflight[key]; ok {
 		f.mu.Unlock()
@@ -223,17 +181,7 @@ func (f *frameServer) extract(ctx context.Context, key string, req videohost.Fra
 		// it outlives the request that started it.
 		xctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), frameTimeout)
 		defer cancel()
-		call.image, call.err = f.h.svc.Pipeline().Frame(xctx, req)
-		if call.err == nil && len(call.image) == 0 {
-			call.err = errors.New("the pipeline returned an empty image")
-		}
-		if call.err != nil {
-			return
-		}
-		if _, err := f.h.svc.Blobs().Put(xctx, key, bytes.NewReader(call.image)); err != nil {
-			// The image is still good for the requests waiting on it.
-			f.h.log.WarnContext(xctx, "caching a frame", "key", key, "err", err)
-		}
+		call.image, call.err = f.h.svc.MakeFrame(xctx, spec)
 	}()
 	select {
 	case <-call.done:

@@ -163,12 +163,19 @@ func TestFrameDefaultsClampAndCache(t *testing.T) {
 	if got := p.calls.Load(); got != calls {
 		t.Fatalf("%d extractions after cache hits, want %d", got, calls)
 	}
-	if _, err := e.blobs.Stat(context.Background(), "cache/"+v.ID+"/frames/v1/2500_160.png"); err != nil {
+	at := 2.5
+	spec, err := e.svc.ResolveFrame(v, videohost.FrameQuery{Time: &at, Width: 160, Format: "png"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _, err := e.svc.OpenCachedFrame(context.Background(), spec); err != nil {
 		t.Fatalf("cache blob: %v", err)
+	} else {
+		b.Close()
 	}
 	// Deleting the video removes its cached frames with it.
 	must(t, e.req("DELETE", "/v1/videos/"+v.ID, e.rw, nil), http.StatusNoContent, nil)
-	if _, err := e.blobs.Stat(context.Background(), "cache/"+v.ID+"/frames/v1/2500_160.png"); !videohost.IsNotFound(err) {
+	if _, _, err := e.svc.OpenCachedFrame(context.Background(), spec); !videohost.IsNotFound(err) {
 		t.Fatalf("cache blob after delete: %v", err)
 	}
 	problem(t, e.req("GET", e.frameURL(v, "jpg", ""), "", nil), http.StatusNotFound, videohost.ENotFound)

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"io"
 	"net/http"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -107,12 +107,11 @@ func (e *env) video(id string) *videohost.Video {
 // sourceBytes returns the stored source blob of a video.
 func (e *env) sourceBytes(id string) []byte {
 	e.t.Helper()
-	b, _, err := e.blobs.Open(context.Background(), videohost.SourceKey(id))
+	path, err := e.svc.LocalSource(context.Background(), id, e.t.TempDir())
 	if err != nil {
-		e.t.Fatalf("opening source of %s: %v", id, err)
+		e.t.Fatalf("finding source of %s: %v", id, err)
 	}
-	defer b.Close()
-	data, err := io.ReadAll(b)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		e.t.Fatal(err)
 	}

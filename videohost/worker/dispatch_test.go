@@ -35,6 +35,7 @@ type hookEnv struct {
 	path  string
 	clock videohost.Clock
 	db    *sqlite.DB
+	blobs *blob.Disk
 	svc   *videohost.Service
 	p     *videohost.Principal
 }
@@ -71,7 +72,7 @@ func (e *hookEnv) open() {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	e.db, e.svc = db, svc
+	e.db, e.blobs, e.svc = db, blobs, svc
 }
 
 func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
@@ -277,7 +278,7 @@ func TestLifecycleEventsReachTheReceiverInOrder(t *testing.T) {
 		func() error {
 			out := &videohost.ProcessOutput{Duration: 2, Width: 640, Height: 360,
 				Renditions: []videohost.Rendition{{Name: "h264_sd", Codec: "h264", Quality: "sd", Width: 640, Height: 360}}}
-			_, _, err := e.svc.Publish(ctx, v.ID, "v1", out, true)
+			_, err := e.svc.PublishReady(ctx, v.ID, t.TempDir(), out)
 			return err
 		},
 		func() error { _, err := e.svc.SetArchived(ctx, e.p, v.ID, true); return err },
@@ -453,7 +454,7 @@ func TestGuardRefusesPrivateTargets(t *testing.T) {
 	e := newHookEnv(t, clock)
 	rc := newReceiver(t, nil)
 
-	guarded, err := videohost.New(videohost.Config{Store: e.db, Queue: e.db, Blobs: e.svc.Blobs(), Clock: clock,
+	guarded, err := videohost.New(videohost.Config{Store: e.db, Queue: e.db, Blobs: e.blobs, Clock: clock,
 		Secret: bytes.Repeat([]byte("k"), 32), Logger: quietLogger()})
 	if err != nil {
 		t.Fatal(err)

@@ -52,23 +52,29 @@ func (w *Worker) fetch(ctx context.Context, job *videohost.Job) error {
 		return permanent(videohost.VideoErrTooLarge, fmt.Errorf("source is %d bytes, over the %d byte limit", resp.ContentLength, w.cfg.MaxSourceSize))
 	}
 	body := &limitReader{r: resp.Body, left: w.cfg.MaxSourceSize}
-	n, err := w.svc.Blobs().Put(ctx, videohost.SourceKey(v.ID), body)
+	n, err := w.svc.StoreSource(ctx, v.ID, body)
 	if body.exceeded {
-		w.svc.Blobs().DeletePrefix(context.WithoutCancel(ctx), "sources/"+v.ID)
+		w.discardSource(ctx, v.ID)
 		return permanent(videohost.VideoErrTooLarge, fmt.Errorf("source is over the %d byte limit", w.cfg.MaxSourceSize))
 	}
 	if err != nil {
-		return fmt.Errorf("storing source: %w", err)
+		return err
 	}
 	if resp.ContentLength >= 0 && n != resp.ContentLength {
 		return fmt.Errorf("fetching input_url: got %d of %d bytes", n, resp.ContentLength)
 	}
 	if n == 0 {
-		w.svc.Blobs().DeletePrefix(context.WithoutCancel(ctx), "sources/"+v.ID)
+		w.discardSource(ctx, v.ID)
 		return permanent(videohost.VideoErrNotMedia, errors.New("the source is empty"))
 	}
 	_, err = w.svc.SourceStored(ctx, v.ID, n)
 	return err
+}
+
+func (w *Worker) discardSource(ctx context.Context, videoID string) {
+	if err := w.svc.DiscardSource(context.WithoutCancel(ctx), videoID); err != nil {
+		w.log.WarnContext(ctx, "removing a refused source", "video", videoID, "err", err)
+	}
 }
 
 // limitReader fails once more than left bytes were read.

@@ -137,12 +137,11 @@ func TestFetchStreamsSourceIntoBlobs(t *testing.T) {
 	if got.State != videohost.StateUploaded || got.Source.Size != int64(len(payload)) {
 		t.Fatalf("state %s size %v, want uploaded with %d bytes", got.State, got.Source, len(payload))
 	}
-	rc, _, err := e.svc.Blobs().Open(context.Background(), videohost.SourceKey(v.ID))
+	path, err := e.svc.LocalSource(context.Background(), v.ID, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rc.Close()
-	stored, _ := io.ReadAll(rc)
+	stored, _ := os.ReadFile(path)
 	if !bytes.Equal(stored, payload) {
 		t.Fatal("stored source differs from the origin's bytes")
 	}
@@ -197,8 +196,8 @@ func TestFetchFailures(t *testing.T) {
 			if got.State != videohost.StateErrored || got.Error == nil || got.Error.Code != tt.code {
 				t.Fatalf("state %s error %+v, want errored %s", got.State, got.Error, tt.code)
 			}
-			if _, err := e.svc.Blobs().Stat(context.Background(), videohost.SourceKey(v.ID)); !videohost.IsNotFound(err) {
-				t.Errorf("a failed fetch left a source blob: %v", err)
+			if _, err := e.svc.LocalSource(context.Background(), v.ID, t.TempDir()); err == nil {
+				t.Error("a failed fetch left a source blob")
 			}
 		})
 	}
@@ -237,10 +236,11 @@ func uploaded(t *testing.T, e *env) *videohost.Video {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.Blobs().Put(ctx, videohost.SourceKey(v.ID), bytes.NewReader([]byte("src"))); err != nil {
+	src := filepath.Join(t.TempDir(), "upload")
+	if err := os.WriteFile(src, []byte("src"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.SourceStored(ctx, v.ID, 3); err != nil {
+	if _, err := e.svc.ImportSource(ctx, v.ID, src); err != nil {
 		t.Fatal(err)
 	}
 	return v
@@ -325,8 +325,10 @@ func (p *livePipeline) Process(ctx context.Context, in videohost.ProcessInput) (
 	}
 	// A segment written after publishing is served: the folder is live.
 	os.WriteFile(filepath.Join(in.OutDir, "1.m4s"), []byte("late segment"), 0o644)
-	if _, err := p.e.svc.Blobs().Stat(ctx, videohost.AssetPrefix(v.ID, v.AssetVersion)+"/1.m4s"); err != nil {
+	if b, _, err := p.e.svc.OpenAsset(ctx, v, "1.m4s"); err != nil {
 		t.Errorf("a segment written after the live publish is not served: %v", err)
+	} else {
+		b.Close()
 	}
 	os.WriteFile(filepath.Join(in.OutDir, "playlist.m3u8"), []byte("#EXTM3U final"), 0o644)
 	return &videohost.ProcessOutput{Duration: 1, Width: 320, Height: 240}, nil
@@ -345,7 +347,7 @@ func TestLivePlayableFolderThenFinalVersion(t *testing.T) {
 	if got.State != videohost.StateReady || !strings.HasPrefix(got.AssetVersion, "v") {
 		t.Fatalf("state %s version %q, want ready on a final version", got.State, got.AssetVersion)
 	}
-	rc, _, err := e.svc.Blobs().Open(ctx, videohost.AssetPrefix(v.ID, got.AssetVersion)+"/playlist.m3u8")
+	rc, _, err := e.svc.OpenAsset(ctx, got, "playlist.m3u8")
 	if err != nil {
 		t.Fatal(err)
 	}

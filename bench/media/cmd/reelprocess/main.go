@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/media"
-	"github.com/reelvideo/reel/videohost/worker"
+	"github.com/reelvideo/reel/videohost/transcode"
 )
 
 func main() {
@@ -33,7 +33,7 @@ func main() {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
 	if *batch {
-		if err := worker.BatchScheduling(); err != nil {
+		if err := transcode.BatchScheduling(); err != nil {
 			fmt.Fprintln(os.Stderr, "reelprocess:", err)
 			os.Exit(1)
 		}
@@ -42,8 +42,8 @@ func main() {
 	var playable time.Duration
 	m, err := media.Process(context.Background(), media.ProcessOptions{
 		Source: *source, OutDir: *out, Logger: logger,
-		Ladder: media.LadderOptions{Preset: *preset},
-		OnPlayable: func(ctx context.Context, dir string) error {
+		Ladder: media.LadderOptions{Preset: *preset}, LadderOnly: true,
+		OnPlayable: func(ctx context.Context, _ media.Playable) error {
 			playable = time.Since(start)
 			return nil
 		},

@@ -1,4 +1,4 @@
-package worker_test
+package transcode_test
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
-	"github.com/reelvideo/reel/videohost/worker"
+	"github.com/reelvideo/reel/videohost/transcode"
 )
 
 // TestMediaPipelinePosterOfHDRSource checks that an HDR upload's poster is
@@ -52,7 +52,7 @@ func posterSaturation(t *testing.T, source string) float64 {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	out, work := t.TempDir(), t.TempDir()
-	p := worker.NewMediaPipeline(worker.MediaConfig{Logger: slog.New(slog.DiscardHandler)})
+	p := transcode.New(transcode.Config{Logger: slog.New(slog.DiscardHandler)})
 	if _, err := p.Process(ctx, videohost.ProcessInput{Source: source, OutDir: out, WorkDir: work}); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package worker_test
+package transcode_test
 
 import (
 	"fmt"
@@ -13,14 +13,14 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/reelvideo/reel/videohost/worker"
+	"github.com/reelvideo/reel/videohost/transcode"
 )
 
 // batchChild calls BatchScheduling, starts more threads (goroutines blocked
 // in system calls make the runtime start them), then prints one line per
 // thread, its id and policy, and exits.
 func batchChild() {
-	if err := worker.BatchScheduling(); err != nil {
+	if err := transcode.BatchScheduling(); err != nil {
 		os.Stderr.WriteString(err.Error())
 		os.Exit(1)
 	}

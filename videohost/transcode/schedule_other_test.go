@@ -1,6 +1,6 @@
 //go:build !linux
 
-package worker_test
+package transcode_test
 
 import "os"
 

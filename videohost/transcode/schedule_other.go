@@ -1,6 +1,6 @@
 //go:build !linux
 
-package worker
+package transcode
 
 // BatchScheduling does nothing outside Linux, which has no SCHED_BATCH.
 func BatchScheduling() error { return nil }

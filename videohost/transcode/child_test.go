@@ -1,4 +1,4 @@
-package worker_test
+package transcode_test
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
-	"github.com/reelvideo/reel/videohost/worker"
+	"github.com/reelvideo/reel/videohost/transcode"
 )
 
 // TestMain serves as the media child when a test runs this binary with one
@@ -24,7 +24,7 @@ func TestMain(m *testing.M) {
 		switch os.Args[1] {
 		case "media-child":
 			ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
-			err := worker.ServeMediaProcess(ctx, os.Stdin, os.Stdout, slog.New(slog.DiscardHandler))
+			err := transcode.ServeChild(ctx, os.Stdin, os.Stdout, slog.New(slog.DiscardHandler))
 			stop()
 			if err != nil {
 				os.Exit(1)
@@ -54,8 +54,8 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func childPipeline(mode string) *worker.MediaPipeline {
-	return worker.NewMediaPipeline(worker.MediaConfig{
+func childPipeline(mode string) *transcode.Pipeline {
+	return transcode.New(transcode.Config{
 		Logger:  slog.New(slog.DiscardHandler),
 		Command: []string{os.Args[0], mode},
 	})

@@ -1,4 +1,4 @@
-package worker
+package transcode
 
 import (
 	"bufio"
@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -20,7 +21,7 @@ import (
 )
 
 // The isolated pipeline runs every Process call in a child process (the
-// command in MediaConfig.Command), so that FFmpeg decoding an uploaded file
+// command in Config.Command), so that FFmpeg decoding an uploaded file
 // can crash, leak or be killed without taking the server down. Parent and
 // child speak JSON: one mediaRequest on the child's stdin, then mediaEvent
 // lines on its stdout. Frames stay in-process: they decode Reel's own
@@ -60,7 +61,7 @@ type mediaFailure struct {
 const childStopGrace = 10 * time.Second
 
 // processInChild runs one Process call in a child process.
-func (p *MediaPipeline) processInChild(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
+func (p *Pipeline) processInChild(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
 	req, err := json.Marshal(mediaRequest{
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
 		PosterTime: in.PosterTime, Playable: in.OnPlayable != nil,
@@ -147,18 +148,56 @@ func (p *MediaPipeline) processInChild(ctx context.Context, in videohost.Process
 	return done, nil
 }
 
-// ServeMediaProcess is the child side of an isolated MediaPipeline: it reads
+// LogFFmpeg sets what FFmpeg itself logs (to stderr) in this process:
+// everything at info level with debug, else errors only. FFmpeg's log
+// level is one setting for the whole process.
+func LogFFmpeg(debug bool) {
+	if debug {
+		media.SetFFmpegLogLevel(media.LogInfo)
+	} else {
+		media.SetFFmpegLogLevel(media.LogError)
+	}
+}
+
+// RunChild is the whole child side of an isolated Pipeline, for the main
+// function of a command named by Config.Command (refserver's
+// "media-process"). When stdout is the process's own, the protocol moves to
+// a descriptor of its own (stray output from C goes to stderr) and every
+// thread is put under SCHED_BATCH (BatchScheduling): the process only
+// transcodes. debug keeps FFmpeg's and the pipeline's chatter.
+func RunChild(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, debug bool) error {
+	level := slog.LevelWarn
+	if debug {
+		level = slog.LevelDebug
+	}
+	LogFFmpeg(debug)
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if stdout == os.Stdout {
+		f, err := reserveStdout()
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		stdout = f
+		if err := BatchScheduling(); err != nil {
+			logger.Warn("media process: batch scheduling unavailable", "error", err)
+		}
+	}
+	return ServeChild(ctx, stdin, stdout, logger)
+}
+
+// ServeChild is the child side of an isolated Pipeline: it reads
 // one request from r, runs the pipeline in this process and writes events
-// to w, logging to logger. A command named by MediaConfig.Command must call
+// to w, logging to logger. A command named by Config.Command must call
 // it (refserver's "media-process" does); the ladder settings come with the
 // request. It returns an error only when it cannot talk to its parent;
 // pipeline failures are sent as events.
-func ServeMediaProcess(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logger) error {
+func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logger) error {
 	var req mediaRequest
 	if err := json.NewDecoder(r).Decode(&req); err != nil {
 		return fmt.Errorf("reading media request: %w", err)
 	}
-	p := NewMediaPipeline(MediaConfig{Ladder: req.Ladder, StoryboardTiles: req.StoryboardTiles, Logger: logger})
+	p := New(Config{Ladder: req.Ladder, StoryboardTiles: req.StoryboardTiles, Logger: logger})
 	var mu sync.Mutex
 	enc := json.NewEncoder(w)
 	send := func(ev mediaEvent) error {
@@ -170,7 +209,7 @@ func ServeMediaProcess(ctx context.Context, r io.Reader, w io.Writer, logger *sl
 	if req.Playable {
 		in.OnPlayable = func(ctx context.Context, dir string, out *videohost.ProcessOutput) error {
 			// The parent takes the folder over from here; this process
-			// never touches it again (MediaPipeline.Process's contract).
+			// never touches it again (Pipeline.Process's contract).
 			return send(mediaEvent{Playable: &playableEvent{Dir: dir, Output: out}})
 		}
 	}

@@ -1,8 +1,0 @@
-//go:build !linux
-
-package main
-
-import "os"
-
-// reserveStdout answers stdout itself where descriptors cannot be moved.
-func reserveStdout() (*os.File, error) { return os.Stdout, nil }

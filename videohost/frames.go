@@ -1,0 +1,103 @@
+package videohost
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"sort"
+	"strconv"
+)
+
+// FrameQuery asks for a still of a video by URL: Time nil is the poster
+// time, Width 0 the source width, Format jpg, png or webp.
+type FrameQuery struct {
+	Time   *float64
+	Width  int
+	Format string
+}
+
+// FrameSpec is a FrameQuery resolved against one published version of a
+// video: the time clamped to the duration and rounded to the millisecond,
+// the width to the widest rendition (a frame is never upscaled). Equal
+// specs make the same image.
+type FrameSpec struct {
+	Video   string
+	Version string
+	Millis  int64
+	Width   int
+	Format  string
+	sources []FrameSource
+}
+
+// Key names the image: the cache key and the HTTP validator.
+func (f FrameSpec) Key() string {
+	return f.Version + "-" + strconv.FormatInt(f.Millis, 10) + "-" + strconv.Itoa(f.Width) + "-" + f.Format
+}
+
+func (f FrameSpec) blobKey() string {
+	return "cache/" + f.Video + "/frames/" + f.Version + "/" + strconv.FormatInt(f.Millis, 10) + "_" + strconv.Itoa(f.Width) + "." + f.Format
+}
+
+// ResolveFrame resolves q for v. A video without pictures is ENotFound; a
+// server that cannot extract frames answers EUnavailable.
+func (s *Service) ResolveFrame(v *Video, q FrameQuery) (FrameSpec, error) {
+	if s.pipeline == nil {
+		return FrameSpec{}, Errorf(EUnavailable, "frame extraction is not configured on this server")
+	}
+	local, ok := s.blobs.(LocalBlobs)
+	if !ok {
+		return FrameSpec{}, Errorf(EUnavailable, "frame extraction needs blob storage on local disk")
+	}
+	prefix := assetPrefix(v.ID, v.AssetVersion)
+	spec := FrameSpec{Video: v.ID, Version: v.AssetVersion, Format: q.Format}
+	widest := 0
+	for _, r := range v.Renditions {
+		spec.sources = append(spec.sources, FrameSource{Path: local.Path(prefix + "/" + r.Name + ".mp4"), Width: r.Width, Height: r.Height})
+		widest = max(widest, r.Width)
+	}
+	if len(spec.sources) == 0 {
+		return FrameSpec{}, Errorf(ENotFound, "video %s has no pictures", v.Embed)
+	}
+	sort.Slice(spec.sources, func(i, j int) bool { return spec.sources[i].Width < spec.sources[j].Width })
+	var at float64
+	switch {
+	case q.Time != nil:
+		at = *q.Time
+	case v.PosterTime != nil:
+		at = *v.PosterTime
+	}
+	if v.Duration > 0 {
+		at = min(at, v.Duration)
+	}
+	spec.Millis = int64(math.Round(at * 1000))
+	spec.Width = widest
+	if q.Width > 0 {
+		spec.Width = min(q.Width, widest)
+	}
+	return spec, nil
+}
+
+// OpenCachedFrame opens the image of spec when it was made before; ENotFound
+// otherwise.
+func (s *Service) OpenCachedFrame(ctx context.Context, spec FrameSpec) (Blob, BlobInfo, error) {
+	return s.blobs.Open(ctx, spec.blobKey())
+}
+
+// MakeFrame extracts the image of spec and caches it for OpenCachedFrame.
+func (s *Service) MakeFrame(ctx context.Context, spec FrameSpec) ([]byte, error) {
+	image, err := s.pipeline.Frame(ctx, FrameRequest{
+		Sources: spec.sources, Time: float64(spec.Millis) / 1000, Width: spec.Width, Format: spec.Format,
+	})
+	if err == nil && len(image) == 0 {
+		err = errors.New("the pipeline returned an empty image")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.blobs.Put(ctx, spec.blobKey(), bytes.NewReader(image)); err != nil {
+		// The image is still good for the request that asked for it.
+		s.log.WarnContext(ctx, "caching a frame", "video", spec.Video, "err", err)
+	}
+	return image, nil
+}

@@ -1,0 +1,305 @@
+package videohost
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Publishing. The service alone knows where a video's files live in blob
+// storage:
+//
+//	sources/{video}/source                 the upload or fetched file
+//	sources/{video}/subtitles/{lang}.vtt   stored subtitle tracks
+//	videos/{video}/{version}/…             one published set of assets
+//	cache/{video}/…                        frames made on demand
+//
+// A published set is immutable: every publish writes a new version under a
+// fresh name and then flips the video row to it in one transaction, so a
+// reader sees the old set or the new one, never a mix; the version it
+// replaces is deleted afterwards. Workers hand the service local folders;
+// the optional LocalBlobs and LinkBlobs capabilities make that a rename or
+// a link on local disk, and any other store gets a copy of each file.
+
+// sourceKey is the blob key of a video's source file.
+func sourceKey(videoID string) string { return "sources/" + videoID + "/source" }
+
+// assetPrefix is the blob folder of one published asset version of a video.
+func assetPrefix(videoID, version string) string { return "videos/" + videoID + "/" + version }
+
+// videoPrefixes are every blob folder a video may own.
+func videoPrefixes(videoID string) []string {
+	return []string{"videos/" + videoID, "sources/" + videoID, "cache/" + videoID}
+}
+
+// Version names: "p" for an early playable set, "v" for a complete one.
+func newVersion(final bool) string {
+	if final {
+		return "v" + NewID(8)
+	}
+	return "p" + NewID(8)
+}
+
+// StoreSource streams a video's complete source (a fetched input_url) from
+// r into blob storage and returns its size. The video does not change
+// state: SourceStored does that once the caller has checked the result.
+func (s *Service) StoreSource(ctx context.Context, videoID string, r io.Reader) (int64, error) {
+	n, err := s.blobs.Put(ctx, sourceKey(videoID), r)
+	if err != nil {
+		return n, fmt.Errorf("storing source: %w", err)
+	}
+	return n, nil
+}
+
+// DiscardSource removes a stored source that will not be used (too large,
+// empty); it is not an error when there is none.
+func (s *Service) DiscardSource(ctx context.Context, videoID string) error {
+	return s.blobs.DeletePrefix(ctx, "sources/"+videoID+"/source")
+}
+
+// ImportSource moves a complete local source file (a finished upload) into
+// blob storage and marks the video uploaded. The file is moved when the blob
+// store is on local disk, copied otherwise.
+func (s *Service) ImportSource(ctx context.Context, videoID, localPath string) (*Video, error) {
+	fi, err := os.Stat(localPath)
+	if err != nil {
+		return nil, fmt.Errorf("reading upload: %w", err)
+	}
+	if err := s.importPath(ctx, sourceKey(videoID), localPath, fi.IsDir()); err != nil {
+		return nil, fmt.Errorf("storing source: %w", err)
+	}
+	return s.SourceStored(ctx, videoID, fi.Size())
+}
+
+// LocalSource returns a local path of a video's stored source: the blob
+// itself when blobs are on local disk, else a copy downloaded into dir. A
+// missing source is a permanent transcode_failed error.
+func (s *Service) LocalSource(ctx context.Context, videoID, dir string) (string, error) {
+	key := sourceKey(videoID)
+	if lb, ok := s.blobs.(LocalBlobs); ok {
+		p := lb.Path(key)
+		if _, err := os.Stat(p); err != nil {
+			return "", &Error{Code: VideoErrTranscodeFailed, Message: "the source is missing", Err: err}
+		}
+		return p, nil
+	}
+	p := filepath.Join(dir, "source")
+	if err := s.download(ctx, key, p); err != nil {
+		if IsNotFound(err) {
+			return "", &Error{Code: VideoErrTranscodeFailed, Message: "the source is missing", Err: err}
+		}
+		return "", fmt.Errorf("downloading source: %w", err)
+	}
+	return p, nil
+}
+
+// PublishPlayable publishes an early playable set of a video that is still
+// processing, so that it plays before the ladder is done. A set the
+// pipeline is still writing (out.Live) is published by reference where the
+// blob store can serve a growing folder (LinkBlobs) and skipped elsewhere:
+// the video then becomes playable when it is ready. It reports whether the
+// set was published.
+func (s *Service) PublishPlayable(ctx context.Context, videoID, dir string, out *ProcessOutput) (bool, error) {
+	version := newVersion(false)
+	if out.Live {
+		lb, ok := s.blobs.(LinkBlobs)
+		if !ok {
+			return false, nil
+		}
+		if err := lb.Link(ctx, assetPrefix(videoID, version), dir); err != nil {
+			return false, fmt.Errorf("linking playable set: %w", err)
+		}
+	} else if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
+		return false, fmt.Errorf("publishing playable set: %w", err)
+	}
+	if _, err := s.publish(ctx, videoID, version, out, false); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// PublishReady publishes the complete set of assets in dir (which it takes
+// over) as the video's new version and makes the video ready.
+func (s *Service) PublishReady(ctx context.Context, videoID, dir string, out *ProcessOutput) (*Video, error) {
+	version := newVersion(true)
+	if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
+		return nil, fmt.Errorf("publishing assets: %w", err)
+	}
+	v, err := s.publish(ctx, videoID, version, out, true)
+	if err != nil {
+		s.removePrefixes(ctx, videoID, assetPrefix(videoID, version))
+		return nil, err
+	}
+	return v, nil
+}
+
+// CheckoutAssets writes the files of the video's published version into
+// dir, for a revision of them (PublishRevision). On local disk media files
+// are hard links: nothing is copied or re-encoded.
+func (s *Service) CheckoutAssets(ctx context.Context, v *Video, dir string) error {
+	if v.AssetVersion == "" {
+		return Errorf(EInvalidTransition, "video %s has no published assets", v.ID)
+	}
+	prefix := assetPrefix(v.ID, v.AssetVersion)
+	if lb, ok := s.blobs.(LocalBlobs); ok {
+		if err := linkTree(lb.Path(prefix), dir); err != nil {
+			return fmt.Errorf("cloning published assets: %w", err)
+		}
+		return nil
+	}
+	blobs, err := s.blobs.List(ctx, prefix+"/")
+	if err != nil {
+		return fmt.Errorf("listing published assets: %w", err)
+	}
+	for _, b := range blobs {
+		rel := strings.TrimPrefix(b.Key, prefix+"/")
+		if err := s.download(ctx, b.Key, filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
+			return fmt.Errorf("downloading %s: %w", rel, err)
+		}
+	}
+	return nil
+}
+
+// PublishRevision publishes dir, a revision of the video's version base
+// made from CheckoutAssets (new subtitles: the media is the same), as the
+// video's new version. When the video moved on meanwhile (a newer version
+// was published after base) it is refused with EConflict and the caller
+// retries.
+func (s *Service) PublishRevision(ctx context.Context, videoID, base, dir string) error {
+	version := newVersion(true)
+	if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
+		return fmt.Errorf("publishing revision: %w", err)
+	}
+	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		if v.AssetVersion != base {
+			return Change{}, Errorf(EConflict, "video %s was republished meanwhile", videoID)
+		}
+		v.AssetVersion = version
+		v.UpdatedAt = s.clock.Now()
+		return Change{}, nil
+	})
+	if err != nil {
+		s.removePrefixes(ctx, videoID, assetPrefix(videoID, version))
+		return err
+	}
+	if base != "" {
+		s.removePrefixes(ctx, videoID, assetPrefix(videoID, base))
+	}
+	return nil
+}
+
+// OpenAsset opens a file of the video's published version ("playlist.m3u8",
+// "h264_sd/3.m4s").
+func (s *Service) OpenAsset(ctx context.Context, v *Video, name string) (Blob, BlobInfo, error) {
+	if v.AssetVersion == "" {
+		return nil, BlobInfo{}, Errorf(ENotFound, "no such asset")
+	}
+	return s.blobs.Open(ctx, assetPrefix(v.ID, v.AssetVersion)+"/"+name)
+}
+
+// importPath puts a local file or folder at key: a rename on local disk, a
+// copy of each file elsewhere.
+func (s *Service) importPath(ctx context.Context, key, localPath string, isDir bool) error {
+	if lb, ok := s.blobs.(LocalBlobs); ok {
+		return lb.Import(ctx, key, localPath)
+	}
+	if !isDir {
+		return s.putFile(ctx, key, localPath)
+	}
+	return filepath.WalkDir(localPath, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(localPath, p)
+		if err != nil {
+			return err
+		}
+		return s.putFile(ctx, key+"/"+filepath.ToSlash(rel), p)
+	})
+}
+
+func (s *Service) putFile(ctx context.Context, key, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := s.blobs.Put(ctx, key, f); err != nil {
+		return fmt.Errorf("storing %s: %w", filepath.Base(path), err)
+	}
+	return nil
+}
+
+// download copies the blob at key to the local file path.
+func (s *Service) download(ctx context.Context, key, path string) error {
+	rc, _, err := s.blobs.Open(ctx, key)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(f, rc)
+	return errors.Join(err, f.Close())
+}
+
+// removePrefixes deletes blob folders that nothing points at any more. It
+// runs even when ctx is ending: a left folder would be orphaned.
+func (s *Service) removePrefixes(ctx context.Context, videoID string, prefixes ...string) {
+	for _, p := range prefixes {
+		if err := s.blobs.DeletePrefix(context.WithoutCancel(ctx), p); err != nil {
+			s.log.WarnContext(ctx, "removing unused assets", "video", videoID, "prefix", p, "err", err)
+		}
+	}
+}
+
+// linkTree recreates src at dst with hard links (copies across devices), so
+// a checkout costs no media copy. Playlists, manifests and text files are
+// copied: they are the files a revision rewrites, and a rewrite in place of
+// a hard link would change the published original too.
+func linkTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		switch filepath.Ext(p) {
+		case ".m3u8", ".mpd", ".json", ".vtt":
+		default:
+			if err := os.Link(p, target); err == nil {
+				return nil
+			}
+		}
+		return copyFile(p, target)
+	})
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(out, in)
+	return errors.Join(err, out.Close())
+}
