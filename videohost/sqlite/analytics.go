@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
@@ -85,191 +84,163 @@ func addCounters(c []int64, b []byte) {
 	}
 }
 
-type rollupKey struct {
-	videoID string
-	hour    int64
-}
-
-type dimKey struct {
-	videoID    string
-	hour       int64
-	dim, value string
-}
-
-type pendingRollup struct {
-	space string
-	r     videohost.HourRollup
-}
-
-// RecordPlayback stores events and folds them into their sessions and the
-// hourly rollups, in one write transaction. Events of one session are
-// applied in time order.
+// RecordPlayback is videohost.RecordPlayback on db, kept so that callers
+// holding a *DB (bench/analytics) build unchanged.
+//
+// Deprecated: call videohost.RecordPlayback(ctx, db, events).
 func (db *DB) RecordPlayback(ctx context.Context, events []videohost.PlayerEvent) error {
-	type group struct{ events []*videohost.PlayerEvent }
-	groups := map[[2]string]*group{}
-	var order [][2]string
-	for i := range events {
-		ev := &events[i]
-		k := [2]string{ev.VideoID, ev.Session}
-		g := groups[k]
-		if g == nil {
-			g = &group{}
-			groups[k] = g
-			order = append(order, k)
-		}
-		g.events = append(g.events, ev)
-	}
-	return db.inTx(ctx, func(tx *sql.Tx) error {
-		insertEvent, err := tx.PrepareContext(ctx, `INSERT INTO playback_events
-			(video_id, session, at, kind, position, from_s, to_s, value, text, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-		if err != nil {
-			return fmt.Errorf("preparing event insert: %w", err)
-		}
-		defer insertEvent.Close()
-		loadSession, err := tx.PrepareContext(ctx, `SELECT space, hour, viewer, browser, os, device, referrer, last_seen, state
-			FROM playback_sessions WHERE video_id = ? AND session = ?`)
-		if err != nil {
-			return fmt.Errorf("preparing session load: %w", err)
-		}
-		defer loadSession.Close()
-		saveSession, err := tx.PrepareContext(ctx, `INSERT INTO playback_sessions
-			(video_id, session, space, hour, viewer, browser, os, device, referrer, last_seen, state)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (video_id, session) DO UPDATE SET referrer = excluded.referrer,
-				last_seen = excluded.last_seen, state = excluded.state`)
-		if err != nil {
-			return fmt.Errorf("preparing session save: %w", err)
-		}
-		defer saveSession.Close()
+	return videohost.RecordPlayback(ctx, db, events)
+}
 
-		rollups := map[rollupKey]*pendingRollup{}
-		dims := map[dimKey]int64{}
-		dimSpace := map[rollupKey]string{}
-		for _, k := range order {
-			evs := groups[k].events
-			slices.SortStableFunc(evs, func(a, b *videohost.PlayerEvent) int { return a.At.Compare(b.At) })
-			for _, ev := range evs {
-				if _, err := insertEvent.ExecContext(ctx, ev.VideoID, ev.Session, ev.At.UnixNano(), string(ev.Kind), ev.Position,
-					nullFloat(ev.From, ev.Kind == videohost.PlayerHeartbeat || ev.Kind == videohost.PlayerSeeked),
-					nullFloat(ev.To, ev.Kind == videohost.PlayerHeartbeat || ev.Kind == videohost.PlayerSeeked),
-					nullFloat(ev.Value, ev.Value != 0), nullText(ev.Text), nullText(ev.Message)); err != nil {
-					return fmt.Errorf("inserting playback event: %w", err)
-				}
-			}
-			first := evs[0]
-			s, err := loadPlaybackSession(ctx, loadSession, first)
-			if err != nil {
-				return err
-			}
-			old := s.Contributed
-			for _, ev := range evs {
-				s.Apply(ev)
-			}
-			now := s.Contribution(first.Duration)
-			s.Contributed = now
-			hour := s.Hour.UnixNano()
-			if now != old {
-				rk := rollupKey{s.VideoID, hour}
-				pr, err := loadRollup(ctx, tx, rollups, rk, s.Space)
-				if err != nil {
-					return err
-				}
-				pr.r.Add(now, old)
-				if delta := now.Views - old.Views; delta != 0 {
-					for _, d := range [][2]string{{videohost.DimReferrer, s.Referrer}, {videohost.DimBrowser, s.Browser},
-						{videohost.DimOS, s.OS}, {videohost.DimDevice, s.Device}} {
-						dims[dimKey{s.VideoID, hour, d[0], d[1]}] += delta
-					}
-					dimSpace[rk] = s.Space
-				}
-				if old.Views == 0 && now.Views > 0 {
-					day := s.Hour.Truncate(24 * time.Hour).UnixNano()
-					res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO playback_viewers (video_id, day, viewer) VALUES (?, ?, ?)`,
-						s.VideoID, day, s.Viewer)
-					if err != nil {
-						return fmt.Errorf("recording viewer: %w", err)
-					}
-					if n, _ := res.RowsAffected(); n == 1 {
-						pr.r.UniqueViewers++
-					}
-				}
-			}
-			state, err := encodeSession(s)
-			if err != nil {
-				return fmt.Errorf("encoding session: %w", err)
-			}
-			if _, err := saveSession.ExecContext(ctx, s.VideoID, s.Session, s.Space, hour, s.Viewer, s.Browser, s.OS, s.Device,
-				s.Referrer, s.LastSeen.UnixNano(), state); err != nil {
-				return fmt.Errorf("saving session: %w", err)
-			}
-		}
-		for k, pr := range rollups {
-			r := &pr.r
-			if _, err := tx.ExecContext(ctx, `INSERT INTO playback_hourly
-				(video_id, hour, space, sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-				ON CONFLICT (video_id, hour) DO UPDATE SET sessions = excluded.sessions, views = excluded.views,
-					unique_viewers = excluded.unique_viewers, completed = excluded.completed, failed = excluded.failed,
-					watch_ms = excluded.watch_ms, rebuffer_ms = excluded.rebuffer_ms, startup = excluded.startup,
-					retention = excluded.retention`,
-				k.videoID, k.hour, pr.space, r.Sessions, r.Views, r.UniqueViewers, r.Completed, r.Failed, r.WatchMS, r.RebufferMS,
-				encodeCounters(r.Startup[:]), encodeCounters(r.Retention[:])); err != nil {
-				return fmt.Errorf("saving rollup: %w", err)
-			}
-		}
-		for k, n := range dims {
-			if n == 0 {
-				continue
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO playback_hourly_dims (video_id, hour, dim, value, space, views)
-				VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (video_id, hour, dim, value) DO UPDATE SET views = views + excluded.views`,
-				k.videoID, k.hour, k.dim, k.value, dimSpace[rollupKey{k.videoID, k.hour}], n); err != nil {
-				return fmt.Errorf("saving breakdown: %w", err)
-			}
-		}
-		return nil
+// UpdatePlayback runs fn in one write transaction.
+func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx videohost.PlaybackTx) error) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		ptx := &playbackTx{tx: tx, stmts: map[string]*sql.Stmt{}}
+		defer ptx.close()
+		return fn(ptx)
 	})
 }
 
-func loadPlaybackSession(ctx context.Context, stmt *sql.Stmt, first *videohost.PlayerEvent) (*videohost.PlaybackSession, error) {
+// playbackTx is videohost.PlaybackTx on one SQLite transaction. Its
+// statements run once per event or session of a batch, so each is prepared
+// once per transaction.
+type playbackTx struct {
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt
+}
+
+func (p *playbackTx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if s, ok := p.stmts[query]; ok {
+		return s, nil
+	}
+	s, err := p.tx.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("preparing statement: %w", err)
+	}
+	p.stmts[query] = s
+	return s, nil
+}
+
+func (p *playbackTx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	s, err := p.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return s.ExecContext(ctx, args...)
+}
+
+func (p *playbackTx) queryRow(ctx context.Context, query string, args []any, dest ...any) error {
+	s, err := p.stmt(ctx, query)
+	if err != nil {
+		return err
+	}
+	return s.QueryRowContext(ctx, args...).Scan(dest...)
+}
+
+func (p *playbackTx) close() {
+	for _, s := range p.stmts {
+		s.Close()
+	}
+}
+
+func (p *playbackTx) InsertEvent(ctx context.Context, ev *videohost.PlayerEvent) error {
+	interval := ev.Kind == videohost.PlayerHeartbeat || ev.Kind == videohost.PlayerSeeked
+	if _, err := p.exec(ctx, `INSERT INTO playback_events
+		(video_id, session, at, kind, position, from_s, to_s, value, text, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		ev.VideoID, ev.Session, ev.At.UnixNano(), string(ev.Kind), ev.Position, nullFloat(ev.From, interval), nullFloat(ev.To, interval),
+		nullFloat(ev.Value, ev.Value != 0), nullText(ev.Text), nullText(ev.Message)); err != nil {
+		return fmt.Errorf("inserting playback event: %w", err)
+	}
+	return nil
+}
+
+func (p *playbackTx) Session(ctx context.Context, videoID, session string) (*videohost.PlaybackSession, error) {
 	var (
-		space, viewer, browser, os, device, referrer, state string
-		hour, lastSeen                                      int64
+		s              = &videohost.PlaybackSession{VideoID: videoID, Session: session}
+		state          string
+		hour, lastSeen int64
 	)
-	err := stmt.QueryRowContext(ctx, first.VideoID, first.Session).Scan(&space, &hour, &viewer, &browser, &os, &device, &referrer, &lastSeen, &state)
+	err := p.queryRow(ctx, `SELECT space, hour, viewer, browser, os, device, referrer, last_seen, state
+		FROM playback_sessions WHERE video_id = ? AND session = ?`, []any{videoID, session},
+		&s.Space, &hour, &s.Viewer, &s.Browser, &s.OS, &s.Device, &s.Referrer, &lastSeen, &state)
 	if errors.Is(err, sql.ErrNoRows) {
-		return videohost.NewPlaybackSession(first), nil
+		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading session: %w", err)
 	}
-	s := &videohost.PlaybackSession{
-		VideoID: first.VideoID, Session: first.Session, Space: space, Hour: fromNanos(hour), Viewer: viewer,
-		Browser: browser, OS: os, Device: device, Referrer: referrer, LastSeen: fromNanos(lastSeen),
-	}
+	s.Hour, s.LastSeen = fromNanos(hour), fromNanos(lastSeen)
 	if err := decodeSession(state, s); err != nil {
 		return nil, fmt.Errorf("decoding session: %w", err)
 	}
 	return s, nil
 }
 
-func loadRollup(ctx context.Context, tx *sql.Tx, cache map[rollupKey]*pendingRollup, k rollupKey, space string) (*pendingRollup, error) {
-	if pr, ok := cache[k]; ok {
-		return pr, nil
+func (p *playbackTx) SaveSession(ctx context.Context, s *videohost.PlaybackSession) error {
+	state, err := encodeSession(s)
+	if err != nil {
+		return fmt.Errorf("encoding session: %w", err)
 	}
-	pr := &pendingRollup{space: space}
-	r := &pr.r
+	// Only what a session's events change is updated; the rest is fixed
+	// when the session starts.
+	if _, err := p.exec(ctx, `INSERT INTO playback_sessions
+		(video_id, session, space, hour, viewer, browser, os, device, referrer, last_seen, state)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (video_id, session) DO UPDATE SET referrer = excluded.referrer,
+			last_seen = excluded.last_seen, state = excluded.state`,
+		s.VideoID, s.Session, s.Space, s.Hour.UnixNano(), s.Viewer, s.Browser, s.OS, s.Device,
+		s.Referrer, s.LastSeen.UnixNano(), state); err != nil {
+		return fmt.Errorf("saving session: %w", err)
+	}
+	return nil
+}
+
+func (p *playbackTx) Rollup(ctx context.Context, videoID string, hour time.Time) (*videohost.HourRollup, error) {
+	r := &videohost.HourRollup{VideoID: videoID, Hour: hour}
 	var startup, retention []byte
-	err := tx.QueryRowContext(ctx, `SELECT sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention
-		FROM playback_hourly WHERE video_id = ? AND hour = ?`, k.videoID, k.hour).
-		Scan(&r.Sessions, &r.Views, &r.UniqueViewers, &r.Completed, &r.Failed, &r.WatchMS, &r.RebufferMS, &startup, &retention)
+	err := p.queryRow(ctx, `SELECT sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention
+		FROM playback_hourly WHERE video_id = ? AND hour = ?`, []any{videoID, hour.UnixNano()},
+		&r.Sessions, &r.Views, &r.UniqueViewers, &r.Completed, &r.Failed, &r.WatchMS, &r.RebufferMS, &startup, &retention)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("loading rollup: %w", err)
 	}
 	addCounters(r.Startup[:], startup)
 	addCounters(r.Retention[:], retention)
-	cache[k] = pr
-	return pr, nil
+	return r, nil
+}
+
+func (p *playbackTx) SaveRollup(ctx context.Context, space string, r *videohost.HourRollup) error {
+	if _, err := p.exec(ctx, `INSERT INTO playback_hourly
+		(video_id, hour, space, sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (video_id, hour) DO UPDATE SET sessions = excluded.sessions, views = excluded.views,
+			unique_viewers = excluded.unique_viewers, completed = excluded.completed, failed = excluded.failed,
+			watch_ms = excluded.watch_ms, rebuffer_ms = excluded.rebuffer_ms, startup = excluded.startup,
+			retention = excluded.retention`,
+		r.VideoID, r.Hour.UnixNano(), space, r.Sessions, r.Views, r.UniqueViewers, r.Completed, r.Failed, r.WatchMS, r.RebufferMS,
+		encodeCounters(r.Startup[:]), encodeCounters(r.Retention[:])); err != nil {
+		return fmt.Errorf("saving rollup: %w", err)
+	}
+	return nil
+}
+
+func (p *playbackTx) AddDimensionViews(ctx context.Context, space, videoID string, hour time.Time, d videohost.DimensionViews) error {
+	if _, err := p.exec(ctx, `INSERT INTO playback_hourly_dims (video_id, hour, dim, value, space, views)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (video_id, hour, dim, value) DO UPDATE SET views = views + excluded.views`,
+		videoID, hour.UnixNano(), d.Dim, d.Value, space, d.Views); err != nil {
+		return fmt.Errorf("saving breakdown: %w", err)
+	}
+	return nil
+}
+
+func (p *playbackTx) AddViewer(ctx context.Context, videoID string, day time.Time, viewer string) (bool, error) {
+	res, err := p.exec(ctx, `INSERT OR IGNORE INTO playback_viewers (video_id, day, viewer) VALUES (?, ?, ?)`,
+		videoID, day.UnixNano(), viewer)
+	if err != nil {
+		return false, fmt.Errorf("recording viewer: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
 }
 
 func nullFloat(v float64, valid bool) any {

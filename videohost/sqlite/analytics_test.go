@@ -44,7 +44,7 @@ func TestRecordPlaybackIncremental(t *testing.T) {
 		v.ID = "video0000001"
 		createVideo(t, db, v)
 		for _, b := range batches {
-			if err := db.RecordPlayback(ctx, b); err != nil {
+			if err := videohost.RecordPlayback(ctx, db, b); err != nil {
 				t.Fatalf("RecordPlayback: %v", err)
 			}
 		}
@@ -98,7 +98,7 @@ func TestSpaceRollupsAndSweep(t *testing.T) {
 			videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 5})...)
 	}
 	batch = append(batch, playbackEvents(quiet, "q", at, videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 2})...)
-	if err := db.RecordPlayback(ctx, batch); err != nil {
+	if err := videohost.RecordPlayback(ctx, db, batch); err != nil {
 		t.Fatal(err)
 	}
 	r, err := db.PlaybackRollups(ctx, videohost.RollupQuery{Space: "spc01", From: at, To: at.Add(24 * time.Hour), TopVideos: 10})
