@@ -100,7 +100,7 @@ func (a *app) mint(ctx context.Context, aud tokens.Audience, sub, rawTTL string,
 		limit = tokens.DefaultMaxPlaybackLifetime
 	}
 	if ttl > limit {
-		return &codedError{code: "validation_failed", detail: fmt.Sprintf("--ttl %s is longer than the %s an %s token may live", rawTTL, limit, aud)}
+		return &codedError{code: "validation_failed", detail: fmt.Sprintf("--ttl %s is longer than a %s token may live (%s)", rawTTL, aud, humanTTL(limit))}
 	}
 	baseURL, key, err := a.credentials()
 	if err != nil {
@@ -424,4 +424,17 @@ func cmdWebhooksVerify(ctx context.Context, a *app, args []string) error {
 		return &codedError{code: "invalid_signature", detail: err.Error()}
 	}
 	return a.print(map[string]any{"valid": true, "id": http.Header(header).Get(webhooks.HeaderID), "type": event.Type, "timestamp": event.Timestamp}, nil)
+}
+
+// humanTTL writes a lifetime the way --ttl takes it: 7d, 24h, 90m.
+func humanTTL(d time.Duration) string {
+	switch {
+	case d%(24*time.Hour) == 0 && d > 24*time.Hour:
+		return fmt.Sprintf("%dd", d/(24*time.Hour))
+	case d%time.Hour == 0:
+		return fmt.Sprintf("%dh", d/time.Hour)
+	case d%time.Minute == 0:
+		return fmt.Sprintf("%dm", d/time.Minute)
+	}
+	return d.String()
 }
