@@ -24,8 +24,8 @@ func cmdVideosUpload(ctx context.Context, a *app, args []string) error {
 	var uploadToken string
 	fs.StringVar(&opts.Title, "title", "", "title (default: the file name)")
 	fs.StringVar(&opts.Collection, "collection", "", collectionFlagUsage+" (an id when uploading with an upload token)")
-	fs.IntVar(&chunkMiB, "chunk-size", 8, "MiB per request")
-	fs.StringVar(&uploadToken, "upload-token", "", "upload with an upload token (reel tokens upload) instead of an API key (env REEL_UPLOAD_TOKEN)")
+	fs.IntVar(&chunkMiB, "chunk-size", 8, "`MIB` per request")
+	fs.StringVar(&uploadToken, "upload-token", "", "upload with an upload `TOKEN` (reel tokens upload) instead of an API key (env REEL_UPLOAD_TOKEN)")
 	w.register(fs)
 	const usage = "reel videos upload <file> [--wait[=playable|ready]] [--collection ID|NAME|PATH] [--title T] [--timeout D] [--chunk-size MIB] [--upload-token TOKEN]"
 	pos, err := a.parseArgs(fs, args, usage, 1, 1)

@@ -161,12 +161,13 @@ func cmdVideosList(ctx context.Context, a *app, args []string) error {
 }
 
 // videoCommand parses the flags of a command that takes one video id.
-func (a *app) videoCommand(name string, args []string, extra func(*flag.FlagSet)) (string, *client.Client, error) {
+// flagsUsage, when not "", follows the id in the usage line.
+func (a *app) videoCommand(name string, args []string, flagsUsage string, extra func(*flag.FlagSet)) (string, *client.Client, error) {
 	fs := a.flagSet(name)
 	if extra != nil {
 		extra(fs)
 	}
-	pos, err := a.parseArgs(fs, args, "reel "+name+" <video-id>", 1, 1)
+	pos, err := a.parseArgs(fs, args, strings.TrimSpace("reel "+name+" <video-id> "+flagsUsage), 1, 1)
 	if err != nil {
 		return "", nil, err
 	}
@@ -175,7 +176,7 @@ func (a *app) videoCommand(name string, args []string, extra func(*flag.FlagSet)
 }
 
 func cmdVideosGet(ctx context.Context, a *app, args []string) error {
-	id, c, err := a.videoCommand("videos get", args, nil)
+	id, c, err := a.videoCommand("videos get", args, "", nil)
 	if err != nil {
 		return err
 	}
@@ -238,7 +239,7 @@ func cmdVideosUpdate(ctx context.Context, a *app, args []string) error {
 }
 
 func cmdVideosDelete(ctx context.Context, a *app, args []string) error {
-	id, c, err := a.videoCommand("videos delete", args, nil)
+	id, c, err := a.videoCommand("videos delete", args, "", nil)
 	if err != nil {
 		return err
 	}
@@ -254,7 +255,7 @@ func cmdVideosArchive(archive bool) func(ctx context.Context, a *app, args []str
 		if archive {
 			name = "videos archive"
 		}
-		id, c, err := a.videoCommand(name, args, nil)
+		id, c, err := a.videoCommand(name, args, "", nil)
 		if err != nil {
 			return err
 		}
@@ -274,7 +275,7 @@ func cmdVideosArchive(archive bool) func(ctx context.Context, a *app, args []str
 func cmdVideosWait(ctx context.Context, a *app, args []string) error {
 	var w waitOptions
 	var state string
-	id, c, err := a.videoCommand("videos wait", args, func(fs *flag.FlagSet) {
+	id, c, err := a.videoCommand("videos wait", args, "[--state playable|ready] [--timeout D]", func(fs *flag.FlagSet) {
 		fs.StringVar(&state, "state", "ready", "playable, ready or another state")
 		fs.DurationVar(&w.timeout, "timeout", 0, "give up after this long (exit status 3)")
 	})

@@ -3,8 +3,10 @@
 // Every command prints one JSON document on stdout (the API's shapes), or
 // aligned columns with --format table; progress goes to stderr, and only
 // when stderr is a terminal. Exit status: 0 success, 1 an API or validation
-// error (printed as "reel: <code>: <detail>"), 2 a usage error, 3 a --wait
-// that timed out, 130 an interrupt.
+// error (printed as "reel: <code>: <detail>", sizes in binary units such as
+// 20 GiB), 2 a usage error (a wrong flag, a mistyped command, a local file
+// that does not exist, a collection name that matches none or several),
+// 3 a --wait that timed out, 130 an interrupt.
 //
 // Usage (one line per command, every flag it takes; "reel --help" lists
 // the commands, "reel <command> [subcommand] --help" one command's flags):
