@@ -349,6 +349,26 @@ func (c *Client) retryAfterOf(err error) (time.Duration, bool) {
 	return 0, false
 }
 
+// UploadMaxSize asks the server for the largest upload it accepts (tus
+// Tus-Max-Size, from an OPTIONS request that needs no credentials); 0 means
+// the server names no limit.
+func (c *Client) UploadMaxSize(ctx context.Context) (int64, error) {
+	resp, err := c.do(ctx, request{method: http.MethodOptions, path: "/v1/uploads", header: tusHeader()})
+	if err != nil {
+		return 0, fmt.Errorf("asking for the upload limit: %w", err)
+	}
+	resp.Body.Close()
+	raw := resp.Header.Get("Tus-Max-Size")
+	if raw == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("asking for the upload limit: bad Tus-Max-Size %q", raw)
+	}
+	return n, nil
+}
+
 func tusHeader() http.Header {
 	h := http.Header{}
 	h.Set("Tus-Resumable", TusVersion)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -210,5 +211,39 @@ func TestUploadGivesUp(t *testing.T) {
 	}
 	if srv.patches != 4 {
 		t.Errorf("server saw %d PATCHes, want 4 (1 + 3 retries)", srv.patches)
+	}
+}
+
+func TestUploadMaxSize(t *testing.T) {
+	tests := []struct {
+		name    string
+		header  string
+		status  int
+		want    int64
+		wantErr bool
+	}{
+		{name: "limit named", header: "21474836480", status: 200, want: 20 << 30},
+		{name: "no limit", status: 200, want: 0},
+		{name: "garbage", header: "lots", status: 200, wantErr: true},
+		{name: "server error", status: 404, wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Method != http.MethodOptions || r.URL.Path != "/v1/uploads" {
+					t.Errorf("got %s %s, want OPTIONS /v1/uploads", r.Method, r.URL.Path)
+				}
+				if tt.header != "" {
+					w.Header().Set("Tus-Max-Size", tt.header)
+				}
+				w.WriteHeader(tt.status)
+			}))
+			defer srv.Close()
+			c := client.New(srv.URL, "", client.WithRetryPolicy(client.RetryPolicy{MaxAttempts: 1}))
+			got, err := c.UploadMaxSize(context.Background())
+			if (err != nil) != tt.wantErr || got != tt.want {
+				t.Errorf("UploadMaxSize = %d, %v; want %d, error %v", got, err, tt.want, tt.wantErr)
+			}
+		})
 	}
 }

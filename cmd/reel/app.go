@@ -6,10 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"os"
 	"os/signal"
-	"sort"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -114,7 +117,9 @@ func commands() map[string]map[string]command {
 			"list":   {"list the token-signing keys of the space", cmdSigningKeysList},
 			"delete": {"delete a token-signing key", cmdSigningKeysDelete},
 		},
-		"stats": {"": {"show analytics of a video or the space", cmdStats}},
+		"stats":   {"": {"show analytics of a video or the space", cmdStats}},
+		"help":    {"": {"show the commands, or the flags of one", cmdHelp}},
+		"version": {"": {"print the version of reel", cmdVersion}},
 	}
 }
 
@@ -139,29 +144,35 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 
 func (a *app) dispatch(ctx context.Context, args []string) error {
 	// Global flags may come before the command name.
-	fs := a.flagSet("reel")
+	var version bool
+	fs := a.topFlagSet(&version)
+	tree := commands()
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			a.usage(a.stdout, tree)
+			return nil
+		}
 		return a.flagError(err, "")
 	}
+	if version {
+		v, _ := buildVersion()
+		fmt.Fprintln(a.stdout, "reel", v)
+		return nil
+	}
 	args = fs.Args()
-	tree := commands()
 	if len(args) == 0 {
 		a.usage(a.stderr, tree)
 		return usageErrorf("a command is required")
 	}
-	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		a.usage(a.stdout, tree)
-		return nil
-	}
 	group, ok := tree[args[0]]
 	if !ok {
-		return usageErrorf("unknown command %q (see reel help)", args[0])
+		return unknownCommand("", args[0], slices.Collect(maps.Keys(tree)))
 	}
 	if cmd, ok := group[""]; ok {
 		return cmd.run(ctx, a, args[1:])
 	}
 	if len(args) < 2 || strings.HasPrefix(args[1], "-") {
-		if len(args) >= 2 && (args[1] == "-h" || args[1] == "--help") {
+		if len(args) >= 2 && (args[1] == "-h" || args[1] == "--help" || args[1] == "-help") {
 			a.groupUsage(a.stdout, args[0], group)
 			return nil
 		}
@@ -170,56 +181,33 @@ func (a *app) dispatch(ctx context.Context, args []string) error {
 	}
 	cmd, ok := group[args[1]]
 	if !ok {
-		return usageErrorf("unknown command %q (see reel %s --help)", args[0]+" "+args[1], args[0])
+		return unknownCommand(args[0], args[1], slices.Collect(maps.Keys(group)))
 	}
 	return cmd.run(ctx, a, args[2:])
 }
 
-func (a *app) usage(w io.Writer, tree map[string]map[string]command) {
-	fmt.Fprintln(w, "usage: reel <command> [subcommand] [arguments] [flags]")
-	fmt.Fprintln(w, "\ncommands:")
-	groups := make([]string, 0, len(tree))
-	for g := range tree {
-		groups = append(groups, g)
+// cmdHelp is "reel help [command [subcommand]]".
+func cmdHelp(ctx context.Context, a *app, args []string) error {
+	fs := a.flagSet("help")
+	pos, err := a.parseArgs(fs, args, "reel help [<command> [<subcommand>]]", 0, 2)
+	if err != nil {
+		return err
 	}
-	sort.Strings(groups)
-	for _, g := range groups {
-		var subs []string
-		for s := range tree[g] {
-			if s != "" {
-				subs = append(subs, s)
-			}
-		}
-		sort.Strings(subs)
-		if len(subs) == 0 {
-			fmt.Fprintf(w, "  %-12s %s\n", g, tree[g][""].summary)
-		} else {
-			fmt.Fprintf(w, "  %-12s %s\n", g, strings.Join(subs, ", "))
-		}
+	if len(pos) == 0 {
+		a.usage(a.stdout, commands())
+		return nil
 	}
-	fmt.Fprintln(w, "\nflags for every command: --profile NAME, --api-key KEY (REEL_API_KEY), --base-url URL (REEL_BASE_URL), --format json|table, --quiet")
-}
-
-func (a *app) groupUsage(w io.Writer, group string, cmds map[string]command) {
-	fmt.Fprintf(w, "usage: reel %s <subcommand> ...\n", group)
-	names := make([]string, 0, len(cmds))
-	for n := range cmds {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-14s %s\n", n, cmds[n].summary)
-	}
+	return a.dispatch(ctx, append(pos, "--help"))
 }
 
 // flagSet returns a flag set that already holds the global flags.
 func (a *app) flagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&a.global.profile, "profile", a.global.profile, "configuration profile")
-	fs.StringVar(&a.global.apiKey, "api-key", a.global.apiKey, "API key (env REEL_API_KEY)")
-	fs.StringVar(&a.global.baseURL, "base-url", a.global.baseURL, "server URL (env REEL_BASE_URL)")
-	fs.StringVar(&a.global.format, "format", a.global.format, "output: json or table")
+	fs.StringVar(&a.global.profile, "profile", a.global.profile, "configuration profile `NAME` (env REEL_PROFILE)")
+	fs.StringVar(&a.global.apiKey, "api-key", a.global.apiKey, "API `KEY` to authenticate with (env REEL_API_KEY)")
+	fs.StringVar(&a.global.baseURL, "base-url", a.global.baseURL, "`URL` of the server (env REEL_BASE_URL)")
+	fs.StringVar(&a.global.format, "format", a.global.format, "output `FORMAT`: json or table")
 	fs.BoolVar(&a.global.quiet, "quiet", a.global.quiet, "no progress output")
 	return fs
 }
@@ -230,6 +218,10 @@ func (a *app) parseArgs(fs *flag.FlagSet, args []string, usage string, minArgs, 
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				a.commandHelp(fs, usage)
+				return nil, errHelp
+			}
 			return nil, a.flagError(err, usage)
 		}
 		consumed := len(args) - fs.NArg()
@@ -256,12 +248,6 @@ func (a *app) parseArgs(fs *flag.FlagSet, args []string, usage string, minArgs, 
 }
 
 func (a *app) flagError(err error, usage string) error {
-	if errors.Is(err, flag.ErrHelp) {
-		if usage != "" {
-			fmt.Fprintln(a.stdout, "usage:", usage)
-		}
-		return errHelp
-	}
 	if usage != "" {
 		return usageErrorf("%v (usage: %s)", err, usage)
 	}
@@ -324,15 +310,43 @@ func (a *app) exitStatus(err error) int {
 	case errors.As(err, &failed):
 		fmt.Fprintf(a.stderr, "reel: %s: %s\n", orDefault(failed.Code, "errored"), orDefault(failed.Message, "the video errored"))
 	case errors.As(err, &apiErr):
-		fmt.Fprintf(a.stderr, "reel: %s: %s\n", apiErr.Code, oneLine(apiErr.Detail))
+		fmt.Fprintf(a.stderr, "reel: %s: %s%s\n", apiErr.Code, oneLine(humanSizes(apiErr.Code, apiErr.Detail)), apiHint(apiErr.Code))
 	case errors.As(err, &coded):
-		fmt.Fprintf(a.stderr, "reel: %s: %s\n", coded.code, oneLine(coded.detail))
+		fmt.Fprintf(a.stderr, "reel: %s: %s%s\n", coded.code, oneLine(humanSizes(coded.code, coded.detail)), apiHint(coded.code))
 	case errors.As(err, &netErr):
 		fmt.Fprintf(a.stderr, "reel: unreachable: %s\n", oneLine(err.Error()))
 	default:
 		fmt.Fprintln(a.stderr, "reel:", oneLine(err.Error()))
 	}
 	return exitFailure
+}
+
+// apiHint is what a person needs to know beyond the server's words to get
+// past an error code, or "".
+func apiHint(code string) string {
+	switch code {
+	case "input_url_not_allowed":
+		return " (the server refuses private, loopback and link-local addresses; to fetch from one, start it with --allow-networks CIDR, e.g. --allow-networks 127.0.0.0/8)"
+	}
+	return ""
+}
+
+// byteCounts finds the sizes servers write in limits: "1048576 bytes".
+var byteCounts = regexp.MustCompile(`\b(\d{4,}) bytes\b`)
+
+// humanSizes rewrites the byte counts of a payload_too_large detail in
+// binary units ("20 GiB"), which is how people think of limits.
+func humanSizes(code, detail string) string {
+	if code != "payload_too_large" {
+		return detail
+	}
+	return byteCounts.ReplaceAllStringFunc(detail, func(m string) string {
+		n, err := strconv.ParseInt(strings.TrimSuffix(m, " bytes"), 10, 64)
+		if err != nil {
+			return m
+		}
+		return humanBytes(n)
+	})
 }
 
 func oneLine(s string) string {

@@ -88,17 +88,31 @@ func TestUsageAndBadInput(t *testing.T) {
 		wantErr  string
 	}{
 		{name: "no command", args: nil, wantCode: 2, wantErr: "a command is required"},
-		{name: "unknown command", args: []string{"vidoes"}, wantCode: 2, wantErr: "unknown command"},
-		{name: "unknown subcommand", args: []string{"videos", "frobnicate"}, wantCode: 2, wantErr: "unknown command"},
+		{name: "unknown command", args: []string{"frobnicate"}, wantCode: 2, wantErr: `reel: unknown command "frobnicate" (see reel --help)`},
+		{name: "mistyped command", args: []string{"vidoes", "list"}, wantCode: 2, wantErr: `reel: unknown command "vidoes"; did you mean "videos"?`},
+		{name: "mistyped command, one letter off", args: []string{"stat"}, wantCode: 2, wantErr: `did you mean "stats"?`},
+		{name: "unknown subcommand", args: []string{"videos", "frobnicate"}, wantCode: 2, wantErr: `reel: unknown command "videos frobnicate" (see reel videos --help)`},
+		{name: "mistyped subcommand", args: []string{"videos", "lsit"}, wantCode: 2, wantErr: `reel: unknown command "videos lsit"; did you mean "videos list"?`},
+		{name: "mistyped subcommand, a letter missing", args: []string{"webhooks", "rotate-secrt", "x"}, wantCode: 2, wantErr: `did you mean "webhooks rotate-secret"?`},
 		{name: "missing argument", args: []string{"videos", "get"}, wantCode: 2, wantErr: "usage: reel videos get"},
 		{name: "unknown flag", args: []string{"videos", "list", "--colour"}, wantCode: 2, wantErr: "flag provided but not defined"},
 		{name: "bad --wait", args: []string{"videos", "upload", "x.mp4", "--wait=soon"}, wantCode: 2, wantErr: "must be playable or ready"},
 		{name: "bad format", args: []string{"videos", "list", "--format", "yaml"}, wantCode: 2, wantErr: "--format"},
-		{name: "missing file", args: []string{"videos", "upload", filepath.Join(dir, "nope.mp4")}, wantCode: 1, wantErr: "reel: not_found: no file"},
-		{name: "directory", args: []string{"videos", "upload", dir}, wantCode: 1, wantErr: "is a directory"},
+		{name: "missing file", args: []string{"videos", "upload", filepath.Join(dir, "nope.mp4")}, wantCode: 2, wantErr: "reel: no such file: " + filepath.Join(dir, "nope.mp4")},
+		{name: "missing file without credentials", args: []string{"videos", "upload", "nope.mp4", "--profile", "nobody"}, wantCode: 2, wantErr: "reel: no such file: nope.mp4"},
+		{name: "directory", args: []string{"videos", "upload", dir}, wantCode: 2, wantErr: "is a folder, not a video file"},
+		{name: "missing subtitle file", args: []string{"subtitles", "add", "vid1", filepath.Join(dir, "nope.vtt"), "--language", "en"}, wantCode: 2, wantErr: "reel: no such file: "},
+		{name: "missing import folder", args: []string{"import", "dir", filepath.Join(dir, "nope")}, wantCode: 2, wantErr: "reel: no such folder: "},
 		{name: "unknown video", args: []string{"videos", "get", "vid999999999"}, wantCode: 1, wantErr: "reel: not_found: no video vid999999999"},
 		{name: "unknown collection", args: []string{"videos", "create", "--url", "https://example.com/a.mp4", "--collection", "nope"},
-			wantCode: 1, wantErr: "reel: validation_failed: collection: no such collection"},
+			wantCode: 2, wantErr: `reel: --collection "nope": no collection has this id, name or path`},
+		{name: "no URL", args: []string{"videos", "create", "--title", "x"}, wantCode: 2, wantErr: "a URL is required"},
+		{name: "two URLs", args: []string{"videos", "create", "https://example.com/a.mp4", "--input-url", "https://example.com/b.mp4"}, wantCode: 2, wantErr: "two different URLs"},
+		{name: "private input URL", args: []string{"videos", "create", "http://10.0.0.7/a.mp4"},
+			wantCode: 1, wantErr: "reel: input_url_not_allowed: input_url points at an address that is not allowed (the server refuses private, loopback and link-local addresses; to fetch from one, start it with --allow-networks CIDR"},
+		{name: "body too large in human units", args: []string{"videos", "create", "https://example.com/a.mp4", "--title", "huge"},
+			wantCode: 1, wantErr: "reel: payload_too_large: the request body is larger than 1 MiB\n"},
+		{name: "ttl too long", args: []string{"tokens", "playback", "--embed", "e1", "--ttl", "8d"}, wantCode: 1, wantErr: "--ttl 8d is longer than a playback token may live (7d)"},
 		{name: "malformed ttl", args: []string{"tokens", "upload", "--ttl", "soon"}, wantCode: 2, wantErr: "--ttl"},
 		{name: "help", args: []string{"help"}, wantCode: 0},
 		{name: "subcommand help", args: []string{"videos", "list", "--help"}, wantCode: 0},
@@ -134,12 +148,17 @@ func TestVideosAndCollections(t *testing.T) {
 		Collection       string
 	}
 	// Flags after the positional arguments and before them both work.
-	e.ok("videos", "create", "--url", "https://example.com/a.mp4", "--title", "First", "--collection", col.ID).json(t, &v)
+	e.ok("videos", "create", "--input-url", "https://example.com/a.mp4", "--title", "First", "--collection", col.ID).json(t, &v)
 	if v.Title != "First" || v.Collection != col.ID {
 		t.Errorf("created %+v", v)
 	}
 	for i := range 4 {
-		e.ok("--quiet", "videos", "create", "--url", "https://example.com/"+string(rune('b'+i))+".mp4")
+		// The URL as the argument, and as --url (the older name).
+		if i%2 == 0 {
+			e.ok("--quiet", "videos", "create", "https://example.com/"+string(rune('b'+i))+".mp4")
+		} else {
+			e.ok("--quiet", "videos", "create", "--url", "https://example.com/"+string(rune('b'+i))+".mp4")
+		}
 	}
 	e.ok("videos", "update", v.ID, "--title", "Renamed").json(t, &v)
 	if v.Title != "Renamed" {

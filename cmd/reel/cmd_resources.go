@@ -15,8 +15,8 @@ func cmdCollectionsCreate(ctx context.Context, a *app, args []string) error {
 	fs := a.flagSet("collections create")
 	var name, parent string
 	fs.StringVar(&name, "name", "", "name")
-	fs.StringVar(&parent, "parent", "", "parent collection id")
-	const usage = "reel collections create --name NAME [--parent ID]"
+	fs.StringVar(&parent, "parent", "", "parent collection: "+collectionFlagUsage)
+	const usage = "reel collections create --name NAME [--parent ID|NAME|PATH]"
 	if _, err := a.parseArgs(fs, args, usage, 0, 0); err != nil {
 		return err
 	}
@@ -29,6 +29,9 @@ func cmdCollectionsCreate(ctx context.Context, a *app, args []string) error {
 	}
 	in := client.CollectionInput{Name: &name}
 	if parent != "" {
+		if parent, err = resolveCollection(ctx, c, "--parent", parent); err != nil {
+			return err
+		}
 		in.Parent = &parent
 	}
 	col, err := c.CreateCollection(ctx, in)
@@ -41,8 +44,8 @@ func cmdCollectionsCreate(ctx context.Context, a *app, args []string) error {
 func cmdCollectionsList(ctx context.Context, a *app, args []string) error {
 	fs := a.flagSet("collections list")
 	var parent string
-	fs.StringVar(&parent, "parent", "", "only the children of this collection (\"top\" for the top level)")
-	if _, err := a.parseArgs(fs, args, "reel collections list [--parent ID|top] [--format json|table]", 0, 0); err != nil {
+	fs.StringVar(&parent, "parent", "", "only the children of this collection (\"top\" for the top level): "+collectionFlagUsage)
+	if _, err := a.parseArgs(fs, args, "reel collections list [--parent ID|NAME|PATH|top] [--format json|table]", 0, 0); err != nil {
 		return err
 	}
 	c, err := a.client()
@@ -55,6 +58,9 @@ func cmdCollectionsList(ctx context.Context, a *app, args []string) error {
 	case "top":
 		p.Parent = new(string)
 	default:
+		if parent, err = resolveCollection(ctx, c, "--parent", parent); err != nil {
+			return err
+		}
 		p.Parent = &parent
 	}
 	page := &client.Page[*client.Collection]{Data: []*client.Collection{}}
@@ -183,16 +189,16 @@ func cmdSubtitlesDelete(ctx context.Context, a *app, args []string) error {
 }
 
 // openRegular opens a file for reading, refusing folders and missing files
-// with a one-line error.
+// with a usage error.
 func openRegular(path string) (*os.File, error) {
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, &codedError{code: "not_found", detail: "no file " + path}
+		return nil, usageErrorf("no such file: %s", path)
 	case err != nil:
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	case !fi.Mode().IsRegular():
-		return nil, &codedError{code: "validation_failed", detail: path + " is not a regular file"}
+		return nil, usageErrorf("%s is not a regular file", path)
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -57,7 +57,7 @@ func cmdTokensUpload(ctx context.Context, a *app, args []string) error {
 	fs := a.flagSet("tokens upload")
 	var sub, ttl string
 	fs.StringVar(&sub, "sub", "", "space, collection or video id (default: the key's space)")
-	fs.StringVar(&ttl, "ttl", "", "lifetime, at most 24h")
+	fs.StringVar(&ttl, "ttl", "", "lifetime `D` such as 15m or 2h; at most 24h")
 	if _, err := a.parseArgs(fs, args, "reel tokens upload [--sub ID] --ttl D", 0, 0); err != nil {
 		return err
 	}
@@ -67,11 +67,11 @@ func cmdTokensUpload(ctx context.Context, a *app, args []string) error {
 func cmdTokensPlayback(ctx context.Context, a *app, args []string) error {
 	fs := a.flagSet("tokens playback")
 	var embed, sub, ttl, origins string
-	fs.StringVar(&embed, "embed", "", "embed id of one video")
-	fs.StringVar(&sub, "sub", "", "collection or space id (instead of --embed)")
-	fs.StringVar(&ttl, "ttl", "", "lifetime, at most 7d")
+	fs.StringVar(&embed, "embed", "", "embed `ID` of one video")
+	fs.StringVar(&sub, "sub", "", "collection or space `ID` (instead of --embed)")
+	fs.StringVar(&ttl, "ttl", "", "lifetime `D` such as 15m, 2h or 7d; at most 7d")
 	fs.StringVar(&origins, "origins", "", "comma-separated page origins allowed to play")
-	if _, err := a.parseArgs(fs, args, "reel tokens playback --embed ID --ttl D [--origins https://a,https://b]", 0, 0); err != nil {
+	if _, err := a.parseArgs(fs, args, "reel tokens playback --embed ID|--sub ID --ttl D [--origins https://a,https://b]", 0, 0); err != nil {
 		return err
 	}
 	if embed != "" && sub != "" {
@@ -100,7 +100,7 @@ func (a *app) mint(ctx context.Context, aud tokens.Audience, sub, rawTTL string,
 		limit = tokens.DefaultMaxPlaybackLifetime
 	}
 	if ttl > limit {
-		return &codedError{code: "validation_failed", detail: fmt.Sprintf("--ttl %s is longer than the %s an %s token may live", rawTTL, limit, aud)}
+		return &codedError{code: "validation_failed", detail: fmt.Sprintf("--ttl %s is longer than a %s token may live (%s)", rawTTL, aud, humanTTL(limit))}
 	}
 	baseURL, key, err := a.credentials()
 	if err != nil {
@@ -424,4 +424,17 @@ func cmdWebhooksVerify(ctx context.Context, a *app, args []string) error {
 		return &codedError{code: "invalid_signature", detail: err.Error()}
 	}
 	return a.print(map[string]any{"valid": true, "id": http.Header(header).Get(webhooks.HeaderID), "type": event.Type, "timestamp": event.Timestamp}, nil)
+}
+
+// humanTTL writes a lifetime the way --ttl takes it: 7d, 24h, 90m.
+func humanTTL(d time.Duration) string {
+	switch {
+	case d%(24*time.Hour) == 0 && d > 24*time.Hour:
+		return fmt.Sprintf("%dd", d/(24*time.Hour))
+	case d%time.Hour == 0:
+		return fmt.Sprintf("%dh", d/time.Hour)
+	case d%time.Minute == 0:
+		return fmt.Sprintf("%dm", d/time.Minute)
+	}
+	return d.String()
 }

@@ -23,11 +23,11 @@ func cmdVideosUpload(ctx context.Context, a *app, args []string) error {
 	var chunkMiB int
 	var uploadToken string
 	fs.StringVar(&opts.Title, "title", "", "title (default: the file name)")
-	fs.StringVar(&opts.Collection, "collection", "", "collection id")
-	fs.IntVar(&chunkMiB, "chunk-size", 8, "MiB per request")
-	fs.StringVar(&uploadToken, "upload-token", "", "upload with an upload token (reel tokens upload) instead of an API key (env REEL_UPLOAD_TOKEN)")
+	fs.StringVar(&opts.Collection, "collection", "", collectionFlagUsage+" (an id when uploading with an upload token)")
+	fs.IntVar(&chunkMiB, "chunk-size", 8, "`MIB` per request")
+	fs.StringVar(&uploadToken, "upload-token", "", "upload with an upload `TOKEN` (reel tokens upload) instead of an API key (env REEL_UPLOAD_TOKEN)")
 	w.register(fs)
-	const usage = "reel videos upload <file> [--wait[=playable|ready]] [--collection ID] [--title T] [--timeout D] [--upload-token TOKEN]"
+	const usage = "reel videos upload <file> [--wait[=playable|ready]] [--collection ID|NAME|PATH] [--title T] [--timeout D] [--chunk-size MIB] [--upload-token TOKEN]"
 	pos, err := a.parseArgs(fs, args, usage, 1, 1)
 	if err != nil {
 		return err
@@ -56,6 +56,13 @@ func cmdVideosUpload(ctx context.Context, a *app, args []string) error {
 	}
 	if apiKey == "" && w.wait.target != "" {
 		return usageErrorf("--wait reads the video back, which needs an API key (reel login, --api-key or REEL_API_KEY): an upload token can only upload")
+	}
+	// Names need the API key to list collections; an upload token can
+	// only pass the value on, as an id.
+	if apiKey != "" {
+		if opts.Collection, err = resolveCollection(ctx, newCLIClient(baseURL, apiKey), "--collection", opts.Collection); err != nil {
+			return err
+		}
 	}
 	uploader := newCLIClient(baseURL, firstNonEmpty(uploadToken, apiKey))
 	res, err := a.uploadFile(ctx, uploader, pos[0], opts)
@@ -127,6 +134,9 @@ func (a *app) uploadFile(ctx context.Context, c *client.Client, path string, opt
 		if ctx.Err() != nil {
 			fmt.Fprintln(a.stderr, "reel: upload interrupted; run the same command again to resume it")
 		}
+		if client.ErrorCode(err) == "payload_too_large" {
+			return nil, tooLarge(ctx, c, path, fi.Size(), err)
+		}
 		return nil, err
 	}
 	if res.VideoID == "" {
@@ -139,8 +149,24 @@ func (a *app) uploadFile(ctx context.Context, c *client.Client, path string, opt
 	return res, nil
 }
 
+// tooLarge explains a refused upload with the sizes that matter: the
+// file's and the server's limit, which tusd's own words leave out.
+func tooLarge(ctx context.Context, c *client.Client, path string, size int64, err error) error {
+	limit, limitErr := c.UploadMaxSize(ctx)
+	switch {
+	case limitErr == nil && limit > 0 && size > limit:
+		return &codedError{code: "payload_too_large", detail: fmt.Sprintf("%s is %s; this server accepts uploads of at most %s", path, humanBytes(size), humanBytes(limit))}
+	case limitErr == nil && limit > 0:
+		// The file fits: something else was too large.
+		return err
+	}
+	var apiErr *client.Error
+	errors.As(err, &apiErr)
+	return &codedError{code: "payload_too_large", detail: fmt.Sprintf("%s is %s, more than this server accepts (%s)", path, humanBytes(size), apiErr.Detail)}
+}
+
 // checkUploadFile refuses a missing file, a folder or a device with a
-// one-line error, and returns the absolute path and the file's details.
+// usage error, before any request, and returns the absolute path and the file's details.
 func checkUploadFile(path string) (string, os.FileInfo, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -149,13 +175,13 @@ func checkUploadFile(path string) (string, os.FileInfo, error) {
 	fi, err := os.Stat(abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "", nil, &codedError{code: "not_found", detail: "no file " + path}
+		return "", nil, usageErrorf("no such file: %s", path)
 	case err != nil:
 		return "", nil, fmt.Errorf("reading %s: %w", path, err)
 	case fi.IsDir():
-		return "", nil, &codedError{code: "validation_failed", detail: path + " is a directory, not a video file (see reel import dir)"}
+		return "", nil, usageErrorf("%s is a folder, not a video file (reel import dir uploads a folder)", path)
 	case !fi.Mode().IsRegular():
-		return "", nil, &codedError{code: "validation_failed", detail: path + " is not a regular file"}
+		return "", nil, usageErrorf("%s is not a regular file", path)
 	}
 	return abs, fi, nil
 }

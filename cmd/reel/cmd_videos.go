@@ -63,25 +63,42 @@ func cmdVideosCreate(ctx context.Context, a *app, args []string) error {
 	var in client.CreateVideoInput
 	md := metadataFlag{}
 	var w waitOptions
-	fs.StringVar(&in.InputURL, "url", "", "URL the server fetches the video from")
+	var alias string
+	fs.StringVar(&in.InputURL, "input-url", "", "`URL` the server fetches the video from (or give it as the argument)")
+	fs.StringVar(&alias, "url", "", "same as --input-url")
 	fs.StringVar(&in.Title, "title", "", "title")
 	fs.StringVar(&in.Description, "description", "", "description")
-	fs.StringVar(&in.Collection, "collection", "", "collection id")
+	fs.StringVar(&in.Collection, "collection", "", collectionFlagUsage)
 	fs.StringVar(&in.PlaybackPolicy, "playback-policy", "", "public or signed")
-	fs.Var(md, "metadata", "key=value (repeatable)")
+	fs.Var(md, "metadata", "`key=value` (repeatable)")
 	w.register(fs)
-	const usage = "reel videos create --url URL [--title T] [--collection ID] [--wait[=playable|ready]]"
-	if _, err := a.parseArgs(fs, args, usage, 0, 0); err != nil {
+	const usage = "reel videos create <url> [--title T] [--collection ID|NAME|PATH] [--playback-policy public|signed] [--wait[=playable|ready]]"
+	pos, err := a.parseArgs(fs, args, usage, 0, 1)
+	if err != nil {
 		return err
 	}
+	// The URL may come as the argument, --input-url (the API's name) or
+	// --url; given twice, the values must agree.
+	for _, u := range append(pos, alias) {
+		switch {
+		case u == "":
+		case in.InputURL == "":
+			in.InputURL = u
+		case u != in.InputURL:
+			return usageErrorf("two different URLs given: %q and %q", in.InputURL, u)
+		}
+	}
 	if in.InputURL == "" {
-		return usageErrorf("--url is required (usage: %s)", usage)
+		return usageErrorf("a URL is required (usage: %s)", usage)
 	}
 	if len(md) > 0 {
 		in.Metadata = md
 	}
 	c, err := a.client()
 	if err != nil {
+		return err
+	}
+	if in.Collection, err = resolveCollection(ctx, c, "--collection", in.Collection); err != nil {
 		return err
 	}
 	v, err := c.CreateVideo(ctx, in)
@@ -99,7 +116,7 @@ func cmdVideosList(ctx context.Context, a *app, args []string) error {
 	var p client.ListVideosParams
 	var all bool
 	var archived string
-	fs.StringVar(&p.Collection, "collection", "", "only videos of this collection")
+	fs.StringVar(&p.Collection, "collection", "", "only videos of this collection: "+collectionFlagUsage)
 	fs.StringVar(&p.State, "state", "", "only videos in this state")
 	fs.StringVar(&p.Query, "query", "", "title search")
 	fs.StringVar(&p.Order, "order", "", "created_desc or created_asc")
@@ -107,7 +124,7 @@ func cmdVideosList(ctx context.Context, a *app, args []string) error {
 	fs.StringVar(&archived, "archived", "", "true or false: only archived or only live videos")
 	fs.IntVar(&p.Limit, "limit", 0, "page size (1-100)")
 	fs.BoolVar(&all, "all", false, "follow next_cursor to the end")
-	const usage = "reel videos list [--collection ID] [--state S] [--limit N] [--all] [--format json|table]"
+	const usage = "reel videos list [--collection ID|NAME|PATH] [--state S] [--query Q] [--archived true|false] [--order O] [--limit N] [--cursor C] [--all] [--format json|table]"
 	if _, err := a.parseArgs(fs, args, usage, 0, 0); err != nil {
 		return err
 	}
@@ -120,6 +137,9 @@ func cmdVideosList(ctx context.Context, a *app, args []string) error {
 	}
 	c, err := a.client()
 	if err != nil {
+		return err
+	}
+	if p.Collection, err = resolveCollection(ctx, c, "--collection", p.Collection); err != nil {
 		return err
 	}
 	var page *client.Page[*client.Video]
@@ -141,12 +161,13 @@ func cmdVideosList(ctx context.Context, a *app, args []string) error {
 }
 
 // videoCommand parses the flags of a command that takes one video id.
-func (a *app) videoCommand(name string, args []string, extra func(*flag.FlagSet)) (string, *client.Client, error) {
+// flagsUsage, when not "", follows the id in the usage line.
+func (a *app) videoCommand(name string, args []string, flagsUsage string, extra func(*flag.FlagSet)) (string, *client.Client, error) {
 	fs := a.flagSet(name)
 	if extra != nil {
 		extra(fs)
 	}
-	pos, err := a.parseArgs(fs, args, "reel "+name+" <video-id>", 1, 1)
+	pos, err := a.parseArgs(fs, args, strings.TrimSpace("reel "+name+" <video-id> "+flagsUsage), 1, 1)
 	if err != nil {
 		return "", nil, err
 	}
@@ -155,7 +176,7 @@ func (a *app) videoCommand(name string, args []string, extra func(*flag.FlagSet)
 }
 
 func cmdVideosGet(ctx context.Context, a *app, args []string) error {
-	id, c, err := a.videoCommand("videos get", args, nil)
+	id, c, err := a.videoCommand("videos get", args, "", nil)
 	if err != nil {
 		return err
 	}
@@ -173,11 +194,12 @@ func cmdVideosUpdate(ctx context.Context, a *app, args []string) error {
 	fs := a.flagSet("videos update")
 	fs.StringVar(&title, "title", "", "new title")
 	fs.StringVar(&description, "description", "", "new description")
-	fs.StringVar(&collection, "collection", "", "move to this collection (\"\" for none)")
+	fs.StringVar(&collection, "collection", "", "move to this collection (\"\" for none): "+collectionFlagUsage)
 	fs.StringVar(&policy, "playback-policy", "", "public or signed")
 	fs.Float64Var(&posterTime, "poster-time", 0, "poster frame time in seconds")
 	fs.Var(md, "metadata", "key=value (repeatable; replaces the metadata)")
-	pos, err := a.parseArgs(fs, args, "reel videos update <video-id> [--title T] [--description D] [--collection ID] [--metadata k=v ...]", 1, 1)
+	const usage = "reel videos update <video-id> [--title T] [--description D] [--collection ID|NAME|PATH] [--metadata k=v ...] [--playback-policy public|signed] [--poster-time S]"
+	pos, err := a.parseArgs(fs, args, usage, 1, 1)
 	if err != nil {
 		return err
 	}
@@ -204,6 +226,11 @@ func cmdVideosUpdate(ctx context.Context, a *app, args []string) error {
 	if err != nil {
 		return err
 	}
+	if in.Collection != nil && *in.Collection != "" {
+		if collection, err = resolveCollection(ctx, c, "--collection", collection); err != nil {
+			return err
+		}
+	}
 	v, err := c.UpdateVideo(ctx, pos[0], in)
 	if err != nil {
 		return err
@@ -212,7 +239,7 @@ func cmdVideosUpdate(ctx context.Context, a *app, args []string) error {
 }
 
 func cmdVideosDelete(ctx context.Context, a *app, args []string) error {
-	id, c, err := a.videoCommand("videos delete", args, nil)
+	id, c, err := a.videoCommand("videos delete", args, "", nil)
 	if err != nil {
 		return err
 	}
@@ -228,7 +255,7 @@ func cmdVideosArchive(archive bool) func(ctx context.Context, a *app, args []str
 		if archive {
 			name = "videos archive"
 		}
-		id, c, err := a.videoCommand(name, args, nil)
+		id, c, err := a.videoCommand(name, args, "", nil)
 		if err != nil {
 			return err
 		}
@@ -248,7 +275,7 @@ func cmdVideosArchive(archive bool) func(ctx context.Context, a *app, args []str
 func cmdVideosWait(ctx context.Context, a *app, args []string) error {
 	var w waitOptions
 	var state string
-	id, c, err := a.videoCommand("videos wait", args, func(fs *flag.FlagSet) {
+	id, c, err := a.videoCommand("videos wait", args, "[--state playable|ready] [--timeout D]", func(fs *flag.FlagSet) {
 		fs.StringVar(&state, "state", "ready", "playable, ready or another state")
 		fs.DurationVar(&w.timeout, "timeout", 0, "give up after this long (exit status 3)")
 	})

@@ -3,32 +3,75 @@
 // Every command prints one JSON document on stdout (the API's shapes), or
 // aligned columns with --format table; progress goes to stderr, and only
 // when stderr is a terminal. Exit status: 0 success, 1 an API or validation
-// error (printed as "reel: <code>: <detail>"), 2 a usage error, 3 a --wait
-// that timed out, 130 an interrupt.
+// error (printed as "reel: <code>: <detail>", sizes in binary units such as
+// 20 GiB), 2 a usage error (a wrong flag, a mistyped command, a local file
+// that does not exist, a collection name that matches none or several),
+// 3 a --wait that timed out, 130 an interrupt.
 //
-// Usage:
+// Usage (one line per command, every flag it takes; "reel --help" lists
+// the commands, "reel <command> [subcommand] --help" one command's flags):
 //
 //	reel login [--api-key KEY] [--base-url URL] [--profile NAME]
-//	reel logout
-//	reel videos upload <file> [--wait[=playable|ready]] [--collection ID] [--title T] [--timeout D] [--upload-token TOKEN]
-//	reel videos create --url URL [--title T] [--collection ID] [--playback-policy public|signed] [--wait[=playable|ready]]
-//	reel videos list [--collection ID] [--state S] [--limit N] [--all] [--format json|table]
-//	reel videos get|delete|archive|unarchive <id>
-//	reel videos update <id> [--title T] [--description D] [--collection ID] [--metadata k=v ...] [--playback-policy public|signed] [--poster-time S]
+//	reel logout [--profile NAME]
+//	reel videos upload <file> [--title T] [--collection ID|NAME|PATH] [--wait[=playable|ready]] [--timeout D] [--chunk-size MIB] [--upload-token TOKEN]
+//	reel videos create <url>|--input-url URL [--url URL] [--title T] [--description D] [--collection ID|NAME|PATH] [--playback-policy public|signed] [--metadata k=v ...] [--wait[=playable|ready]] [--timeout D]
+//	reel videos list [--collection ID|NAME|PATH] [--state S] [--query Q] [--archived true|false] [--order created_desc|created_asc] [--limit N] [--cursor C] [--all] [--format json|table]
+//	reel videos get <id>
+//	reel videos update <id> [--title T] [--description D] [--collection ID|NAME|PATH] [--metadata k=v ...] [--playback-policy public|signed] [--poster-time S]
+//	reel videos delete <id>
+//	reel videos archive <id>
+//	reel videos unarchive <id>
 //	reel videos wait <id> [--state playable|ready] [--timeout D]
-//	reel collections create --name NAME [--parent ID] | list | get <id> | delete <id> [--recursive]
-//	reel subtitles add <video-id> <file.srt|file.vtt> --language LANG [--label LABEL] | list <video-id> | delete <video-id> --language LANG
-//	reel keys create --access read_write|read_only [--name NAME] | list [--format table] | delete <id>
-//	reel signing-keys create [--algorithm EdDSA|ES256] | list [--format table] | delete <id>
+//	reel collections create --name NAME [--parent ID|NAME|PATH]
+//	reel collections list [--parent ID|NAME|PATH|top] [--format json|table]
+//	reel collections get <id>
+//	reel collections delete <id> [--recursive]
+//	reel subtitles add <video-id> <file.srt|file.vtt> --language LANG [--label LABEL]
+//	reel subtitles list <video-id>
+//	reel subtitles delete <video-id> --language LANG
+//	reel keys create --access read_write|read_only [--name NAME]
+//	reel keys list [--format table]
+//	reel keys delete <id>
+//	reel signing-keys create [--algorithm EdDSA|ES256]
+//	reel signing-keys list [--format table]
+//	reel signing-keys delete <id>
 //	reel tokens upload [--sub ID] --ttl D
 //	reel tokens playback --embed ID|--sub ID --ttl D [--origins https://a,https://b]
 //	reel webhooks create --url URL [--events a,b] [--description D] [--disabled]
-//	reel webhooks list | get <id> | delete <id> | test <id> | rotate-secret <id>
+//	reel webhooks list
+//	reel webhooks get <id>
 //	reel webhooks update <id> [--url URL] [--events a,b] [--description D] [--enabled=true|false]
-//	reel webhooks deliveries <id> [--format table] | retry <id> <delivery-id>
-//	reel webhooks verify --secret whsec_... --header 'webhook-id: ...' ... < body
-//	reel import dir <path> | vimeo --token T | mux --token-id I --token-secret S | reel --from-base-url U --from-api-key K
+//	reel webhooks delete <id>
+//	reel webhooks test <id>
+//	reel webhooks rotate-secret <id>
+//	reel webhooks deliveries <id> [--format table]
+//	reel webhooks retry <id> <delivery-id>
+//	reel webhooks verify --secret whsec_... --header 'webhook-id: ...' ... [--tolerance D] < body
+//	reel import dir <path> [--collection ID|NAME|PATH] [--state FILE] [--dry-run]
+//	reel import vimeo --token T [--vimeo-base-url URL] [--collection ID|NAME|PATH] [--state FILE] [--dry-run]
+//	reel import mux --token-id I --token-secret S [--mux-base-url URL] [--mux-stream-url URL] [--page-size N] [--collection ID|NAME|PATH] [--state FILE] [--dry-run]
+//	reel import reel --from-base-url U --from-api-key K [--collection ID|NAME|PATH] [--state FILE] [--dry-run]
 //	reel stats [<video-id>] [--from T] [--to T] [--interval hour|day] [--format table]
+//	reel help [<command> [<subcommand>]]
+//	reel version
+//
+// "reel --version" prints the version as one line of text; "reel version"
+// prints it as JSON, with the commit and the Go version it was built with.
+//
+// A mistyped command is a usage error that names the nearest command:
+// unknown command "vidoes"; did you mean "videos"?
+//
+// "videos create" takes the URL the server fetches as its argument or as
+// --input-url, the API's name (--url is kept as another name for it). A
+// server refuses private and loopback addresses (input_url_not_allowed)
+// unless it was started with --allow-networks CIDR.
+//
+// A --collection (and the --parent of collections) is a collection id, a
+// name (--collection Talks) or a path of names (--collection Talks/2026,
+// matched against a collection and its parents; a leading "/" starts at
+// the top level). An id that exists wins over a name; a name that fits
+// several collections is a usage error that lists their ids. With only an
+// upload token, --collection must be an id.
 //
 // Flags common to every command, before or after its arguments: --profile,
 // --api-key (REEL_API_KEY), --base-url (REEL_BASE_URL), --format, --quiet.

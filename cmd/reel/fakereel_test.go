@@ -38,6 +38,9 @@ type fakeReel struct {
 	readyAfter int
 	// bytesPerSecond throttles upload bodies so that a test can interrupt.
 	bytesPerSecond int
+	// maxUpload, when not 0, refuses longer uploads as tusd does (a plain
+	// text 413) and is advertised as Tus-Max-Size.
+	maxUpload int64
 }
 
 type fakeUpload struct {
@@ -171,6 +174,15 @@ func (f *fakeReel) serveVideos(w http.ResponseWriter, r *http.Request, rest []st
 			problem(w, 400, "validation_failed", "input_url: is required")
 			return
 		}
+		// Private addresses are refused as the real server's SSRF guard does.
+		if strings.HasPrefix(u, "http://10.") {
+			problem(w, 400, "input_url_not_allowed", "input_url points at an address that is not allowed")
+			return
+		}
+		if in["title"] == "huge" {
+			problem(w, 413, "payload_too_large", "the request body is larger than 1048576 bytes")
+			return
+		}
 		col, _ := in["collection"].(string)
 		if col != "" && f.collections[col] == nil {
 			problem(w, 400, "validation_failed", "collection: no such collection")
@@ -243,11 +255,23 @@ func (f *fakeReel) serveUpload(w http.ResponseWriter, r *http.Request, parts []s
 	w.Header().Set("Tus-Resumable", "1.0.0")
 	f.mu.Lock()
 	switch {
+	case len(parts) == 2 && r.Method == "OPTIONS":
+		defer f.mu.Unlock()
+		if f.maxUpload > 0 {
+			w.Header().Set("Tus-Max-Size", strconv.FormatInt(f.maxUpload, 10))
+		}
+		w.WriteHeader(200)
 	case len(parts) == 2 && r.Method == "POST":
 		defer f.mu.Unlock()
 		n, err := strconv.ParseInt(r.Header.Get("Upload-Length"), 10, 64)
 		if err != nil {
 			problem(w, 400, "validation_failed", "Upload-Length")
+			return
+		}
+		if f.maxUpload > 0 && n > f.maxUpload {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(413)
+			io.WriteString(w, "ERR_MAX_SIZE_EXCEEDED: maximum size exceeded\n")
 			return
 		}
 		md := map[string]string{}

@@ -78,7 +78,7 @@ type importOptions struct {
 func (o *importOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.statePath, "state", "", "state file mapping foreign ids to ours (default: in the config folder, per source)")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "print what would be imported without changing anything")
-	fs.StringVar(&o.collection, "collection", "", "put top-level folders and loose videos under this collection")
+	fs.StringVar(&o.collection, "collection", "", "put top-level folders and loose videos under this collection: "+collectionFlagUsage)
 }
 
 // importer creates collections and videos for the folders and videos of a
@@ -94,7 +94,7 @@ type importer struct {
 
 // newImporter loads the state of source. In a dry run no credentials are
 // needed and nothing is written.
-func (a *app) newImporter(source string, opts importOptions) (*importer, error) {
+func (a *app) newImporter(ctx context.Context, source string, opts importOptions) (*importer, error) {
 	path := opts.statePath
 	if path == "" {
 		dir, err := a.configDir()
@@ -125,6 +125,11 @@ func (a *app) newImporter(source string, opts importOptions) (*importer, error) 
 		return nil, err
 	}
 	im.c = c
+	if c != nil {
+		if im.opts.collection, err = resolveCollection(ctx, c, "--collection", opts.collection); err != nil {
+			return nil, err
+		}
+	}
 	return im, nil
 }
 
@@ -271,7 +276,7 @@ func (im *importer) importVideo(ctx context.Context, v foreignVideo) error {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			it.Action, it.Error = "failed", err.Error()
+			it.Action, it.Error = "failed", err.Error()+apiHint(client.ErrorCode(err))
 			im.add(it)
 			return nil
 		}
@@ -292,7 +297,7 @@ func (im *importer) importVideo(ctx context.Context, v foreignVideo) error {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			it.Action, it.Error = "failed", err.Error()
+			it.Action, it.Error = "failed", err.Error()+apiHint(client.ErrorCode(err))
 			im.add(it)
 			return nil
 		}
@@ -332,7 +337,7 @@ func cmdImportDir(ctx context.Context, a *app, args []string) error {
 	fs := a.flagSet("import dir")
 	var opts importOptions
 	opts.register(fs)
-	pos, err := a.parseArgs(fs, args, "reel import dir <path> [--collection ID] [--state FILE] [--dry-run]", 1, 1)
+	pos, err := a.parseArgs(fs, args, "reel import dir <path> [--collection ID|NAME|PATH] [--state FILE] [--dry-run]", 1, 1)
 	if err != nil {
 		return err
 	}
@@ -344,7 +349,7 @@ func cmdImportDir(ctx context.Context, a *app, args []string) error {
 	if err != nil {
 		return err
 	}
-	im, err := a.newImporter("dir:"+root, opts)
+	im, err := a.newImporter(ctx, "dir:"+root, opts)
 	if err != nil {
 		return err
 	}
@@ -359,7 +364,7 @@ func scanDir(root string) ([]foreignFolder, []foreignVideo, error) {
 		return nil, nil, err
 	}
 	if !fi.IsDir() {
-		return nil, nil, &codedError{code: "validation_failed", detail: root + " is not a folder"}
+		return nil, nil, usageErrorf("%s is not a folder (reel videos upload uploads one file)", root)
 	}
 	var videos []foreignVideo
 	needed := map[string]bool{}

@@ -24,7 +24,7 @@ import (
 func osStat(path string) (os.FileInfo, error) {
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &codedError{code: "not_found", detail: "no such file or folder: " + path}
+		return nil, usageErrorf("no such folder: %s", path)
 	}
 	return fi, err
 }
@@ -204,7 +204,7 @@ func cmdImportVimeo(ctx context.Context, a *app, args []string) error {
 	opts.register(fs)
 	fs.StringVar(&token, "token", "", "Vimeo personal access token (env VIMEO_TOKEN)")
 	fs.StringVar(&base, "vimeo-base-url", "https://api.vimeo.com", "Vimeo API URL")
-	if _, err := a.parseArgs(fs, args, "reel import vimeo --token TOKEN [--collection ID] [--state FILE] [--dry-run]", 0, 0); err != nil {
+	if _, err := a.parseArgs(fs, args, "reel import vimeo --token TOKEN [--collection ID|NAME|PATH] [--state FILE] [--dry-run]", 0, 0); err != nil {
 		return err
 	}
 	token = firstNonEmpty(token, a.getenv("VIMEO_TOKEN"))
@@ -262,7 +262,7 @@ func cmdImportVimeo(ctx context.Context, a *app, args []string) error {
 	if err != nil {
 		return err
 	}
-	im, err := a.newImporter("vimeo:"+api.base.String()+":"+tokenFingerprint(token), opts)
+	im, err := a.newImporter(ctx, "vimeo:"+api.base.String()+":"+tokenFingerprint(token), opts)
 	if err != nil {
 		return err
 	}
@@ -394,7 +394,7 @@ func cmdImportMux(ctx context.Context, a *app, args []string) error {
 	fs.StringVar(&base, "mux-base-url", "https://api.mux.com", "Mux API URL")
 	fs.StringVar(&streamBase, "mux-stream-url", "https://stream.mux.com", "Mux stream URL used in input_url")
 	fs.IntVar(&pageSize, "page-size", 100, "assets per request")
-	if _, err := a.parseArgs(fs, args, "reel import mux --token-id ID --token-secret SECRET [--collection ID] [--state FILE] [--dry-run]", 0, 0); err != nil {
+	if _, err := a.parseArgs(fs, args, "reel import mux --token-id ID --token-secret SECRET [--collection ID|NAME|PATH] [--state FILE] [--dry-run]", 0, 0); err != nil {
 		return err
 	}
 	tokenID = firstNonEmpty(tokenID, a.getenv("MUX_TOKEN_ID"))
@@ -441,7 +441,7 @@ func cmdImportMux(ctx context.Context, a *app, args []string) error {
 		case cursor == "" && len(p.Data) >= pageSize:
 			page++
 		default:
-			im, err := a.newImporter("mux:"+api.base.String()+":"+tokenID, opts)
+			im, err := a.newImporter(ctx, "mux:"+api.base.String()+":"+tokenID, opts)
 			if err != nil {
 				return err
 			}
@@ -459,7 +459,7 @@ func cmdImportReel(ctx context.Context, a *app, args []string) error {
 	opts.register(fs)
 	fs.StringVar(&fromBase, "from-base-url", "", "URL of the Reel server to import from")
 	fs.StringVar(&fromKey, "from-api-key", "", "API key of that server (env REEL_FROM_API_KEY)")
-	if _, err := a.parseArgs(fs, args, "reel import reel --from-base-url URL --from-api-key KEY [--collection ID] [--state FILE] [--dry-run]", 0, 0); err != nil {
+	if _, err := a.parseArgs(fs, args, "reel import reel --from-base-url URL --from-api-key KEY [--collection ID|NAME|PATH] [--state FILE] [--dry-run]", 0, 0); err != nil {
 		return err
 	}
 	fromKey = firstNonEmpty(fromKey, a.getenv("REEL_FROM_API_KEY"))
@@ -504,7 +504,7 @@ func cmdImportReel(ctx context.Context, a *app, args []string) error {
 		}
 		videos = append(videos, fv)
 	}
-	im, err := a.newImporter("reel:"+fromBase+":"+kid, opts)
+	im, err := a.newImporter(ctx, "reel:"+fromBase+":"+kid, opts)
 	if err != nil {
 		return err
 	}

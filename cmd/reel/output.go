@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -101,7 +102,7 @@ func humanDuration(secs float64) string {
 	return fmt.Sprintf("%d:%02d", m, s)
 }
 
-// humanBytes writes a size with binary units: 512 B, 1.5 MiB.
+// humanBytes writes a size with binary units: 512 B, 1.5 MiB, 20 GiB.
 func humanBytes(n int64) string {
 	const unit = 1024
 	if n < unit {
@@ -112,7 +113,9 @@ func humanBytes(n int64) string {
 		div *= unit
 		exp++
 	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+	// Whole numbers without ".0": limits are round, "20 GiB" reads better.
+	v := strconv.FormatFloat(float64(n)/float64(div), 'f', 1, 64)
+	return strings.TrimSuffix(v, ".0") + " " + string("KMGTPE"[exp]) + "iB"
 }
 
 func humanTime(t time.Time) string {

@@ -226,8 +226,19 @@ func TestAgainstRefserver(t *testing.T) {
 	if !strings.HasPrefix(table, "ID") || !strings.Contains(table, v.ID) {
 		t.Errorf("table:\n%s", table)
 	}
-	if res := e.run("", "videos", "upload", path, "--collection", "nocollection"); res.code != 1 {
-		t.Errorf("upload into an unknown collection: exit %d (%s), want 1", res.code, res.stderr)
+	if res := e.run("", "videos", "upload", path, "--collection", "nocollection"); res.code != 2 || !strings.Contains(res.stderr, "no collection has this id, name or path") {
+		t.Errorf("upload into an unknown collection: exit %d (%s), want 2", res.code, res.stderr)
+	}
+	// The name resolves through the real API as the id does.
+	var byName struct{ Collection string }
+	e.ok("videos", "create", "http://127.0.0.1:9/v.mp4", "--collection", "Demo").json(t, &byName)
+	if byName.Collection != col.ID {
+		t.Errorf("--collection Demo put the video in %q, want %s", byName.Collection, col.ID)
+	}
+	// The server was started with --allow-networks 127.0.0.0/8 only.
+	res = e.run("", "videos", "create", "http://10.255.255.1/v.mp4")
+	if res.code != 1 || !strings.Contains(res.stderr, "reel: input_url_not_allowed:") || !strings.Contains(res.stderr, "--allow-networks CIDR") {
+		t.Errorf("private input URL: exit %d (%s), want 1 with the --allow-networks hint", res.code, res.stderr)
 	}
 }
 
