@@ -190,14 +190,14 @@ func BenchmarkVideoStats(b *testing.B) {
 			batch = append(batch, ev)
 		}
 		if len(batch) >= perTx {
-			if err := f.db.RecordPlayback(ctx, batch); err != nil {
+			if err := videohost.RecordPlayback(ctx, f.db, batch); err != nil {
 				b.Fatal(err)
 			}
 			batch = batch[:0]
 		}
 	}
 	if len(batch) > 0 {
-		if err := f.db.RecordPlayback(ctx, batch); err != nil {
+		if err := videohost.RecordPlayback(ctx, f.db, batch); err != nil {
 			b.Fatal(err)
 		}
 	}

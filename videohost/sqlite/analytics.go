@@ -84,14 +84,6 @@ func addCounters(c []int64, b []byte) {
 	}
 }
 
-// RecordPlayback is videohost.RecordPlayback on db, kept so that callers
-// holding a *DB (bench/analytics) build unchanged.
-//
-// Deprecated: call videohost.RecordPlayback(ctx, db, events).
-func (db *DB) RecordPlayback(ctx context.Context, events []videohost.PlayerEvent) error {
-	return videohost.RecordPlayback(ctx, db, events)
-}
-
 // UpdatePlayback runs fn in one write transaction.
 func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx videohost.PlaybackTx) error) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
