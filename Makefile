@@ -1,5 +1,5 @@
 # Reel: two commands on a fresh Debian 12 machine.
-#   make run    installs what is missing, builds, serves on 127.0.0.1:8080 (data in ./data)
+#   make run    installs what is missing, builds, serves on 127.0.0.1:8080 (data in ./data; ARGS="--flag ..." for server flags)
 #   make test   installs what is missing and runs every test
 SHELL := /bin/bash
 GO ?= go
@@ -42,8 +42,10 @@ build: deps
 	$(GO) build -o $(BIN)/refserver ./refserver
 	CGO_ENABLED=0 $(GO) build -o $(BIN)/reel ./cmd/reel
 
+# ARGS passes flags to the server: make run ARGS="--allow-networks 127.0.0.0/8".
+ARGS ?=
 run: build
-	./$(BIN)/refserver
+	./$(BIN)/refserver $(ARGS)
 
 vet:
 	$(GO) vet ./...

@@ -213,3 +213,39 @@ func (t *remuxTrack) sample(pkt *astiav.Packet) (cmafSample, bool) {
 	s.data = data
 	return s, true
 }
+
+// RemuxOptions says which source to look at and where a playable remux goes.
+type RemuxOptions struct {
+	Source string
+	Dir    string // receives the playable set; created
+	Ladder LadderOptions
+	// Info is the source's Probe result when the caller has it.
+	Info *Info
+}
+
+// Remux is the quick look at a source as soon as it is stored: it probes
+// it (what is not media fails with CodeNotMedia in milliseconds), checks
+// that a ladder can be planned (unsupported codecs, too long), and for a
+// standard source writes a playable remux into Dir, as Process's early
+// playable set. It reports whether Dir holds a playable set; a source that
+// needs encoding before it plays answers false.
+func Remux(ctx context.Context, opts RemuxOptions) (*Info, bool, error) {
+	info := opts.Info
+	if info == nil {
+		var err error
+		if info, err = Probe(ctx, opts.Source); err != nil {
+			return nil, false, err
+		}
+	}
+	ladder := opts.Ladder.withDefaults()
+	if _, err := PlanLadder(info, ladder); err != nil {
+		return info, false, err
+	}
+	if !isStandardSource(info) {
+		return info, false, nil
+	}
+	if err := remuxPlayable(ctx, opts.Source, info, opts.Dir, ladder); err != nil {
+		return info, false, err
+	}
+	return info, true, nil
+}

@@ -88,7 +88,12 @@ type Store interface {
 type JobKind string
 
 const (
-	JobFetch     JobKind = "fetch"
+	JobFetch JobKind = "fetch"
+	// JobPrepare looks at a stored source at once (probe; a playable remux
+	// of a standard source): workers run it in a lane of its own, so that
+	// neither a refusal nor early playback waits behind another transcode.
+	// It queues the JobTranscode.
+	JobPrepare   JobKind = "prepare"
 	JobTranscode JobKind = "transcode"
 )
 
@@ -184,6 +189,24 @@ type LinkBlobs interface {
 type Pipeline interface {
 	Process(ctx context.Context, in ProcessInput) (*ProcessOutput, error)
 	Frame(ctx context.Context, req FrameRequest) ([]byte, error)
+}
+
+// PreparePipeline is an optional capability of a Pipeline: a quick look at
+// a source as soon as it is stored (JobPrepare).
+type PreparePipeline interface {
+	// Prepare probes the source, failing with a video error code (not_media,
+	// unsupported_codec, duration_too_long) when it cannot be processed,
+	// and writes a playable set into in.PlayableDir when the source plays
+	// as it is (a remux); out is then non-nil and describes it. The folder
+	// is the caller's afterwards.
+	Prepare(ctx context.Context, in PrepareInput) (out *ProcessOutput, err error)
+}
+
+// PrepareInput is one Prepare request.
+type PrepareInput struct {
+	Source      string // local path of the source file
+	PlayableDir string // an empty folder for the playable set
+	WorkDir     string // scratch space
 }
 
 // ProcessInput is one transcode request.

@@ -551,15 +551,27 @@ func extOf(name string) string {
 }
 
 // SourceStored records that the source of a video is complete in blob
-// storage: the video becomes uploaded and a transcode job is queued.
+// storage: the video becomes uploaded and a prepare job is queued (which
+// queues the transcode).
 func (s *Service) SourceStored(ctx context.Context, videoID string, size int64) (*Video, error) {
 	return s.transition(ctx, "", videoID, StateUploaded, func(v *Video, ch *Change) {
 		if v.Source == nil {
 			v.Source = &SourceInfo{}
 		}
 		v.Source.Size = size
-		ch.Jobs = append(ch.Jobs, Job{Kind: JobTranscode, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts})
+		ch.Jobs = append(ch.Jobs, Job{Kind: JobPrepare, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts})
 	})
+}
+
+// QueueTranscode queues the transcode of a video whose source was prepared.
+func (s *Service) QueueTranscode(ctx context.Context, videoID string) error {
+	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		if v.State != StateUploaded && v.State != StateProcessing {
+			return Change{}, Errorf(EInvalidTransition, "video %s is %s", v.ID, v.State)
+		}
+		return Change{Jobs: []Job{{Kind: JobTranscode, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
+	})
+	return err
 }
 
 // StartProcessing moves a video to processing (idempotent for retries).

@@ -34,6 +34,10 @@ type mediaRequest struct {
 	WorkDir    string   `json:"work_dir"`
 	PosterTime *float64 `json:"poster_time,omitempty"`
 	Playable   bool     `json:"playable"` // the parent wants early playable sets
+	// Prepare asks for Pipeline.Prepare instead of Process, the playable
+	// set going to PlayableDir.
+	Prepare     bool   `json:"prepare,omitempty"`
+	PlayableDir string `json:"playable_dir,omitempty"`
 
 	Ladder          media.LadderOptions `json:"ladder"`
 	StoryboardTiles int                 `json:"storyboard_tiles,omitempty"`
@@ -43,7 +47,14 @@ type mediaRequest struct {
 type mediaEvent struct {
 	Playable *playableEvent           `json:"playable,omitempty"`
 	Done     *videohost.ProcessOutput `json:"done,omitempty"`
+	Prepared *preparedEvent           `json:"prepared,omitempty"`
 	Error    *mediaFailure            `json:"error,omitempty"`
+}
+
+// preparedEvent answers a Prepare request; Output is nil when the source
+// needs encoding before it plays.
+type preparedEvent struct {
+	Output *videohost.ProcessOutput `json:"output"`
 }
 
 type playableEvent struct {
@@ -62,11 +73,23 @@ const childStopGrace = 10 * time.Second
 
 // processInChild runs one Process call in a child process.
 func (p *Pipeline) processInChild(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
-	req, err := json.Marshal(mediaRequest{
+	return p.runChild(ctx, mediaRequest{
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
 		PosterTime: in.PosterTime, Playable: in.OnPlayable != nil,
 		Ladder: p.cfg.Ladder, StoryboardTiles: p.cfg.StoryboardTiles,
-	})
+	}, in.OnPlayable)
+}
+
+// prepareInChild runs one Prepare call in a child process.
+func (p *Pipeline) prepareInChild(ctx context.Context, in videohost.PrepareInput) (*videohost.ProcessOutput, error) {
+	return p.runChild(ctx, mediaRequest{
+		Source: in.Source, WorkDir: in.WorkDir, Prepare: true, PlayableDir: in.PlayableDir, Ladder: p.cfg.Ladder,
+	}, nil)
+}
+
+// runChild runs one request in a child process and returns its result.
+func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayable func(context.Context, string, *videohost.ProcessOutput) error) (*videohost.ProcessOutput, error) {
+	req, err := json.Marshal(request)
 	if err != nil {
 		return nil, fmt.Errorf("encoding media request: %w", err)
 	}
@@ -89,6 +112,7 @@ func (p *Pipeline) processInChild(ctx context.Context, in videohost.ProcessInput
 	}
 
 	var done *videohost.ProcessOutput
+	var finished bool // a result came, possibly nil (Prepare)
 	var failure *mediaFailure
 	var callbackErr error
 	lines := bufio.NewScanner(stdout)
@@ -100,18 +124,20 @@ func (p *Pipeline) processInChild(ctx context.Context, in videohost.ProcessInput
 			break
 		}
 		switch {
-		case ev.Playable != nil && in.OnPlayable != nil && callbackErr == nil:
+		case ev.Playable != nil && onPlayable != nil && callbackErr == nil:
 			out := ev.Playable.Output
 			if out == nil {
 				out = &videohost.ProcessOutput{}
 			}
-			if err := in.OnPlayable(ctx, ev.Playable.Dir, out); err != nil {
+			if err := onPlayable(ctx, ev.Playable.Dir, out); err != nil {
 				// As in-process: a failed early publish fails the job.
 				callbackErr = fmt.Errorf("publishing playable set: %w", err)
 				cancel(callbackErr)
 			}
 		case ev.Done != nil:
-			done = ev.Done
+			done, finished = ev.Done, true
+		case ev.Prepared != nil:
+			done, finished = ev.Prepared.Output, true
 		case ev.Error != nil:
 			failure = ev.Error
 		}
@@ -132,7 +158,7 @@ func (p *Pipeline) processInChild(ctx context.Context, in videohost.ProcessInput
 		return nil, &videohost.Error{Code: failure.Code, Message: failure.Message}
 	case failure != nil:
 		return nil, errors.New(failure.Message)
-	case done == nil:
+	case !finished:
 		// A crash (a signal) or an exit without an answer: the input may
 		// be what crashes FFmpeg, so it is a transcode failure, retried a
 		// few times like any other.
@@ -205,6 +231,21 @@ func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logg
 		defer mu.Unlock()
 		return enc.Encode(ev)
 	}
+	fail := func(err error) error {
+		f := &mediaFailure{Message: err.Error()}
+		var ve *videohost.Error
+		if errors.As(err, &ve) {
+			f.Code, f.Message = ve.Code, ve.Message
+		}
+		return send(mediaEvent{Error: f})
+	}
+	if req.Prepare {
+		out, err := p.Prepare(ctx, videohost.PrepareInput{Source: req.Source, PlayableDir: req.PlayableDir, WorkDir: req.WorkDir})
+		if err != nil {
+			return fail(err)
+		}
+		return send(mediaEvent{Prepared: &preparedEvent{Output: out}})
+	}
 	in := videohost.ProcessInput{Source: req.Source, OutDir: req.OutDir, WorkDir: req.WorkDir, PosterTime: req.PosterTime}
 	if req.Playable {
 		in.OnPlayable = func(ctx context.Context, dir string, out *videohost.ProcessOutput) error {
@@ -215,12 +256,7 @@ func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logg
 	}
 	out, err := p.Process(ctx, in)
 	if err != nil {
-		f := &mediaFailure{Message: err.Error()}
-		var ve *videohost.Error
-		if errors.As(err, &ve) {
-			f.Code, f.Message = ve.Code, ve.Message
-		}
-		return send(mediaEvent{Error: f})
+		return fail(err)
 	}
 	return send(mediaEvent{Done: out})
 }

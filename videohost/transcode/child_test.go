@@ -155,3 +155,57 @@ func testContext(t *testing.T) context.Context {
 	t.Cleanup(cancel)
 	return ctx
 }
+
+// TestPrepare checks the quick look at a stored source, in this process and
+// in a child: a standard source gets a playable remux, one that needs
+// encoding gets none, and what is not media fails with not_media and a
+// message that does not repeat the code.
+func TestPrepare(t *testing.T) {
+	t.Parallel()
+	standard := makeSource(t, "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=1",
+		"-f", "lavfi", "-i", "sine=duration=1", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac")
+	other := makeSource(t, "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=1", "-c:v", "mpeg4")
+	notMedia := filepath.Join(t.TempDir(), "notes.mp4")
+	if err := os.WriteFile(notMedia, []byte("twelve bytes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pipelines := map[string]*transcode.Pipeline{
+		"inline": transcode.New(transcode.Config{Logger: slog.New(slog.DiscardHandler)}),
+		"child":  childPipeline("media-child"),
+	}
+	for name, p := range pipelines {
+		t.Run(name, func(t *testing.T) {
+			for _, tt := range []struct {
+				source   string
+				playable bool
+				code     string
+			}{{standard, true, ""}, {other, false, ""}, {notMedia, false, videohost.VideoErrNotMedia}} {
+				dir := filepath.Join(t.TempDir(), "playable")
+				start := time.Now()
+				out, err := p.Prepare(testContext(t), videohost.PrepareInput{Source: tt.source, PlayableDir: dir, WorkDir: t.TempDir()})
+				if code := videohost.ErrorCode(err); code != tt.code {
+					t.Fatalf("%s: error %v, want code %q", filepath.Base(tt.source), err, tt.code)
+				}
+				if err != nil {
+					var ve *videohost.Error
+					if !errors.As(err, &ve) || strings.Contains(ve.Message, tt.code) {
+						t.Errorf("message %q repeats its code", err)
+					}
+					if took := time.Since(start); took > 2*time.Second {
+						t.Errorf("refusing took %v", took)
+					}
+					continue
+				}
+				if (out != nil) != tt.playable {
+					t.Fatalf("%s: output %+v, want playable=%v", filepath.Base(tt.source), out, tt.playable)
+				}
+				if _, err := os.Stat(filepath.Join(dir, "playlist.m3u8")); (err == nil) != tt.playable {
+					t.Errorf("playlist.m3u8 exists=%v, want %v", err == nil, tt.playable)
+				}
+				if out != nil && (out.Width != 320 || out.Duration < 0.9 || out.Live) {
+					t.Errorf("playable output %+v", out)
+				}
+			}
+		})
+	}
+}

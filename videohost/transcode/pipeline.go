@@ -2,6 +2,7 @@ package transcode
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"math"
 	"time"
@@ -79,6 +80,24 @@ func (p *Pipeline) Process(ctx context.Context, in videohost.ProcessInput) (*vid
 	return processOutput(info, m), nil
 }
 
+var _ videohost.PreparePipeline = (*Pipeline)(nil)
+
+// Prepare probes the source and remuxes a standard one into a playable set
+// (media.Remux).
+func (p *Pipeline) Prepare(ctx context.Context, in videohost.PrepareInput) (*videohost.ProcessOutput, error) {
+	if len(p.cfg.Command) > 0 {
+		return p.prepareInChild(ctx, in)
+	}
+	info, playable, err := media.Remux(ctx, media.RemuxOptions{Source: in.Source, Dir: in.PlayableDir, Ladder: p.cfg.Ladder})
+	if err != nil {
+		return nil, mediaError(err)
+	}
+	if !playable {
+		return nil, nil
+	}
+	return earlyOutput(info), nil
+}
+
 // processOutput describes a finished media.Process run in the domain's terms.
 func processOutput(info *media.Info, m *media.Manifest) *videohost.ProcessOutput {
 	out := &videohost.ProcessOutput{
@@ -130,8 +149,15 @@ func mediaError(err error) error {
 	if err == nil {
 		return nil
 	}
-	if code := media.ErrorCode(err); code != "" {
-		return &videohost.Error{Code: code, Message: err.Error(), Err: err}
+	var me *media.Error
+	if errors.As(err, &me) && me.Code != "" {
+		// The code travels once, as the code: the message says what failed
+		// ("probe: opening input: Invalid data…"), not "not_media" again.
+		msg := me.Op
+		if me.Err != nil {
+			msg += ": " + me.Err.Error()
+		}
+		return &videohost.Error{Code: me.Code, Message: msg}
 	}
 	return err
 }

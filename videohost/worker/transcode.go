@@ -18,6 +18,71 @@ var videoErrorCodes = map[string]bool{
 	videohost.VideoErrTooLarge:         true,
 }
 
+// prepare takes the quick look at a stored source (PreparePipeline): a
+// source that cannot be processed fails at once, and a standard one is
+// published playable before any encode. Then it queues the transcode.
+func (w *Worker) prepare(ctx context.Context, job *videohost.Job) error {
+	v, err := w.svc.VideoByID(ctx, job.VideoID)
+	if err != nil {
+		if videohost.IsNotFound(err) {
+			return nil
+		}
+		return err
+	}
+	if v.State != videohost.StateUploaded && v.State != videohost.StateProcessing {
+		return nil // ready, or errored: nothing to prepare
+	}
+	if pp, ok := w.cfg.Pipeline.(videohost.PreparePipeline); ok && !v.Playable {
+		if err := w.publishPrepared(ctx, job, v, pp); err != nil {
+			return err
+		}
+	}
+	err = w.svc.QueueTranscode(ctx, v.ID)
+	if videohost.ErrorCode(err) == videohost.EInvalidTransition || videohost.IsNotFound(err) {
+		return nil // deleted or failed meanwhile
+	}
+	return err
+}
+
+func (w *Worker) publishPrepared(ctx context.Context, job *videohost.Job, v *videohost.Video, pp videohost.PreparePipeline) error {
+	dir := w.jobDir(job)
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("cleaning work folder: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	source, err := w.svc.LocalSource(ctx, v.ID, dir)
+	if err != nil {
+		if code := videohost.ErrorCode(err); code == videohost.VideoErrTranscodeFailed {
+			return permanent(code, err)
+		}
+		return err
+	}
+	in := videohost.PrepareInput{Source: source, PlayableDir: filepath.Join(dir, "playable"), WorkDir: filepath.Join(dir, "scratch")}
+	if err := os.MkdirAll(in.WorkDir, 0o755); err != nil {
+		return err
+	}
+	out, err := pp.Prepare(ctx, in)
+	if err != nil {
+		if code := videohost.ErrorCode(err); videoErrorCodes[code] {
+			return permanent(code, err)
+		}
+		// The transcode makes the video playable too, only later.
+		w.log.WarnContext(ctx, "preparing a source", "video", v.ID, "err", err)
+		return nil
+	}
+	if out == nil {
+		return nil
+	}
+	if _, err := w.svc.StartProcessing(ctx, v.ID); err != nil {
+		return err
+	}
+	if _, err := w.svc.PublishPlayable(ctx, v.ID, in.PlayableDir, out); err != nil {
+		return err
+	}
+	w.log.InfoContext(ctx, "video playable", "video", v.ID, "prepared", true)
+	return nil
+}
+
 // transcode runs the pipeline over the source into a staging folder and
 // has the service publish it: first a playable subset as soon as the
 // pipeline has one, then the full set.
@@ -56,15 +121,17 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
-	in := videohost.ProcessInput{
-		Source: source, OutDir: outDir, WorkDir: filepath.Join(dir, "scratch"), PosterTime: v.PosterTime,
-		OnPlayable: func(ctx context.Context, playableDir string, out *videohost.ProcessOutput) error {
+	in := videohost.ProcessInput{Source: source, OutDir: outDir, WorkDir: filepath.Join(dir, "scratch"), PosterTime: v.PosterTime}
+	if !v.Playable {
+		// Not made playable by the prepare job: the pipeline publishes
+		// early (a remux, or the ladder's first rendition as it grows).
+		in.OnPlayable = func(ctx context.Context, playableDir string, out *videohost.ProcessOutput) error {
 			published, err := w.svc.PublishPlayable(ctx, v.ID, playableDir, out)
 			if published {
 				w.log.InfoContext(ctx, "video playable", "video", v.ID, "live", out.Live)
 			}
 			return err
-		},
+		}
 	}
 	if err := os.MkdirAll(in.WorkDir, 0o755); err != nil {
 		return err

@@ -86,7 +86,7 @@ func New(cfg Config) (*Worker, error) {
 	}
 	kinds := []videohost.JobKind{videohost.JobFetch}
 	if cfg.Pipeline != nil {
-		kinds = append(kinds, videohost.JobTranscode)
+		kinds = append(kinds, videohost.JobPrepare, videohost.JobTranscode)
 	}
 	if _, ok := cfg.Pipeline.(videohost.SubtitlePipeline); ok {
 		kinds = append(kinds, videohost.JobSubtitles)
@@ -99,22 +99,33 @@ func New(cfg Config) (*Worker, error) {
 
 // Run claims and runs jobs until ctx ends. In-flight jobs are cancelled and
 // handed back to the queue before Run returns, so a stop loses no work.
+//
+// Besides its Concurrency loops, a worker with a pipeline runs one more
+// that takes only prepare jobs: the probe and the playable remux of a new
+// upload take well under a second and must not wait behind an hour of
+// somebody else's transcode. It competes for the cores only that briefly.
 func (w *Worker) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
-	for i := 0; i < w.cfg.Concurrency; i++ {
+	loop := func(kinds []videohost.JobKind) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.loop(ctx)
+			w.loop(ctx, kinds)
 		}()
+	}
+	for i := 0; i < w.cfg.Concurrency; i++ {
+		loop(w.kind)
+	}
+	if w.cfg.Pipeline != nil {
+		loop([]videohost.JobKind{videohost.JobPrepare})
 	}
 	wg.Wait()
 	return nil
 }
 
-func (w *Worker) loop(ctx context.Context) {
+func (w *Worker) loop(ctx context.Context, kinds []videohost.JobKind) {
 	for ctx.Err() == nil {
-		ran, err := w.RunOne(ctx)
+		ran, err := w.runOne(ctx, kinds)
 		if err != nil && ctx.Err() == nil {
 			w.log.ErrorContext(ctx, "claiming a job", "err", err)
 		}
@@ -127,10 +138,15 @@ func (w *Worker) loop(ctx context.Context) {
 	}
 }
 
-// RunOne claims one job and runs it; it reports whether a job ran.
+// RunOne claims one job of any kind the worker runs and runs it; it
+// reports whether a job ran.
 func (w *Worker) RunOne(ctx context.Context) (bool, error) {
+	return w.runOne(ctx, w.kind)
+}
+
+func (w *Worker) runOne(ctx context.Context, kinds []videohost.JobKind) (bool, error) {
 	q := w.svc.Queue()
-	job, err := q.Claim(ctx, w.cfg.ID, w.kind, w.cfg.Lease)
+	job, err := q.Claim(ctx, w.cfg.ID, kinds, w.cfg.Lease)
 	if err != nil || job == nil {
 		return false, err
 	}
@@ -212,7 +228,14 @@ func (w *Worker) failVideo(ctx context.Context, job *videohost.Job, cause error)
 	if errors.As(cause, &perm) {
 		code = perm.code
 	}
-	if _, err := w.svc.Fail(ctx, job.VideoID, code, cause.Error()); err != nil && !videohost.IsNotFound(err) {
+	// The message says what went wrong; the code is stored beside it, not
+	// repeated inside it.
+	msg := cause.Error()
+	var ve *videohost.Error
+	if errors.As(cause, &ve) && ve.Code == code {
+		msg = ve.Message
+	}
+	if _, err := w.svc.Fail(ctx, job.VideoID, code, msg); err != nil && !videohost.IsNotFound(err) {
 		w.log.ErrorContext(ctx, "marking video errored", "video", job.VideoID, "err", err)
 	}
 }
@@ -232,6 +255,8 @@ func (w *Worker) run(ctx context.Context, job *videohost.Job) error {
 	switch job.Kind {
 	case videohost.JobFetch:
 		return w.fetch(ctx, job)
+	case videohost.JobPrepare:
+		return w.prepare(ctx, job)
 	case videohost.JobTranscode:
 		return w.transcode(ctx, job)
 	case videohost.JobSubtitles:

@@ -243,7 +243,113 @@ func uploaded(t *testing.T, e *env) *videohost.Video {
 	if _, err := e.svc.ImportSource(ctx, v.ID, src); err != nil {
 		t.Fatal(err)
 	}
+	// The prepare job queues the transcode (this pipeline has no Prepare).
+	runOne(t, e.worker(t, "prepare", &countingPipeline{}))
 	return v
+}
+
+// preparingPipeline has the Prepare capability: sources named in playable
+// get a playable set at once, those in refused fail with not_media, and
+// Process blocks until release is closed.
+type preparingPipeline struct {
+	playable, refused map[string]bool
+	release           chan struct{}
+	processing        chan string
+}
+
+func (p *preparingPipeline) Prepare(ctx context.Context, in videohost.PrepareInput) (*videohost.ProcessOutput, error) {
+	src, _ := os.ReadFile(in.Source)
+	switch {
+	case p.refused[string(src)]:
+		return nil, &videohost.Error{Code: videohost.VideoErrNotMedia, Message: "probe: opening input: Invalid data found when processing input"}
+	case p.playable[string(src)]:
+		if err := os.MkdirAll(in.PlayableDir, 0o755); err != nil {
+			return nil, err
+		}
+		os.WriteFile(filepath.Join(in.PlayableDir, "playlist.m3u8"), []byte("#EXTM3U remux"), 0o644)
+		return &videohost.ProcessOutput{Duration: 1, Width: 320, Height: 240}, nil
+	}
+	return nil, nil
+}
+
+func (p *preparingPipeline) Process(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
+	src, _ := os.ReadFile(in.Source)
+	p.processing <- string(src)
+	select {
+	case <-p.release:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return &videohost.ProcessOutput{Duration: 1, Width: 320, Height: 240,
+		Renditions: []videohost.Rendition{{Name: "h264_sd", Codec: "h264", Quality: "sd", Width: 320, Height: 240}}}, nil
+}
+
+func (p *preparingPipeline) Frame(context.Context, videohost.FrameRequest) ([]byte, error) {
+	return nil, nil
+}
+
+// storedSource creates a video whose source (content) is stored, and
+// returns it with its prepare job queued.
+func storedSource(t *testing.T, e *env, content string) *videohost.Video {
+	t.Helper()
+	ctx := context.Background()
+	v, err := e.svc.CreateUploadVideo(ctx, e.p, videohost.UploadInput{Title: content})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(t.TempDir(), "upload")
+	if err := os.WriteFile(src, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.ImportSource(ctx, v.ID, src); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestPrepareLaneDoesNotWaitBehindATranscode checks that while the only
+// transcode slot is busy, a new upload is still refused or made playable
+// at once by the prepare lane, and that a refusal's message does not
+// repeat its code.
+func TestPrepareLaneDoesNotWaitBehindATranscode(t *testing.T) {
+	e := newEnv(t)
+	p := &preparingPipeline{
+		playable: map[string]bool{"long": true, "standard": true}, refused: map[string]bool{"text": true},
+		release: make(chan struct{}), processing: make(chan string, 4),
+	}
+	w := e.worker(t, "w", p) // Concurrency 1
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	long := storedSource(t, e, "long")
+	select {
+	case got := <-p.processing:
+		if got != "long" {
+			t.Fatalf("transcoding %q", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first transcode never started")
+	}
+	if v := e.video(t, long.ID); !v.Playable || v.State != videohost.StateProcessing {
+		t.Fatalf("prepared video: playable=%v state=%s", v.Playable, v.State)
+	}
+	// The transcode slot is taken; these two are prepared anyway.
+	standard := storedSource(t, e, "standard")
+	text := storedSource(t, e, "text")
+	waitFor(t, 10*time.Second, "prepared behind a busy transcode slot", func() bool {
+		s, x := e.video(t, standard.ID), e.video(t, text.ID)
+		return s.Playable && x.State == videohost.StateErrored
+	})
+	x := e.video(t, text.ID)
+	if x.Error == nil || x.Error.Code != videohost.VideoErrNotMedia || strings.Contains(x.Error.Message, "not_media") {
+		t.Fatalf("refusal %+v: want not_media with a message that does not repeat the code", x.Error)
+	}
+	close(p.release)
+	waitFor(t, 10*time.Second, "both ready", func() bool {
+		return e.video(t, long.ID).State == videohost.StateReady && e.video(t, standard.ID).State == videohost.StateReady
+	})
 }
 
 func TestJobOfAKilledWorkerRunsAgain(t *testing.T) {
