@@ -3,6 +3,7 @@ package videohost
 import (
 	"crypto/rand"
 	"fmt"
+	"strings"
 )
 
 const idAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
@@ -63,4 +64,21 @@ func ValidID(s string, n int) bool {
 		}
 	}
 	return true
+}
+
+// MaxExcerpt is how many characters of user input an error message quotes.
+const MaxExcerpt = 32
+
+// Excerpt returns s for an error message: whole when it is short, else its
+// first MaxExcerpt characters and "…", so that a huge input is never echoed
+// back (a 100 kB id must not make a 100 kB error).
+func Excerpt(s string) string {
+	n := 0
+	for i := range s {
+		if n == MaxExcerpt {
+			return strings.ToValidUTF8(s[:i], "\uFFFD") + "…"
+		}
+		n++
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
 }
