@@ -16,9 +16,17 @@ import (
 // anyone has to resolve.
 const ProblemTypeBase = "https://reel.dev/problems/"
 
-// codeMethodNotAllowed is the one code this package adds to the domain's:
-// a known path asked with a method it does not serve.
+// codeMethodNotAllowed is a code this package adds to the domain's: a known
+// path asked with a method it does not serve.
 const codeMethodNotAllowed = "method_not_allowed"
+
+// Codes of the upload protocol (tus), which only this package speaks.
+const (
+	// CodeUploadNotFound: no upload of that id that these credentials may
+	// touch (missing, finished and removed, expired, of another space, or
+	// outside an upload token's scope: these are not told apart).
+	CodeUploadNotFound = "upload_not_found"
+)
 
 // statusOf is the one table from error codes to HTTP statuses.
 var statusOf = map[string]int{
@@ -37,6 +45,7 @@ var statusOf = map[string]int{
 	videohost.EUnavailable:        http.StatusServiceUnavailable,
 	videohost.EInternal:           http.StatusInternalServerError,
 	codeMethodNotAllowed:          http.StatusMethodNotAllowed,
+	CodeUploadNotFound:            http.StatusNotFound,
 }
 
 // StatusOf returns the HTTP status of an error code; unknown codes are 500.

@@ -4,8 +4,11 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/httpapi"
 )
 
 // TestCreateRefusesGuardedURLForms: numeric shorthand hosts and IPv6 forms
@@ -52,5 +55,91 @@ func TestCreateRefusesGuardedURLForms(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUploadTokenScope: an upload token reaches only the uploads it could
+// have created (HEAD, PATCH and DELETE alike); anything else is 404
+// upload_not_found, as for an upload that does not exist. API keys and
+// tokens for the whole space reach every upload of the space.
+func TestUploadTokenScope(t *testing.T) {
+	e := newEnv(t)
+	rw := hmacKey(t, e.rw)
+	upload := func(sub string) string {
+		t.Helper()
+		tok, err := tokens.SignUpload(rw, sub, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}
+	coll := e.createCollection(e.rw, "c", "")
+	child := e.createCollection(e.rw, "child", coll.ID)
+	other := e.createCollection(e.rw, "other", "")
+	ready := e.publish(publishOptions{})
+
+	key := newTusClient(e, e.rw)
+	outside, outsideID := key.create(t, 4, nil, nil)                               // by an API key, no collection
+	inOther, _ := key.create(t, 4, map[string]string{"collection": other.ID}, nil) // by an API key, another collection
+	inChild, _ := key.create(t, 4, map[string]string{"collection": child.ID}, nil) // nested in c
+	collTok := newTusClient(e, upload(coll.ID))
+	own, _ := collTok.create(t, 4, nil, nil)                                                   // by the c token itself
+	replacing := newTusClient(e, upload(ready.ID)).post(t, 4, nil, nil).header.Get("Location") // replaces ready's source
+	if replacing == "" {
+		t.Fatal("no replacing upload")
+	}
+	nowhere := strings.TrimSuffix(outside, outsideID) + "zzzzzzzzzzzz"
+
+	tests := []struct {
+		name    string
+		cred    string
+		loc     string
+		allowed bool
+	}{
+		{"collection token, upload outside it", upload(coll.ID), outside, false},
+		{"collection token, upload in another collection", upload(coll.ID), inOther, false},
+		{"collection token, upload in a nested collection", upload(coll.ID), inChild, true},
+		{"collection token, its own upload", upload(coll.ID), own, true},
+		{"collection token, a replacing upload", upload(coll.ID), replacing, false},
+		{"other collection token, c's upload", upload(other.ID), own, false},
+		{"video token, a new-video upload", upload(ready.ID), outside, false},
+		{"video token, its replacing upload", upload(ready.ID), replacing, true},
+		{"other video token, the replacing upload", upload(e.createVideo(e.rw, nil).ID), replacing, false},
+		{"space token, any upload", upload(e.space), outside, true},
+		{"API key, a token's upload", e.rw, own, true},
+		{"API key, a replacing upload", e.rw, replacing, true},
+		{"collection token, no upload at all", upload(coll.ID), nowhere, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newTusClient(e, tt.cred)
+			off, r := c.head(t, tt.loc)
+			if tt.allowed {
+				if off != 0 {
+					t.Fatalf("HEAD: %d %s", r.status, r.body)
+				}
+				return
+			}
+			if r.status != http.StatusNotFound {
+				t.Fatalf("HEAD: %d", r.status)
+			}
+			problem(t, c.patch(t, tt.loc, 0, []byte("evil"), http.StatusNotFound), http.StatusNotFound, httpapi.CodeUploadNotFound)
+			problem(t, e.req("DELETE", tt.loc, tt.cred, nil, "Tus-Resumable", "1.0.0"), http.StatusNotFound, httpapi.CodeUploadNotFound)
+			if tt.loc == nowhere {
+				return
+			}
+			// Untouched: still there, nothing written.
+			if off, r := key.head(t, tt.loc); off != 0 {
+				t.Fatalf("HEAD with the API key after refused writes: offset %d, %d %s", off, r.status, r.body)
+			}
+		})
+	}
+	if v := e.video(outsideID); v.State != videohost.StateCreated {
+		t.Fatalf("the API key's upload video is %s", v.State)
+	}
+	// In scope, a token finishes and ends uploads as before.
+	collTok.patch(t, inChild, 0, []byte("abcd"), http.StatusNoContent)
+	if r := e.req("DELETE", own, upload(coll.ID), nil, "Tus-Resumable", "1.0.0"); r.status != http.StatusNoContent {
+		t.Fatalf("DELETE of its own upload: %d %s", r.status, r.body)
 	}
 }

@@ -138,8 +138,18 @@ func (u *uploads) dispatch(w http.ResponseWriter, r *http.Request) {
 
 	id := mux.Vars(r)["id"]
 	v, err := h.svc.Video(r.Context(), grant.Principal, videoIDOf(id))
+	if err == nil {
+		var ok bool
+		if ok, err = u.inScope(r.Context(), grant, v, id); err == nil && !ok {
+			err = uploadNotFound(id)
+		}
+	}
+	if videohost.IsNotFound(err) {
+		// Another space's upload, or one outside the token's scope, does
+		// not exist for these credentials.
+		err = uploadNotFound(id)
+	}
 	if err != nil {
-		// Another space's upload does not exist for this key.
 		h.writeError(w, r, err)
 		return
 	}
@@ -177,6 +187,30 @@ func (u *uploads) dispatch(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// inScope reports whether grant could have created upload id of video v,
+// which is in the grant's space: an upload token scoped to a collection
+// reaches the new-video uploads of that collection's subtree, one scoped to
+// a video only the uploads that replace its source. Neither may end or fill
+// an upload someone else started elsewhere in the space. A grant without a
+// scope (an API key, a token for the whole space) reaches every upload.
+func (u *uploads) inScope(ctx context.Context, g *UploadGrant, v *videohost.Video, id string) (bool, error) {
+	replacing := id != v.ID
+	switch {
+	case g.ReplaceVideo != "":
+		return replacing && v.ID == g.ReplaceVideo, nil
+	case g.Collection != "":
+		if replacing {
+			return false, nil
+		}
+		return u.h.svc.InCollection(ctx, v, g.Collection)
+	}
+	return true, nil
+}
+
+func uploadNotFound(id string) error {
+	return videohost.Errorf(CodeUploadNotFound, "upload %s not found", videohost.Excerpt(id))
 }
 
 // touch records activity on an upload in its files' times, read by the
