@@ -82,3 +82,57 @@ func Excerpt(s string) string {
 	}
 	return strings.ToValidUTF8(s, "\uFFFD")
 }
+
+// IDKind names a kind of identifier; CheckID knows the shape of each.
+type IDKind string
+
+// Kinds of identifiers that requests carry.
+const (
+	IDSpace      IDKind = "space"
+	IDVideo      IDKind = "video"
+	IDCollection IDKind = "collection"
+	IDEmbed      IDKind = "embed"
+	IDKey        IDKind = "key"
+	IDSigningKey IDKind = "signing key"
+	IDWebhook    IDKind = "webhook"
+	IDDelivery   IDKind = "delivery"
+	// IDUpload is a video id, or a video id, "-" and 8 characters for an
+	// upload that replaces the video's source.
+	IDUpload IDKind = "upload"
+)
+
+// UploadSuffixLen is the length of the part after "-" in the id of an upload
+// that replaces a video's source.
+const UploadSuffixLen = 8
+
+// CheckID reports, before any lookup, whether s has the shape of an id of
+// kind: a malformed id names nothing, so the error is ENotFound, and it
+// quotes at most an excerpt of s. An unknown kind matches nothing.
+func CheckID(kind IDKind, s string) error {
+	ok := false
+	switch kind {
+	case IDSpace:
+		ok = ValidID(s, SpaceIDLen)
+	case IDVideo:
+		ok = ValidID(s, VideoIDLen)
+	case IDCollection:
+		ok = ValidID(s, CollectionIDLen)
+	case IDEmbed:
+		ok = ValidID(s, EmbedLen)
+	case IDKey:
+		ok = ValidID(s, KeyIDLen)
+	case IDSigningKey:
+		ok = ValidID(s, SigningKeyIDLen)
+	case IDWebhook:
+		ok = ValidID(s, WebhookIDLen)
+	case IDDelivery:
+		ok = ValidID(s, WebhookDeliveryIDLen)
+	case IDUpload:
+		video, suffix, replacing := strings.Cut(s, "-")
+		ok = ValidID(video, VideoIDLen) && (!replacing || ValidID(suffix, UploadSuffixLen))
+	}
+	if !ok {
+		return Errorf(ENotFound, "%s %s not found", kind, Excerpt(s))
+	}
+	return nil
+}

@@ -127,7 +127,7 @@ func (h *Handler) readOnlyMethod(w http.ResponseWriter, r *http.Request) bool {
 	}
 	setCORS(w)
 	w.Header().Set("Allow", "GET, HEAD, OPTIONS")
-	h.writeError(w, r, videohost.Errorf(codeMethodNotAllowed, "%s is not served on %s", r.Method, r.URL.Path))
+	h.writeError(w, r, videohost.Errorf(codeMethodNotAllowed, "%s is not served on %s", videohost.Excerpt(r.Method), videohost.Excerpt(r.URL.Path)))
 	return false
 }
 

@@ -85,11 +85,30 @@ func problemOf(err error) Problem {
 		p.Detail = "internal error"
 		return p
 	}
+	p.Detail = clipDetail(p.Detail)
 	var e *videohost.Error
 	if errors.As(err, &e) {
-		p.Errors = e.Fields
+		for _, f := range e.Fields {
+			p.Errors = append(p.Errors, videohost.FieldError{Field: videohost.Excerpt(f.Field), Message: clipDetail(f.Message)})
+		}
 	}
 	return p
+}
+
+// maxDetail bounds a problem's detail and field messages. Messages quote
+// user input through videohost.Excerpt; this is the backstop for one that
+// does not, so that no input is ever echoed at length.
+const maxDetail = 200
+
+func clipDetail(s string) string {
+	n := 0
+	for i := range s {
+		if n == maxDetail {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
 }
 
 func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) {
@@ -159,11 +178,11 @@ func jsonError(err error) error {
 		}
 		// The top-level field names the input member; a nested path
 		// (metadata.key) is kept whole so that the client sees which entry.
-		return videohost.Invalid(field, "must be %s, not %s", jsonTypeName(typeErr.Type.Kind().String()), typeErr.Value)
+		return videohost.Invalid(videohost.Excerpt(field), "must be %s, not %s", jsonTypeName(typeErr.Type.Kind().String()), videohost.Excerpt(typeErr.Value))
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
-		return videohost.Invalid("body", "is not valid JSON: %v", err)
+		return videohost.Invalid("body", "is not valid JSON: %v", err) // names one character, not the input
 	default:
-		return videohost.Invalid("body", "is not valid JSON: %v", strings.TrimPrefix(err.Error(), "json: "))
+		return videohost.Invalid("body", "is not valid JSON: %v", videohost.Excerpt(strings.TrimPrefix(err.Error(), "json: ")))
 	}
 }
 

@@ -143,3 +143,89 @@ func TestUploadTokenScope(t *testing.T) {
 		t.Fatalf("DELETE of its own upload: %d %s", r.status, r.body)
 	}
 }
+
+// TestMalformedIDs sends ids of the wrong shape, among them one of 100,000
+// characters, to every route that takes one: each is 404 not_found, refused
+// before any lookup, and the answer quotes at most a short prefix of it.
+func TestMalformedIDs(t *testing.T) {
+	e := newEnv(t)
+	v := e.createVideo(e.rw, nil)
+	huge := strings.Repeat("a", 100_000)
+	bad := []string{huge, "AAAAAAAAAAAA", "aaaaaaaaaaa", "aaaaaaaaaaaaa", "aaaaa_aaaaaa", "%C3%A9aaaaaaaaaaa"}
+	for _, rt := range e.h.Routes() {
+		if !strings.Contains(rt.Path, "{") || rt.Method == http.MethodOptions {
+			continue
+		}
+		for _, id := range bad {
+			path := fillVars(rt.Path, id)
+			cred := e.rw
+			if strings.HasPrefix(rt.Path, "/v1/embeds/") {
+				cred = ""
+			}
+			var body any
+			if rt.Method == http.MethodPost || rt.Method == http.MethodPatch || rt.Method == http.MethodPut {
+				body = map[string]any{}
+			}
+			hdr := []string{}
+			if strings.HasPrefix(rt.Path, "/v1/uploads/") {
+				hdr = []string{"Tus-Resumable", "1.0.0", "Upload-Offset", "0", "Content-Type", "application/offset+octet-stream"}
+			}
+			r := e.req(rt.Method, path, cred, body, hdr...)
+			checkShortNotFound(t, rt.Method+" "+rt.Path+" "+videohost.Excerpt(id), r, http.StatusNotFound, videohost.ENotFound)
+		}
+	}
+	// A language tag is checked by shape too; it is the client's to name.
+	r := e.req("DELETE", "/v1/videos/"+v.ID+"/subtitles/"+huge, e.rw, nil)
+	checkShortNotFound(t, "DELETE subtitles", r, http.StatusBadRequest, videohost.EValidation)
+
+	// Delivery, frames and unknown routes echo nothing long either.
+	for _, path := range []string{
+		"/v1/" + huge,
+		"/media/" + huge + "/" + v.ID + "/playlist.m3u8",
+		"/media/" + e.space + "/" + huge + "/playlist.m3u8",
+		"/images/" + huge + ".jpg",
+	} {
+		r := e.req("GET", path, "", nil)
+		checkShortNotFound(t, "GET "+videohost.Excerpt(path), r, http.StatusNotFound, videohost.ENotFound)
+	}
+	r = e.req(strings.Repeat("X", 10_000), "/v1/videos", e.rw, nil)
+	checkShort(t, "long method", r)
+}
+
+// fillVars puts value in every {var} of a route template.
+func fillVars(tmpl, value string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(tmpl, '{')
+		if i < 0 {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		j := strings.IndexByte(tmpl[i:], '}')
+		b.WriteString(tmpl[:i] + value)
+		tmpl = tmpl[i+j+1:]
+	}
+}
+
+func checkShortNotFound(t *testing.T, what string, r *response, status int, code string) {
+	t.Helper()
+	if r.status != status {
+		t.Errorf("%s: status %d, want %d: %.200s", what, r.status, status, r.body)
+		return
+	}
+	if len(r.body) == 0 { // HEAD
+		return
+	}
+	p := problem(t, r, status, code)
+	if strings.Contains(p.Detail, strings.Repeat("a", videohost.MaxExcerpt+1)) {
+		t.Errorf("%s: detail echoes the input: %.200s", what, p.Detail)
+	}
+	checkShort(t, what, r)
+}
+
+func checkShort(t *testing.T, what string, r *response) {
+	t.Helper()
+	if len(r.body) > 1024 {
+		t.Errorf("%s: %d-byte answer: %.200s", what, len(r.body), r.body)
+	}
+}

@@ -137,6 +137,10 @@ func (u *uploads) dispatch(w http.ResponseWriter, r *http.Request) {
 	}
 
 	id := mux.Vars(r)["id"]
+	if err := videohost.CheckID(videohost.IDUpload, id); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
 	v, err := h.svc.Video(r.Context(), grant.Principal, videoIDOf(id))
 	if err == nil {
 		var ok bool
@@ -265,7 +269,7 @@ func (u *uploads) preCreate(hook tus.HookEvent) (tus.HTTPResponse, tus.FileInfoC
 	id := v.ID
 	if in.ReplaceVideo != "" {
 		// The video keeps its id; the upload needs a fresh one.
-		id = v.ID + "-" + videohost.NewID(8)
+		id = v.ID + "-" + videohost.NewID(videohost.UploadSuffixLen)
 	}
 	st.uploadID = id
 	resp := tus.HTTPResponse{Header: tus.HTTPHeader{
