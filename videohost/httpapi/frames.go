@@ -134,7 +134,7 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 	blobs := h.svc.Blobs()
 	if blob, info, err := blobs.Open(ctx, key); err == nil {
 		defer blob.Close()
-		http.ServeContent(w, r, "", info.ModTime, blob)
+		serveContent(w, r, info.ModTime, blob, info.Size)
 		return
 	} else if !videohost.IsNotFound(err) {
 		h.writeError(w, r, err)
@@ -148,7 +148,7 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	http.ServeContent(w, r, "", h.svc.Clock().Now(), bytes.NewReader(image))
+	serveContent(w, r, h.svc.Clock().Now(), bytes.NewReader(image), int64(len(image)))
 }
 
 // frameRequest resolves defaults and clamps: the time to the duration, the

@@ -20,12 +20,31 @@ const ProblemTypeBase = "https://reel.dev/problems/"
 // path asked with a method it does not serve.
 const codeMethodNotAllowed = "method_not_allowed"
 
-// Codes of the upload protocol (tus), which only this package speaks.
+// Codes of the upload protocol (tus) and of file delivery, which only this
+// package speaks.
 const (
 	// CodeUploadNotFound: no upload of that id that these credentials may
 	// touch (missing, finished and removed, expired, of another space, or
 	// outside an upload token's scope: these are not told apart).
 	CodeUploadNotFound = "upload_not_found"
+	// CodeUploadOffsetMismatch: Upload-Offset is not the upload's offset;
+	// HEAD tells the right one.
+	CodeUploadOffsetMismatch = "upload_offset_mismatch"
+	// CodeUploadLocked: another request is writing the upload.
+	CodeUploadLocked = "upload_locked"
+	// CodeUploadInterrupted: the body ended early or the upload was stopped;
+	// resume from the offset HEAD tells.
+	CodeUploadInterrupted = "upload_interrupted"
+	// CodeTusVersionUnsupported: Tus-Resumable is missing or not 1.0.0.
+	CodeTusVersionUnsupported = "tus_version_unsupported"
+	// CodeNotImplemented: a tus extension the server does not offer
+	// (concatenation).
+	CodeNotImplemented = "not_implemented"
+	// CodeRangeNotSatisfiable: no range of the Range header is within the
+	// file; Content-Range: bytes */{size} tells its size.
+	CodeRangeNotSatisfiable = "range_not_satisfiable"
+	// CodePreconditionFailed: an If-Match or If-Unmodified-Since does not hold.
+	CodePreconditionFailed = "precondition_failed"
 )
 
 // statusOf is the one table from error codes to HTTP statuses.
@@ -46,6 +65,13 @@ var statusOf = map[string]int{
 	videohost.EInternal:           http.StatusInternalServerError,
 	codeMethodNotAllowed:          http.StatusMethodNotAllowed,
 	CodeUploadNotFound:            http.StatusNotFound,
+	CodeUploadOffsetMismatch:      http.StatusConflict,
+	CodeUploadLocked:              http.StatusLocked,
+	CodeUploadInterrupted:         http.StatusBadRequest,
+	CodeTusVersionUnsupported:     http.StatusPreconditionFailed,
+	CodeNotImplemented:            http.StatusNotImplemented,
+	CodeRangeNotSatisfiable:       http.StatusRequestedRangeNotSatisfiable,
+	CodePreconditionFailed:        http.StatusPreconditionFailed,
 }
 
 // StatusOf returns the HTTP status of an error code; unknown codes are 500.

@@ -69,7 +69,7 @@ func (h *Handler) routes() *mux.Router {
 	// Delivery, frames, signing keys and the public lookups (assets.go).
 	h.deliveryRoutes(r, api)
 	// The web components, embedded in the binary: {cdn_url}/reel.js.
-	r.PathPrefix("/cdn/").Handler(http.StripPrefix("/cdn", components.Handler()))
+	r.PathPrefix("/cdn/").Handler(http.StripPrefix("/cdn", cdnHandler(components.Handler())))
 	// Analytics ingest and stats (events.go, stats.go).
 	h.analyticsRoutes(r, api)
 	// A path with ".." answers 404 rather than a redirect to its cleaned

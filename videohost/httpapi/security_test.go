@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -228,4 +229,104 @@ func checkShort(t *testing.T, what string, r *response) {
 	if len(r.body) > 1024 {
 		t.Errorf("%s: %d-byte answer: %.200s", what, len(r.body), r.body)
 	}
+}
+
+// TestOneErrorFormat: errors of tusd, of file delivery and of the CDN are
+// problem documents with a stable code, and keep their status and headers.
+func TestOneErrorFormat(t *testing.T) {
+	e := newEnv(t)
+	c := newTusClient(e, e.rw)
+	loc, _ := c.create(t, 10, nil, nil)
+	byURL := e.createVideo(e.rw, nil) // a video without an upload
+	tus := []string{"Tus-Resumable", "1.0.0"}
+	patch := append(tus[:2:2], "Content-Type", "application/offset+octet-stream")
+
+	t.Run("tus", func(t *testing.T) {
+		tests := []struct {
+			name   string
+			method string
+			path   string
+			hdr    []string
+			status int
+			code   string
+			field  string
+		}{
+			{"offset mismatch", "PATCH", loc, append(patch, "Upload-Offset", "5"), http.StatusConflict, httpapi.CodeUploadOffsetMismatch, ""},
+			{"bad offset", "PATCH", loc, append(patch, "Upload-Offset", "x"), http.StatusBadRequest, videohost.EValidation, "Upload-Offset"},
+			{"bad content type", "PATCH", loc, append(tus[:2:2], "Upload-Offset", "0", "Content-Type", "text/plain"), http.StatusBadRequest, videohost.EValidation, "Content-Type"},
+			{"no Tus-Resumable", "PATCH", loc, []string{"Upload-Offset", "0", "Content-Type", "application/offset+octet-stream"}, http.StatusPreconditionFailed, httpapi.CodeTusVersionUnsupported, ""},
+			{"no upload for the video", "PATCH", "/v1/uploads/" + byURL.ID, append(patch, "Upload-Offset", "0"), http.StatusNotFound, httpapi.CodeUploadNotFound, ""},
+			{"bad length", "POST", "/v1/uploads", append(tus[:2:2], "Upload-Length", "-1"), http.StatusBadRequest, videohost.EValidation, "Upload-Length"},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				r := e.req(tt.method, tt.path, e.rw, []byte("abc"), tt.hdr...)
+				p := problem(t, r, tt.status, tt.code)
+				if tt.field != "" && (len(p.Errors) != 1 || p.Errors[0].Field != tt.field) {
+					t.Errorf("errors %+v, want field %s", p.Errors, tt.field)
+				}
+				if r.header.Get("Tus-Resumable") != "1.0.0" {
+					t.Errorf("Tus-Resumable %q", r.header.Get("Tus-Resumable"))
+				}
+				if strings.Contains(string(r.body), "ERR_") {
+					t.Errorf("body shows tusd's code: %s", r.body)
+				}
+			})
+		}
+		// HEAD has no body, but says what it would be.
+		r := e.req("HEAD", "/v1/uploads/"+byURL.ID, e.rw, nil, tus...)
+		if r.status != http.StatusNotFound || r.header.Get("Content-Type") != "application/problem+json" {
+			t.Errorf("HEAD: %d %q", r.status, r.header.Get("Content-Type"))
+		}
+		// The refused writes left the upload alone.
+		if off, _ := c.head(t, loc); off != 0 {
+			t.Errorf("offset %d", off)
+		}
+	})
+
+	t.Run("ranges", func(t *testing.T) {
+		v := e.publish(publishOptions{})
+		seg := fakeAssets()["h264_sd/0.m4s"]
+		size := strconv.Itoa(len(seg))
+		for _, u := range []string{e.mediaURL(v, "h264_sd/0.m4s"), e.mediaURL(v, "playlist.m3u8")} {
+			for _, rng := range []string{"bytes=-0", "bytes=-000", "bytes=-0, -0", "bytes=999999999-", "bytes=5-2"} {
+				r := e.req("GET", u, "", nil, "Range", rng)
+				problem(t, r, http.StatusRequestedRangeNotSatisfiable, httpapi.CodeRangeNotSatisfiable)
+				if cr := r.header.Get("Content-Range"); !strings.HasPrefix(cr, "bytes */") {
+					t.Errorf("%s: Content-Range %q", rng, cr)
+				}
+				if r.header.Get("Access-Control-Allow-Origin") != "*" {
+					t.Errorf("%s: no CORS on 416", rng)
+				}
+			}
+		}
+		u := e.mediaURL(v, "h264_sd/0.m4s")
+		if r := e.req("GET", u, "", nil, "Range", "bytes=-0"); r.header.Get("Content-Range") != "bytes */"+size {
+			t.Errorf("Content-Range %q, want bytes */%s", r.header.Get("Content-Range"), size)
+		}
+		// An empty suffix beside a satisfiable range drops out.
+		r := e.req("GET", u, "", nil, "Range", "bytes=-0,0-3")
+		if r.status != http.StatusPartialContent || r.header.Get("Content-Range") != "bytes 0-3/"+size || string(r.body) != string(seg[:4]) {
+			t.Errorf("bytes=-0,0-3: %d %q %q", r.status, r.header.Get("Content-Range"), r.body)
+		}
+	})
+
+	t.Run("cdn", func(t *testing.T) {
+		problem(t, e.req("GET", "/cdn/nothing.js", "", nil), http.StatusNotFound, videohost.ENotFound)
+		r := e.req("POST", "/cdn/reel.js", "", nil)
+		problem(t, r, http.StatusMethodNotAllowed, "method_not_allowed")
+		if r.header.Get("Allow") == "" {
+			t.Error("405 without Allow")
+		}
+		r = e.req("GET", "/cdn/reel.js", "", nil, "Range", "bytes=-0")
+		problem(t, r, http.StatusRequestedRangeNotSatisfiable, httpapi.CodeRangeNotSatisfiable)
+		if !strings.HasPrefix(r.header.Get("Content-Range"), "bytes */") {
+			t.Errorf("Content-Range %q", r.header.Get("Content-Range"))
+		}
+		problem(t, e.req("GET", "/cdn/reel.js", "", nil, "Range", "bytes=99999999-"), http.StatusRequestedRangeNotSatisfiable, httpapi.CodeRangeNotSatisfiable)
+		if r := e.req("GET", "/cdn/reel.js", "", nil, "Range", "bytes=0-9"); r.status != http.StatusPartialContent || len(r.body) != 10 {
+			t.Errorf("range on reel.js: %d, %d bytes", r.status, len(r.body))
+		}
+		checkShortNotFound(t, "cdn", e.req("GET", "/cdn/"+strings.Repeat("a", 100_000)+".js", "", nil), http.StatusNotFound, videohost.ENotFound)
+	})
 }

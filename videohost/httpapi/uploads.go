@@ -100,7 +100,15 @@ func newUploads(h *Handler) (*uploads, error) {
 func (u *uploads) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r = r.WithContext(context.WithValue(r.Context(), uploadStateKey{}, &uploadState{}))
 	// tusd advertises only what it implements itself; expiry is ours.
-	u.serve.ServeHTTP(&extensionWriter{ResponseWriter: w}, r)
+	pw := &problemWriter{ResponseWriter: &extensionWriter{ResponseWriter: w}, toProblem: func(status int, body []byte) Problem {
+		p := tusProblem(status, body)
+		if p.Status >= 500 {
+			u.h.log.ErrorContext(r.Context(), "upload failed", "method", r.Method, "tus", string(body))
+		}
+		return p
+	}}
+	u.serve.ServeHTTP(pw, r)
+	pw.finish()
 }
 
 // dispatch runs after tusd's middleware (protocol version, CORS), so even a
