@@ -160,6 +160,11 @@ func (v *Verifier) Verify(ctx context.Context, raw string, aud Audience) (*Claim
 		return nil, invalid("token must carry exactly one signature", nil)
 	}
 	header := jws.Signatures[0].Protected
+	if _, ok := header.ExtraHeaders["crit"]; ok {
+		// Reel's tokens never need an extension, and go-jose would refuse
+		// one later with an error that reads like a bad signature.
+		return nil, invalid("token header has unsupported crit parameters", nil)
+	}
 	if header.KeyID == "" {
 		return nil, invalid("missing kid", nil)
 	}

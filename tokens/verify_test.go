@@ -320,3 +320,32 @@ func TestCheckOrigin(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyRefusesCrit: a token whose header marks extensions critical is
+// refused, and the reason says so (not "bad signature"), whatever the
+// extension and however well signed.
+func TestVerifyRefusesCrit(t *testing.T) {
+	keys := newTestKeys(t)
+	claims := map[string]any{"sub": "spc01", "aud": "upload", "iat": testNow.Unix(), "exp": testNow.Add(time.Hour).Unix()}
+	for _, tc := range []struct {
+		name   string
+		header map[string]any
+	}{
+		{"unknown extension", map[string]any{"alg": "HS256", "kid": keys.readWrite.ID, "crit": []string{"exp"}, "exp": 1}},
+		{"b64, which go-jose knows", map[string]any{"alg": "HS256", "kid": keys.readWrite.ID, "crit": []string{"b64"}, "b64": true}},
+		{"empty list", map[string]any{"alg": "HS256", "kid": keys.readWrite.ID, "crit": []string{}}},
+		{"not a list", map[string]any{"alg": "HS256", "kid": keys.readWrite.ID, "crit": "exp"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			raw := handBuilt(t, tc.header, claims, hs256(keys.readWrite.Secret))
+			_, err := keys.verifier().Verify(context.Background(), raw, tokens.AudienceUpload)
+			var te *tokens.Error
+			if !errors.As(err, &te) || te.Code != tokens.CodeTokenInvalid {
+				t.Fatalf("Verify = %v, want token_invalid", err)
+			}
+			if te.Reason != "token header has unsupported crit parameters" {
+				t.Fatalf("reason %q", te.Reason)
+			}
+		})
+	}
+}

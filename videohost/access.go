@@ -343,12 +343,21 @@ func (s *Service) subjectCovers(ctx context.Context, sub string, v *Video) (bool
 	if sub == v.Embed || sub == v.Space {
 		return true, nil
 	}
-	if v.Collection == nil || !ValidID(sub, CollectionIDLen) {
+	if !ValidID(sub, CollectionIDLen) {
+		return false, nil
+	}
+	return s.InCollection(ctx, v, sub)
+}
+
+// InCollection reports whether v is in collection, directly or in a
+// collection nested in it at any depth.
+func (s *Service) InCollection(ctx context.Context, v *Video, collection string) (bool, error) {
+	if v.Collection == nil {
 		return false, nil
 	}
 	id := *v.Collection
 	for range maxCollectionDepth {
-		if id == sub {
+		if id == collection {
 			return true, nil
 		}
 		c, err := s.store.Collection(ctx, v.Space, id)

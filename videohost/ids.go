@@ -3,6 +3,7 @@ package videohost
 import (
 	"crypto/rand"
 	"fmt"
+	"strings"
 )
 
 const idAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
@@ -63,4 +64,75 @@ func ValidID(s string, n int) bool {
 		}
 	}
 	return true
+}
+
+// MaxExcerpt is how many characters of user input an error message quotes.
+const MaxExcerpt = 32
+
+// Excerpt returns s for an error message: whole when it is short, else its
+// first MaxExcerpt characters and "…", so that a huge input is never echoed
+// back (a 100 kB id must not make a 100 kB error).
+func Excerpt(s string) string {
+	n := 0
+	for i := range s {
+		if n == MaxExcerpt {
+			return strings.ToValidUTF8(s[:i], "\uFFFD") + "…"
+		}
+		n++
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
+// IDKind names a kind of identifier; CheckID knows the shape of each.
+type IDKind string
+
+// Kinds of identifiers that requests carry.
+const (
+	IDSpace      IDKind = "space"
+	IDVideo      IDKind = "video"
+	IDCollection IDKind = "collection"
+	IDEmbed      IDKind = "embed"
+	IDKey        IDKind = "key"
+	IDSigningKey IDKind = "signing key"
+	IDWebhook    IDKind = "webhook"
+	IDDelivery   IDKind = "delivery"
+	// IDUpload is a video id, or a video id, "-" and 8 characters for an
+	// upload that replaces the video's source.
+	IDUpload IDKind = "upload"
+)
+
+// UploadSuffixLen is the length of the part after "-" in the id of an upload
+// that replaces a video's source.
+const UploadSuffixLen = 8
+
+// CheckID reports, before any lookup, whether s has the shape of an id of
+// kind: a malformed id names nothing, so the error is ENotFound, and it
+// quotes at most an excerpt of s. An unknown kind matches nothing.
+func CheckID(kind IDKind, s string) error {
+	ok := false
+	switch kind {
+	case IDSpace:
+		ok = ValidID(s, SpaceIDLen)
+	case IDVideo:
+		ok = ValidID(s, VideoIDLen)
+	case IDCollection:
+		ok = ValidID(s, CollectionIDLen)
+	case IDEmbed:
+		ok = ValidID(s, EmbedLen)
+	case IDKey:
+		ok = ValidID(s, KeyIDLen)
+	case IDSigningKey:
+		ok = ValidID(s, SigningKeyIDLen)
+	case IDWebhook:
+		ok = ValidID(s, WebhookIDLen)
+	case IDDelivery:
+		ok = ValidID(s, WebhookDeliveryIDLen)
+	case IDUpload:
+		video, suffix, replacing := strings.Cut(s, "-")
+		ok = ValidID(video, VideoIDLen) && (!replacing || ValidID(suffix, UploadSuffixLen))
+	}
+	if !ok {
+		return Errorf(ENotFound, "%s %s not found", kind, Excerpt(s))
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -46,31 +47,54 @@ var metadataAddrs = []netip.Addr{
 	netip.MustParseAddr("100.100.100.200"),
 }
 
-// AllowedAddr reports whether a connection to addr is permitted.
+// AllowedAddr reports whether a connection to addr is permitted. An IPv6
+// address that carries an IPv4 address (IPv4-mapped, -translated and
+// -compatible, 6to4, NAT64, Teredo) reaches that IPv4 host through a
+// translator or a tunnel, so it is refused when the IPv4 address would be.
 func (g *NetGuard) AllowedAddr(addr netip.Addr) bool {
 	addr = addr.Unmap()
+	if g.allowListed(addr) {
+		return true
+	}
+	if guardedAddr(addr) {
+		return false
+	}
+	for _, v4 := range embeddedIPv4(addr) {
+		if !g.allowListed(v4) && guardedAddr(v4) {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *NetGuard) allowListed(addr netip.Addr) bool {
 	for _, p := range g.allow() {
 		if p.Contains(addr) {
 			return true
 		}
 	}
+	return false
+}
+
+// guardedAddr reports whether addr itself is in a guarded range.
+func guardedAddr(addr netip.Addr) bool {
 	for _, m := range metadataAddrs {
 		if addr == m {
-			return false
+			return true
 		}
 	}
 	if addr.IsLoopback() || addr.IsPrivate() || addr.IsLinkLocalUnicast() ||
 		addr.IsLinkLocalMulticast() || addr.IsInterfaceLocalMulticast() ||
 		addr.IsMulticast() || addr.IsUnspecified() {
-		return false
+		return true
 	}
 	// Carrier-grade NAT and other shared or reserved ranges.
 	for _, p := range reservedPrefixes {
 		if p.Contains(addr) {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 var reservedPrefixes = []netip.Prefix{
@@ -79,7 +103,39 @@ var reservedPrefixes = []netip.Prefix{
 	netip.MustParsePrefix("192.0.0.0/24"),
 	netip.MustParsePrefix("198.18.0.0/15"),
 	netip.MustParsePrefix("240.0.0.0/4"),
-	netip.MustParsePrefix("64:ff9b::/96"),
+	// Local-use NAT64 (RFC 8215): the operator picks where the IPv4
+	// address sits, so it cannot be read out; the translator is local.
+	netip.MustParsePrefix("64:ff9b:1::/48"),
+}
+
+// Prefixes of IPv6 addresses that carry an IPv4 address.
+var (
+	ipv4Compatible = netip.MustParsePrefix("::/96")           // RFC 4291, deprecated
+	ipv4Translated = netip.MustParsePrefix("::ffff:0:0:0/96") // SIIT, RFC 2765
+	nat64WellKnown = netip.MustParsePrefix("64:ff9b::/96")    // RFC 6052
+	sixToFour      = netip.MustParsePrefix("2002::/16")       // RFC 3056
+	teredo         = netip.MustParsePrefix("2001::/32")       // RFC 4380
+)
+
+// embeddedIPv4 returns the IPv4 addresses an IPv6 address carries: for 6to4
+// and NAT64 the host behind the translator, for Teredo both the server and
+// the client (whose address is stored inverted).
+func embeddedIPv4(addr netip.Addr) []netip.Addr {
+	if !addr.Is6() {
+		return nil
+	}
+	b := addr.As16()
+	v4 := func(p []byte) netip.Addr { return netip.AddrFrom4([4]byte(p)) }
+	switch {
+	case ipv4Compatible.Contains(addr), ipv4Translated.Contains(addr), nat64WellKnown.Contains(addr):
+		return []netip.Addr{v4(b[12:16])}
+	case sixToFour.Contains(addr):
+		return []netip.Addr{v4(b[2:6])}
+	case teredo.Contains(addr):
+		client := [4]byte{b[12] ^ 0xff, b[13] ^ 0xff, b[14] ^ 0xff, b[15] ^ 0xff}
+		return []netip.Addr{v4(b[4:8]), netip.AddrFrom4(client)}
+	}
+	return nil
 }
 
 func (g *NetGuard) allow() []netip.Prefix {
@@ -92,21 +148,63 @@ func (g *NetGuard) allow() []netip.Prefix {
 // ErrAddressNotAllowed is returned when a connection would reach a guarded address.
 var ErrAddressNotAllowed = errors.New("address not allowed")
 
+// ErrNumericHost is returned for a host written as a number in a form other
+// than dotted decimal or IPv6 ("2130706433", "0x7f000001", "0177.0.0.1",
+// "127.1"). Browsers, curl and the C resolver read these as addresses while
+// Go's parser does not, so two layers would disagree on where the URL goes.
+// It matches ErrAddressNotAllowed too.
+var ErrNumericHost = fmt.Errorf("numeric shorthand addresses are refused; write the address as four decimal numbers or as IPv6: %w", ErrAddressNotAllowed)
+
+// numericShorthand reports whether host is an IPv4 address in a form that
+// netip does not parse: the URL Standard takes every host whose last label
+// is a number (decimal, 0x hex or 0 octal) for an IPv4 address.
+func numericShorthand(host string) bool {
+	if _, err := netip.ParseAddr(host); err == nil {
+		return false
+	}
+	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
+	last := strings.ToLower(labels[len(labels)-1])
+	if last == "" {
+		return false
+	}
+	if hex, ok := strings.CutPrefix(last, "0x"); ok {
+		last = hex
+		return strings.Trim(last, "0123456789abcdef") == ""
+	}
+	return strings.Trim(last, "0123456789") == ""
+}
+
+// RefuseNumericHost returns an input_url_not_allowed error naming field when
+// the host of raw is a numeric shorthand address, and nil otherwise (also
+// for a URL that does not parse: the caller's own checks say why).
+func RefuseNumericHost(field, raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || !numericShorthand(u.Hostname()) {
+		return nil
+	}
+	msg := "numeric shorthand addresses such as 2130706433, 0x7f000001, 0177.0.0.1 or 127.1 are refused; write the address as four decimal numbers or as IPv6"
+	return &Error{Code: EInputURLNotAllowed, Message: field + ": " + msg, Fields: []FieldError{{Field: field, Message: msg}}}
+}
+
 // CheckURL validates the scheme and resolves the host, refusing URLs whose
 // addresses are not allowed. It is the early check at request time; the dialer
 // checks again on every connection.
 func (g *NetGuard) CheckURL(ctx context.Context, raw string) (*url.URL, error) {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
+		// url.Parse's message quotes the whole URL: it stays out.
 		return nil, fmt.Errorf("not an absolute URL")
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, fmt.Errorf("scheme %q is not http or https", u.Scheme)
+		return nil, fmt.Errorf("scheme %q is not http or https", Excerpt(u.Scheme))
 	}
 	if u.User != nil {
 		return nil, fmt.Errorf("credentials in URLs are not accepted")
 	}
 	host := u.Hostname()
+	if numericShorthand(host) {
+		return u, ErrNumericHost
+	}
 	if a, err := netip.ParseAddr(host); err == nil {
 		if !g.AllowedAddr(a) {
 			return u, ErrAddressNotAllowed

@@ -208,6 +208,9 @@ func (s *Service) checkWebhookURL(ctx context.Context, raw string) error {
 	if len(raw) > MaxWebhookURLLen {
 		return Invalid("url", "must be at most %d bytes", MaxWebhookURLLen)
 	}
+	if err := RefuseNumericHost("url", raw); err != nil {
+		return err
+	}
 	if _, err := s.guard.CheckURL(ctx, raw); err != nil {
 		if errors.Is(err, ErrAddressNotAllowed) {
 			return Invalid("url", "points at a private, loopback, link-local or metadata address, which is not allowed")
@@ -228,7 +231,7 @@ func webhookEvents(in []string) ([]EventType, error) {
 	var out []EventType
 	for _, k := range in {
 		if !webhooks.ValidKind(k) {
-			return nil, Invalid("events", "unknown event type %q; known types: %s", k, strings.Join(webhooks.Kinds(), ", "))
+			return nil, Invalid("events", "unknown event type %q; known types: %s", Excerpt(k), strings.Join(webhooks.Kinds(), ", "))
 		}
 		if !slices.Contains(out, EventType(k)) {
 			out = append(out, EventType(k))

@@ -70,7 +70,12 @@ func playbackCredentials(r *http.Request) videohost.PlaybackRequest {
 }
 
 func (h *Handler) embed(w http.ResponseWriter, r *http.Request) {
-	view, err := h.svc.Embed(r.Context(), mux.Vars(r)["embed"], playbackCredentials(r))
+	embed := mux.Vars(r)["embed"]
+	if err := videohost.CheckID(videohost.IDEmbed, embed); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	view, err := h.svc.Embed(r.Context(), embed, playbackCredentials(r))
 	if err != nil {
 		h.writeError(w, r, err)
 		return

@@ -127,7 +127,7 @@ func (h *Handler) readOnlyMethod(w http.ResponseWriter, r *http.Request) bool {
 	}
 	setCORS(w)
 	w.Header().Set("Allow", "GET, HEAD, OPTIONS")
-	h.writeError(w, r, videohost.Errorf(codeMethodNotAllowed, "%s is not served on %s", r.Method, r.URL.Path))
+	h.writeError(w, r, videohost.Errorf(codeMethodNotAllowed, "%s is not served on %s", videohost.Excerpt(r.Method), videohost.Excerpt(r.URL.Path)))
 	return false
 }
 
@@ -223,13 +223,13 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 			body = signStoryboard(body, token)
 		}
 		hdr.Set("ETag", assetETag(v.AssetVersion, asset, info, token))
-		http.ServeContent(w, r, "", info.ModTime, bytes.NewReader(body))
+		serveContent(w, r, info.ModTime, bytes.NewReader(body), int64(len(body)))
 		return
 	}
 	hdr.Set("ETag", assetETag(v.AssetVersion, asset, info, ""))
 	// On local disk the blob is an *os.File: ServeContent hands it to the
 	// connection's ReadFrom, which uses sendfile.
-	http.ServeContent(w, r, "", info.ModTime, blob)
+	serveContent(w, r, info.ModTime, blob, info.Size)
 }
 
 // maxPlaylistBytes bounds what is read into memory to rewrite a playlist.

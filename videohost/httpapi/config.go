@@ -65,10 +65,13 @@ type UploadGrant struct {
 	// Principal owns the uploaded video; it must be able to write.
 	Principal *videohost.Principal
 	// Collection, when set, is the collection new videos go to, whatever the
-	// Upload-Metadata says (an upload token scoped to a collection).
+	// Upload-Metadata says (an upload token scoped to a collection). Such a
+	// grant reaches (HEAD, PATCH, DELETE) only the new-video uploads of that
+	// collection and the collections nested in it.
 	Collection string
 	// ReplaceVideo, when set, makes the upload the new source of that video
-	// (an upload token scoped to one video).
+	// (an upload token scoped to one video). Such a grant reaches only the
+	// uploads that replace that video's source.
 	ReplaceVideo string
 }
 

@@ -14,6 +14,12 @@
 // mount point (http://example.com/video in the example above).
 //
 // Every /v1 route but /v1/openapi.json takes an API key as a Bearer token.
+// Uploads (/v1/uploads) also take an upload token, which reaches only the
+// uploads it could have created: a token for a collection those of new
+// videos in that collection's subtree, a token for a video those replacing
+// its source. Any other upload answers 404 upload_not_found, as if it did
+// not exist; API keys and tokens for the whole space reach every upload of
+// the space.
 // Errors are RFC 9457 problem documents whose code field is one of the
 // videohost error codes; the status of each code lives in one table
 // (see StatusOf). The handler never sets a cookie.

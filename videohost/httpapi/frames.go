@@ -128,7 +128,7 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 
 	if blob, info, err := h.svc.OpenCachedFrame(ctx, spec); err == nil {
 		defer blob.Close()
-		http.ServeContent(w, r, "", info.ModTime, blob)
+		serveContent(w, r, info.ModTime, blob, info.Size)
 		return
 	} else if !videohost.IsNotFound(err) {
 		h.writeError(w, r, err)
@@ -142,7 +142,7 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	http.ServeContent(w, r, "", h.svc.Clock().Now(), bytes.NewReader(image))
+	serveContent(w, r, h.svc.Clock().Now(), bytes.NewReader(image), int64(len(image)))
 }
 
 // extract makes the image of spec, once for every request that asks for it

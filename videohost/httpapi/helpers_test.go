@@ -262,10 +262,11 @@ func (e *env) checkCommon(method, path string, r *response) {
 	if c := r.header.Values("Set-Cookie"); len(c) > 0 {
 		e.t.Errorf("%s %s set a cookie: %v", method, path, c)
 	}
+	// Every error of every route, uploads and files included, is a
+	// problem document.
 	ct := r.header.Get("Content-Type")
-	if r.status >= 400 && len(r.body) > 0 && strings.HasPrefix(path, "/v1/") && !strings.HasPrefix(ct, "application/problem+json") &&
-		!strings.HasPrefix(path, "/v1/uploads") {
-		e.t.Errorf("%s %s: error %d with Content-Type %q, want application/problem+json", method, path, r.status, ct)
+	if r.status >= 400 && (len(r.body) > 0 || method == http.MethodHead) && ct != "application/problem+json" {
+		e.t.Errorf("%s %.100s: error %d with Content-Type %q, want application/problem+json", method, path, r.status, ct)
 	}
 }
 

@@ -16,9 +16,36 @@ import (
 // anyone has to resolve.
 const ProblemTypeBase = "https://reel.dev/problems/"
 
-// codeMethodNotAllowed is the one code this package adds to the domain's:
-// a known path asked with a method it does not serve.
+// codeMethodNotAllowed is a code this package adds to the domain's: a known
+// path asked with a method it does not serve.
 const codeMethodNotAllowed = "method_not_allowed"
+
+// Codes of the upload protocol (tus) and of file delivery, which only this
+// package speaks.
+const (
+	// CodeUploadNotFound: no upload of that id that these credentials may
+	// touch (missing, finished and removed, expired, of another space, or
+	// outside an upload token's scope: these are not told apart).
+	CodeUploadNotFound = "upload_not_found"
+	// CodeUploadOffsetMismatch: Upload-Offset is not the upload's offset;
+	// HEAD tells the right one.
+	CodeUploadOffsetMismatch = "upload_offset_mismatch"
+	// CodeUploadLocked: another request is writing the upload.
+	CodeUploadLocked = "upload_locked"
+	// CodeUploadInterrupted: the body ended early or the upload was stopped;
+	// resume from the offset HEAD tells.
+	CodeUploadInterrupted = "upload_interrupted"
+	// CodeTusVersionUnsupported: Tus-Resumable is missing or not 1.0.0.
+	CodeTusVersionUnsupported = "tus_version_unsupported"
+	// CodeNotImplemented: a tus extension the server does not offer
+	// (concatenation).
+	CodeNotImplemented = "not_implemented"
+	// CodeRangeNotSatisfiable: no range of the Range header is within the
+	// file; Content-Range: bytes */{size} tells its size.
+	CodeRangeNotSatisfiable = "range_not_satisfiable"
+	// CodePreconditionFailed: an If-Match or If-Unmodified-Since does not hold.
+	CodePreconditionFailed = "precondition_failed"
+)
 
 // statusOf is the one table from error codes to HTTP statuses.
 var statusOf = map[string]int{
@@ -37,6 +64,14 @@ var statusOf = map[string]int{
 	videohost.EUnavailable:        http.StatusServiceUnavailable,
 	videohost.EInternal:           http.StatusInternalServerError,
 	codeMethodNotAllowed:          http.StatusMethodNotAllowed,
+	CodeUploadNotFound:            http.StatusNotFound,
+	CodeUploadOffsetMismatch:      http.StatusConflict,
+	CodeUploadLocked:              http.StatusLocked,
+	CodeUploadInterrupted:         http.StatusBadRequest,
+	CodeTusVersionUnsupported:     http.StatusPreconditionFailed,
+	CodeNotImplemented:            http.StatusNotImplemented,
+	CodeRangeNotSatisfiable:       http.StatusRequestedRangeNotSatisfiable,
+	CodePreconditionFailed:        http.StatusPreconditionFailed,
 }
 
 // StatusOf returns the HTTP status of an error code; unknown codes are 500.
@@ -76,11 +111,30 @@ func problemOf(err error) Problem {
 		p.Detail = "internal error"
 		return p
 	}
+	p.Detail = clipDetail(p.Detail)
 	var e *videohost.Error
 	if errors.As(err, &e) {
-		p.Errors = e.Fields
+		for _, f := range e.Fields {
+			p.Errors = append(p.Errors, videohost.FieldError{Field: videohost.Excerpt(f.Field), Message: clipDetail(f.Message)})
+		}
 	}
 	return p
+}
+
+// maxDetail bounds a problem's detail and field messages. Messages quote
+// user input through videohost.Excerpt; this is the backstop for one that
+// does not, so that no input is ever echoed at length.
+const maxDetail = 200
+
+func clipDetail(s string) string {
+	n := 0
+	for i := range s {
+		if n == maxDetail {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
 }
 
 func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) {
@@ -150,11 +204,11 @@ func jsonError(err error) error {
 		}
 		// The top-level field names the input member; a nested path
 		// (metadata.key) is kept whole so that the client sees which entry.
-		return videohost.Invalid(field, "must be %s, not %s", jsonTypeName(typeErr.Type.Kind().String()), typeErr.Value)
+		return videohost.Invalid(videohost.Excerpt(field), "must be %s, not %s", jsonTypeName(typeErr.Type.Kind().String()), videohost.Excerpt(typeErr.Value))
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
-		return videohost.Invalid("body", "is not valid JSON: %v", err)
+		return videohost.Invalid("body", "is not valid JSON: %v", err) // names one character, not the input
 	default:
-		return videohost.Invalid("body", "is not valid JSON: %v", strings.TrimPrefix(err.Error(), "json: "))
+		return videohost.Invalid("body", "is not valid JSON: %v", videohost.Excerpt(strings.TrimPrefix(err.Error(), "json: ")))
 	}
 }
 

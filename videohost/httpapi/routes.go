@@ -18,10 +18,10 @@ type apiFunc func(w http.ResponseWriter, r *http.Request, p *videohost.Principal
 func (h *Handler) routes() *mux.Router {
 	r := mux.NewRouter()
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, problemOf(videohost.Errorf(videohost.ENotFound, "no route for %s", r.URL.Path)))
+		writeProblem(w, problemOf(videohost.Errorf(videohost.ENotFound, "no route for %s", videohost.Excerpt(r.URL.Path))))
 	})
 	r.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, problemOf(videohost.Errorf(codeMethodNotAllowed, "%s is not served on %s", r.Method, r.URL.Path)))
+		writeProblem(w, problemOf(videohost.Errorf(codeMethodNotAllowed, "%s is not served on %s", videohost.Excerpt(r.Method), videohost.Excerpt(r.URL.Path))))
 	})
 	r.Use(func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -69,13 +69,56 @@ func (h *Handler) routes() *mux.Router {
 	// Delivery, frames, signing keys and the public lookups (assets.go).
 	h.deliveryRoutes(r, api)
 	// The web components, embedded in the binary: {cdn_url}/reel.js.
-	r.PathPrefix("/cdn/").Handler(http.StripPrefix("/cdn", components.Handler()))
+	r.PathPrefix("/cdn/").Handler(http.StripPrefix("/cdn", cdnHandler(components.Handler())))
 	// Analytics ingest and stats (events.go, stats.go).
 	h.analyticsRoutes(r, api)
 	// A path with ".." answers 404 rather than a redirect to its cleaned
 	// form: asset paths are matched exactly, never normalized.
 	r.SkipClean(true)
 	return r
+}
+
+// idOfResource is the kind of the {id} of the routes under /v1/{resource}.
+var idOfResource = map[string]videohost.IDKind{
+	"videos":       videohost.IDVideo,
+	"collections":  videohost.IDCollection,
+	"keys":         videohost.IDKey,
+	"signing-keys": videohost.IDSigningKey,
+	"webhooks":     videohost.IDWebhook,
+}
+
+// checkPathVars checks the variables of an API route by shape, before any
+// lookup, so that a malformed id is refused cheaply and never echoed whole.
+// It runs after authentication: a caller without credentials learns
+// nothing, not even that the id is malformed. The public and upload routes
+// check their own ids.
+func checkPathVars(tmpl string, vars map[string]string) error {
+	resource, _, _ := strings.Cut(strings.TrimPrefix(tmpl, "/v1/"), "/")
+	if id, ok := vars["id"]; ok && resource != "uploads" {
+		kind, known := idOfResource[resource]
+		if !known {
+			return videohost.Errorf(videohost.EInternal, "route %s: no id kind for %s", tmpl, resource)
+		}
+		if err := videohost.CheckID(kind, id); err != nil {
+			return err
+		}
+	}
+	if embed, ok := vars["embed"]; ok {
+		if err := videohost.CheckID(videohost.IDEmbed, embed); err != nil {
+			return err
+		}
+	}
+	if delivery, ok := vars["delivery"]; ok {
+		if err := videohost.CheckID(videohost.IDDelivery, delivery); err != nil {
+			return err
+		}
+	}
+	// A language is named by the client when it adds subtitles, so a bad
+	// one is a validation error rather than a missing resource.
+	if lang, ok := vars["language"]; ok && !videohost.ValidLanguage(lang) {
+		return videohost.Invalid("language", "must be a language tag such as en or pt-BR")
+	}
+	return nil
 }
 
 // Route is one method and path template the Handler serves.
@@ -121,6 +164,10 @@ func (h *Handler) authenticated(fn apiFunc) http.Handler {
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead && !p.CanWrite() {
 			h.writeError(w, r, videohost.Errorf(videohost.EReadOnlyKey, "a read-only key can only read"))
+			return
+		}
+		if err := checkPathVars(routeOf(r), mux.Vars(r)); err != nil {
+			h.writeError(w, r, err)
 			return
 		}
 		if err := fn(w, r, p); err != nil {

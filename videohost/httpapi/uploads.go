@@ -100,7 +100,15 @@ func newUploads(h *Handler) (*uploads, error) {
 func (u *uploads) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r = r.WithContext(context.WithValue(r.Context(), uploadStateKey{}, &uploadState{}))
 	// tusd advertises only what it implements itself; expiry is ours.
-	u.serve.ServeHTTP(&extensionWriter{ResponseWriter: w}, r)
+	pw := &problemWriter{ResponseWriter: &extensionWriter{ResponseWriter: w}, toProblem: func(status int, body []byte) Problem {
+		p := tusProblem(status, body)
+		if p.Status >= 500 {
+			u.h.log.ErrorContext(r.Context(), "upload failed", "method", r.Method, "tus", string(body))
+		}
+		return p
+	}}
+	u.serve.ServeHTTP(pw, r)
+	pw.finish()
 }
 
 // dispatch runs after tusd's middleware (protocol version, CORS), so even a
@@ -137,9 +145,23 @@ func (u *uploads) dispatch(w http.ResponseWriter, r *http.Request) {
 	}
 
 	id := mux.Vars(r)["id"]
+	if err := videohost.CheckID(videohost.IDUpload, id); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
 	v, err := h.svc.Video(r.Context(), grant.Principal, videoIDOf(id))
+	if err == nil {
+		var ok bool
+		if ok, err = u.inScope(r.Context(), grant, v, id); err == nil && !ok {
+			err = uploadNotFound(id)
+		}
+	}
+	if videohost.IsNotFound(err) {
+		// Another space's upload, or one outside the token's scope, does
+		// not exist for these credentials.
+		err = uploadNotFound(id)
+	}
 	if err != nil {
-		// Another space's upload does not exist for this key.
 		h.writeError(w, r, err)
 		return
 	}
@@ -177,6 +199,30 @@ func (u *uploads) dispatch(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// inScope reports whether grant could have created upload id of video v,
+// which is in the grant's space: an upload token scoped to a collection
+// reaches the new-video uploads of that collection's subtree, one scoped to
+// a video only the uploads that replace its source. Neither may end or fill
+// an upload someone else started elsewhere in the space. A grant without a
+// scope (an API key, a token for the whole space) reaches every upload.
+func (u *uploads) inScope(ctx context.Context, g *UploadGrant, v *videohost.Video, id string) (bool, error) {
+	replacing := id != v.ID
+	switch {
+	case g.ReplaceVideo != "":
+		return replacing && v.ID == g.ReplaceVideo, nil
+	case g.Collection != "":
+		if replacing {
+			return false, nil
+		}
+		return u.h.svc.InCollection(ctx, v, g.Collection)
+	}
+	return true, nil
+}
+
+func uploadNotFound(id string) error {
+	return videohost.Errorf(CodeUploadNotFound, "upload %s not found", videohost.Excerpt(id))
 }
 
 // touch records activity on an upload in its files' times, read by the
@@ -231,7 +277,7 @@ func (u *uploads) preCreate(hook tus.HookEvent) (tus.HTTPResponse, tus.FileInfoC
 	id := v.ID
 	if in.ReplaceVideo != "" {
 		// The video keeps its id; the upload needs a fresh one.
-		id = v.ID + "-" + videohost.NewID(8)
+		id = v.ID + "-" + videohost.NewID(videohost.UploadSuffixLen)
 	}
 	st.uploadID = id
 	resp := tus.HTTPResponse{Header: tus.HTTPHeader{
