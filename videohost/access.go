@@ -499,11 +499,14 @@ func WithToken(u, token string) string { return withQuery(u, "token", token) }
 
 // ListedVideo is one entry of the public list for <reel-list>.
 type ListedVideo struct {
-	ID        string    `json:"id"`
-	Embed     string    `json:"embed"`
-	Title     string    `json:"title"`
-	Duration  float64   `json:"duration"`
-	Poster    string    `json:"poster"`
+	ID       string  `json:"id"`
+	Embed    string  `json:"embed"`
+	Title    string  `json:"title"`
+	Duration float64 `json:"duration"`
+	Poster   string  `json:"poster"`
+	// State tells a video that is playable while it is still processing
+	// (playable early) from a finished one: <reel-list> labels its tile.
+	State     State     `json:"state"`
 	CreatedAt time.Time `json:"created_at"`
 }
 
@@ -569,7 +572,7 @@ func (s *Service) PublicList(ctx context.Context, req PlaybackRequest, in Public
 	}
 	out := &Page[*ListedVideo]{Data: make([]*ListedVideo, 0, len(page.Data)), NextCursor: page.NextCursor}
 	for _, v := range page.Data {
-		lv := &ListedVideo{ID: v.ID, Embed: v.Embed, Title: v.Title, Duration: v.Duration, CreatedAt: v.CreatedAt}
+		lv := &ListedVideo{ID: v.ID, Embed: v.Embed, Title: v.Title, Duration: v.Duration, State: v.State, CreatedAt: v.CreatedAt}
 		if v.URLs != nil && v.URLs.Poster != "" {
 			lv.Poster = v.URLs.Poster
 			if v.PlaybackPolicy == PlaybackSigned {

@@ -1,8 +1,9 @@
-import { css, html, nothing } from 'lit';
+import { css, html, nothing, PropertyValues } from 'lit';
 import { Metrics } from '../metrics/src/index.js';
 import { apiBase, EmbedInfo } from './api.js';
 import { define, EmbedElement } from './base.js';
 import './media-chrome.js';
+import { loadMenus } from './menus.js';
 import { parseControls } from './util.js';
 
 /**
@@ -116,6 +117,14 @@ export class ReelAudio extends EmbedElement {
       this._metrics.attach(a);
     }
     if (this.autoplay) a.play().catch(() => {});
+  }
+
+  protected updated(changed: PropertyValues<this>) {
+    super.updated(changed);
+    // The rate button is in the lazy chunk (dist/menus.js).
+    if (changed.has('controls') && parseControls(this.controls ?? '').has('rate')) {
+      loadMenus().catch((e) => console.warn('reel-audio: the rate button failed to load', e));
+    }
   }
 
   protected render() {

@@ -5,7 +5,16 @@ import { define, EmbedElement } from './base.js';
 import './media-chrome.js';
 import { loadMenus } from './menus.js';
 import { ShimAudioTrackList } from './tracks.js';
-import { capLevel, chooseSubtitles, frameUrl, parseControls, posterSeconds, qualityEdge, sameLang } from './util.js';
+import {
+  capLevel,
+  chooseSubtitles,
+  frameUrl,
+  parseControls,
+  posterSeconds,
+  qualityEdge,
+  sameLang,
+  trackLabels,
+} from './util.js';
 
 /** The native media events a <reel-player> re-dispatches from itself. */
 export const MEDIA_EVENTS = [
@@ -87,7 +96,9 @@ function loadHls(): Promise<HlsCtor> {
  * @csspart control-bar - the bar of controls
  * @csspart message - the processing / error message
  * @csspart end-screen - the container of the end-screen slot
- * @cssprop --reel-accent - accent color (seek bar, menus); the `color` attribute sets it
+ * @csspart big-play-button - the large play button shown before the first play
+ * @csspart title - the title shown over the top of the video (paused, or while the controls show)
+ * @cssprop --reel-accent - accent color (big play button, seek bar, menus); the `color` attribute sets it
  * @cssprop --reel-control-color - icon and text color
  * @cssprop --reel-control-background - control bar background
  * @cssprop --reel-radius - corner radius
@@ -109,7 +120,9 @@ export class ReelPlayer extends EmbedElement {
     start: { type: Number },
     metrics: { type: String },
     preferPlayback: { type: String, attribute: 'prefer-playback' },
+    title: { type: String },
     _ended: { state: true },
+    _started: { state: true },
     _themeCSS: { state: true },
   };
   declare color: string | null;
@@ -126,7 +139,11 @@ export class ReelPlayer extends EmbedElement {
   declare metrics: string | null;
   /** "native" or "mse": which HLS playback to prefer where both work. */
   declare preferPlayback: string | null;
+  /** The title over the video (default: the video's title from the lookup). */
+  declare title: string;
   declare _ended: boolean;
+  /** Whether playback has started once (the big play button is gone then). */
+  declare _started: boolean;
 
   /** Overrides where the hls.js chunk is loaded from (default: next to reel.js). */
   static hlsSrc = '';
@@ -168,9 +185,85 @@ export class ReelPlayer extends EmbedElement {
     }
     media-time-range {
       flex: 1;
+      min-width: 0;
+    }
+    media-control-bar > :not(media-time-range) {
+      flex-shrink: 0;
+    }
+    /* Phone-sized players: the buttons keep their size, and volume is the
+       device's (as on YouTube's and Mux's mobile players). */
+    media-controller:not([breakpointsm]) {
+      --media-control-padding: 8px;
+    }
+    media-controller:not([breakpointsm]) :is(media-volume-range, media-mute-button) {
+      display: none;
     }
     media-poster-image {
       --media-object-fit: contain;
+    }
+    /* What media-chrome's themes hide: no menu button without a choice. */
+    media-captions-menu-button:not([mediasubtitleslist]),
+    media-audio-track-menu-button[mediaaudiotrackunavailable],
+    media-pip-button[mediapipunavailable],
+    media-fullscreen-button[mediafullscreenunavailable],
+    media-volume-range[mediavolumeunavailable] {
+      display: none;
+    }
+    .title {
+      align-self: stretch;
+      margin: 0;
+      padding: 0.75em 1em 2.25em;
+      color: #fff;
+      font: 600 15px/1.3 var(--reel-font-family, system-ui, sans-serif);
+      text-shadow: 0 1px 2px rgb(0 0 0 / 0.6);
+      background: linear-gradient(rgb(0 0 0 / 0.6), rgb(0 0 0 / 0.25) 55%, transparent);
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      pointer-events: none;
+    }
+    media-controller[breakpointmd] .title {
+      font-size: 18px;
+      padding: 1em 1.25em 2.5em;
+    }
+    /* Centred on the whole video, not between the title and the bar. */
+    .big-play {
+      position: absolute;
+      left: 50%;
+      top: 50%;
+      translate: -50% -50%;
+      box-sizing: border-box;
+      display: grid;
+      place-items: center;
+      width: 60px;
+      height: 60px;
+      padding: 0;
+      border: 0;
+      border-radius: 50%;
+      background: var(--reel-accent, #5b8cff);
+      color: var(--reel-big-play-color, #fff);
+      box-shadow: 0 6px 24px rgb(0 0 0 / 0.35);
+      cursor: pointer;
+      transition:
+        scale 0.15s ease,
+        filter 0.15s ease;
+    }
+    media-controller[breakpointmd] .big-play {
+      width: 76px;
+      height: 76px;
+    }
+    .big-play:hover {
+      scale: 1.07;
+      filter: brightness(1.08);
+    }
+    .big-play:focus-visible {
+      outline: 3px solid #fff;
+      outline-offset: 3px;
+    }
+    .big-play svg {
+      width: 44%;
+      height: 44%;
+      margin-left: 8%; /* the triangle's visual centre */
     }
     .message {
       position: absolute;
@@ -231,6 +324,7 @@ export class ReelPlayer extends EmbedElement {
     this.metrics = null;
     this.preferPlayback = null;
     this._ended = false;
+    this._started = false;
     const v = document.createElement('video');
     v.setAttribute('slot', 'media');
     v.setAttribute('part', 'video');
@@ -247,7 +341,10 @@ export class ReelPlayer extends EmbedElement {
     // arrives (and may show every track); the attributes decide instead.
     v.addEventListener('loadedmetadata', () => this._showSubtitle(this._wantedSub));
     v.addEventListener('ended', () => (this._ended = true));
-    v.addEventListener('play', () => (this._ended = false));
+    v.addEventListener('play', () => {
+      this._ended = false;
+      this._started = true;
+    });
     v.addEventListener('seeking', () => (this._ended = false));
     v.addEventListener('error', () => {
       if (this._hls) return; // hls.js reports its own errors
@@ -348,6 +445,7 @@ export class ReelPlayer extends EmbedElement {
     super.reset();
     this._teardown();
     this._ended = false;
+    this._started = false;
   }
 
   disconnectedCallback() {
@@ -383,11 +481,12 @@ export class ReelPlayer extends EmbedElement {
     if (changed.has('loop')) this.media.loop = this.loop;
     if (changed.has('autoplay')) this.media.autoplay = this.autoplay;
     if (changed.has('theme')) void this._loadTheme();
-    // The subtitle and audio-track menus are a lazy chunk (dist/menus.js),
-    // fetched once a video starts loading (alongside the lookup and hls.js).
+    // The subtitle and audio-track menus and the rate and PiP buttons are a
+    // lazy chunk (dist/menus.js), fetched once a video starts loading
+    // (alongside the lookup and hls.js).
     if (this._state !== 'idle' && (changed.has('_state') || changed.has('controls'))) {
       const c = parseControls(this.controls);
-      if (c.has('subtitles') || c.has('audiotracks')) {
+      if (c.has('subtitles') || c.has('audiotracks') || c.has('rate') || c.has('pip')) {
         loadMenus().catch((e) => console.warn('reel-player: the menus failed to load', e));
       }
     }
@@ -463,7 +562,7 @@ export class ReelPlayer extends EmbedElement {
         const E = Hls.Events;
         hls.on(E.MANIFEST_PARSED, () => this._applyCap());
         hls.on(E.AUDIO_TRACKS_UPDATED, () => {
-          const tracks = hls.audioTracks.map((t, i) => {
+          const found = hls.audioTracks.map((t, i) => {
             const meta = info.audio_tracks?.find((a) => a.language && t.lang && sameLang(a.language, t.lang));
             return {
               id: String(i),
@@ -472,6 +571,8 @@ export class ReelPlayer extends EmbedElement {
               default: !!t.default,
             };
           });
+          const labels = trackLabels(found);
+          const tracks = found.map((t, i) => ({ ...t, label: labels[i] }));
           this._audio.reset(tracks, hls.audioTrack);
         });
         hls.on(E.AUDIO_TRACK_SWITCHED, (_e, data: { id: number }) => {
@@ -550,11 +651,12 @@ export class ReelPlayer extends EmbedElement {
     }
     const original = info.audio_tracks?.find((a) => a.default)?.language;
     const { offered, active } = chooseSubtitles(info.subtitles || [], this.subtitles, this.activeSubtitle, original);
-    for (const s of offered) {
+    const labels = trackLabels(offered);
+    for (const [i, s] of offered.entries()) {
       const t = document.createElement('track');
       t.kind = 'subtitles';
       t.srclang = s.language;
-      t.label = s.label || s.language;
+      t.label = labels[i];
       t.src = s.url;
       v.append(t);
     }
@@ -616,6 +718,8 @@ export class ReelPlayer extends EmbedElement {
     const style = this.color ? `--reel-accent:${this.color}` : '';
     const poster = this._posterURL();
     const msg = this._state === 'error' || this._state === 'processing';
+    const title = this.title || info?.title || '';
+    const bigPlay = !this._started && !msg;
     return html`
       <media-controller
         part="controller"
@@ -628,6 +732,18 @@ export class ReelPlayer extends EmbedElement {
       >
         ${this.media}
         ${poster ? html`<media-poster-image slot="poster" part="poster" src=${poster} alt=${info?.title || ''}></media-poster-image>` : nothing}
+        ${title && !msg ? html`<p class="title" part="title" slot="top-chrome">${title}</p>` : nothing}
+        ${bigPlay
+          ? html`<button
+              class="big-play"
+              part="big-play-button"
+              slot="centered-chrome"
+              aria-label=${title ? `Play: ${title}` : 'Play'}
+              @click=${() => this.play().catch(() => {})}
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M6 4.2v15.6a1 1 0 0 0 1.5.86l13-7.8a1 1 0 0 0 0-1.72l-13-7.8A1 1 0 0 0 6 4.2z" /></svg>
+            </button>`
+          : nothing}
         <media-loading-indicator slot="centered-chrome" noautohide></media-loading-indicator>
         ${c.has('subtitles') ? html`<media-captions-menu id="captions-menu" hidden anchor="auto"></media-captions-menu>` : nothing}
         ${c.has('audiotracks') ? html`<media-audio-track-menu id="audio-menu" hidden anchor="auto"></media-audio-track-menu>` : nothing}

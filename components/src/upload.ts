@@ -37,8 +37,14 @@ export type UploadState = 'idle' | 'uploading' | 'paused' | 'processing' | 'play
  * @fires playable - the new video can be played (detail: {video, embed})
  * @fires error - the upload failed (detail: {code, message})
  * @csspart dropzone - the drop zone
+ * @csspart file - the chosen file: its name, size and progress
  * @csspart progress - the progress bar
  * @csspart button - the buttons
+ * @csspart primary-button - the "Choose a file" button
+ * @cssprop --reel-accent - the button, the progress bar and the drag-over highlight
+ * @cssprop --reel-upload-border - the drop zone's dashed border (default: the text color, faded)
+ * @cssprop --reel-upload-background - the drop zone's background
+ * @cssprop --reel-radius - corner radius of the drop zone (default 12px)
  */
 export class ReelUpload extends LitElement {
   static properties = {
@@ -80,21 +86,150 @@ export class ReelUpload extends LitElement {
   static styles = css`
     :host {
       display: block;
-      font: 1rem/1.4 var(--reel-font-family, system-ui, sans-serif);
+      font: 1rem/1.45 var(--reel-font-family, system-ui, sans-serif);
+      --_accent: var(--reel-accent, #5b8cff);
     }
     .zone {
-      border: 2px dashed var(--reel-upload-border, #888);
-      border-radius: var(--reel-radius, 8px);
-      padding: 1.5em;
+      box-sizing: border-box;
+      min-height: 12em;
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      justify-content: center;
+      gap: 0.75em;
+      border: 2px dashed var(--reel-upload-border, color-mix(in srgb, currentColor 28%, transparent));
+      border-radius: var(--reel-radius, 12px);
+      padding: 2em 1.25em;
       text-align: center;
+      background: var(--reel-upload-background, color-mix(in srgb, currentColor 3%, transparent));
+    }
+    .zone:hover {
+      border-color: color-mix(in srgb, var(--_accent) 60%, transparent);
     }
     .zone.drag {
-      border-color: var(--reel-accent, #5b8cff);
-      background: color-mix(in srgb, var(--reel-accent, #5b8cff) 10%, transparent);
+      border-color: var(--_accent);
+      border-style: solid;
+      background: color-mix(in srgb, var(--_accent) 12%, transparent);
+    }
+    .zone > div {
+      width: 100%;
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      gap: 0.75em;
+    }
+    .icon {
+      width: 52px;
+      height: 52px;
+      border-radius: 50%;
+      display: grid;
+      place-items: center;
+      color: var(--_accent);
+      background: color-mix(in srgb, var(--_accent) 14%, transparent);
+    }
+    .icon svg {
+      width: 26px;
+      height: 26px;
+    }
+    p {
+      margin: 0;
+    }
+    .lead {
+      font-weight: 600;
+    }
+    .hint,
+    .meta {
+      font-size: 0.875em;
+      opacity: 0.7;
+    }
+    button {
+      font: inherit;
+      font-weight: 600;
+      font-size: 0.9375em;
+      padding: 0.55em 1.25em;
+      border-radius: 999px;
+      border: 1px solid color-mix(in srgb, currentColor 25%, transparent);
+      background: transparent;
+      color: inherit;
+      cursor: pointer;
+    }
+    button:hover {
+      border-color: var(--_accent);
+    }
+    button:focus-visible {
+      outline: 2px solid var(--_accent);
+      outline-offset: 2px;
+    }
+    button.primary {
+      border-color: transparent;
+      background: var(--_accent);
+      color: #fff;
+    }
+    button.primary:hover {
+      filter: brightness(1.08);
+    }
+    .file {
+      box-sizing: border-box;
+      width: min(100%, 34em);
+      text-align: left;
+      display: grid;
+      grid-template-columns: minmax(0, 1fr);
+      gap: 0.45em;
+    }
+    .file-head {
+      display: flex;
+      gap: 0.75em;
+      align-items: baseline;
+    }
+    .name {
+      flex: 1;
+      min-width: 0;
+      font-weight: 600;
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+    .pct {
+      font-variant-numeric: tabular-nums;
+      font-weight: 600;
+      color: var(--_accent);
     }
     progress {
+      appearance: none;
       width: 100%;
-      accent-color: var(--reel-accent, #5b8cff);
+      height: 8px;
+      border: 0;
+      border-radius: 999px;
+      overflow: hidden;
+      background: color-mix(in srgb, currentColor 12%, transparent);
+      accent-color: var(--_accent);
+    }
+    progress::-webkit-progress-bar {
+      background: color-mix(in srgb, currentColor 12%, transparent);
+      border-radius: 999px;
+    }
+    progress::-webkit-progress-value {
+      background: var(--_accent);
+      border-radius: 999px;
+    }
+    progress::-moz-progress-bar {
+      background: var(--_accent);
+      border-radius: 999px;
+    }
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      justify-content: center;
+      gap: 0.5em;
+    }
+    .status {
+      font-weight: 600;
+    }
+    .status.ok {
+      color: #1f9d55;
+    }
+    .status.bad {
+      color: #d93b3b;
     }
     [hidden] {
       display: none !important;
@@ -249,6 +384,15 @@ export class ReelUpload extends LitElement {
     this._state = 'idle';
   }
 
+  // Back to the drop zone after a finished upload, which stays (cancel()
+  // would terminate it).
+  private _again() {
+    this._upload = null;
+    this._file = null;
+    clearTimeout(this._pollTimer);
+    this._state = 'idle';
+  }
+
   private _follow(attempt: number) {
     if (this.follow === 'off' || !this._embed) return;
     const embed = this._embed;
@@ -293,8 +437,18 @@ export class ReelUpload extends LitElement {
   protected render() {
     const s = this._state;
     const pct = this._total ? Math.floor((this._sent / this._total) * 100) : 0;
-    const progress = html`<progress part="progress" max="100" value=${pct} aria-label="Upload progress"></progress>
-      <div aria-live="polite">${pct}% · ${humanSize(this._sent)} of ${humanSize(this._total)}</div>`;
+    const name = this._file?.name || '';
+    const file = (bar: unknown, meta: unknown, right: unknown = nothing) =>
+      html`<div class="file" part="file">
+        <div class="file-head"><span class="name" title=${name}>${name}</span>${right}</div>
+        ${bar}
+        <div class="meta">${meta}</div>
+      </div>`;
+    const progress = file(
+      html`<progress part="progress" max="100" value=${pct} aria-label="Upload progress"></progress>`,
+      html`<span aria-live="polite">${humanSize(this._sent)} of ${humanSize(this._total)}</span>`,
+      html`<span class="pct">${pct}%</span>`,
+    );
     return html`
       <input type="file" accept=${this.accept} hidden @change=${(e: Event) => {
         const input = e.target as HTMLInputElement;
@@ -314,28 +468,55 @@ export class ReelUpload extends LitElement {
       >
         <div ?hidden=${s !== 'idle'}>
           <slot name="idle">
-            <p>Drop a video here or</p>
-            <button part="button" @click=${this._pick}>Choose a file</button>
+            <span class="icon" aria-hidden="true">
+              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
+                <path d="M12 15V4m0 0-4 4m4-4 4 4" />
+                <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+              </svg>
+            </span>
+            <p class="lead">Drop a video here</p>
+            <p class="hint">or</p>
+            <button class="primary" part="button primary-button" @click=${this._pick}>Choose a file</button>
           </slot>
         </div>
         <div ?hidden=${s !== 'uploading'}>
-          <slot name="uploading">${progress}</slot>
-          <button part="button" data-action="pause" @click=${() => this.pause()}>Pause</button>
+          <slot name="uploading">${s === 'uploading' ? progress : nothing}</slot>
+          <div class="actions">
+            <button part="button" data-action="pause" @click=${() => this.pause()}>Pause</button>
+          </div>
         </div>
         <div ?hidden=${s !== 'paused'}>
-          <slot name="paused">${s === 'paused' ? progress : nothing}<p>Paused</p></slot>
-          <button part="button" data-action="resume" @click=${() => this.resume()}>Resume</button>
+          <slot name="paused">${s === 'paused' ? progress : nothing}<p class="status">Paused</p></slot>
+          <div class="actions">
+            <button class="primary" part="button" data-action="resume" @click=${() => this.resume()}>Resume</button>
+          </div>
         </div>
         <div ?hidden=${s !== 'processing'}>
-          <slot name="processing"><p role="status">Uploaded. Processing…</p></slot>
+          <slot name="processing">
+            ${s === 'processing'
+              ? file(
+                  html`<progress part="progress" aria-label="Processing"></progress>`,
+                  html`${humanSize(this._total)} uploaded`,
+                )
+              : nothing}
+            <p class="status" role="status">Uploaded. Processing…</p>
+          </slot>
         </div>
         <div ?hidden=${s !== 'playable'}>
-          <slot name="playable"><p role="status">Ready to play.</p></slot>
+          <slot name="playable">
+            <p class="status ok" role="status">Ready to play.</p>
+            ${name ? html`<p class="hint">${name}</p>` : nothing}
+          </slot>
+          <div class="actions">
+            <button part="button" data-action="another" @click=${this._again}>Upload another</button>
+          </div>
         </div>
         <div ?hidden=${s !== 'error'}>
-          <slot name="error"><p role="alert">${this._message}</p></slot>
-          <button part="button" data-action="retry" @click=${() => this.retry()}>Retry</button>
-          <button part="button" data-action="cancel" @click=${() => this.cancel()}>Cancel</button>
+          <slot name="error"><p class="status bad" role="alert">${this._message}</p></slot>
+          <div class="actions">
+            <button class="primary" part="button" data-action="retry" @click=${() => this.retry()}>Retry</button>
+            <button part="button" data-action="cancel" @click=${() => this.cancel()}>Cancel</button>
+          </div>
         </div>
       </div>
     `;

@@ -204,3 +204,38 @@ export function filterRenditions<T extends { name: string }>(list: T[], filter: 
 export function validEmbed(embed: string | null | undefined): boolean {
   return !!embed && /^[A-Za-z0-9_-]{1,64}$/.test(embed);
 }
+
+/** Language subtags that name no language a viewer would pick. */
+const NO_LANGUAGE = new Set(['und', 'zxx', 'mis', 'mul']);
+
+/**
+ * The name of a language in that language ("Deutsch" for de, "Français" for
+ * fr), capitalised for a menu; null when the runtime does not know it.
+ */
+export function nativeLanguageName(lang: string | null | undefined): string | null {
+  if (!lang || NO_LANGUAGE.has(lang.toLowerCase().split('-')[0])) return null;
+  try {
+    const name = new Intl.DisplayNames([lang], { type: 'language', fallback: 'none' }).of(lang);
+    if (!name || name.toLowerCase() === lang.toLowerCase()) return null;
+    return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+  } catch {
+    return null; // not a well-formed tag, or no Intl.DisplayNames
+  }
+}
+
+/**
+ * Menu labels of subtitle or audio tracks: each language's own name, else
+ * the server's label. Two tracks of one language keep the server's label
+ * next to the name ("English (Commentary)") so they stay apart.
+ */
+export function trackLabels(tracks: { language: string; label?: string | null }[]): string[] {
+  const names = tracks.map((t) => nativeLanguageName(t.language));
+  return tracks.map((t, i) => {
+    const name = names[i];
+    const label = (t.label || '').trim();
+    if (!name) return label || t.language || `Track ${i + 1}`;
+    const twin = names.some((n, j) => j !== i && n === name);
+    const distinct = label && ![name.toLowerCase(), t.language.toLowerCase()].includes(label.toLowerCase());
+    return twin && distinct ? `${name} (${label})` : name;
+  });
+}

@@ -32,6 +32,10 @@ const VIDEOS = {
   spc01signed0001: { id: 'vidsigned001', title: 'Signed video', policy: 'signed' },
   spc01process001: { id: 'vidprocess01', title: 'Processing video', policy: 'public', playableAfter: 2 },
   spc01archive001: { id: 'vidarchive01', title: 'Archived video', policy: 'public', archived: true },
+  spc01mono000001: { id: 'vidmono00001', title: 'One audio track', policy: 'public', mono: true },
+  // Listed only while state.fresh is set (/__mock/fresh?state=processing|ready|off):
+  // a new upload, playable while it is still processing, without a poster yet.
+  spc01fresh00001: { id: 'vidfresh0001', title: 'A new upload, still processing', policy: 'public', fresh: true },
 };
 
 function problem(res, status, code, detail) {
@@ -46,7 +50,7 @@ function send(res, status, body, type = 'application/json', headers = {}) {
 
 export async function startMock({ port = 0, latency = 0 } = {}) {
   const fixtures = ensureFixtures();
-  const state = { events: [], lookups: {}, uploads: new Map(), requests: [], nextUpload: 1, storageAccess: 0 };
+  const state = { events: [], lookups: {}, uploads: new Map(), requests: [], nextUpload: 1, storageAccess: 0, fresh: 'off' };
   let base = '';
 
   function info(embed, v) {
@@ -66,11 +70,12 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
       ],
       audio_tracks: [
         { id: 'en', language: 'en', label: 'English', default: true },
-        { id: 'fr', language: 'fr', label: 'Français', default: false },
+        ...(v.mono ? [] : [{ id: 'fr', language: 'fr', label: 'Français', default: false }]),
       ],
+      // The server's default subtitle label is the language code.
       subtitles: [
-        { language: 'en', label: 'English', url: `${media}/subtitles/en.vtt` },
-        { language: 'fr', label: 'Français', url: `${media}/subtitles/fr.vtt` },
+        { language: 'en', label: 'en', url: `${media}/subtitles/en.vtt` },
+        { language: 'fr', label: 'fr', url: `${media}/subtitles/fr.vtt` },
       ],
       transcript: `${media}/transcript.json`,
     };
@@ -129,6 +134,10 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
     // ---- test control
     if (p === '/__mock/events') return send(res, 200, JSON.stringify(state.events));
     if (p === '/__mock/requests') return send(res, 200, JSON.stringify(state.requests));
+    if (p === '/__mock/fresh') {
+      state.fresh = url.searchParams.get('state') || 'off';
+      return send(res, 200, '{}');
+    }
     if (p === '/__mock/reset') {
       state.events = [];
       state.lookups = {};
@@ -152,13 +161,18 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
     // ---- list
     if (p === '/v1/list' && req.method === 'GET') {
       if (token !== GOOD_TOKEN) return problem(res, 401, token ? 'token_invalid' : 'unauthorized', 'a playback token is needed');
-      const all = Object.entries(VIDEOS).filter(([, v]) => !v.archived && !v.playableAfter && v.policy === 'public');
+      const all = Object.entries(VIDEOS).filter(([, v]) => !v.archived && !v.playableAfter && !v.mono && v.policy === 'public' && (!v.fresh || state.fresh !== 'off'));
       const limit = +(url.searchParams.get('limit') || 2);
       const from = +(url.searchParams.get('cursor') || 0);
-      const data = all.slice(from, from + limit).map(([embed, v], i) => ({
-        id: v.id, embed, title: v.title, duration: DURATION, poster: `${base}/media/${SPACE}/${v.id}/poster.jpg`,
-        created_at: new Date(Date.UTC(2026, 0, 10 - from - i)).toISOString(),
-      }));
+      const data = all.slice(from, from + limit).map(([embed, v], i) => {
+        const growing = v.fresh && state.fresh === 'processing';
+        return {
+          id: v.id, embed, title: v.title, duration: growing ? 0 : DURATION,
+          poster: growing ? '' : `${base}/media/${SPACE}/${v.id}/poster.jpg`, state: growing ? 'processing' : 'ready',
+          created_at: new Date(Date.UTC(2026, 0, v.fresh ? 20 : 10 - from - i)).toISOString(),
+        };
+      });
+      data.sort((a, b) => b.created_at.localeCompare(a.created_at));
       return send(res, 200, JSON.stringify({ data, next_cursor: from + limit < all.length ? String(from + limit) : null }));
     }
 
@@ -238,6 +252,10 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
       if (tokenProblem(res, v, token)) return;
       const file = normalize(join(fixtures, m[3]));
       if (!file.startsWith(fixtures)) return problem(res, 404, 'not_found', 'no');
+      if (v.mono && m[3] === 'playlist.m3u8') {
+        const master = readFileSync(file, 'utf8').split('\n').filter((l) => !l.includes('LANGUAGE="fr",DEFAULT=NO,AUTOSELECT=YES,CHANNELS')).join('\n');
+        return send(res, 200, master, TYPES['.m3u8']);
+      }
       if (file.endsWith('.m3u8') && token) {
         // Like the server: every URI in a playlist carries the token.
         if (!existsSync(file)) return problem(res, 404, 'not_found', 'no such file');

@@ -441,6 +441,43 @@ describe('real server', { skip }, () => {
     await page.close();
   });
 
+  test('watch page: player, title, description, transcript at 360 and 1440 px; embed page; signed needs its token', async () => {
+    await api.patch(`/v1/videos/${V.main.id}`, { description: 'A test pattern with two audio tracks.\nSubtitles in English and French.' });
+    for (const width of [360, 1440]) {
+      const page = await open();
+      await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
+      await page.goto(`${srv.base}/watch/${V.main.embed}`);
+      await page.waitForFunction(() => document.querySelector('reel-player')?.state === 'ready', null, { timeout: 15000 });
+      await page.waitForFunction(() => document.querySelector('reel-text')?.cues?.length === 4, null, { timeout: 15000 });
+      assert.equal(await page.locator('h1').textContent(), 'Real main');
+      assert.match(await page.locator('.description').textContent(), /two audio tracks/);
+      assert.equal(await page.evaluate(() => document.querySelector('meta[property="og:title"]').content), 'Real main');
+      await page.waitForTimeout(500);
+      await shot(page, `watch-${width}`);
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
+    const embed = await open();
+    await embed.setViewportSize({ width: 640, height: 360 });
+    await embed.goto(`${srv.base}/embed/${V.main.embed}?muted=1&color=ff5a36`);
+    await embed.waitForFunction(() => document.querySelector('reel-player')?.state === 'ready', null, { timeout: 15000 });
+    await embed.evaluate(() => document.querySelector('reel-player').play());
+    await waitPlaying(embed, 'reel-player', 1);
+    await shot(embed, 'embed-640');
+    await embed.close();
+    const priv = await open();
+    const res = await priv.goto(`${srv.base}/watch/${V.signed.embed}`);
+    assert.equal(res.status(), 401);
+    assert.match(await priv.locator('h1').textContent(), /private/);
+    await shot(priv, 'watch-signed-no-token');
+    await priv.close();
+    const signed = await open();
+    await signed.goto(`${srv.base}/watch/${V.signed.embed}?token=${playbackToken(V.signed.embed)}`);
+    await signed.evaluate(() => document.querySelector('reel-player').play());
+    await waitPlaying(signed, 'reel-player', 1);
+    await signed.close();
+  });
+
   test('list (space playback token) and files render', async () => {
     const page = await mount(
       `<reel-player id="target" embed="${V.main.embed}" muted loading="eager"></reel-player>

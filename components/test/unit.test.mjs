@@ -144,3 +144,16 @@ test('metrics: batches by size, re-queues on failure, one session per page', asy
   m.destroy();
   m2.destroy();
 });
+
+test('trackLabels: each language in its own name, the server label as fallback', () => {
+  const cases = [
+    [[{ language: 'en', label: 'en' }, { language: 'de', label: 'German' }, { language: 'fr', label: '' }], ['English', 'Deutsch', 'Français']],
+    [[{ language: 'pt-BR', label: 'pt-BR' }, { language: 'ja', label: 'Japanese' }], ['Português (Brasil)', '日本語']],
+    // unknown or no language: the server's label, else the code, else a number
+    [[{ language: 'und', label: 'Director' }, { language: 'qqq', label: '' }, { language: '', label: '' }], ['Director', 'qqq', 'Track 3']],
+    // two tracks of one language stay apart by their labels
+    [[{ language: 'en', label: 'English' }, { language: 'en', label: 'Commentary' }], ['English', 'English (Commentary)']],
+  ];
+  for (const [tracks, want] of cases) assert.deepEqual(U.trackLabels(tracks), want);
+  assert.equal(U.nativeLanguageName('not a tag!'), null);
+});

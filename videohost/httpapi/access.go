@@ -223,10 +223,12 @@ func describeAccess(paths, schemas obj) {
 		},
 	}
 	schemas["ListedVideo"] = obj{
-		"type": "object", "required": []string{"id", "embed", "title", "duration", "poster", "created_at"},
+		"type": "object", "required": []string{"id", "embed", "title", "duration", "poster", "state", "created_at"},
 		"properties": obj{
 			"id": obj{"type": "string"}, "embed": obj{"type": "string"}, "title": obj{"type": "string"},
 			"duration": obj{"type": "number"}, "poster": str("poster URL (with the token for a signed video); empty when there is none"),
+			"state": obj{"type": "string", "enum": []string{"created", "uploaded", "processing", "ready", "errored"},
+				"description": "processing for a video playable before its processing ended"},
 			"created_at": obj{"type": "string", "format": "date-time"},
 		},
 	}

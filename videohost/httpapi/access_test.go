@@ -182,6 +182,7 @@ type listJSON struct {
 		Title     string    `json:"title"`
 		Duration  float64   `json:"duration"`
 		Poster    string    `json:"poster"`
+		State     string    `json:"state"`
 		CreatedAt time.Time `json:"created_at"`
 	} `json:"data"`
 	NextCursor *string `json:"next_cursor"`
@@ -241,6 +242,9 @@ func TestPublicList(t *testing.T) {
 		}
 		for _, d := range l.Data {
 			seen = append(seen, d.ID)
+			if d.State != string(videohost.StateReady) {
+				t.Fatalf("state %q of %s", d.State, d.ID)
+			}
 			if d.ID == b.ID && !strings.Contains(d.Poster, "token=") || d.ID == a.ID && strings.Contains(d.Poster, "token=") {
 				t.Fatalf("poster %s of %s", d.Poster, d.ID)
 			}

@@ -72,6 +72,8 @@ func (h *Handler) routes() *mux.Router {
 	r.PathPrefix("/cdn/").Handler(http.StripPrefix("/cdn", cdnHandler(components.Handler())))
 	// Analytics ingest and stats (events.go, stats.go).
 	h.analyticsRoutes(r, api)
+	// The watch page, the iframe embed and oEmbed (pages.go).
+	h.pageRoutes(r)
 	// A path with ".." answers 404 rather than a redirect to its cleaned
 	// form: asset paths are matched exactly, never normalized.
 	r.SkipClean(true)

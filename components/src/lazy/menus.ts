@@ -1,7 +1,8 @@
 // The lazily loaded media-chrome menus chunk (dist/menus.js): the subtitle
-// and audio-track menus and their buttons, fetched by <reel-player> (through
-// src/menus.ts) once it starts loading a video whose `controls` include
-// `subtitles` or `audiotracks`. Until then the buttons are undefined
+// and audio-track menus and their buttons, and the opt-in rate and
+// picture-in-picture buttons, fetched by <reel-player> and <reel-audio>
+// (through src/menus.ts) once they start loading a video whose `controls`
+// include `subtitles`, `audiotracks`, `rate` or `pip`. Until then the buttons are undefined
 // elements: invisible, and there is nothing to choose yet.
 //
 // build.mjs builds this file as `export function install(shared)`: every
@@ -14,6 +15,9 @@ import 'media-chrome/dist/menu/media-captions-menu.js';
 import 'media-chrome/dist/menu/media-captions-menu-button.js';
 import 'media-chrome/dist/menu/media-audio-track-menu.js';
 import 'media-chrome/dist/menu/media-audio-track-menu-button.js';
+// Opt-in controls (not in the default set): they wait for the chunk too.
+import 'media-chrome/dist/media-playback-rate-button.js';
+import 'media-chrome/dist/media-pip-button.js';
 
 /** Defines the menu elements; `shared` is reel.js's media-chrome modules (build.mjs). */
 export declare function install(shared: readonly Record<string, unknown>[]): void;
