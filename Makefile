@@ -12,7 +12,7 @@ GOFLAGS_TEST ?= -count=1 -timeout 20m
 # The browser tests drive Debian's Chromium through playwright-core.
 TEST_DEB_PACKAGES := chromium
 
-.PHONY: all deps deps-test build run test test-go test-race test-js vet bench clean
+.PHONY: all deps deps-test build run test test-go test-race test-js vet bench fuzz clean
 
 all: build
 
@@ -72,6 +72,19 @@ test-js:
 BENCH ?= ./bench/...
 bench: deps
 	$(GO) test -tags bench -count=1 -v -timeout 90m $(BENCH)
+
+# fuzz runs every fuzz target for FUZZTIME each (not part of make test,
+# which runs their committed seeds under testdata/fuzz). A failing input is
+# written to testdata/fuzz/<Target>/: commit it with the fix.
+FUZZTIME ?= 30s
+fuzz: deps
+	$(GO) test -run '^$$' -fuzz '^FuzzVerify$$' -fuzztime $(FUZZTIME) ./tokens
+	$(GO) test -run '^$$' -fuzz '^FuzzVerify$$' -fuzztime $(FUZZTIME) ./webhooks
+	$(GO) test -run '^$$' -fuzz '^FuzzParseSubtitles$$' -fuzztime $(FUZZTIME) ./videohost
+	$(GO) test -run '^$$' -fuzz '^FuzzCheckID$$' -fuzztime $(FUZZTIME) ./videohost
+	$(GO) test -run '^$$' -fuzz '^FuzzRange$$' -fuzztime $(FUZZTIME) ./videohost/httpapi
+	$(GO) test -run '^$$' -fuzz '^FuzzFrameQuery$$' -fuzztime $(FUZZTIME) ./videohost/httpapi
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeEvents$$' -fuzztime $(FUZZTIME) ./videohost/httpapi
 
 clean:
 	rm -rf $(BIN)

@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"math/big"
 	"strings"
 	"testing"
@@ -35,6 +36,8 @@ func FuzzVerify(f *testing.F) {
 	}
 	f.Add(handBuilt(f, map[string]any{"alg": "none", "kid": keys.readWrite.ID},
 		map[string]any{"sub": "s", "aud": "upload", "exp": testNow.Add(time.Hour).Unix()}, nil))
+	f.Add(handBuilt(f, map[string]any{"alg": "HS256", "kid": keys.readWrite.ID, "crit": []string{"exp"}},
+		map[string]any{"sub": "s", "aud": "upload", "exp": testNow.Add(time.Hour).Unix()}, hs256(keys.readWrite.Secret)))
 	f.Add("")
 	f.Add("a.b.c")
 
@@ -43,7 +46,16 @@ func FuzzVerify(f *testing.F) {
 		for _, aud := range []tokens.Audience{tokens.AudienceUpload, tokens.AudiencePlayback} {
 			claims, err := v.Verify(context.Background(), raw, aud)
 			if err != nil {
+				// The test resolver never fails, so every refusal is the
+				// client's: a *tokens.Error with a code and a reason.
+				var te *tokens.Error
+				if !errors.As(err, &te) || te.Reason == "" || (te.Code != tokens.CodeTokenInvalid && te.Code != tokens.CodeTokenExpired) {
+					t.Fatalf("Verify(%q) = %v, not a *tokens.Error", raw, err)
+				}
 				continue
+			}
+			if hasCrit(raw) {
+				t.Fatalf("accepted a token with a crit header: %q", raw)
 			}
 			if claims.Audience != aud {
 				t.Fatalf("accepted a %q token as %q", claims.Audience, aud)
@@ -91,4 +103,19 @@ func signedByKnownKey(keys testKeys, raw string) bool {
 		return ecdsa.Verify(keys.es.Public().Key.(*ecdsa.PublicKey), digest[:], r, s)
 	}
 	return false
+}
+
+// hasCrit reports whether the header of a compact JWS has a crit member.
+func hasCrit(raw string) bool {
+	header, _, _ := strings.Cut(raw, ".")
+	b, err := base64.RawURLEncoding.DecodeString(header)
+	if err != nil {
+		return false
+	}
+	var h map[string]json.RawMessage
+	if json.Unmarshal(b, &h) != nil {
+		return false
+	}
+	_, ok := h["crit"]
+	return ok
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -160,7 +161,7 @@ func (v *Verifier) Verify(ctx context.Context, raw string, aud Audience) (*Claim
 		return nil, invalid("token must carry exactly one signature", nil)
 	}
 	header := jws.Signatures[0].Protected
-	if _, ok := header.ExtraHeaders["crit"]; ok {
+	if hasCrit(raw) {
 		// Reel's tokens never need an extension, and go-jose would refuse
 		// one later with an error that reads like a bad signature.
 		return nil, invalid("token header has unsupported crit parameters", nil)
@@ -224,6 +225,22 @@ func checkCanonicalCompact(raw string) error {
 		}
 	}
 	return nil
+}
+
+// hasCrit reports whether the protected header of a compact JWS has a crit
+// member, whatever its value: go-jose drops a null one from its view.
+func hasCrit(raw string) bool {
+	header, _, _ := strings.Cut(raw, ".")
+	b, err := base64.RawURLEncoding.DecodeString(header)
+	if err != nil {
+		return false
+	}
+	var members map[string]json.RawMessage
+	if json.Unmarshal(b, &members) != nil {
+		return false
+	}
+	_, ok := members["crit"]
+	return ok
 }
 
 func joseVerificationKey(k VerificationKey) any {

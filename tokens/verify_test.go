@@ -335,6 +335,7 @@ func TestVerifyRefusesCrit(t *testing.T) {
 		{"b64, which go-jose knows", map[string]any{"alg": "HS256", "kid": keys.readWrite.ID, "crit": []string{"b64"}, "b64": true}},
 		{"empty list", map[string]any{"alg": "HS256", "kid": keys.readWrite.ID, "crit": []string{}}},
 		{"not a list", map[string]any{"alg": "HS256", "kid": keys.readWrite.ID, "crit": "exp"}},
+		{"null", map[string]any{"alg": "HS256", "kid": keys.readWrite.ID, "crit": nil}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			raw := handBuilt(t, tc.header, claims, hs256(keys.readWrite.Secret))

@@ -124,9 +124,9 @@ func postEvents(w http.ResponseWriter, r *http.Request, cfg AnalyticsConfig, lim
 		}
 		return videohost.Errorf(videohost.EValidation, "reading the request body: %v", err)
 	}
-	var in eventsInput
-	if err := json.Unmarshal(body, &in); err != nil {
-		return jsonError(err)
+	in, err := decodeEvents(body)
+	if err != nil {
+		return err
 	}
 	origin := r.Header.Get("Origin")
 	if origin == "" || origin == "null" {
@@ -140,6 +140,16 @@ func postEvents(w http.ResponseWriter, r *http.Request, cfg AnalyticsConfig, lim
 	}
 	writeJSON(w, http.StatusAccepted, map[string]int{"accepted": n})
 	return nil
+}
+
+// decodeEvents reads the JSON of a beacon batch; what the events say is
+// checked by the ingest.
+func decodeEvents(body []byte) (eventsInput, error) {
+	var in eventsInput
+	if err := json.Unmarshal(body, &in); err != nil {
+		return eventsInput{}, jsonError(err)
+	}
+	return in, nil
 }
 
 // setEventsCORS lets every page post events.

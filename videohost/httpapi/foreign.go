@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/textproto"
 	"path"
 	"strconv"
 	"strings"
@@ -116,6 +117,12 @@ func plainProblem(status int, _ []byte) Problem {
 func serveContent(w http.ResponseWriter, r *http.Request, modtime time.Time, content io.ReadSeeker, size int64) {
 	if rng := r.Header.Get("Range"); rng != "" {
 		kept, dropped := dropEmptySuffixRanges(rng)
+		if size == 0 && strings.HasPrefix(rng, "bytes=") {
+			// No byte range of an empty file is satisfiable; ServeContent
+			// would answer "bytes=-1" with Content-Range: bytes 0--1/0.
+			writeRangeNotSatisfiable(w, size)
+			return
+		}
 		if dropped {
 			if kept == "" {
 				writeRangeNotSatisfiable(w, size)
@@ -153,8 +160,11 @@ func dropEmptySuffixRanges(header string) (string, bool) {
 	var kept []string
 	dropped := false
 	for part := range strings.SplitSeq(spec, ",") {
-		p := strings.TrimSpace(part)
-		if digits, ok := strings.CutPrefix(p, "-"); ok && digits != "" && strings.Trim(digits, "0") == "" {
+		// Read as ServeContent reads it: "- 0" and "-+0" are "-0" too.
+		p := textproto.TrimString(part)
+		start, end, _ := strings.Cut(p, "-")
+		start, end = textproto.TrimString(start), textproto.TrimString(end)
+		if n, err := strconv.ParseInt(end, 10, 64); start == "" && err == nil && n == 0 && !strings.HasPrefix(end, "-") {
 			dropped = true
 			continue
 		}

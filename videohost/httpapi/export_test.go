@@ -1,0 +1,47 @@
+package httpapi
+
+import (
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+// Internals the black-box tests and fuzz targets reach.
+
+// ServeContent is serveContent.
+func ServeContent(w http.ResponseWriter, r *http.Request, modtime time.Time, content io.ReadSeeker, size int64) {
+	serveContent(w, r, modtime, content, size)
+}
+
+// FrameQuery is a parsed frame request, as the fuzz target sees it.
+type FrameQuery struct {
+	Embed, Format string
+	Time          *float64
+	Width         int
+}
+
+// ParseFrameRequest is parseFrameRequest.
+func ParseFrameRequest(r *http.Request) (*FrameQuery, error) {
+	q, err := parseFrameRequest(r)
+	if err != nil {
+		return nil, err
+	}
+	return &FrameQuery{Embed: q.embed, Format: q.format, Time: q.time, Width: q.width}, nil
+}
+
+// FrameWidthLimits are the widths a frame request may ask for.
+const MinFrameWidth, MaxFrameWidth = minFrameWidth, maxFrameWidth
+
+// DecodeEvents is decodeEvents.
+func DecodeEvents(body []byte) ([]videohost.BeaconEvent, error) {
+	in, err := decodeEvents(body)
+	return in.Events, err
+}
+
+// TusProblem is tusProblem, and TusCodes its table.
+var TusProblem, TusCodes = tusProblem, tusCodes
+
+// MaxDetail bounds problem details.
+const MaxDetail = maxDetail
