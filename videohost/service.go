@@ -446,6 +446,9 @@ func (s *Service) CreateVideo(ctx context.Context, p *Principal, in CreateVideoI
 	if len(in.InputURL) > MaxInputURLLen {
 		return nil, Invalid("input_url", "must be at most %d bytes", MaxInputURLLen)
 	}
+	if err := RefuseNumericHost("input_url", in.InputURL); err != nil {
+		return nil, err
+	}
 	if _, err := s.guard.CheckURL(ctx, in.InputURL); err != nil {
 		if errors.Is(err, ErrAddressNotAllowed) {
 			return nil, &Error{Code: EInputURLNotAllowed, Message: "input_url points at an address that is not allowed",

@@ -263,9 +263,13 @@ func (e *env) checkCommon(method, path string, r *response) {
 		e.t.Errorf("%s %s set a cookie: %v", method, path, c)
 	}
 	// Every error of every route, uploads and files included, is a
-	// problem document.
+	// problem document; pages for people (watch, embed) answer a page.
 	ct := r.header.Get("Content-Type")
-	if r.status >= 400 && (len(r.body) > 0 || method == http.MethodHead) && ct != "application/problem+json" {
+	page := (method == http.MethodGet || method == http.MethodHead) && (strings.Contains(path, "/watch/") || strings.Contains(path, "/embed/"))
+	if page && r.status >= 400 && !strings.HasPrefix(ct, "text/html") {
+		e.t.Errorf("%s %.100s: page error %d with Content-Type %q, want HTML", method, path, r.status, ct)
+	}
+	if !page && r.status >= 400 && (len(r.body) > 0 || method == http.MethodHead) && ct != "application/problem+json" {
 		e.t.Errorf("%s %.100s: error %d with Content-Type %q, want application/problem+json", method, path, r.status, ct)
 	}
 }

@@ -13,10 +13,6 @@ func (h *Handler) createVideo(w http.ResponseWriter, r *http.Request, p *videoho
 	if err := h.decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	// The service refuses these too, but without saying why.
-	if err := videohost.RefuseNumericHost("input_url", in.InputURL); err != nil {
-		return err
-	}
 	v, err := h.svc.CreateVideo(r.Context(), p, in)
 	if err != nil {
 		return err
