@@ -148,6 +148,10 @@ func (g *NetGuard) allow() []netip.Prefix {
 // ErrAddressNotAllowed is returned when a connection would reach a guarded address.
 var ErrAddressNotAllowed = errors.New("address not allowed")
 
+// ErrRedirectRefused marks a redirect the guard's client will not follow
+// (another scheme, too many hops): retrying the fetch cannot change it.
+var ErrRedirectRefused = errors.New("redirect refused")
+
 // ErrNumericHost is returned for a host written as a number in a form other
 // than dotted decimal or IPv6 ("2130706433", "0x7f000001", "0177.0.0.1",
 // "127.1"). Browsers, curl and the C resolver read these as addresses while
@@ -259,10 +263,10 @@ func (g *NetGuard) HTTPClient(timeout time.Duration, maxRedirects int) *http.Cli
 				if maxRedirects == 0 {
 					return http.ErrUseLastResponse
 				}
-				return fmt.Errorf("more than %d redirects", maxRedirects)
+				return fmt.Errorf("%w: more than %d redirects", ErrRedirectRefused, maxRedirects)
 			}
 			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
-				return fmt.Errorf("redirect to scheme %q", req.URL.Scheme)
+				return fmt.Errorf("%w: to scheme %q", ErrRedirectRefused, Excerpt(req.URL.Scheme))
 			}
 			return nil
 		},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 
 	"github.com/reelvideo/reel/videohost"
@@ -36,10 +37,7 @@ func (w *Worker) fetch(ctx context.Context, job *videohost.Job) error {
 	req.Header.Set("User-Agent", "Reel/1 (+video fetch)")
 	resp, err := client.Do(req)
 	if err != nil {
-		if errors.Is(err, videohost.ErrAddressNotAllowed) {
-			return permanent(videohost.VideoErrFetchFailed, fmt.Errorf("fetching input_url: %w", err))
-		}
-		return fmt.Errorf("fetching input_url: %w", err)
+		return fetchError(err)
 	}
 	defer resp.Body.Close()
 	switch {
@@ -75,6 +73,24 @@ func (w *Worker) discardSource(ctx context.Context, videoID string) {
 	if err := w.svc.DiscardSource(context.WithoutCancel(ctx), videoID); err != nil {
 		w.log.WarnContext(ctx, "removing a refused source", "video", videoID, "err", err)
 	}
+}
+
+// fetchError describes a failed request for the video's error message,
+// without internal details (the resolver's address in a DNS error), and
+// marks as permanent what no retry can fix.
+func fetchError(err error) error {
+	var dns *net.DNSError
+	switch {
+	case errors.As(err, &dns):
+		msg := fmt.Errorf("fetching input_url: cannot resolve host %s", videohost.Excerpt(dns.Name))
+		if dns.IsNotFound {
+			return permanent(videohost.VideoErrFetchFailed, msg)
+		}
+		return msg
+	case errors.Is(err, videohost.ErrAddressNotAllowed), errors.Is(err, videohost.ErrRedirectRefused):
+		return permanent(videohost.VideoErrFetchFailed, fmt.Errorf("fetching input_url: %w", err))
+	}
+	return fmt.Errorf("fetching input_url: %w", err)
 }
 
 // limitReader fails once more than left bytes were read.

@@ -164,6 +164,10 @@ func TestFetchFailures(t *testing.T) {
 		case "/private-redirect":
 			// 127.0.0.2 is loopback too, but outside the allow-list below.
 			http.Redirect(w, r, "http://127.0.0.2:1/video.mp4", http.StatusFound)
+		case "/file-redirect":
+			http.Redirect(w, r, "file:///etc/passwd", http.StatusFound)
+		case "/gopher-redirect":
+			http.Redirect(w, r, "gopher://127.0.0.1:70/", http.StatusFound)
 		default:
 			http.Error(w, "down", http.StatusBadGateway)
 		}
@@ -178,6 +182,8 @@ func TestFetchFailures(t *testing.T) {
 		{"/big", videohost.VideoErrTooLarge, 1},
 		{"/empty", videohost.VideoErrNotMedia, 1},
 		{"/private-redirect", videohost.VideoErrFetchFailed, 1},
+		{"/file-redirect", videohost.VideoErrFetchFailed, 1},
+		{"/gopher-redirect", videohost.VideoErrFetchFailed, 1},
 		{"/flaky", videohost.VideoErrFetchFailed, 3},
 	}
 	for _, tt := range tests {
