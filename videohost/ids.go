@@ -105,31 +105,22 @@ const (
 // that replaces a video's source.
 const UploadSuffixLen = 8
 
+// idLengths is the length of every kind of plain id.
+var idLengths = map[IDKind]int{
+	IDSpace: SpaceIDLen, IDVideo: VideoIDLen, IDCollection: CollectionIDLen, IDEmbed: EmbedLen,
+	IDKey: KeyIDLen, IDSigningKey: SigningKeyIDLen, IDWebhook: WebhookIDLen, IDDelivery: WebhookDeliveryIDLen,
+}
+
 // CheckID reports, before any lookup, whether s has the shape of an id of
 // kind: a malformed id names nothing, so the error is ENotFound, and it
 // quotes at most an excerpt of s. An unknown kind matches nothing.
 func CheckID(kind IDKind, s string) error {
-	ok := false
-	switch kind {
-	case IDSpace:
-		ok = ValidID(s, SpaceIDLen)
-	case IDVideo:
-		ok = ValidID(s, VideoIDLen)
-	case IDCollection:
-		ok = ValidID(s, CollectionIDLen)
-	case IDEmbed:
-		ok = ValidID(s, EmbedLen)
-	case IDKey:
-		ok = ValidID(s, KeyIDLen)
-	case IDSigningKey:
-		ok = ValidID(s, SigningKeyIDLen)
-	case IDWebhook:
-		ok = ValidID(s, WebhookIDLen)
-	case IDDelivery:
-		ok = ValidID(s, WebhookDeliveryIDLen)
-	case IDUpload:
+	var ok bool
+	if kind == IDUpload {
 		video, suffix, replacing := strings.Cut(s, "-")
 		ok = ValidID(video, VideoIDLen) && (!replacing || ValidID(suffix, UploadSuffixLen))
+	} else if n, known := idLengths[kind]; known {
+		ok = ValidID(s, n)
 	}
 	if !ok {
 		return Errorf(ENotFound, "%s %s not found", kind, Excerpt(s))

@@ -18,6 +18,34 @@ var videoErrorCodes = map[string]bool{
 	videohost.VideoErrTooLarge:         true,
 }
 
+// permanentPipelineError marks a pipeline error that retrying cannot fix
+// as permanent, with its video error code; nil for any other error.
+func permanentPipelineError(err error) error {
+	if code := videohost.ErrorCode(err); videoErrorCodes[code] {
+		return permanent(code, err)
+	}
+	return nil
+}
+
+// stageSource gives a job a clean work folder (a previous attempt killed
+// half-way may have left files) holding an empty scratch/ and, unless blobs
+// are on local disk, the video's source; it returns the folder, which the
+// caller removes, and the source's local path.
+func (w *Worker) stageSource(ctx context.Context, job *videohost.Job, videoID string) (dir, source string, err error) {
+	dir = w.jobDir(job)
+	if err := os.RemoveAll(dir); err != nil {
+		return dir, "", fmt.Errorf("cleaning work folder: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "scratch"), 0o755); err != nil {
+		return dir, "", fmt.Errorf("creating work folder: %w", err)
+	}
+	source, err = w.svc.LocalSource(ctx, videoID, dir)
+	if code := videohost.ErrorCode(err); code == videohost.VideoErrTranscodeFailed {
+		return dir, "", permanent(code, err) // the source is gone: no retry brings it back
+	}
+	return dir, source, err
+}
+
 // prepare takes the quick look at a stored source (PreparePipeline): a
 // source that cannot be processed fails at once, and a standard one is
 // published playable before any encode. Then it queues the transcode.
@@ -45,26 +73,16 @@ func (w *Worker) prepare(ctx context.Context, job *videohost.Job) error {
 }
 
 func (w *Worker) publishPrepared(ctx context.Context, job *videohost.Job, v *videohost.Video, pp videohost.PreparePipeline) error {
-	dir := w.jobDir(job)
-	if err := os.RemoveAll(dir); err != nil {
-		return fmt.Errorf("cleaning work folder: %w", err)
-	}
+	dir, source, err := w.stageSource(ctx, job, v.ID)
 	defer os.RemoveAll(dir)
-	source, err := w.svc.LocalSource(ctx, v.ID, dir)
 	if err != nil {
-		if code := videohost.ErrorCode(err); code == videohost.VideoErrTranscodeFailed {
-			return permanent(code, err)
-		}
 		return err
 	}
 	in := videohost.PrepareInput{Source: source, PlayableDir: filepath.Join(dir, "playable"), WorkDir: filepath.Join(dir, "scratch")}
-	if err := os.MkdirAll(in.WorkDir, 0o755); err != nil {
-		return err
-	}
 	out, err := pp.Prepare(ctx, in)
 	if err != nil {
-		if code := videohost.ErrorCode(err); videoErrorCodes[code] {
-			return permanent(code, err)
+		if perm := permanentPipelineError(err); perm != nil {
+			return perm
 		}
 		// The transcode makes the video playable too, only later.
 		w.log.WarnContext(ctx, "preparing a source", "video", v.ID, "err", err)
@@ -100,21 +118,9 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 	if _, err := w.svc.StartProcessing(ctx, v.ID); err != nil {
 		return err
 	}
-	dir := w.jobDir(job)
-	// A previous attempt killed half-way may have left files: start clean.
-	if err := os.RemoveAll(dir); err != nil {
-		return fmt.Errorf("cleaning work folder: %w", err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("creating work folder: %w", err)
-	}
+	dir, source, err := w.stageSource(ctx, job, v.ID)
 	defer os.RemoveAll(dir)
-
-	source, err := w.svc.LocalSource(ctx, v.ID, dir)
 	if err != nil {
-		if code := videohost.ErrorCode(err); code == videohost.VideoErrTranscodeFailed {
-			return permanent(code, err) // the source is gone: no retry brings it back
-		}
 		return err
 	}
 	outDir := filepath.Join(dir, "out")
@@ -133,13 +139,10 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 			return err
 		}
 	}
-	if err := os.MkdirAll(in.WorkDir, 0o755); err != nil {
-		return err
-	}
 	out, err := w.cfg.Pipeline.Process(ctx, in)
 	if err != nil {
-		if code := videohost.ErrorCode(err); videoErrorCodes[code] {
-			return permanent(code, err)
+		if perm := permanentPipelineError(err); perm != nil {
+			return perm
 		}
 		return fmt.Errorf("processing: %w", err)
 	}
