@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -100,6 +101,9 @@ type Verifier struct {
 	MaxPlaybackLifetime time.Duration
 	// Now is the clock. Nil means time.Now.
 	Now func() time.Time
+	// Cache, when set, remembers verified signatures (see VerifiedCache).
+	// Nil means every token is parsed and verified in full.
+	Cache *VerifiedCache
 }
 
 func (v *Verifier) now() time.Time {
@@ -150,6 +154,11 @@ func (v *Verifier) Verify(ctx context.Context, raw string, aud Audience) (*Claim
 	if len(raw) > MaxTokenLength {
 		return nil, invalid("token too long", nil)
 	}
+	if v.Cache != nil {
+		if e, ok := v.Cache.lookup(raw, aud, v.now()); ok {
+			return v.verifyRemembered(ctx, e, aud)
+		}
+	}
 	if err := checkCanonicalCompact(raw); err != nil {
 		return nil, invalid("malformed token", err)
 	}
@@ -197,6 +206,31 @@ func (v *Verifier) Verify(ctx context.Context, raw string, aud Audience) (*Claim
 		return nil, err
 	}
 	claims.KeyID = header.KeyID
+	if err := v.checkClaims(claims, aud, key); err != nil {
+		return nil, err
+	}
+	if v.Cache != nil {
+		v.Cache.store(raw, aud, claims, key, v.now())
+	}
+	return &claims, nil
+}
+
+// verifyRemembered finishes Verify for a token whose signature was checked
+// before: the key must still resolve to the same material, and the claims
+// must still hold now.
+func (v *Verifier) verifyRemembered(ctx context.Context, e verifiedEntry, aud Audience) (*Claims, error) {
+	key, err := v.Keys.ResolveKey(ctx, e.claims.KeyID)
+	if errors.Is(err, ErrKeyNotFound) {
+		return nil, invalid("unknown key", err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("resolve key %q: %w", e.claims.KeyID, err)
+	}
+	if !e.sameKey(key) {
+		return nil, invalid("bad signature", nil)
+	}
+	claims := e.claims
+	claims.Origins = slices.Clone(claims.Origins)
 	if err := v.checkClaims(claims, aud, key); err != nil {
 		return nil, err
 	}

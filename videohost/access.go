@@ -193,7 +193,8 @@ type resolvedKey struct {
 // store. found receives the space and access of the key that resolved.
 func (s *Service) verifier(found *resolvedKey) *tokens.Verifier {
 	return &tokens.Verifier{
-		Now: s.clock.Now,
+		Now:   s.clock.Now,
+		Cache: s.verified,
 		Keys: tokens.KeyResolverFunc(func(ctx context.Context, kid string) (tokens.VerificationKey, error) {
 			switch {
 			case ValidID(kid, KeyIDLen):

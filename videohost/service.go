@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/reelvideo/reel/tokens"
 )
 
 // Config wires a Service. Zero values are the defaults where one is given.
@@ -63,6 +65,9 @@ type Service struct {
 	guard    *NetGuard
 	videos   *ttlCache[*Video]
 	keys     *ttlCache[cachedKey]
+	// verified remembers checked token signatures: a player sends the same
+	// token with every segment.
+	verified *tokens.VerifiedCache
 	touchMu  sync.Mutex
 	touched  map[string]time.Time // key id → last recorded use
 }
@@ -103,9 +108,10 @@ func New(cfg Config) (*Service, error) {
 		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
 		clock: cfg.Clock, log: cfg.Logger, aead: aead,
 		macKey: derive(cfg.Secret, "reel cursor"), cfg: cfg, guard: cfg.Guard,
-		videos:  newTTLCache[*Video](cfg.CacheTTL, 10_000),
-		keys:    newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
-		touched: make(map[string]time.Time),
+		videos:   newTTLCache[*Video](cfg.CacheTTL, 10_000),
+		keys:     newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
+		verified: tokens.NewVerifiedCache(0, 0),
+		touched:  make(map[string]time.Time),
 	}, nil
 }
 
