@@ -285,7 +285,9 @@ http {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	// SIGTERM, not SIGKILL: nginx's master then stops its workers, which a
+	// killed master would leave running.
+	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
 	base := "http://" + addr
 	for range 100 {
 		if res, err := http.Get(base + "/media/" + s.Space + "/" + s.VideoID + "/h264_sd/0.m4s"); err == nil {
