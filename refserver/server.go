@@ -48,6 +48,7 @@ type Main struct {
 	Logger  *slog.Logger
 
 	listener net.Listener
+	instance *instance
 	server   *http.Server
 	cancel   context.CancelFunc
 	done     sync.WaitGroup
@@ -233,14 +234,19 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 
 // startWorker runs the job worker and the webhook dispatcher.
 func (m *Main) startWorker(ctx context.Context) error {
+	inst, err := claimInstance(m.Config.Data)
+	if err != nil {
+		return err
+	}
+	m.instance = inst
 	w, err := worker.New(worker.Config{
 		Service: m.Service, Pipeline: m.Pipeline, Concurrency: m.Config.Workers,
-		WorkDir: filepath.Join(m.Config.Data, "work"), Logger: m.Logger,
+		WorkDir: filepath.Join(m.Config.Data, "work"), Logger: m.Logger, ID: inst.ID,
 	})
 	if err != nil {
 		return err
 	}
-	d, err := worker.NewDispatcher(worker.DispatcherConfig{Service: m.Service, Logger: m.Logger})
+	d, err := worker.NewDispatcher(worker.DispatcherConfig{Service: m.Service, Logger: m.Logger, ID: inst.ID})
 	if err != nil {
 		return err
 	}
@@ -321,6 +327,10 @@ func (m *Main) Close() error {
 		}
 		m.DB = nil
 	}
+	// Last: the slot must stay held until no job or delivery can be
+	// touched by this process any more.
+	m.instance.release()
+	m.instance = nil
 	return errors.Join(errs...)
 }
 

@@ -59,7 +59,10 @@ type DispatcherConfig struct {
 	// FanOutBatch is the number of outbox events turned into deliveries per
 	// transaction (default 500).
 	FanOutBatch int
-	// ID names this dispatcher in leases (default: hostname-pid-random).
+	// ID names this dispatcher in leases (default: hostname-pid-random). A
+	// stable ID used by one live process at a time lets a restarted
+	// dispatcher send again at once what it held when it died (see
+	// Config.ID).
 	ID string
 	// Logger defaults to the service's logger.
 	Logger *slog.Logger
@@ -136,6 +139,11 @@ func (d *Dispatcher) Notify() {
 // Run dispatches until ctx ends. Attempts in flight are cancelled and their
 // deliveries handed back untried, so a stop loses nothing.
 func (d *Dispatcher) Run(ctx context.Context) error {
+	if n, err := d.svc.ReclaimWebhookDeliveries(ctx, d.cfg.ID); err != nil {
+		d.log.ErrorContext(ctx, "reclaiming webhook deliveries of an earlier run", "err", err)
+	} else if n > 0 {
+		d.log.InfoContext(ctx, "reclaimed webhook deliveries an earlier run held when it stopped", "deliveries", n)
+	}
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	ticker := time.NewTicker(d.cfg.PollInterval)

@@ -26,7 +26,8 @@ type Config struct {
 	// Concurrency is the number of jobs run at once (default 1).
 	Concurrency int
 	// Lease is how long a claimed job is held before another worker may take
-	// it over; it is renewed at a third of its length (default 1 min).
+	// it over; a heartbeat renews it at a third of its length, so it can be
+	// short (default 20 s).
 	Lease time.Duration
 	// PollInterval is the wait between empty claims (default 250 ms).
 	PollInterval time.Duration
@@ -37,7 +38,11 @@ type Config struct {
 	// Guard checks every connection of a fetch (default: refuse private
 	// addresses).
 	Guard *videohost.NetGuard
-	// ID names this worker in leases (default: hostname-pid-random).
+	// ID names this worker in leases (default: hostname-pid-random). A
+	// stable ID that only one live process uses at a time (refserver takes
+	// one per data folder and slot, under a file lock) lets a restarted
+	// worker take back at once the jobs it held when it died, instead of
+	// waiting for their leases to run out.
 	ID string
 	// Logger defaults to the service's logger.
 	Logger *slog.Logger
@@ -63,7 +68,7 @@ func New(cfg Config) (*Worker, error) {
 		cfg.Concurrency = 1
 	}
 	if cfg.Lease <= 0 {
-		cfg.Lease = time.Minute
+		cfg.Lease = 20 * time.Second
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 250 * time.Millisecond
@@ -105,6 +110,11 @@ func New(cfg Config) (*Worker, error) {
 // upload take well under a second and must not wait behind an hour of
 // somebody else's transcode. It competes for the cores only that briefly.
 func (w *Worker) Run(ctx context.Context) error {
+	if n, err := w.svc.ReclaimJobs(ctx, w.cfg.ID); err != nil {
+		w.log.ErrorContext(ctx, "reclaiming jobs of an earlier run", "err", err)
+	} else if n > 0 {
+		w.log.InfoContext(ctx, "reclaimed jobs an earlier run held when it stopped", "jobs", n)
+	}
 	var wg sync.WaitGroup
 	loop := func(kinds []videohost.JobKind) {
 		wg.Add(1)
