@@ -58,7 +58,7 @@ type SourceInfo struct {
 	VideoCodec string  `json:"video_codec"`
 	AudioCodec string  `json:"audio_codec"`
 	FrameRate  float64 `json:"frame_rate"`
-	Width      int     `json:"width"`  // the source's own size; Video.Width is the ladder's top
+	Width      int     `json:"width"` // the source's own size; Video.Width is the ladder's top
 	Height     int     `json:"height"`
 }
 
