@@ -226,7 +226,8 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
 		Logger: m.Logger, Secret: secret, BaseURL: m.Config.BaseURL,
 		SpaceURL: m.Config.SpaceURL, ImageURL: m.Config.ImageURL, CDNURL: m.Config.CDNURL,
-		Guard: &videohost.NetGuard{Allow: nets},
+		Guard:          &videohost.NetGuard{Allow: nets},
+		FrameCacheSize: m.Config.FrameCacheSize,
 	})
 	return err
 }

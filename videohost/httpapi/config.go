@@ -53,6 +53,9 @@ type Config struct {
 
 	// Analytics configures POST /v1/events and its writer (events.go).
 	Analytics AnalyticsConfig
+
+	// Frames bounds the work of frames by URL (frames.go).
+	Frames FrameConfig
 }
 
 // UploadAuthenticator resolves the credentials of a tus request into a grant.

@@ -47,7 +47,8 @@ type AnalyticsConfig struct {
 	MaxBodyBytes int64
 	// TrustedProxies are the addresses of reverse proxies whose
 	// X-Forwarded-For is believed; the client is the right-most address that
-	// is not one of them. Default none: the client is the peer address.
+	// is not one of them. Default none: the client is the peer address. The
+	// cold-frame limit (FrameConfig) names clients the same way.
 	TrustedProxies []netip.Prefix
 	// Ingest tunes the batching writer and the retention of raw events.
 	Ingest videohost.IngestConfig
@@ -204,14 +205,18 @@ func clientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
 	return peer
 }
 
-// rateKeyOf groups IPv6 clients by /64: one host usually holds a whole /64,
-// so per-address counting would be no limit at all.
-func rateKeyOf(a netip.Addr) string {
+// rateKeyOf is the events limiter's key of a client address.
+func rateKeyOf(a netip.Addr) string { return "events:" + clientKey(a) }
+
+// clientKey names a client for a per-address limit. It groups IPv6 clients
+// by /64: one host usually holds a whole /64, so per-address counting would
+// be no limit at all.
+func clientKey(a netip.Addr) string {
 	if a.Is6() {
 		p, _ := a.Prefix(64)
-		return "events:" + p.String()
+		return p.String()
 	}
-	return "events:" + a.String()
+	return a.String()
 }
 
 // takeBounded is take for keys that come from the network: once the limiter
