@@ -122,6 +122,9 @@ func (h *Handler) logRequest(r *http.Request, status int, took time.Duration, in
 	if status == 0 {
 		status = http.StatusOK
 	}
+	if h.cfg.Observer != nil {
+		h.cfg.Observer.Request(r.Method, info.route, status, took)
+	}
 	route := info.route
 	if route == "" {
 		// An unmatched request: its path tells what was asked. The query
@@ -129,7 +132,12 @@ func (h *Handler) logRequest(r *http.Request, status int, took time.Duration, in
 		route = r.URL.Path
 	}
 	level := slog.LevelInfo
-	if status >= 500 {
+	switch {
+	case route == healthzPath || route == readyzPath:
+		// Probes come every few seconds; Service.Ready warns when a port
+		// is down.
+		level = slog.LevelDebug
+	case status >= 500:
 		level = slog.LevelError
 	}
 	h.log.LogAttrs(r.Context(), level, "request",

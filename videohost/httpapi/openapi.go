@@ -370,6 +370,7 @@ func openAPIDocument() obj {
 	describeAccess(paths, schemas)
 	describeAnalytics(paths, schemas)
 	describeWebhooks(paths, schemas)
+	describeHealth(paths)
 
 	return obj{
 		"openapi": "3.1.0",
