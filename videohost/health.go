@@ -42,13 +42,18 @@ func (s *Service) Ready(ctx context.Context) error {
 // implements QueueStats, else from the store; EUnavailable when neither does.
 func (s *Service) QueueDepth(ctx context.Context) ([]QueueDepth, error) {
 	for _, port := range []any{s.queue, s.store} {
-		if qs, ok := port.(QueueStats); ok {
-			d, err := qs.QueueDepth(ctx, s.clock.Now())
-			if err != nil {
-				return nil, fmt.Errorf("reading queue depth: %w", err)
-			}
-			return d, nil
+		qs, ok := port.(QueueStats)
+		if !ok {
+			continue
 		}
+		d, err := qs.QueueDepth(ctx, s.clock.Now())
+		if ErrorCode(err) == EUnavailable {
+			continue // a decorated queue that cannot tell: ask the store
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading queue depth: %w", err)
+		}
+		return d, nil
 	}
 	return nil, Errorf(EUnavailable, "this queue does not report its depth")
 }
