@@ -32,6 +32,9 @@ type Config struct {
 	// FrameCacheSize caps the frame cache in bytes: --frame-cache-size,
 	// REEL_FRAME_CACHE_SIZE, with a unit (512MiB, 2GiB); 0 is 1 GiB.
 	FrameCacheSize int64
+	// MetricsListen is the admin listener for /metrics (and the health
+	// probes): --metrics-listen, REEL_METRICS_LISTEN; off when empty.
+	MetricsListen string
 }
 
 // errUsage is a command line that could not be parsed; the usage was
@@ -68,6 +71,7 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	str(&c.Blobs, "blobs", "", "file://PATH (default file://{data}/blobs)")
 	str(&c.AllowNetworks, "allow-networks", "", "comma-separated CIDRs that fetches and webhooks may reach despite the SSRF guard, e.g. 127.0.0.0/8")
 	str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
+	str(&c.MetricsListen, "metrics-listen", "", "admin listen address for Prometheus /metrics, /healthz and /readyz, e.g. 127.0.0.1:9090 (off when empty; never expose it publicly)")
 	str(&c.MediaProcess, "media-process", "child", "where transcodes run: child (a child process per job, so a crash in FFmpeg ends one job) or inline (in this process)")
 	// Set before fs.Var so that the usage shows the defaults.
 	c.Workers, c.ShutdownGrace = 1, 20*time.Second

@@ -294,14 +294,15 @@ func TestKeysCreatePrintsJSON(t *testing.T) {
 
 func TestConfigFromEnvironment(t *testing.T) {
 	env := map[string]string{"REEL_ADDR": "127.0.0.1:9999", "REEL_WORKERS": "3", "REEL_ALLOW_NETWORKS": "10.0.0.0/8, 127.0.0.1/32",
-		"REEL_MEDIA_PROCESS": "inline", "REEL_FRAME_CACHE_SIZE": "256MiB"}
+		"REEL_MEDIA_PROCESS": "inline", "REEL_FRAME_CACHE_SIZE": "256MiB",
+		"REEL_METRICS_LISTEN": "127.0.0.1:9090"}
 	var c Config
 	if _, err := c.parseFlags("t", []string{"--data", "/tmp/x"}, io.Discard, func(k string) string { return env[k] }); err != nil {
 		t.Fatal(err)
 	}
 	if c.Addr != "127.0.0.1:9999" || c.Workers != 3 || c.BaseURL != "http://127.0.0.1:9999" ||
 		c.Database != "sqlite:///tmp/x/reel.db" || c.Blobs != "file:///tmp/x/blobs" || c.MediaProcess != "inline" ||
-		c.FrameCacheSize != 256<<20 {
+		c.FrameCacheSize != 256<<20 || c.MetricsListen != "127.0.0.1:9090" {
 		t.Errorf("config %+v", c)
 	}
 	if got := c.allowNetworks(); len(got) != 2 || got[1] != "127.0.0.1/32" {
