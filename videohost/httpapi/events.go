@@ -97,6 +97,8 @@ func (h *Handler) analyticsRoutes(r *mux.Router, api func(method, path string, f
 		if err := postEvents(w, r, cfg, limiter, ingest); err != nil {
 			if videohost.ErrorCode(err) == videohost.EUnavailable {
 				w.Header().Set("Retry-After", strconv.Itoa(eventsRetryAfter))
+				h.refuse(w, r, "analytics events", err)
+				return
 			}
 			h.writeError(w, r, err)
 		}

@@ -194,12 +194,14 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	image, err := f.extract(ctx, spec, admit)
 	if err != nil {
-		if videohost.ErrorCode(err) == videohost.EUnavailable {
-			hdr.Set("Retry-After", "1")
-		}
 		// A problem is never cached as the image, nor validated by its ETag.
 		hdr.Del("ETag")
 		hdr.Del("Cache-Control")
+		if videohost.ErrorCode(err) == videohost.EUnavailable {
+			hdr.Set("Retry-After", "1")
+			h.refuse(w, r, "frame extraction", err)
+			return
+		}
 		h.writeError(w, r, err)
 		return
 	}

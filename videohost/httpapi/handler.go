@@ -25,6 +25,8 @@ type Handler struct {
 	router  *mux.Router
 	limiter *rateLimiter
 	uploads *uploads
+	// refusals logs load refusals once per interval (refusals.go).
+	refusals *refusals
 
 	stop     chan struct{}
 	stopOnce sync.Once
@@ -45,10 +47,11 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 	}
 	cfg = cfg.withDefaults(svc)
 	h := &Handler{
-		svc:  svc,
-		cfg:  cfg,
-		log:  cfg.Logger,
-		stop: make(chan struct{}),
+		svc:      svc,
+		cfg:      cfg,
+		log:      cfg.Logger,
+		stop:     make(chan struct{}),
+		refusals: newRefusals(svc.Clock(), cfg.Logger),
 	}
 	if cfg.RateLimit > 0 {
 		h.limiter = newRateLimiter(cfg.RateLimit, time.Minute, svc.Clock())
@@ -133,6 +136,8 @@ func (h *Handler) logRequest(r *http.Request, status int, took time.Duration, in
 	}
 	level := slog.LevelInfo
 	switch {
+	case info.quiet:
+		level = slog.LevelDebug // a refusal under load: refusals.go logs those
 	case route == healthzPath || route == readyzPath:
 		// Probes come every few seconds; Service.Ready warns when a port
 		// is down.
@@ -154,6 +159,7 @@ func (h *Handler) logRequest(r *http.Request, status int, took time.Duration, in
 type requestInfo struct {
 	route string
 	keyID string
+	quiet bool // a refusal under load, logged in aggregate (refusals.go)
 }
 
 type requestInfoKey struct{}
