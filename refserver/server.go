@@ -192,6 +192,10 @@ func (m *Main) Open(ctx context.Context, role string) error {
 		m.Logger.Info("serving health probes", "addr", m.listener.Addr().String())
 		return nil
 	}
+	// Count the frame cache a previous run left before serving frames, so
+	// that the first frame request does not pay for the scan.
+	fc := m.Service.FrameCacheStats(ctx)
+	m.Logger.Debug("frame cache", "bytes", fc.Bytes, "frames", fc.Frames, "limit", fc.Limit)
 	if err := m.startHTTP(); err != nil {
 		return err
 	}
