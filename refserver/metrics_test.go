@@ -54,6 +54,7 @@ func TestMetricsListener(t *testing.T) {
 		`reel_queue_jobs{kind="transcode",state="queued"} 0`,
 		`reel_frame_cache_limit_bytes 1.073741824e+09`,
 		`reel_upload_bytes_in_flight 0`,
+		`reel_analytics_events_total{result="accepted"} 0`,
 	} {
 		if !strings.Contains(body, series+"\n") {
 			t.Errorf("scrape lacks %s", series)

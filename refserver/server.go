@@ -305,6 +305,11 @@ func (m *Main) startHTTP() error {
 		return fmt.Errorf("building API: %w", err)
 	}
 	m.API = api
+	if m.Metrics != nil {
+		if err := m.Metrics.WatchAnalytics(api.AnalyticsEvents); err != nil {
+			return fmt.Errorf("registering metrics: %w", err)
+		}
+	}
 	m.serve(api)
 	return nil
 }

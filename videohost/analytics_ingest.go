@@ -114,6 +114,7 @@ type Ingest struct {
 	embedCaps  *windowCaps
 	viewerCaps *windowCaps
 	dropped    sync.Map // reason → *atomic.Int64
+	accepted   atomic.Int64
 }
 
 // StartIngest starts the analytics writer. It fails with EUnavailable when
@@ -262,6 +263,7 @@ func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 	in.pending = append(in.pending, out...)
 	full := len(in.pending) >= in.cfg.FlushEvents
 	in.mu.Unlock()
+	in.accepted.Add(int64(len(out)))
 	if full {
 		select {
 		case in.wake <- struct{}{}:
@@ -279,6 +281,9 @@ const (
 	DropBusy          = "busy"            // the queue was full (the batch got 503)
 )
 
+// Accepted counts the events queued since start.
+func (in *Ingest) Accepted() int64 { return in.accepted.Load() }
+
 func (in *Ingest) drop(reason string, n int) {
 	c, _ := in.dropped.LoadOrStore(reason, new(atomic.Int64))
 	c.(*atomic.Int64).Add(int64(n))
@@ -286,7 +291,7 @@ func (in *Ingest) drop(reason string, n int) {
 
 // Dropped counts the events dropped since start, by reason (Drop*).
 func (in *Ingest) Dropped() map[string]int64 {
-	out := map[string]int64{}
+	out := map[string]int64{DropUnknownVideo: 0, DropTooManyVideos: 0, DropOverCap: 0, DropBusy: 0}
 	in.dropped.Range(func(k, v any) bool {
 		out[k.(string)] = v.(*atomic.Int64).Load()
 		return true

@@ -77,6 +77,7 @@ func (h *Handler) analyticsRoutes(r *mux.Router, api func(method, path string, f
 	if err != nil {
 		h.log.Warn("analytics ingest is off", "err", err)
 	} else {
+		h.ingest = ingest
 		// Stopped with the Handler's other background work: Close closes
 		// h.stop and waits for h.wg.
 		h.wg.Add(1)
@@ -143,6 +144,18 @@ func postEvents(w http.ResponseWriter, r *http.Request, cfg AnalyticsConfig, lim
 	}
 	writeJSON(w, http.StatusAccepted, map[string]int{"accepted": n})
 	return nil
+}
+
+// AnalyticsEvents counts the beacon events of this Handler since it
+// started: "accepted" ones and those dropped, by reason
+// (videohost.Drop*). It is nil when analytics is off.
+func (h *Handler) AnalyticsEvents() map[string]int64 {
+	if h.ingest == nil {
+		return nil
+	}
+	out := h.ingest.Dropped()
+	out["accepted"] = h.ingest.Accepted()
+	return out
 }
 
 // decodeEvents reads the JSON of a beacon batch; what the events say is

@@ -27,6 +27,7 @@ type Handler struct {
 	uploads *uploads
 	// refusals logs load refusals once per interval (refusals.go).
 	refusals *refusals
+	ingest   *videohost.Ingest // nil when analytics is off
 
 	stop     chan struct{}
 	stopOnce sync.Once

@@ -24,6 +24,7 @@
 //	reel_frame_cache_limit_bytes                              gauge
 //	reel_frame_cache_lookups_total{result}                    counter: result hit or miss (hit rate: hit / (hit + miss))
 //	reel_frame_cache_evictions_total                          counter
+//	reel_analytics_events_total{result}                       counter: accepted, or dropped as unknown_video, too_many_videos, over_cap or busy (WatchAnalytics)
 //
 // and the Go runtime and process collectors (go_*, process_*).
 package metrics

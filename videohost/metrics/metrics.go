@@ -143,6 +143,29 @@ func (m *Metrics) Watch(svc *videohost.Service) error {
 	return m.reg.Register(newServiceCollector(svc, m))
 }
 
+// WatchAnalytics adds reel_analytics_events_total{result}, read from
+// events at scrape time: "accepted" and the reasons events were dropped
+// (httpapi.Handler.AnalyticsEvents).
+func (m *Metrics) WatchAnalytics(events func() map[string]int64) error {
+	return m.reg.Register(&countersCollector{read: events, desc: prometheus.NewDesc("reel_analytics_events_total",
+		"Playback events posted to /v1/events by what became of them: accepted, or dropped (unknown_video, too_many_videos, over_cap, busy).",
+		[]string{"result"}, nil)})
+}
+
+// countersCollector reports a map of counters under one label.
+type countersCollector struct {
+	read func() map[string]int64
+	desc *prometheus.Desc
+}
+
+func (c *countersCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc }
+
+func (c *countersCollector) Collect(ch chan<- prometheus.Metric) {
+	for k, v := range c.read() {
+		ch <- prometheus.MustNewConstMetric(c.desc, prometheus.CounterValue, float64(v), k)
+	}
+}
+
 // serviceCollector reads the service on each scrape.
 type serviceCollector struct {
 	svc *videohost.Service

@@ -79,6 +79,9 @@ func newStack(t *testing.T) *stack {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.Close() })
+	if err := m.WatchAnalytics(h.AnalyticsEvents); err != nil {
+		t.Fatal(err)
+	}
 	api := httptest.NewServer(h)
 	t.Cleanup(api.Close)
 	admin := httptest.NewServer(m.Handler())
@@ -206,6 +209,13 @@ func TestScrape(t *testing.T) {
 		if r := s.do(t, "GET", "/images/"+v.Embed+".jpg?time=1&width=100", "", nil); r.StatusCode != http.StatusOK {
 			t.Fatalf("frame: %d", r.StatusCode)
 		}
+	}
+
+	// Analytics: one event kept, one for no video dropped.
+	beacon := `{"events": [{"type": "play", "embed": "` + v.Embed + `", "session": "s", "t": 1},
+		{"type": "play", "embed": "` + v.Space + `zzzzzzzzzz", "session": "s", "t": 1}]}`
+	if r := s.do(t, "POST", "/v1/events", "", strings.NewReader(beacon)); r.StatusCode != http.StatusAccepted {
+		t.Fatalf("events: %d", r.StatusCode)
 	}
 
 	// A job: the published video's prepare job, run and completed.
