@@ -310,3 +310,47 @@ func TestRegistriesAreSeparate(t *testing.T) {
 		}
 	}
 }
+
+// reclaimingQueue is a queue with the optional capabilities a decorator
+// must not hide.
+type reclaimingQueue struct {
+	videohost.Queue
+	reclaimed string
+}
+
+func (q *reclaimingQueue) ReclaimJobs(_ context.Context, owner string) (int, error) {
+	q.reclaimed = owner
+	return 2, nil
+}
+
+func (q *reclaimingQueue) Ping(context.Context) error { return io.ErrClosedPipe }
+
+func (q *reclaimingQueue) QueueDepth(context.Context, time.Time) ([]videohost.QueueDepth, error) {
+	return []videohost.QueueDepth{{Kind: videohost.JobFetch, Queued: 7}}, nil
+}
+
+// TestQueueKeepsCapabilities: the measured queue still offers what the
+// queue it wraps offers.
+func TestQueueKeepsCapabilities(t *testing.T) {
+	ctx := context.Background()
+	inner := &reclaimingQueue{}
+	q := metrics.New(metrics.Config{}).Queue(inner)
+	r, ok := q.(interface {
+		ReclaimJobs(context.Context, string) (int, error)
+	})
+	if !ok {
+		t.Fatal("the decorator hides ReclaimJobs")
+	}
+	if n, err := r.ReclaimJobs(ctx, "w1"); n != 2 || err != nil || inner.reclaimed != "w1" {
+		t.Fatalf("ReclaimJobs: %d %v, inner saw %q", n, err, inner.reclaimed)
+	}
+	if err := q.(videohost.Pinger).Ping(ctx); err != io.ErrClosedPipe {
+		t.Fatalf("Ping: %v", err)
+	}
+	if d, err := q.(videohost.QueueStats).QueueDepth(ctx, time.Now()); err != nil || len(d) != 1 || d[0].Queued != 7 {
+		t.Fatalf("QueueDepth: %+v %v", d, err)
+	}
+	if u := q.(interface{ Unwrap() videohost.Queue }).Unwrap(); u != inner {
+		t.Fatal("Unwrap does not return the wrapped queue")
+	}
+}

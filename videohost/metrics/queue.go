@@ -10,8 +10,10 @@ import (
 
 // Queue returns q measured: the time from each Claim to the job's Complete
 // or Fail is observed as reel_job_duration_seconds by kind and outcome.
-// Everything else is q's. The decorator keeps q's Pinger and QueueStats
-// capabilities.
+// Everything else is q's. A decorator hides the optional capabilities of
+// what it wraps, so this one forwards each a queue may have: Pinger,
+// QueueStats and ReclaimJobs (a restarted worker taking back its jobs);
+// Unwrap returns q for anything newer.
 func (m *Metrics) Queue(q videohost.Queue) videohost.Queue {
 	return &queue{Queue: q, m: m, claimed: map[int64]claim{}}
 }
@@ -70,6 +72,19 @@ func (q *queue) finish(id int64, outcome string, recorded bool) {
 	if ok && recorded {
 		q.m.jobDuration.WithLabelValues(string(c.kind), outcome).Observe(time.Since(c.at).Seconds())
 	}
+}
+
+// Unwrap returns the measured queue.
+func (q *queue) Unwrap() videohost.Queue { return q.Queue }
+
+// ReclaimJobs is the wrapped queue's; 0 when it cannot reclaim.
+func (q *queue) ReclaimJobs(ctx context.Context, owner string) (int, error) {
+	if r, ok := q.Queue.(interface {
+		ReclaimJobs(ctx context.Context, owner string) (int, error)
+	}); ok {
+		return r.ReclaimJobs(ctx, owner)
+	}
+	return 0, nil
 }
 
 // Ping is the wrapped queue's, when it has one.
