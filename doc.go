@@ -11,6 +11,8 @@
 //   - videohost/sqlite: Store and Queue on modernc.org/sqlite, the embedded default.
 //   - videohost/blob: Blobs on local disk with atomic writes.
 //   - videohost/httpapi: the whole HTTP surface as one http.Handler.
+//   - videohost/metrics: Prometheus metrics (client_golang) on a registry per
+//     server, fed by httpapi, the worker's queue and the dispatcher.
 //   - videohost/worker: runs queued jobs (fetch, transcode, webhook delivery) and
 //     adapts the media package to the Pipeline port.
 //   - media: FFmpeg stages through go-astiav; the only package that uses cgo.

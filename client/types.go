@@ -58,6 +58,8 @@ type SourceInfo struct {
 	VideoCodec string  `json:"video_codec"`
 	AudioCodec string  `json:"audio_codec"`
 	FrameRate  float64 `json:"frame_rate"`
+	Width      int     `json:"width"` // the source's own size; Video.Width is the ladder's top
+	Height     int     `json:"height"`
 }
 
 // Rendition is one rung of the ladder, downloadable as an MP4 at URL.

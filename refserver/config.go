@@ -29,6 +29,12 @@ type Config struct {
 	LogLevel      string // --log-level, REEL_LOG_LEVEL (info)
 	MediaProcess  string // --media-process, REEL_MEDIA_PROCESS (child)
 	ShutdownGrace time.Duration
+	// FrameCacheSize caps the frame cache in bytes: --frame-cache-size,
+	// REEL_FRAME_CACHE_SIZE, with a unit (512MiB, 2GiB); 0 is 1 GiB.
+	FrameCacheSize int64
+	// MetricsListen is the admin listener for /metrics (and the health
+	// probes): --metrics-listen, REEL_METRICS_LISTEN; off when empty.
+	MetricsListen string
 }
 
 // errUsage is a command line that could not be parsed; the usage was
@@ -65,6 +71,7 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	str(&c.Blobs, "blobs", "", "file://PATH (default file://{data}/blobs)")
 	str(&c.AllowNetworks, "allow-networks", "", "comma-separated CIDRs that fetches and webhooks may reach despite the SSRF guard, e.g. 127.0.0.0/8")
 	str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
+	str(&c.MetricsListen, "metrics-listen", "", "admin listen address for Prometheus /metrics, /healthz and /readyz, e.g. 127.0.0.1:9090 (off when empty; never expose it publicly)")
 	str(&c.MediaProcess, "media-process", "child", "where transcodes run: child (a child process per job, so a crash in FFmpeg ends one job) or inline (in this process)")
 	// Set before fs.Var so that the usage shows the defaults.
 	c.Workers, c.ShutdownGrace = 1, 20*time.Second
@@ -72,7 +79,31 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 		"workers", "jobs run at once by the in-process worker")
 	fs.Var(envDefault[time.Duration]{p: &c.ShutdownGrace, parse: time.ParseDuration, env: getenv(envName("shutdown-grace")), def: 20 * time.Second},
 		"shutdown-grace", "time given to in-flight requests and jobs on SIGTERM")
+	fs.Var(envDefault[int64]{p: &c.FrameCacheSize, parse: parseSize, env: getenv(envName("frame-cache-size"))},
+		"frame-cache-size", "byte cap of the cache of frames by URL, least recently used out first, e.g. 512MiB or 2GiB; 0 means 1GiB")
 	return fs
+}
+
+// parseSize reads a byte count: a whole number with an optional binary
+// unit (KiB, MiB, GiB, TiB; K, M, G, T and KB, MB, GB, TB mean the same).
+func parseSize(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	unit := strings.ToUpper(strings.TrimSpace(s[len(num):]))
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%q is not a size such as 1073741824, 512MiB or 2GiB", s)
+	}
+	shift := map[string]uint{"": 0, "B": 0, "K": 10, "KB": 10, "KIB": 10, "M": 20, "MB": 20, "MIB": 20,
+		"G": 30, "GB": 30, "GIB": 30, "T": 40, "TB": 40, "TIB": 40}
+	sh, ok := shift[unit]
+	if !ok {
+		return 0, fmt.Errorf("%q: unknown unit %q (want KiB, MiB, GiB or TiB)", s, unit)
+	}
+	if n > (1<<63-1)>>sh {
+		return 0, fmt.Errorf("%q is too large", s)
+	}
+	return n << sh, nil
 }
 
 // envDefault is a flag value whose default comes from its REEL_* variable

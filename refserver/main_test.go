@@ -294,22 +294,31 @@ func TestKeysCreatePrintsJSON(t *testing.T) {
 
 func TestConfigFromEnvironment(t *testing.T) {
 	env := map[string]string{"REEL_ADDR": "127.0.0.1:9999", "REEL_WORKERS": "3", "REEL_ALLOW_NETWORKS": "10.0.0.0/8, 127.0.0.1/32",
-		"REEL_MEDIA_PROCESS": "inline"}
+		"REEL_MEDIA_PROCESS": "inline", "REEL_FRAME_CACHE_SIZE": "256MiB",
+		"REEL_METRICS_LISTEN": "127.0.0.1:9090"}
 	var c Config
 	if _, err := c.parseFlags("t", []string{"--data", "/tmp/x"}, io.Discard, func(k string) string { return env[k] }); err != nil {
 		t.Fatal(err)
 	}
 	if c.Addr != "127.0.0.1:9999" || c.Workers != 3 || c.BaseURL != "http://127.0.0.1:9999" ||
-		c.Database != "sqlite:///tmp/x/reel.db" || c.Blobs != "file:///tmp/x/blobs" || c.MediaProcess != "inline" {
+		c.Database != "sqlite:///tmp/x/reel.db" || c.Blobs != "file:///tmp/x/blobs" || c.MediaProcess != "inline" ||
+		c.FrameCacheSize != 256<<20 || c.MetricsListen != "127.0.0.1:9090" {
 		t.Errorf("config %+v", c)
 	}
 	if got := c.allowNetworks(); len(got) != 2 || got[1] != "127.0.0.1/32" {
 		t.Errorf("allow networks %v", got)
 	}
-	for _, bad := range [][]string{{"--base-url", "ftp://x"}, {"--workers", "-1"}, {"--nope"}, {"--media-process", "thread"}} {
+	for _, bad := range [][]string{{"--base-url", "ftp://x"}, {"--workers", "-1"}, {"--nope"}, {"--media-process", "thread"},
+		{"--frame-cache-size", "lots"}, {"--frame-cache-size", "1PB"}, {"--frame-cache-size", "-1"}} {
 		var c Config
 		if _, err := c.parseFlags("t", bad, io.Discard, func(string) string { return "" }); err == nil {
 			t.Errorf("flags %v accepted", bad)
+		}
+	}
+	for in, want := range map[string]int64{"0": 0, "1073741824": 1 << 30, "512MiB": 512 << 20, "2G": 2 << 30, "64 KiB": 64 << 10, "1tb": 1 << 40} {
+		var c Config
+		if _, err := c.parseFlags("t", []string{"--frame-cache-size", in}, io.Discard, func(string) string { return "" }); err != nil || c.FrameCacheSize != want {
+			t.Errorf("--frame-cache-size %s: %d %v, want %d", in, c.FrameCacheSize, err, want)
 		}
 	}
 	c = Config{Database: "postgres://db", Blobs: "s3://bucket"}

@@ -19,6 +19,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/metrics"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/transcode"
 	"github.com/reelvideo/reel/videohost/worker"
@@ -46,6 +47,8 @@ type Main struct {
 	Service *videohost.Service
 	API     *httpapi.Handler
 	Logger  *slog.Logger
+	// Metrics is set when --metrics-listen is: this process's metrics.
+	Metrics *metrics.Metrics
 
 	listener net.Listener
 	instance *instance
@@ -53,6 +56,10 @@ type Main struct {
 	cancel   context.CancelFunc
 	done     sync.WaitGroup
 	serveErr chan error
+
+	adminListener net.Listener
+	admin         *http.Server
+	adminErr      chan error
 }
 
 // NewMain returns a Main writing to the process's stdout and stderr.
@@ -138,18 +145,31 @@ func (m *Main) Open(ctx context.Context, role string) error {
 		return fmt.Errorf("creating data folder: %w", err)
 	}
 	// Bind first, so that a base URL derived from ":0" names the real port.
-	if role != "worker" {
-		ln, err := net.Listen("tcp", m.Config.Addr)
+	// The worker role listens too, for its health probes only.
+	ln, err := net.Listen("tcp", m.Config.Addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", m.Config.Addr, err)
+	}
+	m.listener = ln
+	if m.Config.BaseURL == "http://"+m.Config.Addr {
+		m.Config.BaseURL = "http://" + ln.Addr().String()
+	}
+	if m.Config.MetricsListen != "" {
+		aln, err := net.Listen("tcp", m.Config.MetricsListen)
 		if err != nil {
-			return fmt.Errorf("listening on %s: %w", m.Config.Addr, err)
+			return fmt.Errorf("listening on --metrics-listen %s: %w", m.Config.MetricsListen, err)
 		}
-		m.listener = ln
-		if m.Config.BaseURL == "http://"+m.Config.Addr {
-			m.Config.BaseURL = "http://" + ln.Addr().String()
-		}
+		m.adminListener = aln
+		m.Metrics = metrics.New(metrics.Config{Logger: m.Logger})
 	}
 	if err := m.openService(ctx, true); err != nil {
 		return err
+	}
+	if m.Metrics != nil {
+		if err := m.Metrics.Watch(m.Service); err != nil {
+			return fmt.Errorf("registering metrics: %w", err)
+		}
+		m.startAdmin()
 	}
 	space, keys, err := m.Service.Bootstrap(ctx)
 	if err != nil {
@@ -168,12 +188,19 @@ func (m *Main) Open(ctx context.Context, role string) error {
 			return err
 		}
 	}
-	if role != "worker" {
-		if err := m.startHTTP(); err != nil {
-			return err
-		}
-		m.Logger.Info("serving", "addr", m.listener.Addr().String(), "base_url", m.Config.BaseURL, "space", space.ID)
+	if role == "worker" {
+		m.serve(httpapi.HealthHandler(m.Service))
+		m.Logger.Info("serving health probes", "addr", m.listener.Addr().String())
+		return nil
 	}
+	// Count the frame cache a previous run left before serving frames, so
+	// that the first frame request does not pay for the scan.
+	fc := m.Service.FrameCacheStats(ctx)
+	m.Logger.Debug("frame cache", "bytes", fc.Bytes, "frames", fc.Frames, "limit", fc.Limit)
+	if err := m.startHTTP(); err != nil {
+		return err
+	}
+	m.Logger.Info("serving", "addr", m.listener.Addr().String(), "base_url", m.Config.BaseURL, "space", space.ID)
 	return nil
 }
 
@@ -223,11 +250,16 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		}
 		m.Pipeline = transcode.New(cfg)
 	}
+	var queue videohost.Queue = m.DB
+	if m.Metrics != nil {
+		queue = m.Metrics.Queue(m.DB)
+	}
 	m.Service, err = videohost.New(videohost.Config{
-		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
+		Store: m.DB, Queue: queue, Blobs: m.Blobs, Pipeline: m.Pipeline,
 		Logger: m.Logger, Secret: secret, BaseURL: m.Config.BaseURL,
 		SpaceURL: m.Config.SpaceURL, ImageURL: m.Config.ImageURL, CDNURL: m.Config.CDNURL,
-		Guard: &videohost.NetGuard{Allow: nets},
+		Guard:          &videohost.NetGuard{Allow: nets},
+		FrameCacheSize: m.Config.FrameCacheSize,
 	})
 	return err
 }
@@ -246,7 +278,11 @@ func (m *Main) startWorker(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := worker.NewDispatcher(worker.DispatcherConfig{Service: m.Service, Logger: m.Logger, ID: inst.ID})
+	dc := worker.DispatcherConfig{Service: m.Service, Logger: m.Logger, ID: inst.ID}
+	if m.Metrics != nil {
+		dc.Observer = m.Metrics
+	}
+	d, err := worker.NewDispatcher(dc)
 	if err != nil {
 		return err
 	}
@@ -263,29 +299,71 @@ func (m *Main) startWorker(ctx context.Context) error {
 }
 
 func (m *Main) startHTTP() error {
-	api, err := httpapi.New(m.Service, httpapi.Config{
+	cfg := httpapi.Config{
 		UploadDir: filepath.Join(m.Config.Data, "uploads"),
 		Logger:    m.Logger,
-	})
+	}
+	if m.Metrics != nil {
+		cfg.Observer = m.Metrics
+	}
+	api, err := httpapi.New(m.Service, cfg)
 	if err != nil {
 		return fmt.Errorf("building API: %w", err)
 	}
 	m.API = api
-	m.server = &http.Server{
-		Handler:           api,
+	if m.Metrics != nil {
+		if err := m.Metrics.WatchAnalytics(api.AnalyticsEvents); err != nil {
+			return fmt.Errorf("registering metrics: %w", err)
+		}
+	}
+	m.serve(api)
+	return nil
+}
+
+// serve serves h on the main listener.
+func (m *Main) serve(h http.Handler) {
+	m.server = m.httpServer(h)
+	m.serveErr = make(chan error, 1)
+	go func() { m.serveErr <- serveUntilClosed(m.server, m.listener) }()
+}
+
+// startAdmin serves /metrics and the health probes on the admin listener,
+// which only operators should reach.
+func (m *Main) startAdmin() {
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", m.Metrics.Handler())
+	health := httpapi.HealthHandler(m.Service)
+	mux.Handle("/healthz", health)
+	mux.Handle("/readyz", health)
+	m.admin = m.httpServer(mux)
+	m.adminErr = make(chan error, 1)
+	go func() { m.adminErr <- serveUntilClosed(m.admin, m.adminListener) }()
+	m.Logger.Info("serving metrics", "addr", m.adminListener.Addr().String())
+}
+
+func (m *Main) httpServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn),
 	}
-	m.serveErr = make(chan error, 1)
-	go func() {
-		err := m.server.Serve(m.listener)
-		if errors.Is(err, http.ErrServerClosed) {
-			err = nil
-		}
-		m.serveErr <- err
-	}()
-	return nil
+}
+
+func serveUntilClosed(srv *http.Server, ln net.Listener) error {
+	err := srv.Serve(ln)
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// MetricsURL is the base URL of the admin listener ("" when off).
+func (m *Main) MetricsURL() string {
+	if m.adminListener == nil {
+		return ""
+	}
+	return "http://" + m.adminListener.Addr().String()
 }
 
 // URL is the base URL the server answers on.
@@ -311,6 +389,18 @@ func (m *Main) Close() error {
 		m.server = nil
 	} else if m.listener != nil {
 		m.listener.Close()
+	}
+	if m.admin != nil {
+		// Metrics stay scrapeable while requests drain; then they go.
+		if err := m.admin.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("closing metrics listener: %w", err))
+		}
+		if err := <-m.adminErr; err != nil {
+			errs = append(errs, err)
+		}
+		m.admin = nil
+	} else if m.adminListener != nil {
+		m.adminListener.Close()
 	}
 	if m.API != nil {
 		m.API.Close()

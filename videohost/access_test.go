@@ -134,6 +134,7 @@ func TestAuthorizePlayback(t *testing.T) {
 		t.Fatal(err)
 	}
 	rw := tokens.HMACKey{ID: e.rw.ID, Secret: e.rw.Secret}
+	ro := tokens.HMACKey{ID: e.ro.ID, Secret: e.ro.Secret}
 	tests := []struct {
 		name    string
 		token   string
@@ -145,6 +146,9 @@ func TestAuthorizePlayback(t *testing.T) {
 		{"leaf", e.sign(t, rw, tokens.AudiencePlayback, leaf.ID, time.Hour), "", "", false},
 		{"grandparent", e.sign(t, rw, tokens.AudiencePlayback, top.ID, time.Hour), "", "", false},
 		{"space", e.sign(t, rw, tokens.AudiencePlayback, e.space, time.Hour), "", "", false},
+		// A playback token grants viewing only, which a read-only key may
+		// do itself: read-only keys sign them (never upload tokens).
+		{"read-only key", e.sign(t, ro, tokens.AudiencePlayback, v.Embed, time.Hour), "", "", false},
 		{"no token", "", "", videohost.ETokenInvalid, false},
 		{"video id", e.sign(t, rw, tokens.AudiencePlayback, v.ID, time.Hour), "", videohost.ETokenInvalid, false},
 		{"expired", e.sign(t, rw, tokens.AudiencePlayback, v.Embed, -time.Hour), "", videohost.ETokenExpired, false},

@@ -22,6 +22,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -31,10 +32,7 @@ const (
 	defaultIngestQueue   = 50_000
 	defaultFlushInterval = 250 * time.Millisecond
 	defaultFlushEvents   = 500
-	defaultEventDays     = 30
-	defaultSweepInterval = time.Hour
-	embedCacheTTL        = time.Minute
-	maxEmbedCache        = 10_000
+	defaultSweepInterval = 10 * time.Minute
 )
 
 // dailySalt is the secret of viewer hashes. It exists in memory only and is
@@ -74,10 +72,25 @@ type IngestConfig struct {
 	FlushInterval time.Duration
 	// FlushEvents wakes the writer early once this many events wait (500).
 	FlushEvents int
-	// EventDays is how long raw events are kept (30 days); rollups stay.
-	EventDays int
-	// SweepInterval is how often old raw events are deleted (1 h).
+	// EventRetention is how long raw events are kept (48 h). Every event is
+	// folded into its session and the hourly rollups when it is written, so
+	// stats never read raw events; they are kept only to look into. Session
+	// state is kept 48 h after a session's last event (its events may come
+	// up to 24 h late); rollups stay.
+	EventRetention time.Duration
+	// SweepInterval is how often old raw events and sessions are deleted
+	// (10 min).
 	SweepInterval time.Duration
+
+	// CapWindow is the window of the two caps below (10 min).
+	CapWindow time.Duration
+	// EmbedEvents caps the events one video may receive per window
+	// (100,000); past it they are dropped.
+	EmbedEvents int
+	// ViewerEvents caps the events one viewer (a daily hash of address,
+	// User-Agent and video) may send per window (600); past it they are
+	// dropped.
+	ViewerEvents int
 }
 
 // Ingest accepts beacons and writes their events in batches from one
@@ -93,17 +106,15 @@ type Ingest struct {
 	pending []PlayerEvent
 	closed  bool
 
-	wake   chan struct{}
-	stop   chan struct{}
-	done   chan struct{}
-	embeds map[string]embedEntry // owned by the writer goroutine
-}
+	wake chan struct{}
+	stop chan struct{}
+	done chan struct{}
 
-type embedEntry struct {
-	videoID, space string
-	duration       float64
-	found          bool
-	at             time.Time
+	embeds     embedCache
+	embedCaps  *windowCaps
+	viewerCaps *windowCaps
+	dropped    sync.Map // reason → *atomic.Int64
+	accepted   atomic.Int64
 }
 
 // StartIngest starts the analytics writer. It fails with EUnavailable when
@@ -122,34 +133,51 @@ func (s *Service) StartIngest(cfg IngestConfig) (*Ingest, error) {
 	if cfg.FlushEvents <= 0 {
 		cfg.FlushEvents = defaultFlushEvents
 	}
-	if cfg.EventDays <= 0 {
-		cfg.EventDays = defaultEventDays
+	if cfg.EventRetention <= 0 {
+		cfg.EventRetention = DefaultEventRetention
 	}
 	if cfg.SweepInterval <= 0 {
 		cfg.SweepInterval = defaultSweepInterval
 	}
+	if cfg.CapWindow <= 0 {
+		cfg.CapWindow = DefaultCapWindow
+	}
+	if cfg.EmbedEvents <= 0 {
+		cfg.EmbedEvents = DefaultEmbedEvents
+	}
+	if cfg.ViewerEvents <= 0 {
+		cfg.ViewerEvents = DefaultViewerEvents
+	}
 	in := &Ingest{
 		svc: s, store: store, cfg: cfg, log: s.log,
 		wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
-		embeds: map[string]embedEntry{},
+		embeds:     embedCache{m: map[string]embedEntry{}},
+		embedCaps:  newWindowCaps(cfg.CapWindow, cfg.EmbedEvents),
+		viewerCaps: newWindowCaps(cfg.CapWindow, cfg.ViewerEvents),
 	}
 	go in.run()
 	return in, nil
 }
 
-// Submit validates a beacon and queues its events. Events of unknown types
-// are dropped; it returns how many were queued. A malformed event fails the
-// whole beacon with a validation error; a full queue fails it with
-// EUnavailable, and nothing of it is queued.
+// Submit validates a beacon and queues its events. Events of unknown types,
+// for embeds that are not playable videos, for more than 16 videos in one
+// batch, or past the per-video or per-viewer cap of the window are dropped;
+// it returns how many were queued. A malformed event fails the whole beacon
+// with a validation error; a full queue fails it with EUnavailable, and
+// nothing of it is queued.
 func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 	if len(b.Events) > MaxBeaconEvents {
 		return 0, Errorf(EPayloadTooLarge, "a batch holds at most %d events", MaxBeaconEvents)
 	}
 	now := in.svc.clock.Now().UTC()
-	client := ParseUserAgent(b.UserAgent)
-	headerOrigin := OriginOf(b.Origin)
-	hashes := map[string]string{}
-	out := make([]PlayerEvent, 0, len(b.Events))
+	// Check every event first: a malformed one fails the batch whatever
+	// would have been dropped.
+	type group struct {
+		embed  string
+		events []PlayerEvent
+	}
+	var groups []*group
+	index := map[string]*group{}
 	for i, e := range b.Events {
 		if !e.Type.Known() {
 			continue
@@ -159,36 +187,83 @@ func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 			return 0, err
 		}
 		if !ValidEmbed(e.Embed) {
-			continue // cannot be a video: dropped like any unknown embed
+			in.drop(DropUnknownVideo, 1) // cannot be a video
+			continue
 		}
-		h, ok := hashes[e.Embed]
-		if !ok {
-			h = in.salt.viewerHash(now, b.IP, b.UserAgent, e.Embed)
-			hashes[e.Embed] = h
+		ev.Referrer = e.Referrer // reduced to its origin below
+		g := index[e.Embed]
+		if g == nil {
+			g = &group{embed: e.Embed}
+			index[e.Embed] = g
+			groups = append(groups, g)
 		}
-		ev.Viewer = h
-		ev.Browser, ev.OS, ev.Device = client.Browser, client.OS, client.Device
-		ev.Referrer = OriginOf(e.Referrer)
-		if ev.Referrer == "" {
-			ev.Referrer = headerOrigin
+		g.events = append(g.events, ev)
+	}
+
+	client := ParseUserAgent(b.UserAgent)
+	headerOrigin := OriginOf(b.Origin)
+	type taken struct {
+		embed, viewer string
+		n             int
+	}
+	var takes []taken
+	out := make([]PlayerEvent, 0, len(b.Events))
+	for gi, g := range groups {
+		if gi >= maxBatchEmbeds {
+			in.drop(DropTooManyVideos, len(g.events))
+			continue
 		}
-		out = append(out, ev)
+		ent, err := in.embeds.resolve(ctx, in.svc, now, g.embed)
+		if err != nil {
+			return 0, fmt.Errorf("resolving embed: %w", err)
+		}
+		if !ent.found {
+			in.drop(DropUnknownVideo, len(g.events))
+			continue
+		}
+		viewer := in.salt.viewerHash(now, b.IP, b.UserAgent, g.embed)
+		n := in.viewerCaps.take(now, viewer, len(g.events))
+		kept := in.embedCaps.take(now, g.embed, n)
+		in.viewerCaps.giveBack(viewer, n-kept)
+		if kept < len(g.events) {
+			in.drop(DropOverCap, len(g.events)-kept)
+		}
+		takes = append(takes, taken{g.embed, viewer, kept})
+		for _, ev := range g.events[:kept] {
+			ev.VideoID, ev.Space, ev.Duration = ent.videoID, ent.space, ent.duration
+			ev.Viewer = viewer
+			ev.Browser, ev.OS, ev.Device = client.Browser, client.OS, client.Device
+			ev.Referrer = OriginOf(ev.Referrer)
+			if ev.Referrer == "" {
+				ev.Referrer = headerOrigin
+			}
+			out = append(out, ev)
+		}
 	}
 	if len(out) == 0 {
 		return 0, nil
 	}
+	refuse := func(err error) (int, error) {
+		for _, t := range takes {
+			in.viewerCaps.giveBack(t.viewer, t.n)
+			in.embedCaps.giveBack(t.embed, t.n)
+		}
+		in.drop(DropBusy, len(out))
+		return 0, err
+	}
 	in.mu.Lock()
 	if in.closed {
 		in.mu.Unlock()
-		return 0, Errorf(EUnavailable, "analytics ingest is shutting down")
+		return refuse(Errorf(EUnavailable, "analytics ingest is shutting down"))
 	}
 	if len(in.pending)+len(out) > in.cfg.QueueEvents {
 		in.mu.Unlock()
-		return 0, Errorf(EUnavailable, "analytics ingest is busy; retry shortly")
+		return refuse(Errorf(EUnavailable, "analytics ingest is busy; retry shortly"))
 	}
 	in.pending = append(in.pending, out...)
 	full := len(in.pending) >= in.cfg.FlushEvents
 	in.mu.Unlock()
+	in.accepted.Add(int64(len(out)))
 	if full {
 		select {
 		case in.wake <- struct{}{}:
@@ -196,6 +271,32 @@ func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 		}
 	}
 	return len(out), nil
+}
+
+// Reasons events are dropped (Ingest.Dropped).
+const (
+	DropUnknownVideo  = "unknown_video"   // no playable video has the embed
+	DropTooManyVideos = "too_many_videos" // the batch named more than 16 videos
+	DropOverCap       = "over_cap"        // past the video's or the viewer's cap
+	DropBusy          = "busy"            // the queue was full (the batch got 503)
+)
+
+// Accepted counts the events queued since start.
+func (in *Ingest) Accepted() int64 { return in.accepted.Load() }
+
+func (in *Ingest) drop(reason string, n int) {
+	c, _ := in.dropped.LoadOrStore(reason, new(atomic.Int64))
+	c.(*atomic.Int64).Add(int64(n))
+}
+
+// Dropped counts the events dropped since start, by reason (Drop*).
+func (in *Ingest) Dropped() map[string]int64 {
+	out := map[string]int64{DropUnknownVideo: 0, DropTooManyVideos: 0, DropOverCap: 0, DropBusy: 0}
+	in.dropped.Range(func(k, v any) bool {
+		out[k.(string)] = v.(*atomic.Int64).Load()
+		return true
+	})
+	return out
 }
 
 // Close stops accepting beacons and writes every queued event.
@@ -271,41 +372,14 @@ func (in *Ingest) take() []PlayerEvent {
 	return batch
 }
 
-// write resolves the embeds of batch, drops the unknown ones and stores the rest.
+// write stores batch; Submit resolved its videos.
 func (in *Ingest) write(ctx context.Context, batch []PlayerEvent) error {
-	now := in.svc.clock.Now()
-	kept := batch[:0]
-	for _, ev := range batch {
-		ent, ok := in.embeds[ev.Embed]
-		if !ok || now.Sub(ent.at) > embedCacheTTL || now.Before(ent.at) {
-			if len(in.embeds) >= maxEmbedCache {
-				clear(in.embeds)
-			}
-			ent = embedEntry{at: now}
-			v, err := in.svc.store.VideoByEmbed(ctx, ev.Embed)
-			switch {
-			case err == nil:
-				ent.videoID, ent.space, ent.duration, ent.found = v.ID, v.Space, v.Duration, true
-			case !IsNotFound(err):
-				return fmt.Errorf("resolving embed: %w", err)
-			}
-			in.embeds[ev.Embed] = ent
-		}
-		if !ent.found {
-			continue
-		}
-		ev.VideoID, ev.Space, ev.Duration = ent.videoID, ent.space, ent.duration
-		kept = append(kept, ev)
-	}
-	if len(kept) == 0 {
-		return nil
-	}
-	return RecordPlayback(ctx, in.store, kept)
+	return RecordPlayback(ctx, in.store, batch)
 }
 
 func (in *Ingest) sweep(ctx context.Context) {
 	now := in.svc.clock.Now()
-	events := now.Add(-time.Duration(in.cfg.EventDays) * 24 * time.Hour)
+	events := now.Add(-in.cfg.EventRetention)
 	// A session can still change while its events are within the ingest
 	// window (24 h back); two days keeps it until no event can reach it.
 	sessions := now.Add(-48 * time.Hour)

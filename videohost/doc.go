@@ -18,7 +18,9 @@
 //   - Clock: SystemClock, or a fake in tests.
 //
 // Optional stores (WebhookStore, SigningKeyStore, AnalyticsStore) are found by
-// asserting the Store to them, so a minimal Store still runs the core.
+// asserting the Store to them, so a minimal Store still runs the core; so
+// are the operators' capabilities (Pinger for Service.Ready, QueueStats and
+// WebhookStats for metrics).
 //
 // # Lifecycle
 //

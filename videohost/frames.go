@@ -1,7 +1,6 @@
 package videohost
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"math"
@@ -36,7 +35,7 @@ func (f FrameSpec) Key() string {
 }
 
 func (f FrameSpec) blobKey() string {
-	return "cache/" + f.Video + "/frames/" + f.Version + "/" + strconv.FormatInt(f.Millis, 10) + "_" + strconv.Itoa(f.Width) + "." + f.Format
+	return framePrefix(f.Video, f.Version) + "/" + strconv.FormatInt(f.Millis, 10) + "_" + strconv.Itoa(f.Width) + "." + f.Format
 }
 
 // ResolveFrame resolves q for v. A video without pictures is ENotFound; a
@@ -78,13 +77,15 @@ func (s *Service) ResolveFrame(v *Video, q FrameQuery) (FrameSpec, error) {
 	return spec, nil
 }
 
-// OpenCachedFrame opens the image of spec when it was made before; ENotFound
-// otherwise.
+// OpenCachedFrame opens the image of spec when it was made before and is
+// still in the frame cache; ENotFound otherwise.
 func (s *Service) OpenCachedFrame(ctx context.Context, spec FrameSpec) (Blob, BlobInfo, error) {
-	return s.blobs.Open(ctx, spec.blobKey())
+	return s.frames.open(ctx, spec.blobKey())
 }
 
-// MakeFrame extracts the image of spec and caches it for OpenCachedFrame.
+// MakeFrame extracts the image of spec and caches it for OpenCachedFrame,
+// within the frame cache's byte cap (Config.FrameCacheSize): the least
+// recently used frames make room.
 func (s *Service) MakeFrame(ctx context.Context, spec FrameSpec) ([]byte, error) {
 	image, err := s.pipeline.Frame(ctx, FrameRequest{
 		Sources: spec.sources, Time: float64(spec.Millis) / 1000, Width: spec.Width, Format: spec.Format,
@@ -95,7 +96,7 @@ func (s *Service) MakeFrame(ctx context.Context, spec FrameSpec) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.blobs.Put(ctx, spec.blobKey(), bytes.NewReader(image)); err != nil {
+	if err := s.frames.put(ctx, spec.blobKey(), image); err != nil {
 		// The image is still good for the request that asked for it.
 		s.log.WarnContext(ctx, "caching a frame", "video", spec.Video, "err", err)
 	}

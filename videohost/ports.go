@@ -252,3 +252,25 @@ type FrameSource struct {
 	Width  int
 	Height int
 }
+
+// Pinger is an optional capability of a Store, Queue or Blobs: Ping
+// reports whether what backs it (a database, a bucket, a disk) can be
+// reached now. Service.Ready asks every port that has it (readiness).
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// QueueDepth counts the unfinished jobs of one kind.
+type QueueDepth struct {
+	Kind    JobKind
+	Queued  int64 // runnable now
+	Delayed int64 // queued to run later (a retry's backoff)
+	Running int64 // leased to a worker
+}
+
+// QueueStats is an optional capability of a Queue (or of the Store beside
+// it): how many jobs wait and run, by kind, for metrics. It reads; it never
+// changes the queue.
+type QueueStats interface {
+	QueueDepth(ctx context.Context, now time.Time) ([]QueueDepth, error)
+}

@@ -16,7 +16,7 @@ import (
 //	sources/{video}/source                 the upload or fetched file
 //	sources/{video}/subtitles/{lang}.vtt   stored subtitle tracks
 //	videos/{video}/{version}/…             one published set of assets
-//	cache/{video}/…                        frames made on demand
+//	cache/{video}/frames/{version}/…       frames made on demand (frame_cache.go)
 //
 // A published set is immutable: every publish writes a new version under a
 // fresh name and then flips the video row to it in one transaction, so a
@@ -187,7 +187,7 @@ func (s *Service) PublishRevision(ctx context.Context, videoID, base, dir string
 		return err
 	}
 	if base != "" {
-		s.removePrefixes(ctx, videoID, assetPrefix(videoID, base))
+		s.removePrefixes(ctx, videoID, assetPrefix(videoID, base), framePrefix(videoID, base))
 	}
 	return nil
 }
@@ -259,6 +259,7 @@ func (s *Service) removePrefixes(ctx context.Context, videoID string, prefixes .
 		if err := s.blobs.DeletePrefix(context.WithoutCancel(ctx), p); err != nil {
 			s.log.WarnContext(ctx, "removing unused assets", "video", videoID, "prefix", p, "err", err)
 		}
+		s.frames.forget(p)
 	}
 }
 

@@ -49,6 +49,10 @@ type Config struct {
 	CacheTTL time.Duration
 	// Webhooks stores webhook endpoints and deliveries; nil uses Store when it implements WebhookStore.
 	Webhooks WebhookStore
+	// FrameCacheSize caps the bytes of frames cached in Blobs under cache/
+	// (frames by URL, which anyone may ask for): the least recently used
+	// go first. 0 is DefaultFrameCacheSize (1 GiB); negative caches none.
+	FrameCacheSize int64
 }
 
 // Service holds the use cases of the domain over its ports.
@@ -70,6 +74,7 @@ type Service struct {
 	verified *tokens.VerifiedCache
 	touchMu  sync.Mutex
 	touched  map[string]time.Time // key id → last recorded use
+	frames   *frameCache
 }
 
 // New returns a Service. It fails when a required port or the secret is missing.
@@ -112,6 +117,7 @@ func New(cfg Config) (*Service, error) {
 		keys:     newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
 		verified: tokens.NewVerifiedCache(0, 0),
 		touched:  make(map[string]time.Time),
+		frames:   newFrameCache(cfg.Blobs, cfg.FrameCacheSize, cfg.Logger),
 	}, nil
 }
 
@@ -634,7 +640,7 @@ func (s *Service) publish(ctx context.Context, videoID, version string, out *Pro
 		return nil, err
 	}
 	if old != "" && old != version {
-		s.removePrefixes(ctx, videoID, assetPrefix(videoID, old))
+		s.removePrefixes(ctx, videoID, assetPrefix(videoID, old), framePrefix(videoID, old))
 	}
 	return v, nil
 }
@@ -929,6 +935,7 @@ func (s *Service) deleteVideo(ctx context.Context, space, id string) error {
 		if err := s.blobs.DeletePrefix(ctx, prefix); err != nil {
 			s.log.WarnContext(ctx, "removing assets of a deleted video", "video", id, "prefix", prefix, "err", err)
 		}
+		s.frames.forget(prefix)
 	}
 	return nil
 }

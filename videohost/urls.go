@@ -149,7 +149,13 @@ func (u URLs) Decorate(v *Video) {
 	for i := range v.Subtitles {
 		v.Subtitles[i].URL = u.Subtitle(v.ID, v.Subtitles[i].Language)
 	}
-	urls := &VideoURLs{Frame: u.FrameTemplate(v.Embed)}
+	urls := &VideoURLs{}
+	if len(v.Renditions) > 0 || !v.Playable && v.State != StateErrored && v.State != StateReady {
+		// Frames are cut from the video renditions: the template is
+		// advertised before they exist and left out once the video is
+		// known to have none (audio-only, errored), where it could only 404.
+		urls.Frame = u.FrameTemplate(v.Embed)
+	}
 	if v.Playable {
 		urls.HLS = u.HLS(v.ID)
 		if v.Assets.DASH {

@@ -108,13 +108,19 @@ type AssetFlags struct {
 	DASH       bool `json:"dash"`
 }
 
-// SourceInfo describes the uploaded or fetched source.
+// SourceInfo describes the uploaded or fetched source. Width and Height are
+// the source's own upright picture size (0 for audio-only or before the
+// source is probed); Video.Width and Video.Height are the ladder's top
+// rendition, which is never larger than the source and at most 3840 on
+// its long edge.
 type SourceInfo struct {
 	Size       int64   `json:"size"`
 	Container  string  `json:"container"`
 	VideoCodec string  `json:"video_codec"`
 	AudioCodec string  `json:"audio_codec"`
 	FrameRate  float64 `json:"frame_rate"`
+	Width      int     `json:"width"`
+	Height     int     `json:"height"`
 }
 
 // Rendition is one rung of the ladder, also downloadable as an MP4.

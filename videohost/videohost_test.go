@@ -97,6 +97,36 @@ func TestURLShapes(t *testing.T) {
 	}
 }
 
+// TestDecorateFrameURL: the frame template is advertised until the video is
+// known to have no pictures, where it could only answer 404.
+func TestDecorateFrameURL(t *testing.T) {
+	u := videohost.SpaceURLs("https://reel.example", "", "", "", "abcde")
+	sd := []videohost.Rendition{{Name: "h264_sd", Width: 640, Height: 360}}
+	tests := []struct {
+		name       string
+		state      videohost.State
+		playable   bool
+		renditions []videohost.Rendition
+		want       bool
+	}{
+		{"created", videohost.StateCreated, false, nil, true},
+		{"uploaded", videohost.StateUploaded, false, nil, true},
+		{"processing", videohost.StateProcessing, false, nil, true},
+		{"playable with pictures", videohost.StateProcessing, true, sd, true},
+		{"ready with pictures", videohost.StateReady, true, sd, true},
+		{"playable audio-only", videohost.StateProcessing, true, nil, false},
+		{"ready audio-only", videohost.StateReady, true, nil, false},
+		{"errored", videohost.StateErrored, false, nil, false},
+	}
+	for _, tt := range tests {
+		v := &videohost.Video{ID: "vid000000001", Embed: "abcde0123456789", State: tt.state, Playable: tt.playable, Renditions: tt.renditions}
+		u.Decorate(v)
+		if got := v.URLs.Frame != ""; got != tt.want {
+			t.Errorf("%s: frame URL %q, want one: %v", tt.name, v.URLs.Frame, tt.want)
+		}
+	}
+}
+
 func TestSpaceURLTemplates(t *testing.T) {
 	tests := []struct {
 		name, spaceTmpl, image, cdn string

@@ -574,3 +574,17 @@ func (s *Service) ReleaseWebhookDelivery(ctx context.Context, owner string, d *W
 	}
 	return ws.ReleaseWebhookDelivery(ctx, d.Seq, owner)
 }
+
+// WebhookBacklog counts the deliveries of one endpoint that are not
+// delivered.
+type WebhookBacklog struct {
+	Endpoint string
+	Pending  int64 // waiting for their first attempt or a retry
+	Failed   int64 // retries spent: failed for good
+}
+
+// WebhookStats is an optional capability of a WebhookStore: the backlog of
+// every endpoint that has one, for metrics.
+type WebhookStats interface {
+	WebhookBacklog(ctx context.Context) ([]WebhookBacklog, error)
+}

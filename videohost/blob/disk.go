@@ -37,6 +37,21 @@ func Open(dir string) (*Disk, error) {
 	return &Disk{root: abs}, nil
 }
 
+var _ videohost.Pinger = (*Disk)(nil)
+
+// Ping reports whether the root folder is there and is a folder (a
+// volume that went away, or was never mounted, fails).
+func (d *Disk) Ping(ctx context.Context) error {
+	fi, err := os.Stat(d.root)
+	if err != nil {
+		return fmt.Errorf("blob folder: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("blob folder %s is not a folder", d.root)
+	}
+	return nil
+}
+
 // Root is the folder blobs live in.
 func (d *Disk) Root() string { return d.root }
 

@@ -53,6 +53,25 @@ type Config struct {
 
 	// Analytics configures POST /v1/events and its writer (events.go).
 	Analytics AnalyticsConfig
+
+	// Frames bounds the work of frames by URL (frames.go).
+	Frames FrameConfig
+
+	// Observer receives the Handler's measurements (metrics); nil: none.
+	Observer Observer
+}
+
+// Observer is told what the Handler does, for metrics. Its methods are
+// called on the request path and must not block.
+type Observer interface {
+	// Request reports one finished request: its method, its route
+	// template ("/v1/videos/{id}"; "" when no route matched, never the raw
+	// path), its status and how long it took.
+	Request(method, route string, status int, took time.Duration)
+	// UploadBytes reports upload body bytes as they arrive (n > 0), and
+	// takes back what a request received when it ends (n < 0): the running
+	// sum is the bytes received by upload requests still in progress.
+	UploadBytes(n int64)
 }
 
 // UploadAuthenticator resolves the credentials of a tus request into a grant.

@@ -47,7 +47,8 @@ type AnalyticsConfig struct {
 	MaxBodyBytes int64
 	// TrustedProxies are the addresses of reverse proxies whose
 	// X-Forwarded-For is believed; the client is the right-most address that
-	// is not one of them. Default none: the client is the peer address.
+	// is not one of them. Default none: the client is the peer address. The
+	// cold-frame limit (FrameConfig) names clients the same way.
 	TrustedProxies []netip.Prefix
 	// Ingest tunes the batching writer and the retention of raw events.
 	Ingest videohost.IngestConfig
@@ -76,6 +77,7 @@ func (h *Handler) analyticsRoutes(r *mux.Router, api func(method, path string, f
 	if err != nil {
 		h.log.Warn("analytics ingest is off", "err", err)
 	} else {
+		h.ingest = ingest
 		// Stopped with the Handler's other background work: Close closes
 		// h.stop and waits for h.wg.
 		h.wg.Add(1)
@@ -96,6 +98,8 @@ func (h *Handler) analyticsRoutes(r *mux.Router, api func(method, path string, f
 		if err := postEvents(w, r, cfg, limiter, ingest); err != nil {
 			if videohost.ErrorCode(err) == videohost.EUnavailable {
 				w.Header().Set("Retry-After", strconv.Itoa(eventsRetryAfter))
+				h.refuse(w, r, "analytics events", err)
+				return
 			}
 			h.writeError(w, r, err)
 		}
@@ -140,6 +144,18 @@ func postEvents(w http.ResponseWriter, r *http.Request, cfg AnalyticsConfig, lim
 	}
 	writeJSON(w, http.StatusAccepted, map[string]int{"accepted": n})
 	return nil
+}
+
+// AnalyticsEvents counts the beacon events of this Handler since it
+// started: "accepted" ones and those dropped, by reason
+// (videohost.Drop*). It is nil when analytics is off.
+func (h *Handler) AnalyticsEvents() map[string]int64 {
+	if h.ingest == nil {
+		return nil
+	}
+	out := h.ingest.Dropped()
+	out["accepted"] = h.ingest.Accepted()
+	return out
 }
 
 // decodeEvents reads the JSON of a beacon batch; what the events say is
@@ -204,14 +220,18 @@ func clientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
 	return peer
 }
 
-// rateKeyOf groups IPv6 clients by /64: one host usually holds a whole /64,
-// so per-address counting would be no limit at all.
-func rateKeyOf(a netip.Addr) string {
+// rateKeyOf is the events limiter's key of a client address.
+func rateKeyOf(a netip.Addr) string { return "events:" + clientKey(a) }
+
+// clientKey names a client for a per-address limit. It groups IPv6 clients
+// by /64: one host usually holds a whole /64, so per-address counting would
+// be no limit at all.
+func clientKey(a netip.Addr) string {
 	if a.Is6() {
 		p, _ := a.Prefix(64)
-		return "events:" + p.String()
+		return p.String()
 	}
-	return "events:" + a.String()
+	return a.String()
 }
 
 // takeBounded is take for keys that come from the network: once the limiter

@@ -45,6 +45,15 @@ func (e *env) postEvents(events []beacon, hdr ...string) *response {
 	return e.req("POST", "/v1/events", "", map[string]any{"events": events}, hdr...)
 }
 
+// playableVideo publishes a video with a minute's duration: events count
+// only for playable videos.
+func (e *env) playableVideo() *videohost.Video {
+	e.t.Helper()
+	v := e.publish(publishOptions{})
+	e.setDuration(v.ID, 60)
+	return v
+}
+
 // setDuration gives a video a duration, as publishing would.
 func (e *env) setDuration(id string, seconds float64) {
 	e.t.Helper()
@@ -85,7 +94,7 @@ func ev(kind, embed, session string, at time.Time, fields ...any) beacon {
 
 func TestEventsToStats(t *testing.T) {
 	e := newEnv(t, withFastAnalytics(nil))
-	v := e.createVideo(e.rw, nil)
+	v := e.publish(publishOptions{})
 	e.setDuration(v.ID, 20)
 	now := e.clock.Now()
 	ref := "https://news.example/article?id=1"
@@ -227,7 +236,7 @@ func TestStatsAccess(t *testing.T) {
 // an ingest: neither the client address nor the User-Agent may be anywhere.
 func TestEventsPrivacy(t *testing.T) {
 	e := newEnv(t, withFastAnalytics(nil))
-	v := e.createVideo(e.rw, nil)
+	v := e.playableVideo()
 	now := e.clock.Now()
 	must(t, e.postEvents([]beacon{
 		ev("play", v.Embed, "private", now),
@@ -310,7 +319,7 @@ func dumpTables(t *testing.T, db *sql.DB) string {
 // new hash (the salt is replaced), on the same day the same one.
 func TestViewerHashRotatesDaily(t *testing.T) {
 	e := newEnv(t, withFastAnalytics(nil))
-	v := e.createVideo(e.rw, nil)
+	v := e.playableVideo()
 	watch := func(session string) {
 		now := e.clock.Now()
 		must(t, e.postEvents([]beacon{ev("heartbeat", v.Embed, session, now, "from", 0, "to", 5)}), http.StatusAccepted, nil)
@@ -352,7 +361,7 @@ func TestViewerHashRotatesDaily(t *testing.T) {
 // ones: each bad one fails alone and every good one is counted.
 func TestEventsRejectsBadBatches(t *testing.T) {
 	e := newEnv(t, withFastAnalytics(nil))
-	v := e.createVideo(e.rw, nil)
+	v := e.playableVideo()
 	now := e.clock.Now()
 	many := make([]beacon, 501)
 	for i := range many {
@@ -401,7 +410,7 @@ func TestEventsRejectsBadBatches(t *testing.T) {
 func TestEventsRateLimitAndQueue(t *testing.T) {
 	t.Run("rate limit per address", func(t *testing.T) {
 		e := newEnv(t, withFastAnalytics(func(c *httpapi.AnalyticsConfig) { c.RateLimit = 3 }))
-		v := e.createVideo(e.rw, nil)
+		v := e.playableVideo()
 		batch := []beacon{ev("view", v.Embed, "s", e.clock.Now())}
 		for range 3 {
 			must(t, e.postEvents(batch), http.StatusAccepted, nil)
@@ -420,13 +429,32 @@ func TestEventsRateLimitAndQueue(t *testing.T) {
 		e := newEnv(t, withFastAnalytics(func(c *httpapi.AnalyticsConfig) {
 			c.Ingest = videohost.IngestConfig{QueueEvents: 2, FlushInterval: time.Hour}
 		}))
-		v := e.createVideo(e.rw, nil)
+		v := e.playableVideo()
 		now := e.clock.Now()
 		must(t, e.postEvents([]beacon{ev("view", v.Embed, "s", now), ev("play", v.Embed, "s", now)}), http.StatusAccepted, nil)
-		r := e.postEvents([]beacon{ev("pause", v.Embed, "s", now)})
-		problem(t, r, http.StatusServiceUnavailable, videohost.EUnavailable)
-		if r.header.Get("Retry-After") == "" {
-			t.Error("503 without Retry-After")
+		// Refused again and again: one WARN line per minute says how many,
+		// and no request is logged as an error.
+		for range 21 {
+			r := e.postEvents([]beacon{ev("pause", v.Embed, "s", now)})
+			problem(t, r, http.StatusServiceUnavailable, videohost.EUnavailable)
+			if r.header.Get("Retry-After") == "" {
+				t.Fatal("503 without Retry-After")
+			}
+		}
+		e.clock.Advance(time.Minute)
+		problem(t, e.postEvents([]beacon{ev("pause", v.Embed, "s", now)}), http.StatusServiceUnavailable, videohost.EUnavailable)
+		var warned []string
+		for _, line := range strings.Split(e.logs.String(), "\n") {
+			if strings.Contains(line, `"level":"ERROR"`) {
+				t.Errorf("a refusal logged as an error: %s", line)
+			}
+			if strings.Contains(line, "refusing requests under load") {
+				warned = append(warned, line)
+			}
+		}
+		if len(warned) != 2 || !strings.Contains(warned[0], `"refused":1,`) || !strings.Contains(warned[1], `"refused":21,`) ||
+			!strings.Contains(warned[0], `"level":"WARN"`) {
+			t.Fatalf("refusal log lines:\n%s", strings.Join(warned, "\n"))
 		}
 	})
 }
@@ -463,4 +491,31 @@ func deref(p *float64) any {
 		return nil
 	}
 	return *p
+}
+
+// TestEventsOnlyForPlayableVideos: events for an embed that is no video,
+// a video not playable yet or an archived one are dropped on the request
+// path; accepted counts what is kept.
+func TestEventsOnlyForPlayableVideos(t *testing.T) {
+	e := newEnv(t, withFastAnalytics(nil))
+	playable := e.playableVideo()
+	created := e.createVideo(e.rw, nil)
+	archived := e.playableVideo()
+	must(t, e.req("POST", "/v1/videos/"+archived.ID+"/archive", e.rw, nil), http.StatusOK, nil)
+	now := e.clock.Now()
+	for _, tc := range []struct {
+		name, embed string
+		want        int
+	}{
+		{"playable", playable.Embed, 2},
+		{"not playable yet", created.Embed, 0},
+		{"archived", archived.Embed, 0},
+		{"no such video", e.space + "zzzzzzzzzz", 0},
+	} {
+		var acc struct{ Accepted int }
+		must(t, e.postEvents([]beacon{ev("view", tc.embed, "s", now), ev("play", tc.embed, "s", now)}), http.StatusAccepted, &acc)
+		if acc.Accepted != tc.want {
+			t.Errorf("%s: accepted %d, want %d", tc.name, acc.Accepted, tc.want)
+		}
+	}
 }

@@ -15,28 +15,74 @@ import (
 
 // Frames by URL: {image_url}/{embed}.{jpg|png|webp}?time=&width=. A frame
 // is extracted once per (video version, millisecond, width, format), cached
-// in blob storage by the service, and served from there afterwards; identical requests in flight share one extraction, and the
-// number of extractions at once is bounded so that a burst of distinct
-// frames cannot take every core.
+// in blob storage by the service within a byte cap (least recently used
+// first out), and served from there afterwards. Anyone may ask for a frame,
+// so what a frame not yet cached costs is bounded three ways: identical
+// requests in flight share one extraction; one client address (an IPv6
+// /64) may start FrameConfig.ColdRateLimit extractions a minute (429
+// rate_limited past it, with Retry-After; cached frames are never counted
+// and stay free); and at most FrameConfig.Extractions run at once, a
+// request waiting FrameConfig.ExtractionWait for one before 503
+// unavailable with Retry-After.
+//
+// Times and widths are not snapped to a grid: a URL asks for a width in
+// pixels and gets exactly that, as documented. The byte cap bounds the
+// disk whatever the spread of URLs, and the cold limit bounds the work.
 
 // Limits of frame requests.
 const (
 	minFrameWidth = 16
 	maxFrameWidth = 3840
-	// maxFrameExtractions is how many frames are extracted at once; past it a
-	// request answers 503 with Retry-After rather than queueing.
-	maxFrameExtractions = 2
 	// frameTimeout bounds one extraction, which runs detached from the
 	// request that started it (other requests may be waiting on it).
 	frameTimeout = time.Minute
 )
 
+// Defaults of FrameConfig.
+const (
+	DefaultFrameColdRateLimit = 120 // frames not yet cached, per minute per client address
+	DefaultFrameExtractions   = 2
+	DefaultFrameWait          = 250 * time.Millisecond
+)
+
+// FrameConfig bounds the work anonymous frame requests can cause. Zero
+// values are the defaults; the byte cap of the cache is the service's
+// (videohost.Config.FrameCacheSize).
+type FrameConfig struct {
+	// ColdRateLimit is how many frames that are not cached yet one client
+	// address (an IPv6 /64; behind AnalyticsConfig.TrustedProxies, the
+	// forwarded address) may have made per minute; past it 429
+	// rate_limited with Retry-After. Cached frames are not counted.
+	// Default 120; negative disables the limit.
+	ColdRateLimit int
+	// Extractions is how many frames are extracted at once (default 2).
+	Extractions int
+	// ExtractionWait is how long a request waits for a free extraction
+	// before 503 unavailable with Retry-After (default 250 ms).
+	ExtractionWait time.Duration
+}
+
+func (c FrameConfig) withDefaults() FrameConfig {
+	if c.ColdRateLimit == 0 {
+		c.ColdRateLimit = DefaultFrameColdRateLimit
+	}
+	if c.Extractions <= 0 {
+		c.Extractions = DefaultFrameExtractions
+	}
+	if c.ExtractionWait <= 0 {
+		c.ExtractionWait = DefaultFrameWait
+	}
+	return c
+}
+
 var frameFormats = map[string]bool{"jpg": true, "png": true, "webp": true}
 
 // frameServer serves frames and holds the single-flight and bound state.
 type frameServer struct {
-	h     *Handler
-	slots chan struct{} // a token per running extraction
+	h       *Handler
+	cfg     FrameConfig
+	slots   chan struct{} // a token per running extraction
+	limiter *rateLimiter  // cold frames per client address; nil: none
 
 	mu       sync.Mutex
 	inflight map[string]*frameCall
@@ -50,7 +96,13 @@ type frameCall struct {
 }
 
 func newFrameServer(h *Handler) *frameServer {
-	return &frameServer{h: h, slots: make(chan struct{}, maxFrameExtractions), inflight: map[string]*frameCall{}}
+	cfg := h.cfg.Frames.withDefaults()
+	f := &frameServer{h: h, cfg: cfg, slots: make(chan struct{}, cfg.Extractions), inflight: map[string]*frameCall{}}
+	if cfg.ColdRateLimit > 0 {
+		f.limiter = newRateLimiter(cfg.ColdRateLimit, time.Minute, h.svc.Clock())
+		h.every(time.Minute, func(context.Context) { f.limiter.sweep() })
+	}
+	return f
 }
 
 // frameQuery is a parsed frame request.
@@ -134,10 +186,21 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	image, err := f.extract(ctx, spec)
+	admit := func() error {
+		if f.limiter != nil && !f.limiter.takeBounded(w, "frames:"+clientKey(clientIP(r, h.cfg.Analytics.TrustedProxies))) {
+			return videohost.Errorf(videohost.ERateLimited, "more than %d new frames a minute from this address; frames already made stay available", f.cfg.ColdRateLimit)
+		}
+		return nil
+	}
+	image, err := f.extract(ctx, spec, admit)
 	if err != nil {
+		// A problem is never cached as the image, nor validated by its ETag.
+		hdr.Del("ETag")
+		hdr.Del("Cache-Control")
 		if videohost.ErrorCode(err) == videohost.EUnavailable {
 			hdr.Set("Retry-After", "1")
+			h.refuse(w, r, "frame extraction", err)
+			return
 		}
 		h.writeError(w, r, err)
 		return
@@ -146,47 +209,56 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // extract makes the image of spec, once for every request that asks for it
-// while it is being made.
-func (f *frameServer) extract(ctx context.Context, spec videohost.FrameSpec) ([]byte, error) {
+// while it is being made. A request that would start an extraction must
+// pass admit (the cold-frame limit) and get one of the extraction slots
+// within the configured wait; requests that join it pay neither.
+func (f *frameServer) extract(ctx context.Context, spec videohost.FrameSpec, admit func() error) ([]byte, error) {
 	key := spec.Key()
 	f.mu.Lock()
-	if call, ok := f.inflight[key]; ok {
+	call, joined := f.inflight[key]
+	f.mu.Unlock()
+	if !joined {
+		if err := admit(); err != nil {
+			return nil, err
+		}
+		f.mu.Lock()
+		if call, joined = f.inflight[key]; !joined {
+			call = &frameCall{done: make(chan struct{})}
+			f.inflight[key] = call
+		}
 		f.mu.Unlock()
-		select {
-		case <-call.done:
-			return call.image, call.err
-		case <-ctx.Done():
-			return nil, ctx.Err()
+		if !joined {
+			go f.run(ctx, key, spec, call)
 		}
 	}
-	select {
-	case f.slots <- struct{}{}:
-	default:
-		f.mu.Unlock()
-		return nil, videohost.Errorf(videohost.EUnavailable, "too many frames are being extracted; retry in a second")
-	}
-	call := &frameCall{done: make(chan struct{})}
-	f.inflight[key] = call
-	f.mu.Unlock()
-
-	go func() {
-		defer func() {
-			<-f.slots
-			f.mu.Lock()
-			delete(f.inflight, key)
-			f.mu.Unlock()
-			close(call.done)
-		}()
-		// Waiters other than the first request depend on this extraction, so
-		// it outlives the request that started it.
-		xctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), frameTimeout)
-		defer cancel()
-		call.image, call.err = f.h.svc.MakeFrame(xctx, spec)
-	}()
 	select {
 	case <-call.done:
 		return call.image, call.err
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// run waits briefly for an extraction slot and makes the image of call.
+// It outlives the request that started it: other requests may be waiting
+// on it.
+func (f *frameServer) run(ctx context.Context, key string, spec videohost.FrameSpec, call *frameCall) {
+	defer func() {
+		f.mu.Lock()
+		delete(f.inflight, key)
+		f.mu.Unlock()
+		close(call.done)
+	}()
+	wait := time.NewTimer(f.cfg.ExtractionWait)
+	defer wait.Stop()
+	select {
+	case f.slots <- struct{}{}:
+	case <-wait.C:
+		call.err = videohost.Errorf(videohost.EUnavailable, "too many frames are being extracted; retry in a second")
+		return
+	}
+	defer func() { <-f.slots }()
+	xctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), frameTimeout)
+	defer cancel()
+	call.image, call.err = f.h.svc.MakeFrame(xctx, spec)
 }

@@ -3,8 +3,11 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -43,13 +46,18 @@ func (p *countingPipeline) Frame(ctx context.Context, req videohost.FrameRequest
 }
 
 // usePipeline rebuilds the service with p as its pipeline and puts a new
-// Handler over the same store and blobs behind the server.
-func (e *env) usePipeline(p videohost.Pipeline) {
+// Handler over the same store and blobs behind the server; opts adjust the
+// service's configuration.
+func (e *env) usePipeline(p videohost.Pipeline, opts ...func(*videohost.Config)) {
 	e.t.Helper()
-	svc, err := videohost.New(videohost.Config{
+	cfg := videohost.Config{
 		Store: e.db, Queue: e.db, Blobs: e.blobs, Pipeline: p, Clock: e.clock, Logger: e.cfg.Logger,
 		Secret: bytes.Repeat([]byte("s"), 32), BaseURL: e.baseURL,
-	})
+	}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	svc, err := videohost.New(cfg)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -267,4 +275,134 @@ func TestFramesWithoutPipeline(t *testing.T) {
 	e := newEnv(t)
 	v := e.publish(publishOptions{})
 	problem(t, e.req("GET", e.frameURL(v, "jpg", ""), "", nil), http.StatusServiceUnavailable, videohost.EUnavailable)
+}
+
+// sizedFrames is a pipeline whose every frame is size bytes.
+func sizedFrames(size int) *countingPipeline {
+	return &countingPipeline{frame: func(_ context.Context, req videohost.FrameRequest) ([]byte, error) {
+		b := bytes.Repeat([]byte{'x'}, size)
+		copy(b, fmt.Sprintf("t=%.3f w=%d", req.Time, req.Width))
+		return b, nil
+	}}
+}
+
+// frameCacheBytes counts the bytes of cached frames on disk.
+func frameCacheBytes(t *testing.T, e *env) (total int64, files int) {
+	t.Helper()
+	err := filepath.WalkDir(filepath.Join(e.blobs.Root(), "cache"), func(p string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if err != nil || d.IsDir() {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		total += fi.Size()
+		files++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return total, files
+}
+
+func frameCacheSize(n int64) func(*videohost.Config) {
+	return func(c *videohost.Config) { c.FrameCacheSize = n }
+}
+
+// TestFrameCacheCap: many distinct anonymous frame URLs keep the cache
+// under its byte cap, counted on disk; the least recently used frame goes
+// first, so one asked for again and again stays; and a restarted server
+// counts what the last one left (and trims it to a lowered cap).
+func TestFrameCacheCap(t *testing.T) {
+	const frameSize, limit = 1000, 10_000 // room for ten frames
+	e := newEnv(t, withConfig(func(c *httpapi.Config) { c.Frames.ColdRateLimit = -1 }))
+	p := sizedFrames(frameSize)
+	e.usePipeline(p, frameCacheSize(limit))
+	v := e.publish(publishOptions{})
+
+	get := func(query string) {
+		t.Helper()
+		if r := e.req("GET", e.frameURL(v, "png", query), "", nil); r.status != http.StatusOK || len(r.body) != frameSize {
+			t.Fatalf("%s: %d, %d bytes", query, r.status, len(r.body))
+		}
+	}
+	const favourite = "time=0.5&width=100"
+	get(favourite)
+	for i := range 60 {
+		get(fmt.Sprintf("time=%d.%03d&width=%d", i%3, i, 16+i))
+		if i%5 == 0 {
+			get(favourite) // used again: stays at the front
+		}
+		if n, _ := frameCacheBytes(t, e); n > limit {
+			t.Fatalf("after %d distinct frames the cache holds %d bytes, over its cap of %d", i+1, n, limit)
+		}
+	}
+	n, files := frameCacheBytes(t, e)
+	if n < limit-frameSize || files != limit/frameSize {
+		t.Fatalf("cache holds %d bytes in %d files; want it full (%d)", n, files, limit)
+	}
+	calls := p.calls.Load()
+	get(favourite)
+	if p.calls.Load() != calls {
+		t.Fatal("the most recently used frame was evicted")
+	}
+	st := e.svc.FrameCacheStats(context.Background())
+	if st.Bytes != n || st.Frames != int64(files) || st.Evictions == 0 || st.Hits < 12 || st.Misses < 61 {
+		t.Fatalf("stats %+v; on disk %d bytes in %d files", st, n, files)
+	}
+
+	// A restarted server counts what is on disk before making anything...
+	e.usePipeline(p, frameCacheSize(limit))
+	if st := e.svc.FrameCacheStats(context.Background()); st.Bytes != n || st.Frames != int64(files) {
+		t.Fatalf("after a restart: %+v, want %d bytes in %d frames", st, n, files)
+	}
+	get("time=2.999&width=300")
+	if got, _ := frameCacheBytes(t, e); got > limit {
+		t.Fatalf("after a restart the cache grew to %d bytes, over its cap", got)
+	}
+	// ...and trims to a lowered cap at once.
+	e.usePipeline(p, frameCacheSize(3*frameSize))
+	if st := e.svc.FrameCacheStats(context.Background()); st.Bytes > 3*frameSize {
+		t.Fatalf("after lowering the cap: %+v", st)
+	}
+	if got, files := frameCacheBytes(t, e); got > 3*frameSize || files != 3 {
+		t.Fatalf("after lowering the cap: %d bytes in %d files on disk", got, files)
+	}
+}
+
+// TestFrameColdLimit: past the per-address limit on frames that are not
+// cached, a new frame answers 429 with Retry-After while cached frames
+// keep answering 200; the next window admits new frames again.
+func TestFrameColdLimit(t *testing.T) {
+	e := newEnv(t, withConfig(func(c *httpapi.Config) { c.Frames.ColdRateLimit = 3 }))
+	p := &countingPipeline{}
+	e.usePipeline(p)
+	v := e.publish(publishOptions{})
+
+	for i := range 3 {
+		must(t, e.req("GET", e.frameURL(v, "jpg", fmt.Sprintf("time=%d", i)), "", nil), http.StatusOK, nil)
+	}
+	r := e.req("GET", e.frameURL(v, "jpg", "time=2.5"), "", nil)
+	problem(t, r, http.StatusTooManyRequests, videohost.ERateLimited)
+	if ra, err := strconv.Atoi(r.header.Get("Retry-After")); err != nil || ra < 1 || ra > 60 {
+		t.Fatalf("Retry-After %q", r.header.Get("Retry-After"))
+	}
+	if r.header.Get("ETag") != "" {
+		t.Fatalf("a refusal carries the frame's ETag %q", r.header.Get("ETag"))
+	}
+	for i := range 3 { // cached: free, however many
+		for range 5 {
+			must(t, e.req("GET", e.frameURL(v, "jpg", fmt.Sprintf("time=%d", i)), "", nil), http.StatusOK, nil)
+		}
+	}
+	if got := p.calls.Load(); got != 3 {
+		t.Fatalf("%d extractions, want 3", got)
+	}
+	e.clock.Advance(time.Minute)
+	must(t, e.req("GET", e.frameURL(v, "jpg", "time=2.5"), "", nil), http.StatusOK, nil)
 }

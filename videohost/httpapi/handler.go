@@ -25,6 +25,9 @@ type Handler struct {
 	router  *mux.Router
 	limiter *rateLimiter
 	uploads *uploads
+	// refusals logs load refusals once per interval (refusals.go).
+	refusals *refusals
+	ingest   *videohost.Ingest // nil when analytics is off
 
 	stop     chan struct{}
 	stopOnce sync.Once
@@ -45,10 +48,11 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 	}
 	cfg = cfg.withDefaults(svc)
 	h := &Handler{
-		svc:  svc,
-		cfg:  cfg,
-		log:  cfg.Logger,
-		stop: make(chan struct{}),
+		svc:      svc,
+		cfg:      cfg,
+		log:      cfg.Logger,
+		stop:     make(chan struct{}),
+		refusals: newRefusals(svc.Clock(), cfg.Logger),
 	}
 	if cfg.RateLimit > 0 {
 		h.limiter = newRateLimiter(cfg.RateLimit, time.Minute, svc.Clock())
@@ -122,6 +126,9 @@ func (h *Handler) logRequest(r *http.Request, status int, took time.Duration, in
 	if status == 0 {
 		status = http.StatusOK
 	}
+	if h.cfg.Observer != nil {
+		h.cfg.Observer.Request(r.Method, info.route, status, took)
+	}
 	route := info.route
 	if route == "" {
 		// An unmatched request: its path tells what was asked. The query
@@ -129,7 +136,14 @@ func (h *Handler) logRequest(r *http.Request, status int, took time.Duration, in
 		route = r.URL.Path
 	}
 	level := slog.LevelInfo
-	if status >= 500 {
+	switch {
+	case info.quiet:
+		level = slog.LevelDebug // a refusal under load: refusals.go logs those
+	case route == healthzPath || route == readyzPath:
+		// Probes come every few seconds; Service.Ready warns when a port
+		// is down.
+		level = slog.LevelDebug
+	case status >= 500:
 		level = slog.LevelError
 	}
 	h.log.LogAttrs(r.Context(), level, "request",
@@ -146,6 +160,7 @@ func (h *Handler) logRequest(r *http.Request, status int, took time.Duration, in
 type requestInfo struct {
 	route string
 	keyID string
+	quiet bool // a refusal under load, logged in aggregate (refusals.go)
 }
 
 type requestInfoKey struct{}

@@ -284,6 +284,8 @@ func openAPIDocument() obj {
 		"Source": obj{"type": "object", "properties": obj{
 			"size": obj{"type": "integer"}, "container": obj{"type": "string"}, "video_codec": obj{"type": "string"},
 			"audio_codec": obj{"type": "string"}, "frame_rate": obj{"type": "number"},
+			"width":  obj{"type": "integer", "description": "the source's own upright width (the video's width is the ladder's top rendition); 0 for audio-only"},
+			"height": obj{"type": "integer", "description": "the source's own upright height; 0 for audio-only"},
 		}},
 		"Rendition": obj{"type": "object", "properties": obj{
 			"name": obj{"type": "string"}, "codec": obj{"type": "string"}, "quality": obj{"type": "string"},
@@ -300,7 +302,7 @@ func openAPIDocument() obj {
 		"VideoURLs": obj{"type": "object", "description": "deterministic asset URLs; empty until the asset exists", "properties": obj{
 			"hls": obj{"type": "string"}, "dash": obj{"type": "string"}, "poster": obj{"type": "string"}, "clip": obj{"type": "string"},
 			"audio": obj{"type": "string"}, "storyboard": obj{"type": "string"}, "storyboard_vtt": obj{"type": "string"},
-			"frame": str("a template with {time} and {width}"),
+			"frame": str("a template with {time} and {width}; empty once the video is known to have no pictures (audio-only, or errored)"),
 		}},
 		"CreateVideoInput": obj{
 			"type": "object", "required": []string{"input_url"},
@@ -368,6 +370,7 @@ func openAPIDocument() obj {
 	describeAccess(paths, schemas)
 	describeAnalytics(paths, schemas)
 	describeWebhooks(paths, schemas)
+	describeHealth(paths)
 
 	return obj{
 		"openapi": "3.1.0",

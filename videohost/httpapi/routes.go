@@ -65,6 +65,7 @@ func (h *Handler) routes() *mux.Router {
 	r.Handle("/v1/uploads/{id}", h.uploads).Methods(http.MethodHead, http.MethodPatch, http.MethodDelete, http.MethodOptions)
 
 	r.HandleFunc("/v1/openapi.json", h.openAPI).Methods(http.MethodGet)
+	mountHealth(r, h.svc)
 
 	// Delivery, frames, signing keys and the public lookups (assets.go).
 	h.deliveryRoutes(r, api)

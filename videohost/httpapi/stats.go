@@ -75,7 +75,9 @@ func describeAnalytics(paths, schemas obj) {
 		"post": obj{
 			"operationId": "postEvents",
 			"summary": "Analytics ingest for @reel/metrics: no authentication, CORS open. At most 64 KiB and 500 events a batch (413 past either); " +
-				"events of unknown types and for unknown embeds are dropped; a malformed event fails the batch (400); t is clamped to [now-24h, now+1min]. " +
+				"events of unknown types, for embeds that are not playable videos, for more than 16 videos in a batch, and past 600 events per viewer " +
+				"or 100,000 per video in 10 minutes are dropped (accepted counts the rest); a malformed event fails the batch (400); " +
+				"t is clamped to [now-24h, now+1min]. Raw events are kept 48 h; stats come from hourly rollups, which stay. " +
 				"The client address and User-Agent are never stored: only a daily salted viewer hash, browser, OS, device class and referrer origin.",
 			"security": []obj{},
 			"requestBody": obj{"required": true, "content": obj{
@@ -83,7 +85,7 @@ func describeAnalytics(paths, schemas obj) {
 				"text/plain":       obj{"schema": obj{"type": "string", "description": "an EventBatch as JSON text (navigator.sendBeacon)"}},
 			}},
 			"responses": obj{
-				"202": jsonResponse("queued; accepted counts the events kept after dropping unknown types",
+				"202": jsonResponse("queued; accepted counts the events kept after the drops above",
 					obj{"type": "object", "required": []string{"accepted"}, "properties": obj{"accepted": obj{"type": "integer"}}}),
 				"400": problem, "413": problem, "429": problem, "500": problem,
 				"503": obj{"$ref": "#/components/responses/Problem", "description": "the write queue is full; retry after Retry-After seconds"},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -99,6 +100,11 @@ func newUploads(h *Handler) (*uploads, error) {
 
 func (u *uploads) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r = r.WithContext(context.WithValue(r.Context(), uploadStateKey{}, &uploadState{}))
+	if obs := u.h.cfg.Observer; obs != nil && r.Body != nil && r.Body != http.NoBody {
+		body := &countingBody{ReadCloser: r.Body, observe: obs.UploadBytes}
+		r.Body = body
+		defer func() { obs.UploadBytes(-body.n) }()
+	}
 	// tusd advertises only what it implements itself; expiry is ours.
 	pw := &problemWriter{ResponseWriter: &extensionWriter{ResponseWriter: w}, toProblem: func(status int, body []byte) Problem {
 		p := tusProblem(status, body)
@@ -109,6 +115,22 @@ func (u *uploads) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}}
 	u.serve.ServeHTTP(pw, r)
 	pw.finish()
+}
+
+// countingBody reports upload bytes to an Observer as they are read.
+type countingBody struct {
+	io.ReadCloser
+	observe func(int64)
+	n       int64
+}
+
+func (b *countingBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if n > 0 {
+		b.n += int64(n)
+		b.observe(int64(n))
+	}
+	return n, err
 }
 
 // dispatch runs after tusd's middleware (protocol version, CORS), so even a

@@ -202,7 +202,7 @@ func TestPrepare(t *testing.T) {
 				if _, err := os.Stat(filepath.Join(dir, "playlist.m3u8")); (err == nil) != tt.playable {
 					t.Errorf("playlist.m3u8 exists=%v, want %v", err == nil, tt.playable)
 				}
-				if out != nil && (out.Width != 320 || out.Duration < 0.9 || out.Live) {
+				if out != nil && (out.Width != 320 || out.Source.Width != 320 || out.Source.Height != 240 || out.Duration < 0.9 || out.Live) {
 					t.Errorf("playable output %+v", out)
 				}
 			}

@@ -167,6 +167,7 @@ func sourceInfo(info *media.Info) videohost.SourceInfo {
 	if info.Video != nil {
 		s.VideoCodec = info.Video.Codec
 		s.FrameRate = math.Round(info.Video.FrameRate*1000) / 1000
+		s.Width, s.Height = info.Video.DisplaySize()
 	}
 	if len(info.Audio) > 0 {
 		s.AudioCodec = info.Audio[0].Codec

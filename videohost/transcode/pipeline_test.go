@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/reelvideo/reel/media"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/transcode"
 )
@@ -75,4 +76,33 @@ func posterSaturation(t *testing.T, source string) float64 {
 		}
 	}
 	return sum / float64(b.Dx()*b.Dy())
+}
+
+// TestProcessReportsTheSourceSize: a source larger than the ladder's top
+// rendition keeps its own size in Source beside the ladder's, inline and
+// through the child (whose answer travels as JSON).
+func TestProcessReportsTheSourceSize(t *testing.T) {
+	if _, err := exec.LookPath("ffmpeg"); err != nil {
+		t.Skip("ffmpeg not installed")
+	}
+	t.Parallel()
+	src := makeSource(t, "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=10:duration=0.5",
+		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p")
+	ladder := media.LadderOptions{MaxQuality: "sd"} // the top rung is 640 wide
+	pipelines := map[string]*transcode.Pipeline{
+		"inline": transcode.New(transcode.Config{Logger: slog.New(slog.DiscardHandler), Ladder: ladder}),
+		"child": transcode.New(transcode.Config{Logger: slog.New(slog.DiscardHandler), Ladder: ladder,
+			Command: []string{os.Args[0], "media-child"}}),
+	}
+	for name, p := range pipelines {
+		t.Run(name, func(t *testing.T) {
+			out, err := p.Process(testContext(t), videohost.ProcessInput{Source: src, OutDir: t.TempDir(), WorkDir: t.TempDir()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Width != 640 || out.Height != 360 || out.Source.Width != 1280 || out.Source.Height != 720 {
+				t.Fatalf("ladder %dx%d, source %dx%d; want 640x360 and 1280x720", out.Width, out.Height, out.Source.Width, out.Source.Height)
+			}
+		})
+	}
 }

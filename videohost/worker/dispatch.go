@@ -66,6 +66,17 @@ type DispatcherConfig struct {
 	ID string
 	// Logger defaults to the service's logger.
 	Logger *slog.Logger
+	// Observer is told of every attempt recorded (metrics); nil: nobody.
+	Observer DeliveryObserver
+}
+
+// DeliveryObserver is told of webhook attempts, for metrics. It is called
+// on the delivery path and must not block.
+type DeliveryObserver interface {
+	// WebhookAttempt reports one recorded attempt on an endpoint: the state
+	// it left the delivery in (delivered; pending, to be retried; failed,
+	// for good) and how long the receiver took.
+	WebhookAttempt(endpoint string, state videohost.DeliveryState, took time.Duration)
 }
 
 // Dispatcher delivers webhook events: it fans the outbox out into one
@@ -275,6 +286,9 @@ func (d *Dispatcher) send(ctx context.Context, s *videohost.WebhookSend) {
 		// attempt, or there is nobody left to tell.
 		log.WarnContext(bg, "recording webhook attempt", "err", err)
 		return
+	}
+	if d.cfg.Observer != nil {
+		d.cfg.Observer.WebhookAttempt(dl.Endpoint, state, time.Duration(attempt.DurationMS)*time.Millisecond)
 	}
 	attrs := []any{"status", attempt.Status, "duration_ms", attempt.DurationMS, "state", state}
 	switch {

@@ -1,0 +1,122 @@
+package videohost
+
+// What an anonymous beacon can store is bounded before anything is queued:
+// events for an embed that is not a playable video are dropped (a lookup
+// cached both ways, so a flood of made-up embeds costs one read each per
+// minute at most), a batch names at most maxBatchEmbeds videos, and each
+// video and each viewer may add a fixed number of events per window. What
+// passes is folded into sessions and hourly rollups as it is written, and
+// the raw events are deleted EventRetention (48 h) later.
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Defaults of the ingest bounds (IngestConfig).
+const (
+	DefaultCapWindow      = 10 * time.Minute
+	DefaultEmbedEvents    = 100_000 // per video per window: ~170 events/s, some 1,000 viewers watching at once
+	DefaultViewerEvents   = 600     // per viewer per window: 1 a second; a player sends about one every 5 s
+	DefaultEventRetention = 48 * time.Hour
+
+	// maxBatchEmbeds bounds the videos one batch may name (a page of
+	// players sends one batch per player); events for more are dropped.
+	maxBatchEmbeds = 16
+	// maxCapKeys bounds each cap's counters: past it, a video or viewer not
+	// yet counted in the window is refused until the window turns.
+	maxCapKeys = 100_000
+
+	embedCacheTTL    = time.Minute
+	embedNegativeTTL = 10 * time.Second // a video that just became playable is counted soon
+	maxEmbedCache    = 10_000
+)
+
+// windowCaps counts events per key in fixed windows and says how many more
+// each key may add.
+type windowCaps struct {
+	window time.Duration
+	limit  int
+
+	mu     sync.Mutex
+	start  time.Time
+	counts map[string]int
+}
+
+func newWindowCaps(window time.Duration, limit int) *windowCaps {
+	return &windowCaps{window: window, limit: limit, counts: map[string]int{}}
+}
+
+// take counts up to n events of key within its cap and returns how many.
+func (c *windowCaps) take(now time.Time, key string, n int) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.turnLocked(now)
+	used, known := c.counts[key]
+	if !known && len(c.counts) >= maxCapKeys {
+		return 0
+	}
+	n = max(0, min(n, c.limit-used))
+	if n > 0 {
+		c.counts[key] = used + n
+	}
+	return n
+}
+
+// giveBack returns n events taken in the current window (a batch that was
+// not queued after all).
+func (c *windowCaps) giveBack(key string, n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if used, ok := c.counts[key]; ok && n > 0 {
+		c.counts[key] = max(0, used-n)
+	}
+}
+
+func (c *windowCaps) turnLocked(now time.Time) {
+	if now.Sub(c.start) >= c.window || now.Before(c.start) {
+		c.start = now
+		clear(c.counts)
+	}
+}
+
+// embedCache resolves embeds to playable videos, remembering misses too.
+type embedCache struct {
+	mu sync.Mutex
+	m  map[string]embedEntry
+}
+
+type embedEntry struct {
+	videoID, space string
+	duration       float64
+	found          bool
+	expires        time.Time
+}
+
+// resolve returns what an embed is: found only for a playable video. Store
+// errors other than not-found fail it.
+func (c *embedCache) resolve(ctx context.Context, s *Service, now time.Time, embed string) (embedEntry, error) {
+	c.mu.Lock()
+	ent, ok := c.m[embed]
+	c.mu.Unlock()
+	if ok && now.Before(ent.expires) {
+		return ent, nil
+	}
+	ent = embedEntry{expires: now.Add(embedNegativeTTL)}
+	v, err := s.PlayableVideoByEmbed(ctx, embed)
+	switch {
+	case err == nil:
+		ent = embedEntry{videoID: v.ID, space: v.Space, duration: v.Duration, found: true, expires: now.Add(embedCacheTTL)}
+	case !IsNotFound(err):
+		return embedEntry{}, err
+	}
+	c.mu.Lock()
+	if len(c.m) >= maxEmbedCache {
+		// Crude but bounded: the cache refills within a TTL.
+		clear(c.m)
+	}
+	c.m[embed] = ent
+	c.mu.Unlock()
+	return ent, nil
+}

@@ -1,0 +1,218 @@
+package videohost
+
+import (
+	"bytes"
+	"container/list"
+	"context"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// DefaultFrameCacheSize is the byte cap of the frame cache when
+// Config.FrameCacheSize is 0: 1 GiB.
+const DefaultFrameCacheSize int64 = 1 << 30
+
+// frameCachePrefix is where frames live in blob storage: one folder per
+// video ("cache/{video}/frames/{version}/{millis}_{width}.{format}").
+const frameCachePrefix = "cache/"
+
+// frameCache bounds the frames made on demand, which anyone can ask for by
+// URL: their bytes are capped, and the least recently used frame goes first
+// when a new one would pass the cap. The index (key, size, recency) lives
+// in memory and is rebuilt from a listing of the blob store the first time
+// it is needed, oldest file first, so the size a previous run left is
+// counted after a restart and its frames are evicted before newer ones.
+//
+// The cap holds per process: processes sharing one blob store each count
+// what they wrote and what they found at start. An entry whose blob went
+// away (another process evicted it, the video was deleted) is dropped when
+// it is next opened.
+type frameCache struct {
+	blobs Blobs
+	limit int64 // < 0: frames are not cached
+	log   *slog.Logger
+
+	mu     sync.Mutex
+	loaded bool
+	used   int64
+	lru    *list.List // of *frameEntry; the most recently used at the front
+	byKey  map[string]*list.Element
+
+	hits, misses, evictions atomic.Int64
+}
+
+type frameEntry struct {
+	key  string
+	size int64
+}
+
+func newFrameCache(blobs Blobs, limit int64, log *slog.Logger) *frameCache {
+	if limit == 0 {
+		limit = DefaultFrameCacheSize
+	}
+	return &frameCache{blobs: blobs, limit: limit, log: log, lru: list.New(), byKey: map[string]*list.Element{}}
+}
+
+// loadLocked builds the index from the blob store once. A failed listing is
+// retried by the next call; meanwhile the cache works on what it knows.
+func (c *frameCache) loadLocked(ctx context.Context) {
+	if c.loaded {
+		return
+	}
+	blobs, err := c.blobs.List(ctx, frameCachePrefix)
+	if err != nil {
+		c.log.WarnContext(ctx, "listing the frame cache", "err", err)
+		return
+	}
+	c.loaded = true
+	sort.SliceStable(blobs, func(i, j int) bool { return blobs[i].ModTime.Before(blobs[j].ModTime) })
+	for _, b := range blobs {
+		c.addLocked(b.Key, b.Size)
+	}
+	// The cap may have been lowered since the last run.
+	c.delete(ctx, c.evictLocked())
+}
+
+// addLocked records key as the most recently used entry.
+func (c *frameCache) addLocked(key string, size int64) {
+	if el, ok := c.byKey[key]; ok {
+		e := el.Value.(*frameEntry)
+		c.used += size - e.size
+		e.size = size
+		c.lru.MoveToFront(el)
+		return
+	}
+	c.byKey[key] = c.lru.PushFront(&frameEntry{key: key, size: size})
+	c.used += size
+}
+
+func (c *frameCache) removeLocked(el *list.Element) {
+	e := c.lru.Remove(el).(*frameEntry)
+	delete(c.byKey, e.key)
+	c.used -= e.size
+}
+
+// evictLocked drops least recently used entries until the cache is within
+// its cap, and returns their keys for deletion.
+func (c *frameCache) evictLocked() []string {
+	var victims []string
+	for c.used > c.limit {
+		el := c.lru.Back()
+		if el == nil {
+			break
+		}
+		victims = append(victims, el.Value.(*frameEntry).key)
+		c.removeLocked(el)
+	}
+	c.evictions.Add(int64(len(victims)))
+	return victims
+}
+
+// delete removes evicted frames from the blob store. It runs after the
+// index has let them go, outside the lock: an open that races with it
+// finds nothing and makes the frame again.
+func (c *frameCache) delete(ctx context.Context, keys []string) {
+	for _, k := range keys {
+		if err := c.blobs.DeletePrefix(ctx, k); err != nil {
+			c.log.WarnContext(ctx, "evicting a cached frame", "key", k, "err", err)
+		}
+	}
+}
+
+// open returns the cached frame at key and marks it used; ENotFound when
+// there is none.
+func (c *frameCache) open(ctx context.Context, key string) (Blob, BlobInfo, error) {
+	if c.limit < 0 {
+		c.misses.Add(1)
+		return nil, BlobInfo{}, Errorf(ENotFound, "no such frame")
+	}
+	c.mu.Lock()
+	c.loadLocked(ctx)
+	c.mu.Unlock()
+	b, info, err := c.blobs.Open(ctx, key)
+	var victims []string
+	c.mu.Lock()
+	switch {
+	case err == nil:
+		c.hits.Add(1)
+		// A frame another process wrote is counted from now on.
+		c.addLocked(key, info.Size)
+		victims = c.evictLocked()
+	case IsNotFound(err):
+		c.misses.Add(1)
+		if el, ok := c.byKey[key]; ok {
+			c.removeLocked(el)
+		}
+	}
+	c.mu.Unlock()
+	c.delete(context.WithoutCancel(ctx), victims)
+	return b, info, err
+}
+
+// put stores a new frame and evicts what no longer fits. A frame larger
+// than the whole cap is not stored.
+func (c *frameCache) put(ctx context.Context, key string, image []byte) error {
+	size := int64(len(image))
+	if c.limit < 0 || size > c.limit {
+		return nil
+	}
+	if _, err := c.blobs.Put(ctx, key, bytes.NewReader(image)); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.loadLocked(ctx)
+	c.addLocked(key, size)
+	victims := c.evictLocked()
+	c.mu.Unlock()
+	c.delete(context.WithoutCancel(ctx), victims)
+	return nil
+}
+
+// forget drops the entries under prefix, whose blobs were deleted with a
+// video or a replaced version.
+func (c *frameCache) forget(prefix string) {
+	if !strings.HasPrefix(prefix, frameCachePrefix) {
+		return
+	}
+	prefix = strings.TrimSuffix(prefix, "/") + "/"
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, el := range c.byKey {
+		if strings.HasPrefix(key, prefix) {
+			c.removeLocked(el)
+		}
+	}
+}
+
+// FrameCacheStats describes the frame cache of this process.
+type FrameCacheStats struct {
+	Bytes     int64 // cached now
+	Frames    int64 // cached now
+	Limit     int64 // the byte cap; negative when frames are not cached
+	Hits      int64 // frame requests answered from the cache since start
+	Misses    int64 // frame requests that had to make the frame
+	Evictions int64 // frames evicted to stay within the cap
+}
+
+// FrameCacheStats reports the frame cache, reading the blob store the
+// first time (so that it counts what an earlier run left).
+func (s *Service) FrameCacheStats(ctx context.Context) FrameCacheStats {
+	c := s.frames
+	c.mu.Lock()
+	if c.limit >= 0 {
+		c.loadLocked(ctx)
+	}
+	st := FrameCacheStats{Bytes: c.used, Frames: int64(c.lru.Len()), Limit: c.limit}
+	c.mu.Unlock()
+	st.Hits, st.Misses, st.Evictions = c.hits.Load(), c.misses.Load(), c.evictions.Load()
+	return st
+}
+
+// framePrefix is the blob folder of the frames of one asset version.
+func framePrefix(videoID, version string) string {
+	return fmt.Sprintf("%s%s/frames/%s", frameCachePrefix, videoID, version)
+}
