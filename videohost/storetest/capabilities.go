@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -6,15 +6,20 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
-	"github.com/reelvideo/reel/videohost/sqlite"
 )
+
+// Optional capabilities: a store that lacks one skips its test.
 
 // A restarted worker takes back at once what its earlier life held, long
 // before the leases run out, and nothing that another worker holds.
-func TestReclaimHandsBackOnlyTheOwnersLeases(t *testing.T) {
+func testReclaim(t *testing.T, open Opener) {
 	ctx := context.Background()
-	clock := newFakeClock()
-	db := openDB(t, sqlite.WithClock(clock))
+	b := open(t)
+	db, clock := b.DB, b.Clock
+	jobs, ok := db.(videohost.JobReclaimer)
+	if !ok {
+		t.Skip("the store's queue cannot reclaim")
+	}
 	for range 2 {
 		if err := db.Enqueue(ctx, &videohost.Job{Kind: videohost.JobTranscode, VideoID: "v"}); err != nil {
 			t.Fatal(err)
@@ -28,7 +33,7 @@ func TestReclaimHandsBackOnlyTheOwnersLeases(t *testing.T) {
 	if err != nil || theirs == nil {
 		t.Fatalf("claim: %v %v", theirs, err)
 	}
-	if n, err := db.ReclaimJobs(ctx, "host-slot0"); err != nil || n != 1 {
+	if n, err := jobs.ReclaimJobs(ctx, "host-slot0"); err != nil || n != 1 {
 		t.Fatalf("ReclaimJobs = %d, %v; want 1", n, err)
 	}
 	again, err := db.Claim(ctx, "host-slot0", nil, time.Hour)
@@ -42,9 +47,13 @@ func TestReclaimHandsBackOnlyTheOwnersLeases(t *testing.T) {
 		t.Fatalf("another worker's job became %s under %q", j.State, j.LeaseOwner)
 	}
 
+	deliveries, ok := db.(videohost.WebhookReclaimer)
+	if !ok {
+		t.Skip("the store's webhook deliveries cannot be reclaimed")
+	}
 	createSpace(t, db, "aaaaa")
-	a := createWebhook(t, db, "aaaaa")
-	b := createWebhook(t, db, "aaaaa")
+	createWebhook(t, db, "aaaaa")
+	createWebhook(t, db, "aaaaa")
 	emitEvents(t, db, "aaaaa", videohost.EventVideoCreated)
 	fanOutAll(t, db, clock.Now())
 	first, err := db.ClaimWebhookDeliveries(ctx, "host-slot0", 1, 1, time.Hour, clock.Now())
@@ -55,12 +64,57 @@ func TestReclaimHandsBackOnlyTheOwnersLeases(t *testing.T) {
 	if err != nil || len(second) != 1 {
 		t.Fatalf("claim deliveries: %v %v", second, err)
 	}
-	if n, err := db.ReclaimWebhookDeliveries(ctx, "host-slot0"); err != nil || n != 1 {
+	if n, err := deliveries.ReclaimWebhookDeliveries(ctx, "host-slot0"); err != nil || n != 1 {
 		t.Fatalf("ReclaimWebhookDeliveries = %d, %v; want 1", n, err)
 	}
 	got, err := db.ClaimWebhookDeliveries(ctx, "host-slot0", 2, 1, time.Hour, clock.Now())
 	if err != nil || len(got) != 1 || got[0].Delivery.ID != first[0].Delivery.ID {
 		t.Fatalf("after reclaiming, claimed %v (%v), want delivery %s again at once", got, err, first[0].Delivery.ID)
 	}
-	_, _ = a, b
+}
+
+func testQueueDepth(t *testing.T, open Opener) {
+	ctx := context.Background()
+	b := open(t)
+	clock := b.Clock
+	db, ok := b.DB.(videohost.QueueStats)
+	if !ok {
+		t.Skip("the store does not report queue depth")
+	}
+	q := b.DB
+	if d, err := db.QueueDepth(ctx, clock.Now()); err != nil || len(d) != 0 {
+		t.Fatalf("empty queue: %+v %v", d, err)
+	}
+	for _, j := range []*videohost.Job{
+		{Kind: videohost.JobFetch},
+		{Kind: videohost.JobFetch},
+		{Kind: videohost.JobFetch, RunAt: clock.Now().Add(time.Hour)},
+		{Kind: videohost.JobTranscode},
+		{Kind: videohost.JobTranscode},
+	} {
+		if err := q.Enqueue(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if j, err := q.Claim(ctx, "w", []videohost.JobKind{videohost.JobTranscode}, time.Minute); err != nil || j == nil {
+		t.Fatalf("claim: %v %v", j, err)
+	}
+	j, err := q.Claim(ctx, "w", []videohost.JobKind{videohost.JobTranscode}, time.Minute)
+	if err != nil || j == nil {
+		t.Fatalf("claim: %v %v", j, err)
+	}
+	if err := q.Complete(ctx, j.ID, "w"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.QueueDepth(ctx, clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []videohost.QueueDepth{
+		{Kind: videohost.JobFetch, Queued: 2, Delayed: 1},
+		{Kind: videohost.JobTranscode, Running: 1},
+	}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("depth %+v, want %+v", got, want)
+	}
 }

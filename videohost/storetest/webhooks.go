@@ -1,18 +1,16 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
-	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
-func createWebhook(t testing.TB, db *sqlite.DB, space string, events ...videohost.EventType) *videohost.WebhookEndpoint {
+func createWebhook(t testing.TB, db DB, space string, events ...videohost.EventType) *videohost.WebhookEndpoint {
 	t.Helper()
 	if len(events) == 0 {
 		events = videohost.EventTypes()
@@ -27,7 +25,7 @@ func createWebhook(t testing.TB, db *sqlite.DB, space string, events ...videohos
 }
 
 // emit writes one outbox event per type for a new video of space.
-func emitEvents(t testing.TB, db *sqlite.DB, space string, types ...videohost.EventType) *videohost.Video {
+func emitEvents(t testing.TB, db DB, space string, types ...videohost.EventType) *videohost.Video {
 	t.Helper()
 	v := newVideo(space, time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC))
 	if err := db.CreateVideo(context.Background(), v, videohost.Change{Events: types}, nil); err != nil {
@@ -36,7 +34,7 @@ func emitEvents(t testing.TB, db *sqlite.DB, space string, types ...videohost.Ev
 	return v
 }
 
-func fanOutAll(t testing.TB, db *sqlite.DB, now time.Time) int {
+func fanOutAll(t testing.TB, db DB, now time.Time) int {
 	t.Helper()
 	n, err := db.FanOutWebhookEvents(context.Background(), 2, now) // small batches exercise the cursor
 	if err != nil {
@@ -52,7 +50,7 @@ func fanOutAll(t testing.TB, db *sqlite.DB, now time.Time) int {
 	return total
 }
 
-func deliveryTypes(t testing.TB, db *sqlite.DB, endpoint string) []string {
+func deliveryTypes(t testing.TB, db DB, endpoint string) []string {
 	t.Helper()
 	ds, err := db.WebhookDeliveries(context.Background(), endpoint, 0, 0)
 	if err != nil {
@@ -65,10 +63,10 @@ func deliveryTypes(t testing.TB, db *sqlite.DB, endpoint string) []string {
 	return out
 }
 
-func TestFanOutFollowsSubscriptionsAndCreation(t *testing.T) {
+func testFanOutFollowsSubscriptionsAndCreation(t *testing.T, open Opener) {
 	ctx := context.Background()
-	clock := newFakeClock()
-	db := openDB(t, sqlite.WithClock(clock))
+	b := open(t)
+	db, clock := b.DB, b.Clock
 	createSpace(t, db, "aaaaa")
 	createSpace(t, db, "bbbbb")
 
@@ -110,26 +108,18 @@ func TestFanOutFollowsSubscriptionsAndCreation(t *testing.T) {
 	}
 }
 
-func TestFanOutCursorSurvivesReopen(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "reel.db")
-	db, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+func testFanOutCursorSurvivesReopen(t *testing.T, open Opener) {
+	b := open(t)
+	db := b.DB
 	createSpace(t, db, "aaaaa")
 	w := createWebhook(t, db, "aaaaa")
 	emitEvents(t, db, "aaaaa", videohost.EventVideoCreated)
-	fanOutAll(t, db, time.Now())
+	fanOutAll(t, db, b.Clock.Now())
 	db.Close()
 
-	db, err = sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db = b.Reopen(t)
 	emitEvents(t, db, "aaaaa", videohost.EventVideoDeleted)
-	if n := fanOutAll(t, db, time.Now()); n != 1 {
+	if n := fanOutAll(t, db, b.Clock.Now()); n != 1 {
 		t.Fatalf("fanned out %d events after reopening, want only the new one", n)
 	}
 	if got := deliveryTypes(t, db, w.ID); !slices.Equal(got, []string{"video.created", "video.deleted"}) {
@@ -137,7 +127,7 @@ func TestFanOutCursorSurvivesReopen(t *testing.T) {
 	}
 }
 
-func claimTypes(t testing.TB, db *sqlite.DB, owner string, now time.Time) []string {
+func claimTypes(t testing.TB, db DB, owner string, now time.Time) []string {
 	t.Helper()
 	cs, err := db.ClaimWebhookDeliveries(context.Background(), owner, 10, 1, time.Minute, now)
 	if err != nil {
@@ -150,7 +140,7 @@ func claimTypes(t testing.TB, db *sqlite.DB, owner string, now time.Time) []stri
 	return out
 }
 
-func claimDelivery(t testing.TB, db *sqlite.DB, owner string, now time.Time) *videohost.ClaimedDelivery {
+func claimDelivery(t testing.TB, db DB, owner string, now time.Time) *videohost.ClaimedDelivery {
 	t.Helper()
 	cs, err := db.ClaimWebhookDeliveries(context.Background(), owner, 1, 1, time.Minute, now)
 	if err != nil {
@@ -162,13 +152,13 @@ func claimDelivery(t testing.TB, db *sqlite.DB, owner string, now time.Time) *vi
 	return cs[0]
 }
 
-func TestClaimKeepsOneInFlightPerEndpointInEventOrder(t *testing.T) {
+func testClaimKeepsOneInFlightPerEndpointInEventOrder(t *testing.T, open Opener) {
 	ctx := context.Background()
-	clock := newFakeClock()
-	db := openDB(t, sqlite.WithClock(clock))
+	b := open(t)
+	db, clock := b.DB, b.Clock
 	createSpace(t, db, "aaaaa")
 	a := createWebhook(t, db, "aaaaa")
-	b := createWebhook(t, db, "aaaaa", videohost.EventVideoUploaded)
+	createWebhook(t, db, "aaaaa", videohost.EventVideoUploaded) // b
 	emitEvents(t, db, "aaaaa", videohost.EventVideoCreated, videohost.EventVideoUploaded, videohost.EventVideoProcessing)
 	fanOutAll(t, db, clock.Now())
 	now := clock.Now()
@@ -207,13 +197,12 @@ func TestClaimKeepsOneInFlightPerEndpointInEventOrder(t *testing.T) {
 	if got := claimTypes(t, db, "d3", now.Add(2*time.Minute)); !slices.Equal(got, []string{"video.created"}) {
 		t.Fatalf("after the lease ran out and the retry came due, claimed %v, want the retry of video.created", got)
 	}
-	_ = b
 }
 
-func TestLostLeaseRefusesTheRecord(t *testing.T) {
+func testLostLeaseRefusesTheRecord(t *testing.T, open Opener) {
 	ctx := context.Background()
-	clock := newFakeClock()
-	db := openDB(t, sqlite.WithClock(clock))
+	b := open(t)
+	db, clock := b.DB, b.Clock
 	createSpace(t, db, "aaaaa")
 	createWebhook(t, db, "aaaaa")
 	emitEvents(t, db, "aaaaa", videohost.EventVideoCreated)
@@ -240,10 +229,10 @@ func TestLostLeaseRefusesTheRecord(t *testing.T) {
 	}
 }
 
-func TestClaimSkipsDisabledEndpoints(t *testing.T) {
+func testClaimSkipsDisabledEndpoints(t *testing.T, open Opener) {
 	ctx := context.Background()
-	clock := newFakeClock()
-	db := openDB(t, sqlite.WithClock(clock))
+	b := open(t)
+	db, clock := b.DB, b.Clock
 	createSpace(t, db, "aaaaa")
 	w := createWebhook(t, db, "aaaaa")
 	emitEvents(t, db, "aaaaa", videohost.EventVideoCreated)
@@ -264,10 +253,10 @@ func TestClaimSkipsDisabledEndpoints(t *testing.T) {
 	}
 }
 
-func TestDeliveryLogAndRetry(t *testing.T) {
+func testDeliveryLogAndRetry(t *testing.T, open Opener) {
 	ctx := context.Background()
-	clock := newFakeClock()
-	db := openDB(t, sqlite.WithClock(clock))
+	b := open(t)
+	db, clock := b.DB, b.Clock
 	createSpace(t, db, "aaaaa")
 	w := createWebhook(t, db, "aaaaa")
 	v := emitEvents(t, db, "aaaaa", videohost.EventVideoCreated, videohost.EventVideoUploaded, videohost.EventVideoProcessing)
@@ -324,10 +313,10 @@ func TestDeliveryLogAndRetry(t *testing.T) {
 	}
 }
 
-func TestWebhookEndpointsCRUD(t *testing.T) {
+func testWebhookEndpointsCRUD(t *testing.T, open Opener) {
 	ctx := context.Background()
-	clock := newFakeClock()
-	db := openDB(t, sqlite.WithClock(clock))
+	b := open(t)
+	db, clock := b.DB, b.Clock
 	createSpace(t, db, "aaaaa")
 	createSpace(t, db, "bbbbb")
 	w := createWebhook(t, db, "aaaaa", videohost.EventVideoReady)
@@ -392,10 +381,10 @@ func TestWebhookEndpointsCRUD(t *testing.T) {
 	}
 }
 
-func TestClaimBatchTakesDueDeliveriesInOrder(t *testing.T) {
+func testClaimBatchTakesDueDeliveriesInOrder(t *testing.T, open Opener) {
 	ctx := context.Background()
-	clock := newFakeClock()
-	db := openDB(t, sqlite.WithClock(clock))
+	b := open(t)
+	db, clock := b.DB, b.Clock
 	createSpace(t, db, "aaaaa")
 	createWebhook(t, db, "aaaaa")
 	emitEvents(t, db, "aaaaa", videohost.EventVideoCreated, videohost.EventVideoUploaded,

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
-	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
 func collectionIDs(cs []*videohost.Collection) []string {
@@ -18,9 +17,9 @@ func collectionIDs(cs []*videohost.Collection) []string {
 	return ids
 }
 
-func TestCollections(t *testing.T) {
+func testCollections(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openDB(t)
+	db := open(t).DB
 	createSpace(t, db, "aaaaa")
 	createSpace(t, db, "bbbbb")
 	root := createCollection(t, db, "aaaaa", "c1", nil)
@@ -36,7 +35,7 @@ func TestCollections(t *testing.T) {
 	_, err = db.Collection(ctx, "bbbbb", "c1")
 	wantCode(t, err, videohost.ENotFound)
 
-	now := time.Now()
+	now := time.Date(2025, 3, 4, 5, 6, 7, 891011000, time.UTC)
 	for _, tc := range []struct {
 		name string
 		c    *videohost.Collection
@@ -93,11 +92,11 @@ func TestCollections(t *testing.T) {
 	wantCode(t, db.UpdateCollection(ctx, &videohost.Collection{ID: "c1", Space: "aaaaa", Name: "x", Parent: ptr("c9")}), videohost.EConflict)
 }
 
-func TestDeleteCollection(t *testing.T) {
+func testDeleteCollection(t *testing.T, open Opener) {
 	ctx := context.Background()
-	setup := func(t *testing.T) (db *sqlite.DB, video func(collection string) *videohost.Video, remove func(v *videohost.Video)) {
+	setup := func(t *testing.T) (db DB, video func(collection string) *videohost.Video, remove func(v *videohost.Video)) {
 		t.Helper()
-		d := openDB(t)
+		d := open(t).DB
 		createSpace(t, d, "aaaaa")
 		createSpace(t, d, "bbbbb")
 		createCollection(t, d, "aaaaa", "c1", nil)
@@ -118,7 +117,7 @@ func TestDeleteCollection(t *testing.T) {
 		}
 		return d, video, remove
 	}
-	remaining := func(t *testing.T, db *sqlite.DB) []string {
+	remaining := func(t *testing.T, db DB) []string {
 		t.Helper()
 		cs, err := db.Collections(ctx, "aaaaa", nil, "", 0)
 		if err != nil {

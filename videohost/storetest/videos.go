@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -13,17 +13,17 @@ import (
 // TestVideosPaginationIsStable walks every page while new videos are inserted
 // between pages (newer, older and with the same timestamp as existing ones):
 // each video present at the start is returned exactly once, in order.
-func TestVideosPaginationIsStable(t *testing.T) {
+func testVideosPaginationIsStable(t *testing.T, open Opener) {
 	for _, ascending := range []bool{false, true} {
 		t.Run(fmt.Sprintf("ascending=%v", ascending), func(t *testing.T) {
 			ctx := context.Background()
-			db := openDB(t)
+			db := open(t).DB
 			createSpace(t, db, "aaaaa")
 			base := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
 			original := map[string]bool{}
 			for i := range 23 {
 				// Groups of three share a timestamp, so the id breaks ties.
-				v := createVideo(t, db, newVideo("aaaaa", base.Add(time.Duration(i/3)*time.Nanosecond)))
+				v := createVideo(t, db, newVideo("aaaaa", base.Add(time.Duration(i/3)*time.Microsecond)))
 				original[v.ID] = true
 			}
 			seen := map[string]int{}
@@ -80,9 +80,9 @@ func compareStrings(a, b string) int {
 	return 0
 }
 
-func TestVideosFilters(t *testing.T) {
+func testVideosFilters(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openDB(t)
+	db := open(t).DB
 	createSpace(t, db, "aaaaa")
 	createSpace(t, db, "bbbbb")
 	createCollection(t, db, "aaaaa", "col000000001", nil)

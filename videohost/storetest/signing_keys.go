@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -8,9 +8,9 @@ import (
 	"github.com/reelvideo/reel/videohost"
 )
 
-func TestSigningKeys(t *testing.T) {
+func testSigningKeys(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openDB(t)
+	db := open(t).DB
 	createSpace(t, db, "aaaaa")
 	createSpace(t, db, "bbbbb")
 	at := time.Date(2025, 2, 1, 0, 0, 0, 0, time.UTC)

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -9,10 +9,9 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
-	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
-func enqueue(t testing.TB, db *sqlite.DB, j videohost.Job) *videohost.Job {
+func enqueue(t testing.TB, db DB, j videohost.Job) *videohost.Job {
 	t.Helper()
 	if err := db.Enqueue(context.Background(), &j); err != nil {
 		t.Fatalf("Enqueue: %v", err)
@@ -20,7 +19,7 @@ func enqueue(t testing.TB, db *sqlite.DB, j videohost.Job) *videohost.Job {
 	return &j
 }
 
-func claim(t testing.TB, db *sqlite.DB, worker string, kinds ...videohost.JobKind) *videohost.Job {
+func claim(t testing.TB, db DB, worker string, kinds ...videohost.JobKind) *videohost.Job {
 	t.Helper()
 	j, err := db.Claim(context.Background(), worker, kinds, time.Minute)
 	if err != nil {
@@ -29,15 +28,15 @@ func claim(t testing.TB, db *sqlite.DB, worker string, kinds ...videohost.JobKin
 	return j
 }
 
-func TestClaimOrderAndKinds(t *testing.T) {
-	clock := newFakeClock()
-	db := openDB(t, sqlite.WithClock(clock))
+func testClaimOrderAndKinds(t *testing.T, open Opener) {
+	b := open(t)
+	db, clock := b.DB, b.Clock
 	now := clock.Now()
 	later := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch, RunAt: now.Add(time.Hour)})
 	second := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch})
 	first := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch, RunAt: now.Add(-time.Second)})
 	transcode := enqueue(t, db, videohost.Job{Kind: videohost.JobTranscode})
-	if second.ID == 0 || second.State != videohost.JobQueued || second.MaxAttempts != sqlite.DefaultMaxAttempts || !second.RunAt.Equal(now) {
+	if second.ID == 0 || second.State != videohost.JobQueued || second.MaxAttempts != b.DefaultMaxAttempts || !second.RunAt.Equal(now) {
 		t.Fatalf("Enqueue set %+v", second)
 	}
 
@@ -72,9 +71,12 @@ func TestClaimOrderAndKinds(t *testing.T) {
 	wantCode(t, err, videohost.ENotFound)
 }
 
-func TestClaimConcurrentlyClaimsEachJobOnce(t *testing.T) {
+func testClaimConcurrentlyClaimsEachJobOnce(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openDB(t)
+	b := open(t)
+	db := b.DB
+	// Half the workers go through a second store, as another process would.
+	dbs := []DB{db, b.Reopen(t)}
 	const jobs, workers = 60, 8
 	for range jobs {
 		enqueue(t, db, videohost.Job{Kind: videohost.JobTranscode})
@@ -85,6 +87,7 @@ func TestClaimConcurrentlyClaimsEachJobOnce(t *testing.T) {
 	errs := make(chan error, workers)
 	for w := range workers {
 		worker := "w" + string(rune('a'+w))
+		db := dbs[w%2]
 		wg.Go(func() {
 			for {
 				j, err := db.Claim(ctx, worker, []videohost.JobKind{videohost.JobTranscode}, time.Hour)
@@ -120,10 +123,10 @@ func TestClaimConcurrentlyClaimsEachJobOnce(t *testing.T) {
 	}
 }
 
-func TestExpiredLeaseIsReclaimed(t *testing.T) {
+func testExpiredLeaseIsReclaimed(t *testing.T, open Opener) {
 	ctx := context.Background()
-	clock := newFakeClock()
-	db := openDB(t, sqlite.WithClock(clock))
+	b := open(t)
+	db, clock := b.DB, b.Clock
 	job := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch, MaxAttempts: 2})
 
 	if j := claim(t, db, "dies"); j == nil || j.Attempts != 1 {
@@ -158,10 +161,10 @@ func TestExpiredLeaseIsReclaimed(t *testing.T) {
 	}
 }
 
-func TestFailRetriesThenDies(t *testing.T) {
+func testFailRetriesThenDies(t *testing.T, open Opener) {
 	ctx := context.Background()
-	clock := newFakeClock()
-	db := openDB(t, sqlite.WithClock(clock))
+	b := open(t)
+	db, clock := b.DB, b.Clock
 	job := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch, MaxAttempts: 3})
 	cause := errors.New("connection refused")
 
@@ -201,43 +204,43 @@ func TestFailRetriesThenDies(t *testing.T) {
 	}
 }
 
-func TestLeaseOperations(t *testing.T) {
+func testLeaseOperations(t *testing.T, open Opener) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name string
-		op   func(db *sqlite.DB, id int64) error
+		op   func(db DB, id int64) error
 		code string
 	}{
-		{"extend by owner", func(db *sqlite.DB, id int64) error { return db.Extend(ctx, id, "owner", time.Minute) }, ""},
-		{"extend by stranger", func(db *sqlite.DB, id int64) error { return db.Extend(ctx, id, "stranger", time.Minute) }, videohost.EConflict},
-		{"complete by stranger", func(db *sqlite.DB, id int64) error { return db.Complete(ctx, id, "stranger") }, videohost.EConflict},
-		{"fail by stranger", func(db *sqlite.DB, id int64) error {
+		{"extend by owner", func(db DB, id int64) error { return db.Extend(ctx, id, "owner", time.Minute) }, ""},
+		{"extend by stranger", func(db DB, id int64) error { return db.Extend(ctx, id, "stranger", time.Minute) }, videohost.EConflict},
+		{"complete by stranger", func(db DB, id int64) error { return db.Complete(ctx, id, "stranger") }, videohost.EConflict},
+		{"fail by stranger", func(db DB, id int64) error {
 			_, err := db.Fail(ctx, id, "stranger", errors.New("x"), 0)
 			return err
 		}, videohost.EConflict},
-		{"extend after complete", func(db *sqlite.DB, id int64) error {
+		{"extend after complete", func(db DB, id int64) error {
 			if err := db.Complete(ctx, id, "owner"); err != nil {
 				return err
 			}
 			return db.Extend(ctx, id, "owner", time.Minute)
 		}, videohost.EConflict},
-		{"complete twice", func(db *sqlite.DB, id int64) error {
+		{"complete twice", func(db DB, id int64) error {
 			if err := db.Complete(ctx, id, "owner"); err != nil {
 				return err
 			}
 			return db.Complete(ctx, id, "owner")
 		}, videohost.EConflict},
-		{"fail with negative retry is dead", func(db *sqlite.DB, id int64) error {
+		{"fail with negative retry is dead", func(db DB, id int64) error {
 			j, err := db.Fail(ctx, id, "owner", errors.New("not media"), -1)
 			if err == nil && j.State != videohost.JobDead {
 				return errors.New("state " + string(j.State))
 			}
 			return err
 		}, ""},
-		{"missing job", func(db *sqlite.DB, id int64) error { return db.Extend(ctx, id+100, "owner", time.Minute) }, videohost.ENotFound},
+		{"missing job", func(db DB, id int64) error { return db.Extend(ctx, id+100, "owner", time.Minute) }, videohost.ENotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			db := openDB(t, sqlite.WithClock(newFakeClock()))
+			db := open(t).DB
 			job := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch})
 			claim(t, db, "owner")
 			wantCode(t, tc.op(db, job.ID), tc.code)
@@ -245,7 +248,7 @@ func TestLeaseOperations(t *testing.T) {
 	}
 
 	t.Run("complete", func(t *testing.T) {
-		db := openDB(t)
+		db := open(t).DB
 		job := enqueue(t, db, videohost.Job{Kind: videohost.JobFetch, Payload: []byte(`{"a":1}`)})
 		claim(t, db, "owner")
 		if err := db.Complete(ctx, job.ID, "owner"); err != nil {

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -22,7 +22,7 @@ func playbackEvents(v *videohost.Video, session string, at time.Time, kinds ...v
 
 // TestRecordPlaybackIncremental: the same events written in one batch or
 // event by event give the same rollups.
-func TestRecordPlaybackIncremental(t *testing.T) {
+func testRecordPlaybackIncremental(t *testing.T, open Opener) {
 	ctx := context.Background()
 	at := time.Date(2025, 3, 1, 12, 10, 0, 0, time.UTC)
 	var sessions []videohost.PlayerEvent
@@ -38,7 +38,7 @@ func TestRecordPlaybackIncremental(t *testing.T) {
 	}
 	read := func(batches [][]videohost.PlayerEvent) *videohost.Rollups {
 		t.Helper()
-		db := openDB(t)
+		db := open(t).DB
 		createSpace(t, db, "spc01")
 		v := newVideo("spc01", at)
 		v.ID = "video0000001"
@@ -85,9 +85,9 @@ func incrementalVideo(t *testing.T) *videohost.Video {
 	return &videohost.Video{ID: "video0000001", Space: "spc01", Embed: "spc01aaaaaaaaaa"}
 }
 
-func TestSpaceRollupsAndSweep(t *testing.T) {
+func testSpaceRollupsAndSweep(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openDB(t)
+	db := open(t).DB
 	createSpace(t, db, "spc01")
 	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	popular, quiet := createVideo(t, db, newVideo("spc01", at)), createVideo(t, db, newVideo("spc01", at))

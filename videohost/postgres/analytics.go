@@ -1,0 +1,315 @@
+package postgres
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+// sessionState is the JSON of playback_sessions.state: the mutable part of a
+// session. Field names are short because there is one row per page view.
+type sessionState struct {
+	Watched    [][2]float64 `json:"w,omitempty"`
+	Cursor     float64      `json:"c"`
+	Played     bool         `json:"p,omitempty"`
+	Ended      bool         `json:"e,omitempty"`
+	Errored    bool         `json:"x,omitempty"`
+	StartupMS  float64      `json:"s"`
+	RebufferMS float64      `json:"r,omitempty"`
+	// The contribution already added to the session's hour.
+	Sessions      int64     `json:"cs,omitempty"`
+	Views         int64     `json:"cv,omitempty"`
+	Completed     int64     `json:"cc,omitempty"`
+	Failed        int64     `json:"cf,omitempty"`
+	WatchMS       int64     `json:"cw,omitempty"`
+	CRebufferMS   int64     `json:"cr,omitempty"`
+	StartupBucket int       `json:"cb"`
+	Retention     [2]uint64 `json:"ct"`
+}
+
+func encodeSession(s *videohost.PlaybackSession) (string, error) {
+	st := sessionState{
+		Cursor: s.Cursor, Played: s.Played, Ended: s.Ended, Errored: s.Errored,
+		StartupMS: s.StartupMS, RebufferMS: s.RebufferMS,
+		Sessions: s.Contributed.Sessions, Views: s.Contributed.Views, Completed: s.Contributed.Completed,
+		Failed: s.Contributed.Failed, WatchMS: s.Contributed.WatchMS, CRebufferMS: s.Contributed.RebufferMS,
+		StartupBucket: s.Contributed.StartupBucket, Retention: s.Contributed.Retention,
+	}
+	for _, iv := range s.Watched {
+		st.Watched = append(st.Watched, [2]float64{iv.From, iv.To})
+	}
+	b, err := json.Marshal(st)
+	return string(b), err
+}
+
+func decodeSession(raw string, s *videohost.PlaybackSession) error {
+	var st sessionState
+	if err := json.Unmarshal([]byte(raw), &st); err != nil {
+		return err
+	}
+	s.Watched = s.Watched[:0]
+	for _, w := range st.Watched {
+		s.Watched = append(s.Watched, videohost.Interval{From: w[0], To: w[1]})
+	}
+	s.Cursor, s.Played, s.Ended, s.Errored = st.Cursor, st.Played, st.Ended, st.Errored
+	s.StartupMS, s.RebufferMS = st.StartupMS, st.RebufferMS
+	s.Contributed = videohost.SessionContribution{
+		Sessions: st.Sessions, Views: st.Views, Completed: st.Completed, Failed: st.Failed,
+		WatchMS: st.WatchMS, RebufferMS: st.CRebufferMS, StartupBucket: st.StartupBucket, Retention: st.Retention,
+	}
+	return nil
+}
+
+func encodeCounters(c []int64) []byte {
+	b := make([]byte, 8*len(c))
+	for i, v := range c {
+		binary.LittleEndian.PutUint64(b[8*i:], uint64(v))
+	}
+	return b
+}
+
+// addCounters adds the little-endian int64 array b into c; a shorter blob
+// (from an older layout) adds what it has.
+func addCounters(c []int64, b []byte) {
+	for i := 0; i < len(c) && 8*i+8 <= len(b); i++ {
+		c[i] += int64(binary.LittleEndian.Uint64(b[8*i:]))
+	}
+}
+
+// UpdatePlayback runs fn in one transaction under the analytics lock:
+// RecordPlayback reads counters and writes them back, so two processes'
+// ingest writers must not interleave.
+func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx videohost.PlaybackTx) error) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, analyticsLock); err != nil {
+			return fmt.Errorf("waiting for the analytics lock: %w", err)
+		}
+		return fn(&playbackTx{tx: tx})
+	})
+}
+
+// playbackTx is videohost.PlaybackTx on one transaction. pgx prepares and
+// caches each statement on its connection, so the per-event statements are
+// parsed once.
+type playbackTx struct {
+	tx pgx.Tx
+}
+
+func (p *playbackTx) InsertEvent(ctx context.Context, ev *videohost.PlayerEvent) error {
+	interval := ev.Kind == videohost.PlayerHeartbeat || ev.Kind == videohost.PlayerSeeked
+	if _, err := p.tx.Exec(ctx, `INSERT INTO playback_events
+		(video_id, session, at, kind, position, from_s, to_s, value, text, message) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+		ev.VideoID, ev.Session, ev.At, string(ev.Kind), ev.Position, nullFloat(ev.From, interval), nullFloat(ev.To, interval),
+		nullFloat(ev.Value, ev.Value != 0), nullText(ev.Text), nullText(ev.Message)); err != nil {
+		return fmt.Errorf("inserting playback event: %w", err)
+	}
+	return nil
+}
+
+func (p *playbackTx) Session(ctx context.Context, videoID, session string) (*videohost.PlaybackSession, error) {
+	s := &videohost.PlaybackSession{VideoID: videoID, Session: session}
+	var state string
+	err := p.tx.QueryRow(ctx, `SELECT space, hour, viewer, browser, os, device, referrer, last_seen, state
+		FROM playback_sessions WHERE video_id = $1 AND session = $2`, videoID, session).
+		Scan(&s.Space, &s.Hour, &s.Viewer, &s.Browser, &s.OS, &s.Device, &s.Referrer, &s.LastSeen, &state)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading session: %w", err)
+	}
+	s.Hour, s.LastSeen = s.Hour.UTC(), s.LastSeen.UTC()
+	if err := decodeSession(state, s); err != nil {
+		return nil, fmt.Errorf("decoding session: %w", err)
+	}
+	return s, nil
+}
+
+func (p *playbackTx) SaveSession(ctx context.Context, s *videohost.PlaybackSession) error {
+	state, err := encodeSession(s)
+	if err != nil {
+		return fmt.Errorf("encoding session: %w", err)
+	}
+	// Only what a session's events change is updated; the rest is fixed
+	// when the session starts.
+	if _, err := p.tx.Exec(ctx, `INSERT INTO playback_sessions
+		(video_id, session, space, hour, viewer, browser, os, device, referrer, last_seen, state)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+		ON CONFLICT (video_id, session) DO UPDATE SET referrer = excluded.referrer,
+			last_seen = excluded.last_seen, state = excluded.state`,
+		s.VideoID, s.Session, s.Space, s.Hour, s.Viewer, s.Browser, s.OS, s.Device,
+		s.Referrer, s.LastSeen, state); err != nil {
+		return fmt.Errorf("saving session: %w", err)
+	}
+	return nil
+}
+
+func (p *playbackTx) Rollup(ctx context.Context, videoID string, hour time.Time) (*videohost.HourRollup, error) {
+	r := &videohost.HourRollup{VideoID: videoID, Hour: hour}
+	var startup, retention []byte
+	err := p.tx.QueryRow(ctx, `SELECT sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention
+		FROM playback_hourly WHERE video_id = $1 AND hour = $2`, videoID, hour).
+		Scan(&r.Sessions, &r.Views, &r.UniqueViewers, &r.Completed, &r.Failed, &r.WatchMS, &r.RebufferMS, &startup, &retention)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("loading rollup: %w", err)
+	}
+	addCounters(r.Startup[:], startup)
+	addCounters(r.Retention[:], retention)
+	return r, nil
+}
+
+func (p *playbackTx) SaveRollup(ctx context.Context, space string, r *videohost.HourRollup) error {
+	if _, err := p.tx.Exec(ctx, `INSERT INTO playback_hourly
+		(video_id, hour, space, sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+		ON CONFLICT (video_id, hour) DO UPDATE SET sessions = excluded.sessions, views = excluded.views,
+			unique_viewers = excluded.unique_viewers, completed = excluded.completed, failed = excluded.failed,
+			watch_ms = excluded.watch_ms, rebuffer_ms = excluded.rebuffer_ms, startup = excluded.startup,
+			retention = excluded.retention`,
+		r.VideoID, r.Hour, space, r.Sessions, r.Views, r.UniqueViewers, r.Completed, r.Failed, r.WatchMS, r.RebufferMS,
+		encodeCounters(r.Startup[:]), encodeCounters(r.Retention[:])); err != nil {
+		return fmt.Errorf("saving rollup: %w", err)
+	}
+	return nil
+}
+
+func (p *playbackTx) AddDimensionViews(ctx context.Context, space, videoID string, hour time.Time, d videohost.DimensionViews) error {
+	if _, err := p.tx.Exec(ctx, `INSERT INTO playback_hourly_dims AS h (video_id, hour, dim, value, space, views)
+		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (video_id, hour, dim, value) DO UPDATE SET views = h.views + excluded.views`,
+		videoID, hour, d.Dim, d.Value, space, d.Views); err != nil {
+		return fmt.Errorf("saving breakdown: %w", err)
+	}
+	return nil
+}
+
+func (p *playbackTx) AddViewer(ctx context.Context, videoID string, day time.Time, viewer string) (bool, error) {
+	tag, err := p.tx.Exec(ctx, `INSERT INTO playback_viewers (video_id, day, viewer) VALUES ($1, $2, $3)
+		ON CONFLICT DO NOTHING`, videoID, day, viewer)
+	if err != nil {
+		return false, fmt.Errorf("recording viewer: %w", err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+func nullFloat(v float64, valid bool) any {
+	if !valid {
+		return nil
+	}
+	return v
+}
+
+func nullText(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// PlaybackRollups reads the rollups of one video, or of a whole space,
+// summed per hour. It reads rollup rows only, never raw events, so its cost
+// depends on the number of hours in the range, not on traffic.
+func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*videohost.Rollups, error) {
+	where, args := "space = $1 AND hour >= $2 AND hour < $3", []any{q.Space, q.From, q.To}
+	if q.VideoID != "" {
+		// The primary key serves this range; the space check keeps a
+		// caller's mistake from leaking another space's numbers.
+		where, args = "video_id = $4 AND hour >= $2 AND hour < $3 AND space = $1", append(args, q.VideoID)
+	}
+	out := &videohost.Rollups{}
+	rows, err := db.pool.Query(ctx, `SELECT hour, sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms,
+		startup, retention FROM playback_hourly WHERE `+where+` ORDER BY hour`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("reading rollups: %w", err)
+	}
+	var cur *videohost.HourRollup
+	_, err = collect(rows, func(row pgx.Row) (struct{}, error) {
+		var (
+			r                  videohost.HourRollup
+			startup, retention []byte
+		)
+		if err := row.Scan(&r.Hour, &r.Sessions, &r.Views, &r.UniqueViewers, &r.Completed, &r.Failed, &r.WatchMS, &r.RebufferMS,
+			&startup, &retention); err != nil {
+			return struct{}{}, err
+		}
+		addCounters(r.Startup[:], startup)
+		addCounters(r.Retention[:], retention)
+		r.Hour = r.Hour.UTC()
+		if cur == nil || !cur.Hour.Equal(r.Hour) {
+			cur = &videohost.HourRollup{Hour: r.Hour, VideoID: q.VideoID}
+			out.Hours = append(out.Hours, cur)
+		}
+		cur.Merge(&r)
+		return struct{}{}, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading rollups: %w", err)
+	}
+
+	rows, err = db.pool.Query(ctx, `SELECT dim, value, SUM(views)::bigint FROM playback_hourly_dims WHERE `+where+`
+		GROUP BY dim, value`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("reading breakdowns: %w", err)
+	}
+	if out.Dims, err = collect(rows, func(row pgx.Row) (videohost.DimensionViews, error) {
+		var d videohost.DimensionViews
+		err := row.Scan(&d.Dim, &d.Value, &d.Views)
+		return d, err
+	}); err != nil {
+		return nil, fmt.Errorf("reading breakdowns: %w", err)
+	}
+
+	if q.TopVideos > 0 && q.VideoID == "" {
+		rows, err := db.pool.Query(ctx, `SELECT h.video_id, v.title, SUM(h.views)::bigint AS n, SUM(h.watch_ms)::bigint
+			FROM playback_hourly h JOIN videos v ON v.id = h.video_id AND v.deleted_at IS NULL
+			WHERE h.space = $1 AND h.hour >= $2 AND h.hour < $3
+			GROUP BY h.video_id, v.title HAVING SUM(h.views) > 0 ORDER BY n DESC, h.video_id LIMIT $4`,
+			q.Space, q.From, q.To, q.TopVideos)
+		if err != nil {
+			return nil, fmt.Errorf("reading top videos: %w", err)
+		}
+		if out.TopVideos, err = collect(rows, func(row pgx.Row) (videohost.VideoViews, error) {
+			var v videohost.VideoViews
+			err := row.Scan(&v.VideoID, &v.Title, &v.Views, &v.WatchMS)
+			return v, err
+		}); err != nil {
+			return nil, fmt.Errorf("reading top videos: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// DeletePlaybackBefore deletes up to limit raw events older than events,
+// and up to limit sessions (and daily viewer rows) older than sessions.
+// Small chunks keep each transaction short.
+func (db *DB) DeletePlaybackBefore(ctx context.Context, events, sessions time.Time, limit int) (int64, error) {
+	var total int64
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		for _, del := range []struct {
+			what, sql string
+			args      []any
+		}{
+			{"events", `DELETE FROM playback_events WHERE id IN (SELECT id FROM playback_events WHERE at < $1 LIMIT $2)`,
+				[]any{events, limit}},
+			{"sessions", `DELETE FROM playback_sessions WHERE (video_id, session) IN
+				(SELECT video_id, session FROM playback_sessions WHERE last_seen < $1 LIMIT $2)`, []any{sessions, limit}},
+			{"viewers", `DELETE FROM playback_viewers WHERE (video_id, day, viewer) IN
+				(SELECT video_id, day, viewer FROM playback_viewers WHERE day < $1 LIMIT $2)`,
+				[]any{sessions.UTC().Truncate(24 * time.Hour), limit}},
+		} {
+			tag, err := tx.Exec(ctx, del.sql, del.args...)
+			if err != nil {
+				return fmt.Errorf("deleting old playback %s: %w", del.what, err)
+			}
+			total += tag.RowsAffected()
+		}
+		return nil
+	})
+	return total, err
+}

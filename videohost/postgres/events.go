@@ -1,0 +1,37 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+// Events returns outbox events with Seq > after, oldest first; limit <= 0
+// means all of them.
+func (db *DB) Events(ctx context.Context, after int64, limit int) ([]*videohost.Event, error) {
+	return eventsAfter(ctx, db.pool, after, limit)
+}
+
+func eventsAfter(ctx context.Context, q queryer, after int64, limit int) ([]*videohost.Event, error) {
+	rows, err := q.Query(ctx, `SELECT seq, id, type, space, video_id, created_at, data::text
+		FROM events WHERE seq > $1 ORDER BY seq LIMIT $2::bigint`, after, limitArg(limit))
+	if err != nil {
+		return nil, fmt.Errorf("reading the outbox: %w", err)
+	}
+	out, err := collect(rows, func(row pgx.Row) (*videohost.Event, error) {
+		var e videohost.Event
+		var typ, data string
+		if err := row.Scan(&e.Seq, &e.ID, &typ, &e.Space, &e.VideoID, &e.CreatedAt, &data); err != nil {
+			return nil, err
+		}
+		e.Type, e.CreatedAt, e.Data = videohost.EventType(typ), e.CreatedAt.UTC(), []byte(data)
+		return &e, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading the outbox: %w", err)
+	}
+	return out, nil
+}

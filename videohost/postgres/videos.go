@@ -1,0 +1,345 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+const videoColumns = `id, embed, space, collection, title, description, metadata, state, playable, archived,
+	duration, width, height, aspect_ratio, source, renditions, audio_tracks, subtitles, urls, playback_policy,
+	poster_time, input_url, error, created_at, updated_at, ready_at, asset_version, assets`
+
+// jsonColumn encodes v for a jsonb column; nil pointers, slices and maps are
+// stored as NULL so that they read back as nil.
+func jsonColumn(name string, v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", name, err)
+	}
+	if string(b) == "null" {
+		return nil, nil
+	}
+	return string(b), nil
+}
+
+// roundVideo brings v's times to the stored precision (see us).
+func roundVideo(v *videohost.Video) {
+	v.CreatedAt, v.UpdatedAt, v.ReadyAt = us(v.CreatedAt), us(v.UpdatedAt), usPtr(v.ReadyAt)
+}
+
+// videoValues returns the values of videoColumns for v, in order.
+func videoValues(v *videohost.Video) ([]any, error) {
+	jsonFields := []struct {
+		name  string
+		value any
+	}{
+		{"metadata", v.Metadata}, {"source", v.Source}, {"renditions", v.Renditions},
+		{"audio_tracks", v.AudioTracks}, {"subtitles", v.Subtitles}, {"urls", v.URLs},
+		{"error", v.Error}, {"assets", v.Assets},
+	}
+	encoded := make(map[string]any, len(jsonFields))
+	for _, f := range jsonFields {
+		col, err := jsonColumn(f.name, f.value)
+		if err != nil {
+			return nil, err
+		}
+		encoded[f.name] = col
+	}
+	return []any{
+		v.ID, v.Embed, v.Space, v.Collection, v.Title, v.Description, encoded["metadata"],
+		string(v.State), v.Playable, v.Archived, v.Duration, v.Width, v.Height, v.AspectRatio,
+		encoded["source"], encoded["renditions"], encoded["audio_tracks"], encoded["subtitles"], encoded["urls"],
+		string(v.PlaybackPolicy), v.PosterTime, v.InputURL, encoded["error"],
+		v.CreatedAt, v.UpdatedAt, tsPtr(v.ReadyAt), v.AssetVersion, encoded["assets"],
+	}, nil
+}
+
+func scanVideo(row pgx.Row) (*videohost.Video, error) {
+	var v videohost.Video
+	var metadata, source, renditions, audioTracks, subtitles, urls, videoErr, assets []byte
+	var state, policy string
+	var ready *time.Time
+	if err := row.Scan(&v.ID, &v.Embed, &v.Space, &v.Collection, &v.Title, &v.Description, &metadata,
+		&state, &v.Playable, &v.Archived, &v.Duration, &v.Width, &v.Height, &v.AspectRatio,
+		&source, &renditions, &audioTracks, &subtitles, &urls, &policy,
+		&v.PosterTime, &v.InputURL, &videoErr, &v.CreatedAt, &v.UpdatedAt, &ready, &v.AssetVersion, &assets); err != nil {
+		return nil, err
+	}
+	v.State = videohost.State(state)
+	v.PlaybackPolicy = videohost.PlaybackPolicy(policy)
+	v.CreatedAt, v.UpdatedAt, v.ReadyAt = v.CreatedAt.UTC(), v.UpdatedAt.UTC(), fromTSPtr(ready)
+	for _, f := range []struct {
+		name string
+		col  []byte
+		dst  any
+	}{
+		{"metadata", metadata, &v.Metadata}, {"source", source, &v.Source}, {"renditions", renditions, &v.Renditions},
+		{"audio_tracks", audioTracks, &v.AudioTracks}, {"subtitles", subtitles, &v.Subtitles}, {"urls", urls, &v.URLs},
+		{"error", videoErr, &v.Error}, {"assets", assets, &v.Assets},
+	} {
+		if f.col == nil {
+			continue
+		}
+		if err := json.Unmarshal(f.col, f.dst); err != nil {
+			return nil, fmt.Errorf("decoding %s of video %s: %w", f.name, v.ID, err)
+		}
+	}
+	return &v, nil
+}
+
+// loadVideo reads a non-deleted video; space "" matches any space. lock
+// takes the row for update until the transaction ends.
+func loadVideo(ctx context.Context, q queryer, space, id string, lock bool) (*videohost.Video, error) {
+	query := `SELECT ` + videoColumns + ` FROM videos WHERE id = $1 AND deleted_at IS NULL`
+	args := []any{id}
+	if space != "" {
+		query += ` AND space = $2`
+		args = append(args, space)
+	}
+	if lock {
+		query += ` FOR UPDATE`
+	}
+	v, err := scanVideo(q.QueryRow(ctx, query, args...))
+	if err != nil {
+		return nil, notFound(err, "reading video", "video %s not found", id)
+	}
+	return v, nil
+}
+
+// checkCollection makes sure a video's collection exists in its space, and
+// keeps it from being deleted until the transaction ends (a key-share lock,
+// which DeleteCollection's FOR UPDATE waits for), so that a collection
+// deleted concurrently cannot end up holding a video.
+func checkCollection(ctx context.Context, tx pgx.Tx, v *videohost.Video) error {
+	if v.Collection == nil {
+		return nil
+	}
+	var one int
+	err := tx.QueryRow(ctx, `SELECT 1 FROM collections WHERE space = $1 AND id = $2 FOR KEY SHARE`,
+		v.Space, *v.Collection).Scan(&one)
+	if err != nil {
+		return notFound(err, "checking collection", "collection %s not found", *v.Collection)
+	}
+	return nil
+}
+
+func placeholders(from, n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("$" + strconv.Itoa(from+i))
+	}
+	return b.String()
+}
+
+// CreateVideo inserts v with the events and jobs of change. A taken id or
+// embed is EConflict. v's times are rounded to microseconds.
+func (db *DB) CreateVideo(ctx context.Context, v *videohost.Video, change videohost.Change, eventData func(*videohost.Video) ([]byte, error)) error {
+	roundVideo(v)
+	values, err := videoValues(v)
+	if err != nil {
+		return err
+	}
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		if err := checkCollection(ctx, tx, v); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO videos (`+videoColumns+`) VALUES (`+placeholders(1, len(values))+`)`, values...); err != nil {
+			return constraintError(err, "inserting video %s", v.ID)
+		}
+		return db.writeChange(ctx, tx, v, change, eventData)
+	})
+}
+
+// Video returns a non-deleted video; space "" matches any space, and a video
+// of another space is not found.
+func (db *DB) Video(ctx context.Context, space, id string) (*videohost.Video, error) {
+	return loadVideo(ctx, db.pool, space, id, false)
+}
+
+// VideoByEmbed returns the non-deleted video with that embed id.
+func (db *DB) VideoByEmbed(ctx context.Context, embed string) (*videohost.Video, error) {
+	v, err := scanVideo(db.pool.QueryRow(ctx,
+		`SELECT `+videoColumns+` FROM videos WHERE embed = $1 AND deleted_at IS NULL`, embed))
+	if err != nil {
+		return nil, notFound(err, "reading video", "video %s not found", embed)
+	}
+	return v, nil
+}
+
+// UpdateVideo loads the video (SELECT … FOR UPDATE), applies fn and saves
+// the result with fn's change in one transaction: two updates of the same
+// video run one after the other. When fn fails nothing is written and its
+// error is returned as is. id, embed, space and created_at are immutable:
+// changes fn makes to them are not saved.
+func (db *DB) UpdateVideo(ctx context.Context, space, id string, fn func(v *videohost.Video) (videohost.Change, error), eventData func(*videohost.Video) ([]byte, error)) (*videohost.Video, error) {
+	return db.mutateVideo(ctx, space, id, false, fn, eventData)
+}
+
+// DeleteVideo marks the video deleted, after fn, with fn's change. The row
+// stays so that the id and embed are never handed out again.
+func (db *DB) DeleteVideo(ctx context.Context, space, id string, fn func(v *videohost.Video) (videohost.Change, error), eventData func(*videohost.Video) ([]byte, error)) (*videohost.Video, error) {
+	return db.mutateVideo(ctx, space, id, true, fn, eventData)
+}
+
+func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, fn func(v *videohost.Video) (videohost.Change, error), eventData func(*videohost.Video) ([]byte, error)) (*videohost.Video, error) {
+	var saved *videohost.Video
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		v, err := loadVideo(ctx, tx, space, id, true)
+		if err != nil {
+			return err
+		}
+		before := *v
+		change, err := fn(v)
+		if err != nil {
+			return err
+		}
+		v.ID, v.Embed, v.Space, v.CreatedAt = before.ID, before.Embed, before.Space, before.CreatedAt
+		roundVideo(v)
+		if v.Collection != nil && (before.Collection == nil || *before.Collection != *v.Collection) {
+			if err := checkCollection(ctx, tx, v); err != nil {
+				return err
+			}
+		}
+		values, err := videoValues(v)
+		if err != nil {
+			return err
+		}
+		var deletedAt any
+		if deleting {
+			deletedAt = db.now()
+		}
+		// values[0:3] are id, embed, space; [23] is created_at: not updated.
+		_, err = tx.Exec(ctx, `UPDATE videos SET
+			collection = $1, title = $2, description = $3, metadata = $4, state = $5, playable = $6, archived = $7,
+			duration = $8, width = $9, height = $10, aspect_ratio = $11, source = $12, renditions = $13, audio_tracks = $14,
+			subtitles = $15, urls = $16, playback_policy = $17, poster_time = $18, input_url = $19, error = $20,
+			updated_at = $21, ready_at = $22, asset_version = $23, assets = $24, deleted_at = $25
+			WHERE id = $26`,
+			append(append(append([]any{}, values[3:23]...), values[24:]...), deletedAt, v.ID)...)
+		if err != nil {
+			return constraintError(err, "updating video %s", v.ID)
+		}
+		if err := db.writeChange(ctx, tx, v, change, eventData); err != nil {
+			return err
+		}
+		saved = v
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return saved, nil
+}
+
+// writeChange inserts one outbox row per event, all carrying eventData(v),
+// and every job of change. Jobs without a space or video get v's.
+//
+// The outbox lock, held until the transaction ends, makes events take their
+// seq in commit order: a sequence alone hands numbers out when rows are
+// inserted, and a transaction that commits after a later-numbered one would
+// slip behind a reader's "after seq" cursor and never be seen.
+func (db *DB) writeChange(ctx context.Context, tx pgx.Tx, v *videohost.Video, change videohost.Change, eventData func(*videohost.Video) ([]byte, error)) error {
+	now := db.now()
+	if len(change.Events) > 0 {
+		render := eventData
+		if render == nil {
+			render = func(v *videohost.Video) ([]byte, error) { return json.Marshal(v) }
+		}
+		data, err := render(v)
+		if err != nil {
+			return fmt.Errorf("rendering event data: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, outboxLock); err != nil {
+			return fmt.Errorf("waiting for the outbox: %w", err)
+		}
+		for _, typ := range change.Events {
+			if _, err := tx.Exec(ctx, `INSERT INTO events (id, type, space, video_id, created_at, data)
+				VALUES ($1, $2, $3, $4, $5, $6)`, "evt_"+videohost.NewID(24), string(typ), v.Space, v.ID, now, string(data)); err != nil {
+				return fmt.Errorf("inserting event: %w", err)
+			}
+		}
+	}
+	for _, j := range change.Jobs {
+		if j.Space == "" {
+			j.Space = v.Space
+		}
+		if j.VideoID == "" {
+			j.VideoID = v.ID
+		}
+		if err := db.insertJob(ctx, tx, &j, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// escapeLike escapes the LIKE wildcards of s; the query uses ESCAPE '\'.
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// Videos lists non-deleted videos matching f, ordered by (created_at, id),
+// newest first unless f.Ascending, starting strictly after f.After. An empty
+// but non-nil f.Collections matches nothing. Space "" matches any space.
+// Title search is case-insensitive (ILIKE).
+func (db *DB) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videohost.Video, error) {
+	if f.Collections != nil && len(f.Collections) == 0 {
+		return nil, nil
+	}
+	where := []string{"deleted_at IS NULL"}
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	if f.Space != "" {
+		where = append(where, "space = "+arg(f.Space))
+	}
+	if f.Collection != "" {
+		where = append(where, "collection = "+arg(f.Collection))
+	}
+	if len(f.Collections) > 0 {
+		where = append(where, "collection = ANY("+arg(f.Collections)+")")
+	}
+	if f.State != "" {
+		where = append(where, "state = "+arg(string(f.State)))
+	}
+	if f.Archived != nil {
+		where = append(where, "archived = "+arg(*f.Archived))
+	}
+	if f.Playable != nil {
+		where = append(where, "playable = "+arg(*f.Playable))
+	}
+	if f.Query != "" {
+		where = append(where, `title ILIKE `+arg("%"+escapeLike(f.Query)+"%")+` ESCAPE '\'`)
+	}
+	order, cmp := "DESC", "<"
+	if f.Ascending {
+		order, cmp = "ASC", ">"
+	}
+	if f.After != nil {
+		where = append(where, "(created_at, id) "+cmp+" ("+arg(f.After.CreatedAt)+"::timestamptz, "+arg(f.After.ID)+"::text)")
+	}
+	query := `SELECT ` + videoColumns + ` FROM videos WHERE ` + strings.Join(where, " AND ") +
+		` ORDER BY created_at ` + order + `, id ` + order + ` LIMIT ` + arg(limitArg(f.Limit)) + `::bigint`
+	rows, err := db.pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("listing videos: %w", err)
+	}
+	out, err := collect(rows, scanVideo)
+	if err != nil {
+		return nil, fmt.Errorf("listing videos: %w", err)
+	}
+	return out, nil
+}
