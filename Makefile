@@ -9,8 +9,10 @@ DEB_PACKAGES := pkg-config gcc libavcodec-dev libavformat-dev libavutil-dev liba
 	libavdevice-dev libswscale-dev libswresample-dev libpostproc-dev ffmpeg
 GOFLAGS_TEST ?= -count=1 -timeout 20m
 
-# The browser tests drive Debian's Chromium through playwright-core.
-TEST_DEB_PACKAGES := chromium
+# The browser tests drive Debian's Chromium through playwright-core; the
+# PostgreSQL tests start a throwaway cluster with Debian's PostgreSQL 15
+# (internal/pgtest; REEL_TEST_POSTGRES=<dsn> uses a running server instead).
+TEST_DEB_PACKAGES := chromium postgresql
 
 .PHONY: all deps deps-test build run test test-go test-race test-js vet bench fuzz clean
 
@@ -34,7 +36,8 @@ endef
 deps:
 	$(call apt_install,$(DEB_PACKAGES))
 
-# deps-test adds what only the tests need: Chromium for the browser tests.
+# deps-test adds what only the tests need: Chromium for the browser tests,
+# PostgreSQL for the store tests.
 deps-test: deps
 	$(call apt_install,$(TEST_DEB_PACKAGES))
 

@@ -9,6 +9,9 @@
 //     transitions, typed errors, deterministic URL builders, the ports (Store,
 //     Blobs, Queue, Pipeline, Clock) and Service, the use cases over them.
 //   - videohost/sqlite: Store and Queue on modernc.org/sqlite, the embedded default.
+//   - videohost/postgres: the same on PostgreSQL (pgx), for several api and
+//     worker processes sharing one database.
+//   - videohost/storetest: the store contract, one test suite both stores run.
 //   - videohost/blob: Blobs on local disk with atomic writes.
 //   - videohost/httpapi: the whole HTTP surface as one http.Handler.
 //   - videohost/metrics: Prometheus metrics (client_golang) on a registry per
@@ -23,4 +26,5 @@
 //   - cmd/reel: the command-line tool; client: the Go client it uses.
 //   - components: the npm workspace with the <reel-*> custom elements.
 //   - examples: embedding Reel, minting tokens, verifying webhooks.
+//   - internal/pgtest: a throwaway PostgreSQL cluster for tests.
 package reel

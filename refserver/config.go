@@ -22,7 +22,7 @@ type Config struct {
 	SpaceURL      string // --space-url, REEL_SPACE_URL ({base-url}/media/{space})
 	ImageURL      string // --image-url, REEL_IMAGE_URL ({base-url}/images)
 	CDNURL        string // --cdn-url, REEL_CDN_URL ({base-url}/cdn)
-	Database      string // --database, REEL_DATABASE (sqlite://{data}/reel.db)
+	Database      string // --database, REEL_DATABASE (sqlite://{data}/reel.db, or postgres://…)
 	Blobs         string // --blobs, REEL_BLOBS (file://{data}/blobs)
 	Workers       int    // --workers, REEL_WORKERS (1)
 	AllowNetworks string // --allow-networks, REEL_ALLOW_NETWORKS (none)
@@ -67,7 +67,7 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	str(&c.SpaceURL, "space-url", "", "asset root; may hold {space} (default {base-url}/media/{space})")
 	str(&c.ImageURL, "image-url", "", "frame image root (default {base-url}/images)")
 	str(&c.CDNURL, "cdn-url", "", "components root (default {base-url}/cdn)")
-	str(&c.Database, "database", "", "sqlite://PATH (default sqlite://{data}/reel.db)")
+	str(&c.Database, "database", "", "sqlite://PATH or postgres://USER:PASSWORD@HOST:PORT/DB?sslmode=… (default sqlite://{data}/reel.db)")
 	str(&c.Blobs, "blobs", "", "file://PATH (default file://{data}/blobs)")
 	str(&c.AllowNetworks, "allow-networks", "", "comma-separated CIDRs that fetches and webhooks may reach despite the SSRF guard, e.g. 127.0.0.0/8")
 	str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
@@ -210,15 +210,21 @@ func (c *Config) resolve() error {
 	return nil
 }
 
-// databasePath returns the SQLite path of --database.
-func (c *Config) databasePath() (string, error) {
+// database returns the kind of --database, "sqlite" or "postgres", and
+// what opens it: the file path, or the DSN.
+func (c *Config) database() (kind, target string, err error) {
 	if p, ok := strings.CutPrefix(c.Database, "sqlite://"); ok && p != "" {
-		return p, nil
+		return "sqlite", p, nil
 	}
 	if strings.HasPrefix(c.Database, "postgres://") || strings.HasPrefix(c.Database, "postgresql://") {
-		return "", errors.New("--database postgres:// is not available in this build yet; use sqlite://PATH")
+		return "postgres", c.Database, nil
 	}
-	return "", fmt.Errorf("--database %q: want sqlite://PATH", c.Database)
+	// The value is not repeated: it may hold a password.
+	const want = "want sqlite://PATH or postgres://USER:PASSWORD@HOST:PORT/DB"
+	if scheme, _, ok := strings.Cut(c.Database, "://"); ok && !strings.ContainsAny(scheme, "@:/ ") {
+		return "", "", fmt.Errorf("--database: scheme %q: %s", scheme, want)
+	}
+	return "", "", errors.New("--database: " + want)
 }
 
 // blobsPath returns the folder of --blobs.

@@ -29,15 +29,16 @@ type server struct {
 	stdout *bytes.Buffer
 }
 
-func startServer(t *testing.T, data string) *server {
+// startServer starts a server keeping its files in data; args add flags.
+func startServer(t *testing.T, data string, args ...string) *server {
 	t.Helper()
 	out := &bytes.Buffer{}
 	m := NewMain()
 	m.Stdout, m.Stderr = out, io.Discard
 	m.Getenv = func(string) string { return "" }
-	_, err := m.Config.parseFlags("refserver", []string{
+	_, err := m.Config.parseFlags("refserver", append([]string{
 		"--addr", "127.0.0.1:0", "--data", data, "--allow-networks", "127.0.0.0/8", "--log-level", "error",
-	}, io.Discard, m.Getenv)
+	}, args...), io.Discard, m.Getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,10 +322,22 @@ func TestConfigFromEnvironment(t *testing.T) {
 			t.Errorf("--frame-cache-size %s: %d %v, want %d", in, c.FrameCacheSize, err, want)
 		}
 	}
-	c = Config{Database: "postgres://db", Blobs: "s3://bucket"}
-	if _, err := c.databasePath(); err == nil {
-		t.Error("postgres accepted although this build has no PostgreSQL store")
+	for _, tt := range []struct{ database, kind, target, err string }{
+		{"sqlite:///tmp/x/reel.db", "sqlite", "/tmp/x/reel.db", ""},
+		{"postgres://reel@db/reel", "postgres", "postgres://reel@db/reel", ""},
+		{"postgresql://reel@db/reel", "postgres", "postgresql://reel@db/reel", ""},
+		{"mysql://reel:pw@db/reel", "", "", `scheme "mysql"`},
+		{"host=db password=pw", "", "", "want sqlite://PATH or postgres://"},
+		{"sqlite://", "", "", "want sqlite://PATH"},
+	} {
+		c := Config{Database: tt.database}
+		kind, target, err := c.database()
+		if kind != tt.kind || target != tt.target || (err == nil) != (tt.err == "") ||
+			err != nil && (!strings.Contains(err.Error(), tt.err) || strings.Contains(err.Error(), "pw")) {
+			t.Errorf("--database %s: %q, %q, %v", tt.database, kind, target, err)
+		}
 	}
+	c = Config{Blobs: "s3://bucket"}
 	if _, err := c.blobsPath(); err == nil {
 		t.Error("s3 accepted although this build has no S3 store")
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/metrics"
+	"github.com/reelvideo/reel/videohost/postgres"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/transcode"
 	"github.com/reelvideo/reel/videohost/worker"
@@ -42,7 +43,7 @@ type Main struct {
 	MediaCommandEnv []string
 	Stdin           io.Reader
 
-	DB      *sqlite.DB
+	DB      Database
 	Blobs   *blob.Disk
 	Service *videohost.Service
 	API     *httpapi.Handler
@@ -60,6 +61,14 @@ type Main struct {
 	adminListener net.Listener
 	admin         *http.Server
 	adminErr      chan error
+}
+
+// Database is what the server needs of its database: *sqlite.DB or
+// *postgres.DB.
+type Database interface {
+	videohost.Store
+	videohost.Queue
+	Close() error
 }
 
 // NewMain returns a Main writing to the process's stdout and stderr.
@@ -207,7 +216,7 @@ func (m *Main) Open(ctx context.Context, role string) error {
 // openService opens storage and builds the Service; withMedia wires the
 // FFmpeg pipeline (unless a test set one).
 func (m *Main) openService(ctx context.Context, withMedia bool) error {
-	dbPath, err := m.Config.databasePath()
+	dbKind, dbTarget, err := m.Config.database()
 	if err != nil {
 		return err
 	}
@@ -219,8 +228,8 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	if err != nil {
 		return err
 	}
-	if m.DB, err = sqlite.Open(ctx, dbPath); err != nil {
-		return fmt.Errorf("opening database: %w", err)
+	if m.DB, err = m.openDatabase(ctx, dbKind, dbTarget); err != nil {
+		return err
 	}
 	if m.Blobs, err = blob.Open(blobPath); err != nil {
 		return err
@@ -262,6 +271,25 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		FrameCacheSize: m.Config.FrameCacheSize,
 	})
 	return err
+}
+
+// openDatabase opens the store --database names. A PostgreSQL that does not
+// answer is one line naming the database and why ("opening database
+// postgres://reel@db:5432/reel: database unreachable: …"); the password is
+// never shown.
+func (m *Main) openDatabase(ctx context.Context, kind, target string) (Database, error) {
+	if kind == "postgres" {
+		db, err := postgres.Open(ctx, target, postgres.WithLogger(m.Logger))
+		if err != nil {
+			return nil, err // not a typed nil in the interface
+		}
+		return db, nil
+	}
+	db, err := sqlite.Open(ctx, target)
+	if err != nil {
+		return nil, fmt.Errorf("opening database: %w", err)
+	}
+	return db, nil
 }
 
 // startWorker runs the job worker and the webhook dispatcher.

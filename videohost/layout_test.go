@@ -34,7 +34,7 @@ func TestBuildsWithoutCgo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds packages")
 	}
-	pkgs := []string{"./videohost", "./videohost/worker", "./videohost/httpapi", "./videohost/sqlite",
+	pkgs := []string{"./videohost", "./videohost/worker", "./videohost/httpapi", "./videohost/sqlite", "./videohost/postgres",
 		"./videohost/blob", "./tokens", "./webhooks", "./client", "./cmd/reel"}
 	cmd := exec.Command("go", append([]string{"build", "-o", os.DevNull}, pkgs...)...)
 	cmd.Dir = moduleRoot(t)
