@@ -47,6 +47,14 @@ type Config struct {
 	CacheTTL time.Duration
 	// Webhooks stores webhook endpoints and deliveries; nil uses Store when it implements WebhookStore.
 	Webhooks WebhookStore
+	// RenditionCacheDir holds local copies of the renditions frames by URL
+	// are cut from, when Blobs has no local paths (S3). Default: a new
+	// folder under os.TempDir(), made on the first frame.
+	RenditionCacheDir string
+	// RenditionCacheBytes bounds those copies; the least recently used go
+	// first. Default DefaultRenditionCacheBytes (2 GiB); negative keeps a
+	// copy only while a frame is being cut from it.
+	RenditionCacheBytes int64
 }
 
 // Service holds the use cases of the domain over its ports.
@@ -65,6 +73,8 @@ type Service struct {
 	keys     *ttlCache[cachedKey]
 	touchMu  sync.Mutex
 	touched  map[string]time.Time // key id → last recorded use
+	// renditions is nil when blobs are local (frames read them in place).
+	renditions *renditionCache
 }
 
 // New returns a Service. It fails when a required port or the secret is missing.
@@ -99,14 +109,18 @@ func New(cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("creating gcm: %w", err)
 	}
-	return &Service{
+	s := &Service{
 		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
 		clock: cfg.Clock, log: cfg.Logger, aead: aead,
 		macKey: derive(cfg.Secret, "reel cursor"), cfg: cfg, guard: cfg.Guard,
 		videos:  newTTLCache[*Video](cfg.CacheTTL, 10_000),
 		keys:    newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
 		touched: make(map[string]time.Time),
-	}, nil
+	}
+	if _, local := cfg.Blobs.(LocalBlobs); !local {
+		s.renditions = newRenditionCache(cfg.Blobs, cfg.RenditionCacheDir, cfg.RenditionCacheBytes)
+	}
+	return s, nil
 }
 
 func derive(secret []byte, label string) []byte {

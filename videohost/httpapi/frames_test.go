@@ -46,10 +46,7 @@ func (p *countingPipeline) Frame(ctx context.Context, req videohost.FrameRequest
 // Handler over the same store and blobs behind the server.
 func (e *env) usePipeline(p videohost.Pipeline) {
 	e.t.Helper()
-	svc, err := videohost.New(videohost.Config{
-		Store: e.db, Queue: e.db, Blobs: e.blobs, Pipeline: p, Clock: e.clock, Logger: e.cfg.Logger,
-		Secret: bytes.Repeat([]byte("s"), 32), BaseURL: e.baseURL,
-	})
+	svc, err := videohost.New(e.serviceConfig(p))
 	if err != nil {
 		e.t.Fatal(err)
 	}

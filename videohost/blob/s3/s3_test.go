@@ -187,14 +187,14 @@ func TestCopy(t *testing.T) {
 		if _, err := st.Put(ctx, "uploads/u1", bytes.NewReader(data)); err != nil {
 			t.Fatal(err)
 		}
-		info, err := st.Copy(ctx, "sources/v1/source", "uploads/u1")
+		info, err := st.Copy(ctx, "copies/v1/source", "uploads/u1")
 		if err != nil {
 			t.Fatalf("copy of %d bytes: %v", size, err)
 		}
-		if info.Size != int64(size) || info.Key != "sources/v1/source" {
+		if info.Size != int64(size) || info.Key != "copies/v1/source" {
 			t.Errorf("copy info %+v", info)
 		}
-		b, _, err := st.Open(ctx, "sources/v1/source")
+		b, _, err := st.Open(ctx, "copies/v1/source")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -262,12 +262,12 @@ func TestReadsAreLazyRanges(t *testing.T) {
 	ctx := context.Background()
 	st, rec := recordingStore(t)
 	data := bytes.Repeat([]byte("abcdefghij"), 100_000) // 1 MB
-	if _, err := st.Put(ctx, "videos/v/1/h264_sd.mp4", bytes.NewReader(data)); err != nil {
+	if _, err := st.Put(ctx, "assets/v/1/h264_sd.mp4", bytes.NewReader(data)); err != nil {
 		t.Fatal(err)
 	}
 	rec.take()
 
-	b, info, err := st.Open(ctx, "videos/v/1/h264_sd.mp4")
+	b, info, err := st.Open(ctx, "assets/v/1/h264_sd.mp4")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +298,7 @@ func TestReadsAreLazyRanges(t *testing.T) {
 	}
 
 	// From the start, a read is one plain GET.
-	b, _, err = st.Open(ctx, "videos/v/1/h264_sd.mp4")
+	b, _, err = st.Open(ctx, "assets/v/1/h264_sd.mp4")
 	if err != nil {
 		t.Fatal(err)
 	}
