@@ -7,11 +7,14 @@ import (
 	"image/jpeg"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/reelvideo/reel/internal/s3test"
 	"github.com/reelvideo/reel/videohost"
@@ -34,8 +37,13 @@ func onS3(t *testing.T) envOption {
 	t.Helper()
 	st := s3test.Start(t).Open(t)
 	cacheDir := filepath.Join(t.TempDir(), "renditions")
+	uploads, err := st.Uploads(filepath.Join(filepath.Dir(cacheDir), "parts"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	return func(e *env) {
 		e.blobs = st
+		e.cfg.Uploads = uploads
 		e.svcOpts = append(e.svcOpts, func(c *videohost.Config) { c.RenditionCacheDir = cacheDir })
 	}
 }
@@ -200,5 +208,104 @@ func TestRealFrameOverS3(t *testing.T) {
 	img, err := jpeg.DecodeConfig(bytes.NewReader(r.body))
 	if err != nil || img.Width != 160 || img.Height != 120 {
 		t.Fatalf("frame is %dx%d (%v), want 160x120", img.Width, img.Height, err)
+	}
+}
+
+// TestUploadOverS3 sends an upload larger than S3's least part size in two
+// PATCHes with a HEAD between them (a resume), through a proxy in front of
+// S3 that records every request: the parts go to an S3 multipart upload,
+// and the finished upload becomes the source by a copy inside the bucket,
+// never read back through this process.
+func TestUploadOverS3(t *testing.T) {
+	srv := s3test.Start(t)
+	target, _ := url.Parse(srv.Endpoint)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var mu sync.Mutex
+	var seen []string
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery)
+		mu.Unlock()
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+	cfg := srv.Config(t)
+	cfg.Endpoint = front.URL
+	st, err := s3.Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uploads, err := st.Uploads(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, func(e *env) {
+		e.blobs = st
+		e.cfg.Uploads = uploads
+	})
+	c := newTusClient(e, e.rw)
+	data := make([]byte, 7<<20+321)
+	for i := range data {
+		data[i] = byte(i * 7 / 5)
+	}
+	loc, id := c.create(t, len(data), map[string]string{"filename": "talk.mp4"}, nil)
+	first := 5<<20 + 1000 // one full part, and 1000 bytes kept aside as an incomplete part
+	c.patch(t, loc, 0, data[:first], http.StatusNoContent)
+
+	e.restart() // another Handler (another api process) resumes it
+	off, r := c.head(t, loc)
+	if off != first {
+		t.Fatalf("HEAD: offset %d, want %d", off, first)
+	}
+	if _, err := http.ParseTime(r.header.Get("Upload-Expires")); err != nil {
+		t.Errorf("HEAD Upload-Expires %q", r.header.Get("Upload-Expires"))
+	}
+	c.patch(t, loc, off, data[off:], http.StatusNoContent)
+
+	v := e.video(id)
+	if v.State != videohost.StateUploaded || v.Source == nil || v.Source.Size != int64(len(data)) {
+		t.Fatalf("video after the upload: %s %+v", v.State, v.Source)
+	}
+	mu.Lock()
+	requests := append([]string(nil), seen...)
+	mu.Unlock()
+	var copies, parts int
+	for _, req := range requests {
+		switch {
+		case strings.HasPrefix(req, "GET ") && strings.Contains(req, "/uploads/"+id+"?") && !strings.Contains(req, "uploadId="):
+			t.Errorf("the upload's data was read back through this process: %s", req)
+		case strings.HasPrefix(req, "PUT ") && strings.Contains(req, "partNumber="):
+			parts++
+		case strings.HasPrefix(req, "PUT ") && strings.Contains(req, "/sources/"):
+			copies++
+		}
+	}
+	if parts < 2 || copies != 1 {
+		t.Errorf("%d part uploads and %d copies, want 2 or more and 1:\n%s", parts, copies, strings.Join(requests, "\n"))
+	}
+	if got := e.sourceBytes(id); !bytes.Equal(got, data) {
+		t.Fatalf("source differs: %d bytes, want %d", len(got), len(data))
+	}
+	// The upload's data went once imported; a client that lost the final
+	// response still finds the upload complete.
+	if off, _ := c.head(t, loc); off != len(data) {
+		t.Fatalf("HEAD after completion: offset %d", off)
+	}
+	left, err := st.List(context.Background(), "uploads/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range left {
+		if b.Key == "uploads/"+id {
+			t.Errorf("the upload's data is kept after the import (%d bytes)", b.Size)
+		}
+	}
+	// The janitor removes the rest once the upload is old.
+	e.clock.Advance(httpapi.DefaultUploadExpiry + time.Hour)
+	if _, err := e.h.ExpireUploads(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := st.List(context.Background(), "uploads/"); len(left) != 0 {
+		t.Errorf("left after expiry: %v", left)
 	}
 }
