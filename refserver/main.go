@@ -1,6 +1,7 @@
 // Command refserver is Reel's reference server: the REST API, uploads, asset
-// delivery and an in-process worker over SQLite and local disk, configured by
-// flags with REEL_* environment twins. It stays thin: everything it wires is
+// delivery and an in-process worker over SQLite and local disk (or an
+// S3-compatible bucket with --blobs s3://...), configured by flags with
+// REEL_* environment twins. It stays thin: everything it wires is
 // importable from the videohost packages.
 //
 // Usage:

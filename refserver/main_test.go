@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -18,6 +19,9 @@ import (
 	"testing"
 	"time"
 
+	awss3 "github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/reelvideo/reel/internal/s3test"
 	"github.com/reelvideo/reel/webhooks"
 )
 
@@ -29,15 +33,15 @@ type server struct {
 	stdout *bytes.Buffer
 }
 
-func startServer(t *testing.T, data string) *server {
+func startServer(t *testing.T, data string, flags ...string) *server {
 	t.Helper()
 	out := &bytes.Buffer{}
 	m := NewMain()
 	m.Stdout, m.Stderr = out, io.Discard
 	m.Getenv = func(string) string { return "" }
-	_, err := m.Config.parseFlags("refserver", []string{
+	_, err := m.Config.parseFlags("refserver", append([]string{
 		"--addr", "127.0.0.1:0", "--data", data, "--allow-networks", "127.0.0.0/8", "--log-level", "error",
-	}, io.Discard, m.Getenv)
+	}, flags...), io.Discard, m.Getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,14 +188,42 @@ func TestURLVideoBecomesReady(t *testing.T) {
 	}
 }
 
-// tusUpload uploads data in two PATCHes, restarting the server in between.
+// TestUploadSurvivesRestartAndBecomesPlayable uploads in two PATCHes,
+// restarting the server in between, with blobs on disk and on S3.
 func TestUploadSurvivesRestartAndBecomesPlayable(t *testing.T) {
+	t.Run("disk", func(t *testing.T) { testUploadSurvivesRestart(t) })
+	t.Run("s3", func(t *testing.T) {
+		srv := s3test.Start(t)
+		for k, v := range srv.Env() {
+			t.Setenv(k, v)
+		}
+		bucket := srv.Bucket(t)
+		v := testUploadSurvivesRestart(t, "--blobs", srv.URL(bucket))
+		// Everything the video has lies in the bucket.
+		out, err := srv.Client().ListObjectsV2(context.Background(), &awss3.ListObjectsV2Input{Bucket: &bucket})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		for _, o := range out.Contents {
+			keys = append(keys, *o.Key)
+		}
+		joined := strings.Join(keys, "\n")
+		for _, want := range []string{"sources/" + v.ID + "/source", "videos/" + v.ID + "/v", "/h264_sd.mp4", "/playlist.m3u8", "cache/" + v.ID + "/frames/"} {
+			if !strings.Contains(joined, want) {
+				t.Errorf("no %s in the bucket:\n%s", want, joined)
+			}
+		}
+	})
+}
+
+func testUploadSurvivesRestart(t *testing.T, flags ...string) video {
 	data := t.TempDir()
 	src, err := os.ReadFile(makeSource(t, t.TempDir(), 4, "320x240"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := startServer(t, data)
+	s := startServer(t, data, flags...)
 	key := s.key
 	req, _ := http.NewRequest("POST", s.URL()+"/v1/uploads", nil)
 	req.Header.Set("Authorization", "Bearer "+key)
@@ -229,7 +261,7 @@ func TestUploadSurvivesRestartAndBecomesPlayable(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	s = startServer(t, data)
+	s = startServer(t, data, flags...)
 	s.key = key
 	head, _ := http.NewRequest("HEAD", s.URL()+path, nil)
 	head.Header.Set("Authorization", "Bearer "+key)
@@ -247,6 +279,46 @@ func TestUploadSurvivesRestartAndBecomesPlayable(t *testing.T) {
 	v := s.waitFor(t, id, func(v video) bool { return v.State == "ready" })
 	if v.State != "ready" {
 		t.Fatalf("uploaded video ended %s (%+v)", v.State, v.Error)
+	}
+	fetchEveryAsset(t, v)
+	return v
+}
+
+// TestS3Unreachable: a server whose S3 blobs cannot be used does not start,
+// and says why in one line.
+func TestS3Unreachable(t *testing.T) {
+	srv := s3test.Start(t)
+	for k, v := range srv.Env() {
+		t.Setenv(k, v)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
+	for _, tt := range []struct{ blobs, want string }{
+		{"s3://media?endpoint=http://" + closed + "&path_style=true", "connection refused"},
+		{srv.URL("reel-no-such-bucket"), "the bucket does not exist"},
+	} {
+		m := NewMain()
+		m.Stdout, m.Stderr = io.Discard, io.Discard
+		m.Getenv = func(string) string { return "" }
+		if _, err := m.Config.parseFlags("refserver", []string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--blobs", tt.blobs}, io.Discard, m.Getenv); err != nil {
+			t.Fatal(err)
+		}
+		err := m.Open(context.Background(), "all")
+		m.Close()
+		if err == nil {
+			t.Fatalf("%s: the server started", tt.blobs)
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "blobs unreachable: s3://") || !strings.Contains(msg, tt.want) || strings.Contains(msg, "\n") {
+			t.Errorf("%s: error %q, want one line: blobs unreachable: s3://... %s", tt.blobs, msg, tt.want)
+		}
+		if strings.Contains(msg, s3test.SecretKey) {
+			t.Errorf("the error shows the secret key: %s", msg)
+		}
 	}
 }
 
@@ -312,12 +384,74 @@ func TestConfigFromEnvironment(t *testing.T) {
 			t.Errorf("flags %v accepted", bad)
 		}
 	}
-	c = Config{Database: "postgres://db", Blobs: "s3://bucket"}
+	c = Config{Database: "postgres://db"}
 	if _, err := c.databasePath(); err == nil {
 		t.Error("postgres accepted although this build has no PostgreSQL store")
 	}
-	if _, err := c.blobsPath(); err == nil {
-		t.Error("s3 accepted although this build has no S3 store")
+}
+
+func TestBlobsFlag(t *testing.T) {
+	tests := []struct {
+		blobs   string
+		dir     string
+		bucket  string
+		wantErr string
+	}{
+		{blobs: "", dir: "/tmp/x/blobs"},
+		{blobs: "file:///srv/blobs", dir: "/srv/blobs"},
+		{blobs: "s3://media/reel?endpoint=http://127.0.0.1:7070&region=us-east-1&path_style=true", bucket: "media"},
+		{blobs: "s3://Media", wantErr: `--blobs: s3 URL: bucket "Media" is not a valid bucket name`},
+		{blobs: "s3://media?endpoint=localhost:7070", wantErr: `--blobs: s3 URL: endpoint "localhost:7070"`},
+		{blobs: "s3://media?pathstyle=true", wantErr: `unknown parameter "pathstyle"`},
+		{blobs: "s3://KEY:hunter2@media", wantErr: "credentials do not belong in the URL"},
+		{blobs: "gs://media", wantErr: "want file://PATH or s3://BUCKET"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.blobs, func(t *testing.T) {
+			var c Config
+			env := map[string]string{"REEL_BLOBS": tt.blobs}
+			_, err := c.parseFlags("t", []string{"--data", "/tmp/x"}, io.Discard, func(k string) string { return env[k] })
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || strings.Contains(err.Error(), "hunter2") {
+					t.Fatalf("err = %v, want one with %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir, s3cfg, err := c.blobsTarget()
+			if err != nil || dir != tt.dir || (s3cfg == nil) != (tt.bucket == "") || (s3cfg != nil && s3cfg.Bucket != tt.bucket) {
+				t.Errorf("blobsTarget = %q, %+v, %v", dir, s3cfg, err)
+			}
+		})
+	}
+}
+
+func TestFrameCacheSize(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want ByteSize
+	}{
+		{"", 2 << 30}, {"512MiB", 512 << 20}, {"1.5GiB", 3 << 29}, {"2GB", 2e9}, {"100", 100}, {"0", 0}, {"64 KiB", 64 << 10},
+	} {
+		var c Config
+		env := map[string]string{"REEL_FRAME_CACHE_SIZE": tt.in}
+		if _, err := c.parseFlags("t", nil, io.Discard, func(k string) string { return env[k] }); err != nil {
+			t.Fatalf("%q: %v", tt.in, err)
+		}
+		if c.FrameCacheSize != tt.want {
+			t.Errorf("%q: %d, want %d", tt.in, c.FrameCacheSize, tt.want)
+		}
+	}
+	for _, bad := range []string{"lots", "-1GiB", "2XB"} {
+		var c Config
+		if _, err := c.parseFlags("t", []string{"--frame-cache-size", bad}, io.Discard, func(string) string { return "" }); err == nil {
+			t.Errorf("--frame-cache-size %s accepted", bad)
+		}
+	}
+	if s := ByteSize(2 << 30).String(); s != "2GiB" {
+		t.Errorf("String = %s", s)
 	}
 }
 

@@ -16,8 +16,11 @@ import (
 	"sync"
 	"time"
 
+	tus "github.com/tus/tusd/v2/pkg/handler"
+
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/blob/s3"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/transcode"
@@ -41,11 +44,17 @@ type Main struct {
 	MediaCommandEnv []string
 	Stdin           io.Reader
 
-	DB      *sqlite.DB
-	Blobs   *blob.Disk
-	Service *videohost.Service
-	API     *httpapi.Handler
-	Logger  *slog.Logger
+	DB    *sqlite.DB
+	Blobs videohost.Blobs // a *blob.Disk, or an *s3.Store for s3:// blobs
+	// UploadLocker overrides the locker of tus uploads; nil is httpapi's
+	// default (lock files beside uploads on disk; in memory for uploads in
+	// S3, which holds while one api process serves them). Several api
+	// processes over one bucket need a shared locker here, such as
+	// PostgreSQL advisory locks next to a postgres:// database.
+	UploadLocker tus.Locker
+	Service      *videohost.Service
+	API          *httpapi.Handler
+	Logger       *slog.Logger
 
 	listener net.Listener
 	server   *http.Server
@@ -183,7 +192,7 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	if err != nil {
 		return err
 	}
-	blobPath, err := m.Config.blobsPath()
+	blobPath, s3cfg, err := m.Config.blobsTarget()
 	if err != nil {
 		return err
 	}
@@ -194,7 +203,12 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	if m.DB, err = sqlite.Open(ctx, dbPath); err != nil {
 		return fmt.Errorf("opening database: %w", err)
 	}
-	if m.Blobs, err = blob.Open(blobPath); err != nil {
+	if s3cfg != nil {
+		// Checked now, so that a server with unreachable blobs does not start.
+		if m.Blobs, err = s3.Open(ctx, *s3cfg); err != nil {
+			return err
+		}
+	} else if m.Blobs, err = blob.Open(blobPath); err != nil {
 		return err
 	}
 	nets, err := videohost.ParseNetworks(m.Config.allowNetworks())
@@ -222,11 +236,17 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		}
 		m.Pipeline = transcode.New(cfg)
 	}
+	cacheBytes := int64(m.Config.FrameCacheSize)
+	if cacheBytes == 0 {
+		cacheBytes = -1 // no copy kept past the frame being cut (the service's 0 is its default)
+	}
 	m.Service, err = videohost.New(videohost.Config{
 		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
 		Logger: m.Logger, Secret: secret, BaseURL: m.Config.BaseURL,
 		SpaceURL: m.Config.SpaceURL, ImageURL: m.Config.ImageURL, CDNURL: m.Config.CDNURL,
-		Guard: &videohost.NetGuard{Allow: nets},
+		Guard:               &videohost.NetGuard{Allow: nets},
+		RenditionCacheDir:   filepath.Join(m.Config.Data, "cache", "renditions"),
+		RenditionCacheBytes: cacheBytes,
 	})
 	return err
 }
@@ -257,10 +277,22 @@ func (m *Main) startWorker(ctx context.Context) error {
 }
 
 func (m *Main) startHTTP() error {
-	api, err := httpapi.New(m.Service, httpapi.Config{
-		UploadDir: filepath.Join(m.Config.Data, "uploads"),
-		Logger:    m.Logger,
-	})
+	cfg := httpapi.Config{
+		UploadDir:    filepath.Join(m.Config.Data, "uploads"),
+		Logger:       m.Logger,
+		UploadLocker: m.UploadLocker,
+	}
+	if st, ok := m.Blobs.(*s3.Store); ok {
+		// Uploads go to the bucket too (uploads/), so that an upload
+		// started here resumes on any api process; the local folder only
+		// buffers parts on their way.
+		up, err := st.Uploads(cfg.UploadDir)
+		if err != nil {
+			return err
+		}
+		cfg.Uploads = up
+	}
+	api, err := httpapi.New(m.Service, cfg)
 	if err != nil {
 		return fmt.Errorf("building API: %w", err)
 	}

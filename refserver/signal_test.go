@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/reelvideo/reel/internal/s3test"
 )
 
 // TestMain lets a test run this package's main in a child process, so that
@@ -29,7 +31,7 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(s3test.Main(m))
 }
 
 // slowReader sends its bytes in small pieces over about a second.
