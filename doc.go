@@ -9,7 +9,9 @@
 //     transitions, typed errors, deterministic URL builders, the ports (Store,
 //     Blobs, Queue, Pipeline, Clock) and Service, the use cases over them.
 //   - videohost/sqlite: Store and Queue on modernc.org/sqlite, the embedded default.
-//   - videohost/blob: Blobs on local disk with atomic writes.
+//   - videohost/blob: Blobs on local disk with atomic writes;
+//     videohost/blob/s3: Blobs (and the tus upload store) in an S3-compatible
+//     bucket; videohost/blob/blobtest: the contract every Blobs keeps.
 //   - videohost/httpapi: the whole HTTP surface as one http.Handler.
 //   - videohost/worker: runs queued jobs (fetch, transcode, webhook delivery) and
 //     adapts the media package to the Pipeline port.
@@ -21,4 +23,5 @@
 //   - cmd/reel: the command-line tool; client: the Go client it uses.
 //   - components: the npm workspace with the <reel-*> custom elements.
 //   - examples: embedding Reel, minting tokens, verifying webhooks.
+//   - internal/s3test: a real S3 server (versitygw) for tests.
 package reel
