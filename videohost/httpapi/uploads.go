@@ -326,6 +326,10 @@ func (u *uploads) preFinish(hook tus.HookEvent) (tus.HTTPResponse, error) {
 func (u *uploads) importUpload(ctx context.Context, videoID string, info tus.FileInfo) error {
 	dataPath, key := u.store.Source(info)
 	if key != "" {
+		// Off tusd's request context: the copy's HTTP client would read
+		// it from other goroutines while tusd writes it (see blob/s3).
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), importTimeout)
+		defer cancel()
 		if _, err := u.h.svc.ImportSourceBlob(ctx, videoID, key); err != nil {
 			return fmt.Errorf("importing upload of video %s: %w", videoID, err)
 		}
@@ -336,6 +340,10 @@ func (u *uploads) importUpload(ctx context.Context, videoID string, info tus.Fil
 	}
 	return u.importFile(ctx, videoID, dataPath)
 }
+
+// importTimeout bounds the copy of a finished upload inside the blob store
+// (S3 copies about 100 MB/s and more; an upload is at most 20 GiB).
+const importTimeout = 10 * time.Minute
 
 // importFile imports a hard link of a local upload, so that the upload
 // stays complete on disk (a HEAD after a lost final response still reports

@@ -56,11 +56,28 @@ func (s *Store) Uploads(tempDir string) (*Uploads, error) {
 // key is the blob key of an upload's object with suffix ("", ".info", ...).
 func uploadKey(id, suffix string) string { return uploadsFolder + "/" + id + suffix }
 
+// detach returns a context that ends when ctx does but reaches none of
+// ctx's values. tusd hands stores (and the request it serves carries) its
+// request context, a struct whose fields its handler goroutine keeps
+// writing; the SDK's transport goroutines would read that struct (through
+// Value) to unlink their own contexts, a data race. Every method of
+// Uploads detaches; nothing the SDK needs is among those values.
+func detach(ctx context.Context) (context.Context, context.CancelFunc) {
+	d, cancel := context.WithCancelCause(context.Background())
+	stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
+	return d, func() {
+		stop()
+		cancel(context.Canceled)
+	}
+}
+
 // NewUpload starts the multipart upload of info.ID.
 func (u *Uploads) NewUpload(ctx context.Context, info tus.FileInfo) (tus.Upload, error) {
 	if info.ID == "" || strings.ContainsAny(info.ID, "+/") {
 		return nil, fmt.Errorf("s3 uploads: invalid upload id %q", info.ID)
 	}
+	ctx, cancel := detach(ctx)
+	defer cancel()
 	id := info.ID
 	up, err := u.tus.NewUpload(ctx, info)
 	if err != nil {
@@ -74,6 +91,8 @@ func (u *Uploads) GetUpload(ctx context.Context, id string) (tus.Upload, error) 
 	if id == "" || strings.ContainsAny(id, "+/") {
 		return nil, tus.ErrNotFound
 	}
+	ctx, cancel := detach(ctx)
+	defer cancel()
 	out, err := u.s.client.GetObject(ctx, &awss3.GetObjectInput{
 		Bucket: aws.String(u.s.cfg.Bucket),
 		Key:    aws.String(u.s.objectKey(uploadKey(id, ".info"))),
@@ -106,6 +125,8 @@ func (u *Uploads) AsLengthDeclarableUpload(up tus.Upload) tus.LengthDeclarableUp
 
 // Touch writes the time of the latest activity on upload id.
 func (u *Uploads) Touch(ctx context.Context, id string, at time.Time) error {
+	ctx, cancel := detach(ctx)
+	defer cancel()
 	if _, err := u.GetUpload(ctx, id); err != nil {
 		if errors.Is(err, tus.ErrNotFound) {
 			return nil // terminated: no activity to record
@@ -119,6 +140,8 @@ func (u *Uploads) Touch(ctx context.Context, id string, at time.Time) error {
 // LastActivity reads the time Touch wrote; without one, the time the
 // upload's .info was written (by the store's clock).
 func (u *Uploads) LastActivity(ctx context.Context, id string) (time.Time, error) {
+	ctx, cancel := detach(ctx)
+	defer cancel()
 	b, _, err := u.s.Open(ctx, uploadKey(id, ".active"))
 	if err == nil {
 		defer b.Close()
@@ -140,6 +163,8 @@ func (u *Uploads) LastActivity(ctx context.Context, id string) (time.Time, error
 
 // List returns the ids of the uploads with an .info or an activity mark.
 func (u *Uploads) List(ctx context.Context) ([]string, error) {
+	ctx, cancel := detach(ctx)
+	defer cancel()
 	blobs, err := u.s.List(ctx, uploadsFolder+"/")
 	if err != nil {
 		return nil, err
@@ -167,11 +192,15 @@ func (u *Uploads) Source(info tus.FileInfo) (string, string) {
 // Imported deletes the upload's data (the service has its copy); the .info
 // stays, so a HEAD still finds the upload complete until it expires.
 func (u *Uploads) Imported(ctx context.Context, id string) error {
+	ctx, cancel := detach(ctx)
+	defer cancel()
 	return u.s.DeletePrefix(ctx, uploadKey(id, ""))
 }
 
 // Forget deletes the objects of upload id that termination leaves.
 func (u *Uploads) Forget(ctx context.Context, id string) error {
+	ctx, cancel := detach(ctx)
+	defer cancel()
 	batch := []types.ObjectIdentifier{}
 	for _, suffix := range []string{".active", ".info", ".part", ""} {
 		batch = append(batch, types.ObjectIdentifier{Key: aws.String(u.s.objectKey(uploadKey(id, suffix)))})
@@ -199,26 +228,38 @@ type upload struct {
 }
 
 func (up *upload) WriteChunk(ctx context.Context, offset int64, src io.Reader) (int64, error) {
+	ctx, cancel := detach(ctx)
+	defer cancel()
 	return up.inner.WriteChunk(ctx, offset, src)
 }
 
 // GetInfo is s3store's info with Reel's id.
 func (up *upload) GetInfo(ctx context.Context) (tus.FileInfo, error) {
+	ctx, cancel := detach(ctx)
+	defer cancel()
 	info, err := up.inner.GetInfo(ctx)
 	info.ID = up.id
 	return info, err
 }
 
+// GetReader serves downloads of an upload, which Reel's handler disables.
 func (up *upload) GetReader(ctx context.Context) (io.ReadCloser, error) {
+	ctx, _ = detach(ctx) // ends with ctx: the body is read after this returns
 	return up.inner.GetReader(ctx)
 }
 
-func (up *upload) FinishUpload(ctx context.Context) error { return up.inner.FinishUpload(ctx) }
+func (up *upload) FinishUpload(ctx context.Context) error {
+	ctx, cancel := detach(ctx)
+	defer cancel()
+	return up.inner.FinishUpload(ctx)
+}
 
 // Terminate aborts the multipart upload and deletes every object of the
 // upload; an upload already completed (no multipart upload left) is not
 // an error.
 func (up *upload) Terminate(ctx context.Context) error {
+	ctx, cancel := detach(ctx)
+	defer cancel()
 	err := up.u.tus.AsTerminatableUpload(up.inner).Terminate(ctx)
 	if err != nil && !isCode(err, "NoSuchUpload") {
 		return err
@@ -227,6 +268,8 @@ func (up *upload) Terminate(ctx context.Context) error {
 }
 
 func (up *upload) DeclareLength(ctx context.Context, length int64) error {
+	ctx, cancel := detach(ctx)
+	defer cancel()
 	return up.u.tus.AsLengthDeclarableUpload(up.inner).DeclareLength(ctx, length)
 }
 
