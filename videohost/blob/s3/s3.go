@@ -101,9 +101,6 @@ func newClient(ctx context.Context, cfg Config) (*awss3.Client, error) {
 	}), nil
 }
 
-// Client is the SDK client, for what shares the bucket (the tus store).
-func (s *Store) Client() *awss3.Client { return s.client }
-
 // Config is the store's configuration, defaults applied.
 func (s *Store) Config() Config { return s.cfg }
 
@@ -124,29 +121,30 @@ func (s *Store) blobKey(objectKey string) (string, bool) {
 }
 
 // Put streams r to key. A blob shorter than a part is one PUT; a longer
-// one is a multipart upload, aborted when anything fails.
+// one is a multipart upload, aborted when anything fails. Memory is what
+// the blob needs up to one part: a small blob never costs a whole part.
 func (s *Store) Put(ctx context.Context, key string, r io.Reader) (int64, error) {
 	if err := blob.ValidKey(key); err != nil {
 		return 0, err
 	}
-	buf := make([]byte, s.cfg.PartSize)
-	n, err := io.ReadFull(r, buf)
-	switch {
-	case err == io.EOF || err == io.ErrUnexpectedEOF:
+	var first bytes.Buffer
+	n, err := io.CopyN(&first, r, s.cfg.PartSize)
+	if err != nil && err != io.EOF {
+		return 0, fmt.Errorf("writing blob %s: %w", key, err)
+	}
+	if n < s.cfg.PartSize {
 		_, err = s.client.PutObject(ctx, &awss3.PutObjectInput{
 			Bucket:        aws.String(s.cfg.Bucket),
 			Key:           aws.String(s.objectKey(key)),
-			Body:          bytes.NewReader(buf[:n]),
-			ContentLength: aws.Int64(int64(n)),
+			Body:          bytes.NewReader(first.Bytes()),
+			ContentLength: aws.Int64(n),
 		})
 		if err != nil {
 			return 0, fmt.Errorf("writing blob %s: %w", key, wrap(err))
 		}
-		return int64(n), nil
-	case err != nil:
-		return 0, fmt.Errorf("writing blob %s: %w", key, err)
+		return n, nil
 	}
-	return s.putMultipart(ctx, key, buf, r)
+	return s.putMultipart(ctx, key, first.Bytes(), r)
 }
 
 // putMultipart uploads buf (a full first part) and the rest of r in parts.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -330,5 +331,30 @@ func TestReplacedWhileOpen(t *testing.T) {
 	}
 	if got, err := io.ReadAll(b); err == nil {
 		t.Errorf("read %q of a replaced blob without an error", got)
+	}
+}
+
+// TestPutPartBoundaries writes blobs around the part size: one PUT below
+// it, a multipart upload from it on, the last part possibly empty.
+func TestPutPartBoundaries(t *testing.T) {
+	ctx := context.Background()
+	st := open(t)
+	for _, size := range []int{0, 1, s3.MinPartSize - 1, s3.MinPartSize, s3.MinPartSize + 1, 2 * s3.MinPartSize} {
+		t.Run(fmt.Sprint(size), func(t *testing.T) {
+			data := bytes.Repeat([]byte{byte(size)}, size)
+			n, err := st.Put(ctx, "b/blob", bytes.NewReader(data))
+			if err != nil || n != int64(size) {
+				t.Fatalf("Put = %d, %v", n, err)
+			}
+			b, info, err := st.Open(ctx, "b/blob")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := io.ReadAll(b)
+			b.Close()
+			if err != nil || info.Size != int64(size) || !bytes.Equal(got, data) {
+				t.Fatalf("read %d bytes (size %d), %v", len(got), info.Size, err)
+			}
+		})
 	}
 }
