@@ -204,6 +204,7 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		return fmt.Errorf("opening database: %w", err)
 	}
 	if s3cfg != nil {
+		s3cfg.Logger = m.Logger
 		// Checked now, so that a server with unreachable blobs does not start.
 		if m.Blobs, err = s3.Open(ctx, *s3cfg); err != nil {
 			return err

@@ -2,6 +2,7 @@ package s3
 
 import (
 	"fmt"
+	"log/slog"
 	"net/url"
 	"regexp"
 	"strings"
@@ -44,6 +45,10 @@ type Config struct {
 	// Credentials overrides the AWS credential chain (tests; embedding
 	// apps with their own secrets). Nil is the chain.
 	Credentials aws.CredentialsProvider
+
+	// Logger receives the SDK's messages (warnings; retries at debug).
+	// Default slog.Default().
+	Logger *slog.Logger
 
 	// PartSize is the part size of multipart Puts. Default DefaultPartSize;
 	// at least MinPartSize.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/url"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	awss3 "github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/aws/smithy-go"
+	"github.com/aws/smithy-go/logging"
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
@@ -51,6 +53,11 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s := &Store{cfg: cfg, client: client}
 	ctx, cancel := context.WithTimeout(ctx, openTimeout)
 	defer cancel()
+	// Credentials first: without any, the chain's last resort (the
+	// instance role) fails with an error about EC2 that names no cause.
+	if _, err := client.Options().Credentials.Retrieve(ctx); err != nil {
+		return nil, fmt.Errorf("blobs unreachable: %s: no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, web identity, an instance role)", cfg)
+	}
 	// A listing (rather than HeadBucket) answers with an error body, which
 	// tells a refused key from a missing bucket; and listing is a right
 	// the store needs anyway.
@@ -76,9 +83,14 @@ func OpenURL(ctx context.Context, rawURL string) (*Store, error) {
 // the region from the AWS chain; checksums only where S3 requires them,
 // which is what S3-compatible stores accept.
 func newClient(ctx context.Context, cfg Config) (*awss3.Client, error) {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
 	opts := []func(*awsconfig.LoadOptions) error{
 		awsconfig.WithRequestChecksumCalculation(aws.RequestChecksumCalculationWhenRequired),
 		awsconfig.WithResponseChecksumValidation(aws.ResponseChecksumValidationWhenRequired),
+		awsconfig.WithLogger(sdkLogger{log}),
 	}
 	if cfg.Region != "" {
 		opts = append(opts, awsconfig.WithRegion(cfg.Region))
@@ -103,6 +115,17 @@ func newClient(ctx context.Context, cfg Config) (*awss3.Client, error) {
 
 // Config is the store's configuration, defaults applied.
 func (s *Store) Config() Config { return s.cfg }
+
+// sdkLogger hands the SDK's own messages (retries, fallbacks) to slog.
+type sdkLogger struct{ log *slog.Logger }
+
+func (l sdkLogger) Logf(c logging.Classification, format string, v ...any) {
+	level := slog.LevelDebug
+	if c == logging.Warn {
+		level = slog.LevelWarn
+	}
+	l.log.Log(context.Background(), level, "s3: "+fmt.Sprintf(format, v...))
+}
 
 // objectKey is the S3 key of a blob key.
 func (s *Store) objectKey(key string) string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -16,6 +17,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 
 	"github.com/reelvideo/reel/internal/s3test"
@@ -156,6 +158,11 @@ func TestOpenUnreachable(t *testing.T) {
 		{"wrong secret", func(c *s3.Config) {
 			c.Credentials = credentials.NewStaticCredentialsProvider(s3test.AccessKey, "wrong-secret-value", "")
 		}, "the credentials were refused"},
+		{"no credentials", func(c *s3.Config) {
+			c.Credentials = aws.CredentialsProviderFunc(func(context.Context) (aws.Credentials, error) {
+				return aws.Credentials{}, errors.New("no EC2 IMDS role found")
+			})
+		}, "no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"},
 		{"unknown key", func(c *s3.Config) {
 			c.Credentials = credentials.NewStaticCredentialsProvider("nobody", "wrong-secret-value", "")
 		}, "the credentials were refused"},
