@@ -32,10 +32,10 @@ type Config struct {
 	LogLevel      string // --log-level, REEL_LOG_LEVEL (info)
 	MediaProcess  string // --media-process, REEL_MEDIA_PROCESS (child)
 	ShutdownGrace time.Duration
-	// FrameCacheSize bounds the local copies of renditions frames are cut
-	// from when blobs are not on local disk: --frame-cache-size,
-	// REEL_FRAME_CACHE_SIZE (2GiB).
-	FrameCacheSize ByteSize
+	// RenditionCacheSize bounds the local copies of renditions frames are cut
+	// from when blobs are not on local disk: --rendition-cache-size,
+	// REEL_RENDITION_CACHE_SIZE (2GiB).
+	RenditionCacheSize ByteSize
 }
 
 // errUsage is a command line that could not be parsed; the usage was
@@ -74,13 +74,13 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
 	str(&c.MediaProcess, "media-process", "child", "where transcodes run: child (a child process per job, so a crash in FFmpeg ends one job) or inline (in this process)")
 	// Set before fs.Var so that the usage shows the defaults.
-	c.Workers, c.ShutdownGrace, c.FrameCacheSize = 1, 20*time.Second, defaultFrameCacheSize
+	c.Workers, c.ShutdownGrace, c.RenditionCacheSize = 1, 20*time.Second, defaultRenditionCacheSize
 	fs.Var(envDefault[int]{p: &c.Workers, parse: strconv.Atoi, env: getenv(envName("workers")), def: 1},
 		"workers", "jobs run at once by the in-process worker")
 	fs.Var(envDefault[time.Duration]{p: &c.ShutdownGrace, parse: time.ParseDuration, env: getenv(envName("shutdown-grace")), def: 20 * time.Second},
 		"shutdown-grace", "time given to in-flight requests and jobs on SIGTERM")
-	fs.Var(envDefault[ByteSize]{p: &c.FrameCacheSize, parse: ParseByteSize, env: getenv(envName("frame-cache-size")), def: defaultFrameCacheSize},
-		"frame-cache-size", "with s3:// blobs, the local disk kept for copies of the renditions frames by URL are cut from ({data}/cache/renditions)")
+	fs.Var(envDefault[ByteSize]{p: &c.RenditionCacheSize, parse: ParseByteSize, env: getenv(envName("rendition-cache-size")), def: defaultRenditionCacheSize},
+		"rendition-cache-size", "with s3:// blobs, the local disk kept for copies of the renditions frames by URL are cut from ({data}/cache/renditions)")
 	return fs
 }
 
@@ -218,8 +218,8 @@ func (c *Config) blobsTarget() (string, *s3.Config, error) {
 	return "", nil, fmt.Errorf("--blobs %q: want file://PATH or s3://BUCKET[/PREFIX]?endpoint=URL&region=R&path_style=true", videohost.Excerpt(c.Blobs))
 }
 
-// defaultFrameCacheSize is --frame-cache-size's default.
-const defaultFrameCacheSize = ByteSize(videohost.DefaultRenditionCacheBytes)
+// defaultRenditionCacheSize is --rendition-cache-size's default.
+const defaultRenditionCacheSize = ByteSize(videohost.DefaultRenditionCacheBytes)
 
 // ByteSize is a number of bytes written with an optional unit: 512MiB,
 // 2GiB, 1.5GB, 1000000 (B, KiB, MiB, GiB, TiB in powers of 1024; kB, MB,

@@ -433,7 +433,7 @@ func TestBlobsFlag(t *testing.T) {
 	}
 }
 
-func TestFrameCacheSize(t *testing.T) {
+func TestRenditionCacheSize(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
 		want ByteSize
@@ -441,18 +441,18 @@ func TestFrameCacheSize(t *testing.T) {
 		{"", 2 << 30}, {"512MiB", 512 << 20}, {"1.5GiB", 3 << 29}, {"2GB", 2e9}, {"100", 100}, {"0", 0}, {"64 KiB", 64 << 10},
 	} {
 		var c Config
-		env := map[string]string{"REEL_FRAME_CACHE_SIZE": tt.in}
+		env := map[string]string{"REEL_RENDITION_CACHE_SIZE": tt.in}
 		if _, err := c.parseFlags("t", nil, io.Discard, func(k string) string { return env[k] }); err != nil {
 			t.Fatalf("%q: %v", tt.in, err)
 		}
-		if c.FrameCacheSize != tt.want {
-			t.Errorf("%q: %d, want %d", tt.in, c.FrameCacheSize, tt.want)
+		if c.RenditionCacheSize != tt.want {
+			t.Errorf("%q: %d, want %d", tt.in, c.RenditionCacheSize, tt.want)
 		}
 	}
 	for _, bad := range []string{"lots", "-1GiB", "2XB"} {
 		var c Config
-		if _, err := c.parseFlags("t", []string{"--frame-cache-size", bad}, io.Discard, func(string) string { return "" }); err == nil {
-			t.Errorf("--frame-cache-size %s accepted", bad)
+		if _, err := c.parseFlags("t", []string{"--rendition-cache-size", bad}, io.Discard, func(string) string { return "" }); err == nil {
+			t.Errorf("--rendition-cache-size %s accepted", bad)
 		}
 	}
 	if s := ByteSize(2 << 30).String(); s != "2GiB" {

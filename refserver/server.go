@@ -237,7 +237,7 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		}
 		m.Pipeline = transcode.New(cfg)
 	}
-	cacheBytes := int64(m.Config.FrameCacheSize)
+	cacheBytes := int64(m.Config.RenditionCacheSize)
 	if cacheBytes == 0 {
 		cacheBytes = -1 // no copy kept past the frame being cut (the service's 0 is its default)
 	}

@@ -58,16 +58,24 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if _, err := client.Options().Credentials.Retrieve(ctx); err != nil {
 		return nil, fmt.Errorf("blobs unreachable: %s: no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, web identity, an instance role)", cfg)
 	}
-	// A listing (rather than HeadBucket) answers with an error body, which
-	// tells a refused key from a missing bucket; and listing is a right
-	// the store needs anyway.
-	_, err = client.ListObjectsV2(ctx, &awss3.ListObjectsV2Input{
-		Bucket: aws.String(cfg.Bucket), Prefix: aws.String(s.objectKey("")), MaxKeys: aws.Int32(1),
-	}, func(o *awss3.Options) { o.RetryMaxAttempts = 2 })
-	if err != nil {
-		return nil, fmt.Errorf("blobs unreachable: %s: %s", cfg, describe(err))
+	if err := s.Ping(ctx); err != nil {
+		return nil, fmt.Errorf("blobs unreachable: %s: %w", cfg, err)
 	}
 	return s, nil
+}
+
+// Ping reports whether the bucket answers with these credentials (the
+// readiness of a server on S3): one listing of at most one key. A listing
+// rather than HeadBucket, because its error body tells a refused key from
+// a missing bucket, and listing is a right the store needs anyway.
+func (s *Store) Ping(ctx context.Context) error {
+	_, err := s.client.ListObjectsV2(ctx, &awss3.ListObjectsV2Input{
+		Bucket: aws.String(s.cfg.Bucket), Prefix: aws.String(s.objectKey("")), MaxKeys: aws.Int32(1),
+	}, func(o *awss3.Options) { o.RetryMaxAttempts = 2 })
+	if err != nil {
+		return wrap(err)
+	}
+	return nil
 }
 
 // OpenURL is Open on a ParseURL'd s3:// URL.
