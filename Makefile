@@ -8,6 +8,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_PACKAGES := pkg-config gcc libavcodec-dev libavformat-dev libavutil-dev libavfilter-dev \
 	libavdevice-dev libswscale-dev libswresample-dev libpostproc-dev ffmpeg
 GOFLAGS_TEST ?= -count=1 -timeout 20m
+# The S3 tests run a real S3 server: versitygw, built from the Go module
+# proxy at this version into bin/ the first time (a few minutes), then kept.
+VERSITYGW_VERSION := v1.8.0
 
 # The browser tests drive Debian's Chromium through playwright-core; the
 # PostgreSQL tests start a throwaway cluster with Debian's PostgreSQL 15
@@ -54,7 +57,12 @@ vet:
 	$(GO) vet ./...
 	$(GO) vet -tags bench ./bench/...
 
-test: deps-test vet test-go test-race test-js
+test: deps-test $(BIN)/versitygw vet test-go test-race test-js
+
+# bin/versitygw is the S3 server the tests of videohost/blob/s3 and of
+# everything that runs on S3 start (internal/s3test); built only when missing.
+$(BIN)/versitygw:
+	GOBIN=$(CURDIR)/$(BIN) $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
 
 test-go:
 	$(GO) test $(GOFLAGS_TEST) ./...

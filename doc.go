@@ -12,7 +12,9 @@
 //   - videohost/postgres: the same on PostgreSQL (pgx), for several api and
 //     worker processes sharing one database.
 //   - videohost/storetest: the store contract, one test suite both stores run.
-//   - videohost/blob: Blobs on local disk with atomic writes.
+//   - videohost/blob: Blobs on local disk with atomic writes;
+//     videohost/blob/s3: Blobs (and the tus upload store) in an S3-compatible
+//     bucket; videohost/blob/blobtest: the contract every Blobs keeps.
 //   - videohost/httpapi: the whole HTTP surface as one http.Handler.
 //   - videohost/metrics: Prometheus metrics (client_golang) on a registry per
 //     server, fed by httpapi, the worker's queue and the dispatcher.
@@ -27,4 +29,5 @@
 //   - components: the npm workspace with the <reel-*> custom elements.
 //   - examples: embedding Reel, minting tokens, verifying webhooks.
 //   - internal/pgtest: a throwaway PostgreSQL cluster for tests.
+//   - internal/s3test: a real S3 server (versitygw) for tests.
 package reel

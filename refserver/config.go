@@ -11,6 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/blob/s3"
 )
 
 // Config is the server configuration; every field has a flag and a REEL_*
@@ -23,7 +26,7 @@ type Config struct {
 	ImageURL      string // --image-url, REEL_IMAGE_URL ({base-url}/images)
 	CDNURL        string // --cdn-url, REEL_CDN_URL ({base-url}/cdn)
 	Database      string // --database, REEL_DATABASE (sqlite://{data}/reel.db, or postgres://…)
-	Blobs         string // --blobs, REEL_BLOBS (file://{data}/blobs)
+	Blobs         string // --blobs, REEL_BLOBS (file://{data}/blobs, or s3://BUCKET[/PREFIX]?endpoint=&region=&path_style=)
 	Workers       int    // --workers, REEL_WORKERS (1)
 	AllowNetworks string // --allow-networks, REEL_ALLOW_NETWORKS (none)
 	LogLevel      string // --log-level, REEL_LOG_LEVEL (info)
@@ -31,10 +34,14 @@ type Config struct {
 	ShutdownGrace time.Duration
 	// FrameCacheSize caps the frame cache in bytes: --frame-cache-size,
 	// REEL_FRAME_CACHE_SIZE, with a unit (512MiB, 2GiB); 0 is 1 GiB.
-	FrameCacheSize int64
+	FrameCacheSize ByteSize
 	// MetricsListen is the admin listener for /metrics (and the health
 	// probes): --metrics-listen, REEL_METRICS_LISTEN; off when empty.
 	MetricsListen string
+	// RenditionCacheSize bounds the local copies of renditions frames are cut
+	// from when blobs are not on local disk: --rendition-cache-size,
+	// REEL_RENDITION_CACHE_SIZE (2GiB).
+	RenditionCacheSize ByteSize
 }
 
 // errUsage is a command line that could not be parsed; the usage was
@@ -68,42 +75,22 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	str(&c.ImageURL, "image-url", "", "frame image root (default {base-url}/images)")
 	str(&c.CDNURL, "cdn-url", "", "components root (default {base-url}/cdn)")
 	str(&c.Database, "database", "", "sqlite://PATH or postgres://USER:PASSWORD@HOST:PORT/DB?sslmode=… (default sqlite://{data}/reel.db)")
-	str(&c.Blobs, "blobs", "", "file://PATH (default file://{data}/blobs)")
+	str(&c.Blobs, "blobs", "", "file://PATH, or s3://BUCKET[/PREFIX]?endpoint=URL&region=R&path_style=true with credentials from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY or the AWS config chain (default file://{data}/blobs)")
 	str(&c.AllowNetworks, "allow-networks", "", "comma-separated CIDRs that fetches and webhooks may reach despite the SSRF guard, e.g. 127.0.0.0/8")
 	str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
 	str(&c.MetricsListen, "metrics-listen", "", "admin listen address for Prometheus /metrics, /healthz and /readyz, e.g. 127.0.0.1:9090 (off when empty; never expose it publicly)")
 	str(&c.MediaProcess, "media-process", "child", "where transcodes run: child (a child process per job, so a crash in FFmpeg ends one job) or inline (in this process)")
 	// Set before fs.Var so that the usage shows the defaults.
-	c.Workers, c.ShutdownGrace = 1, 20*time.Second
+	c.Workers, c.ShutdownGrace, c.RenditionCacheSize = 1, 20*time.Second, defaultRenditionCacheSize
 	fs.Var(envDefault[int]{p: &c.Workers, parse: strconv.Atoi, env: getenv(envName("workers")), def: 1},
 		"workers", "jobs run at once by the in-process worker")
 	fs.Var(envDefault[time.Duration]{p: &c.ShutdownGrace, parse: time.ParseDuration, env: getenv(envName("shutdown-grace")), def: 20 * time.Second},
 		"shutdown-grace", "time given to in-flight requests and jobs on SIGTERM")
-	fs.Var(envDefault[int64]{p: &c.FrameCacheSize, parse: parseSize, env: getenv(envName("frame-cache-size"))},
+	fs.Var(envDefault[ByteSize]{p: &c.FrameCacheSize, parse: ParseByteSize, env: getenv(envName("frame-cache-size"))},
 		"frame-cache-size", "byte cap of the cache of frames by URL, least recently used out first, e.g. 512MiB or 2GiB; 0 means 1GiB")
+	fs.Var(envDefault[ByteSize]{p: &c.RenditionCacheSize, parse: ParseByteSize, env: getenv(envName("rendition-cache-size")), def: defaultRenditionCacheSize},
+		"rendition-cache-size", "with s3:// blobs, the local disk kept for copies of the renditions frames by URL are cut from ({data}/cache/renditions)")
 	return fs
-}
-
-// parseSize reads a byte count: a whole number with an optional binary
-// unit (KiB, MiB, GiB, TiB; K, M, G, T and KB, MB, GB, TB mean the same).
-func parseSize(s string) (int64, error) {
-	s = strings.TrimSpace(s)
-	num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
-	unit := strings.ToUpper(strings.TrimSpace(s[len(num):]))
-	n, err := strconv.ParseInt(num, 10, 64)
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("%q is not a size such as 1073741824, 512MiB or 2GiB", s)
-	}
-	shift := map[string]uint{"": 0, "B": 0, "K": 10, "KB": 10, "KIB": 10, "M": 20, "MB": 20, "MIB": 20,
-		"G": 30, "GB": 30, "GIB": 30, "T": 40, "TB": 40, "TIB": 40}
-	sh, ok := shift[unit]
-	if !ok {
-		return 0, fmt.Errorf("%q: unknown unit %q (want KiB, MiB, GiB or TiB)", s, unit)
-	}
-	if n > (1<<63-1)>>sh {
-		return 0, fmt.Errorf("%q is too large", s)
-	}
-	return n << sh, nil
 }
 
 // envDefault is a flag value whose default comes from its REEL_* variable
@@ -207,6 +194,9 @@ func (c *Config) resolve() error {
 	if c.MediaProcess != "child" && c.MediaProcess != "inline" {
 		return fmt.Errorf("--media-process %q: want child or inline", c.MediaProcess)
 	}
+	if _, _, err := c.blobsTarget(); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -227,15 +217,61 @@ func (c *Config) database() (kind, target string, err error) {
 	return "", "", errors.New("--database: " + want)
 }
 
-// blobsPath returns the folder of --blobs.
-func (c *Config) blobsPath() (string, error) {
+// blobsTarget reads --blobs: the folder of file://PATH, or the bucket of
+// s3://BUCKET[/PREFIX]?... (exactly one of them is set).
+func (c *Config) blobsTarget() (string, *s3.Config, error) {
 	if p, ok := strings.CutPrefix(c.Blobs, "file://"); ok && p != "" {
-		return p, nil
+		return p, nil, nil
 	}
 	if strings.HasPrefix(c.Blobs, "s3://") {
-		return "", errors.New("--blobs s3:// is not available in this build yet; use file://PATH")
+		cfg, err := s3.ParseURL(c.Blobs)
+		if err != nil {
+			return "", nil, fmt.Errorf("--blobs: %w", err)
+		}
+		return "", &cfg, nil
 	}
-	return "", fmt.Errorf("--blobs %q: want file://PATH", c.Blobs)
+	return "", nil, fmt.Errorf("--blobs %q: want file://PATH or s3://BUCKET[/PREFIX]?endpoint=URL&region=R&path_style=true", videohost.Excerpt(c.Blobs))
+}
+
+// defaultRenditionCacheSize is --rendition-cache-size's default.
+const defaultRenditionCacheSize = ByteSize(videohost.DefaultRenditionCacheBytes)
+
+// ByteSize is a number of bytes written with an optional unit: 512MiB,
+// 2GiB, 1.5GB, 1000000 (B, KiB, MiB, GiB, TiB in powers of 1024; kB, MB,
+// GB, TB in powers of 1000).
+type ByteSize int64
+
+var byteUnits = []struct {
+	suffix string
+	n      float64
+}{
+	{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10},
+	{"TB", 1e12}, {"GB", 1e9}, {"MB", 1e6}, {"kB", 1e3}, {"KB", 1e3}, {"B", 1},
+}
+
+// ParseByteSize reads a ByteSize.
+func ParseByteSize(s string) (ByteSize, error) {
+	num, mult := strings.TrimSpace(s), 1.0
+	for _, u := range byteUnits {
+		if n, ok := strings.CutSuffix(num, u.suffix); ok {
+			num, mult = strings.TrimSpace(n), u.n
+			break
+		}
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil || f < 0 || f*mult > 1<<62 {
+		return 0, fmt.Errorf("%q is not a size such as 512MiB or 2GiB", s)
+	}
+	return ByteSize(f * mult), nil
+}
+
+func (b ByteSize) String() string {
+	for _, u := range byteUnits[:4] {
+		if b >= ByteSize(u.n) && float64(b) == float64(int64(float64(b)/u.n))*u.n {
+			return strconv.FormatInt(int64(float64(b)/u.n), 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(int64(b), 10) + "B"
 }
 
 func (c *Config) allowNetworks() []string {

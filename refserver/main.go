@@ -1,7 +1,8 @@
 // Command refserver is Reel's reference server: the REST API, uploads, asset
-// delivery and an in-process worker over SQLite (or PostgreSQL, with
-// --database postgres://…) and local disk, configured by flags with REEL_*
-// environment twins. It stays thin: everything it wires is
+// delivery and an in-process worker over SQLite or PostgreSQL (--database
+// postgres://…) and local disk or an S3-compatible bucket (--blobs
+// s3://…), configured by flags with REEL_* environment twins. It stays
+// thin: everything it wires is
 // importable from the videohost packages.
 //
 // Usage:

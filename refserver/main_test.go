@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -18,6 +19,9 @@ import (
 	"testing"
 	"time"
 
+	awss3 "github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/reelvideo/reel/internal/s3test"
 	"github.com/reelvideo/reel/webhooks"
 )
 
@@ -185,14 +189,47 @@ func TestURLVideoBecomesReady(t *testing.T) {
 	}
 }
 
-// tusUpload uploads data in two PATCHes, restarting the server in between.
+// TestUploadSurvivesRestartAndBecomesPlayable uploads in two PATCHes,
+// restarting the server in between, with blobs on disk and on S3.
 func TestUploadSurvivesRestartAndBecomesPlayable(t *testing.T) {
+	t.Run("disk", func(t *testing.T) { testUploadSurvivesRestart(t) })
+	t.Run("s3", func(t *testing.T) {
+		srv := s3test.Start(t)
+		for k, v := range srv.Env() {
+			t.Setenv(k, v)
+		}
+		bucket := srv.Bucket(t)
+		v, data := testUploadSurvivesRestart(t, "--blobs", srv.URL(bucket))
+		// Everything the video has lies in the bucket.
+		out, err := srv.Client().ListObjectsV2(context.Background(), &awss3.ListObjectsV2Input{Bucket: &bucket})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		for _, o := range out.Contents {
+			keys = append(keys, *o.Key)
+		}
+		joined := strings.Join(keys, "\n")
+		// The source, the published assets and the frame fetchEveryAsset
+		// asked for (the service owns the key layout; these are its ends).
+		for _, want := range []string{v.ID + "/source\n", "/h264_sd.mp4\n", "/playlist.m3u8\n", "/frames/"} {
+			if !strings.Contains(joined+"\n", want) {
+				t.Errorf("no %q in the bucket:\n%s", want, joined)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(data, "blobs")); err == nil {
+			t.Error("a local blob folder was made")
+		}
+	})
+}
+
+func testUploadSurvivesRestart(t *testing.T, flags ...string) (video, string) {
 	data := t.TempDir()
 	src, err := os.ReadFile(makeSource(t, t.TempDir(), 4, "320x240"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := startServer(t, data)
+	s := startServer(t, data, flags...)
 	key := s.key
 	req, _ := http.NewRequest("POST", s.URL()+"/v1/uploads", nil)
 	req.Header.Set("Authorization", "Bearer "+key)
@@ -230,7 +267,7 @@ func TestUploadSurvivesRestartAndBecomesPlayable(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	s = startServer(t, data)
+	s = startServer(t, data, flags...)
 	s.key = key
 	head, _ := http.NewRequest("HEAD", s.URL()+path, nil)
 	head.Header.Set("Authorization", "Bearer "+key)
@@ -248,6 +285,46 @@ func TestUploadSurvivesRestartAndBecomesPlayable(t *testing.T) {
 	v := s.waitFor(t, id, func(v video) bool { return v.State == "ready" })
 	if v.State != "ready" {
 		t.Fatalf("uploaded video ended %s (%+v)", v.State, v.Error)
+	}
+	fetchEveryAsset(t, v)
+	return v, data
+}
+
+// TestS3Unreachable: a server whose S3 blobs cannot be used does not start,
+// and says why in one line.
+func TestS3Unreachable(t *testing.T) {
+	srv := s3test.Start(t)
+	for k, v := range srv.Env() {
+		t.Setenv(k, v)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
+	for _, tt := range []struct{ blobs, want string }{
+		{"s3://media?endpoint=http://" + closed + "&path_style=true", "connection refused"},
+		{srv.URL("reel-no-such-bucket"), "the bucket does not exist"},
+	} {
+		m := NewMain()
+		m.Stdout, m.Stderr = io.Discard, io.Discard
+		m.Getenv = func(string) string { return "" }
+		if _, err := m.Config.parseFlags("refserver", []string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--blobs", tt.blobs}, io.Discard, m.Getenv); err != nil {
+			t.Fatal(err)
+		}
+		err := m.Open(context.Background(), "all")
+		m.Close()
+		if err == nil {
+			t.Fatalf("%s: the server started", tt.blobs)
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "blobs unreachable: s3://") || !strings.Contains(msg, tt.want) || strings.Contains(msg, "\n") {
+			t.Errorf("%s: error %q, want one line: blobs unreachable: s3://... %s", tt.blobs, msg, tt.want)
+		}
+		if strings.Contains(msg, s3test.SecretKey) {
+			t.Errorf("the error shows the secret key: %s", msg)
+		}
 	}
 }
 
@@ -316,7 +393,7 @@ func TestConfigFromEnvironment(t *testing.T) {
 			t.Errorf("flags %v accepted", bad)
 		}
 	}
-	for in, want := range map[string]int64{"0": 0, "1073741824": 1 << 30, "512MiB": 512 << 20, "2G": 2 << 30, "64 KiB": 64 << 10, "1tb": 1 << 40} {
+	for in, want := range map[string]ByteSize{"0": 0, "1073741824": 1 << 30, "512MiB": 512 << 20, "2GiB": 2 << 30, "64 KiB": 64 << 10, "1TiB": 1 << 40} {
 		var c Config
 		if _, err := c.parseFlags("t", []string{"--frame-cache-size", in}, io.Discard, func(string) string { return "" }); err != nil || c.FrameCacheSize != want {
 			t.Errorf("--frame-cache-size %s: %d %v, want %d", in, c.FrameCacheSize, err, want)
@@ -337,9 +414,70 @@ func TestConfigFromEnvironment(t *testing.T) {
 			t.Errorf("--database %s: %q, %q, %v", tt.database, kind, target, err)
 		}
 	}
-	c = Config{Blobs: "s3://bucket"}
-	if _, err := c.blobsPath(); err == nil {
-		t.Error("s3 accepted although this build has no S3 store")
+}
+
+func TestBlobsFlag(t *testing.T) {
+	tests := []struct {
+		blobs   string
+		dir     string
+		bucket  string
+		wantErr string
+	}{
+		{blobs: "", dir: "/tmp/x/blobs"},
+		{blobs: "file:///srv/blobs", dir: "/srv/blobs"},
+		{blobs: "s3://media/reel?endpoint=http://127.0.0.1:7070&region=us-east-1&path_style=true", bucket: "media"},
+		{blobs: "s3://Media", wantErr: `--blobs: s3 URL: bucket "Media" is not a valid bucket name`},
+		{blobs: "s3://media?endpoint=localhost:7070", wantErr: `--blobs: s3 URL: endpoint "localhost:7070"`},
+		{blobs: "s3://media?pathstyle=true", wantErr: `unknown parameter "pathstyle"`},
+		{blobs: "s3://KEY:hunter2@media", wantErr: "credentials do not belong in the URL"},
+		{blobs: "gs://media", wantErr: "want file://PATH or s3://BUCKET"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.blobs, func(t *testing.T) {
+			var c Config
+			env := map[string]string{"REEL_BLOBS": tt.blobs}
+			_, err := c.parseFlags("t", []string{"--data", "/tmp/x"}, io.Discard, func(k string) string { return env[k] })
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || strings.Contains(err.Error(), "hunter2") {
+					t.Fatalf("err = %v, want one with %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir, s3cfg, err := c.blobsTarget()
+			if err != nil || dir != tt.dir || (s3cfg == nil) != (tt.bucket == "") || (s3cfg != nil && s3cfg.Bucket != tt.bucket) {
+				t.Errorf("blobsTarget = %q, %+v, %v", dir, s3cfg, err)
+			}
+		})
+	}
+}
+
+func TestRenditionCacheSize(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want ByteSize
+	}{
+		{"", 2 << 30}, {"512MiB", 512 << 20}, {"1.5GiB", 3 << 29}, {"2GB", 2e9}, {"100", 100}, {"0", 0}, {"64 KiB", 64 << 10},
+	} {
+		var c Config
+		env := map[string]string{"REEL_RENDITION_CACHE_SIZE": tt.in}
+		if _, err := c.parseFlags("t", nil, io.Discard, func(k string) string { return env[k] }); err != nil {
+			t.Fatalf("%q: %v", tt.in, err)
+		}
+		if c.RenditionCacheSize != tt.want {
+			t.Errorf("%q: %d, want %d", tt.in, c.RenditionCacheSize, tt.want)
+		}
+	}
+	for _, bad := range []string{"lots", "-1GiB", "2XB"} {
+		var c Config
+		if _, err := c.parseFlags("t", []string{"--rendition-cache-size", bad}, io.Discard, func(string) string { return "" }); err == nil {
+			t.Errorf("--rendition-cache-size %s accepted", bad)
+		}
+	}
+	if s := ByteSize(2 << 30).String(); s != "2GiB" {
+		t.Errorf("String = %s", s)
 	}
 }
 

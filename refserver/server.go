@@ -16,8 +16,11 @@ import (
 	"sync"
 	"time"
 
+	tus "github.com/tus/tusd/v2/pkg/handler"
+
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/blob/s3"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/metrics"
 	"github.com/reelvideo/reel/videohost/postgres"
@@ -43,11 +46,17 @@ type Main struct {
 	MediaCommandEnv []string
 	Stdin           io.Reader
 
-	DB      Database
-	Blobs   *blob.Disk
-	Service *videohost.Service
-	API     *httpapi.Handler
-	Logger  *slog.Logger
+	DB    Database
+	Blobs videohost.Blobs // a *blob.Disk, or an *s3.Store for s3:// blobs
+	// UploadLocker overrides the locker of tus uploads; nil is httpapi's
+	// default (lock files beside uploads on disk; in memory for uploads in
+	// S3, which holds while one api process serves them). Several api
+	// processes over one bucket need a shared locker here, such as
+	// PostgreSQL advisory locks next to a postgres:// database.
+	UploadLocker tus.Locker
+	Service      *videohost.Service
+	API          *httpapi.Handler
+	Logger       *slog.Logger
 	// Metrics is set when --metrics-listen is: this process's metrics.
 	Metrics *metrics.Metrics
 
@@ -220,7 +229,7 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	if err != nil {
 		return err
 	}
-	blobPath, err := m.Config.blobsPath()
+	blobPath, s3cfg, err := m.Config.blobsTarget()
 	if err != nil {
 		return err
 	}
@@ -231,7 +240,13 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	if m.DB, err = m.openDatabase(ctx, dbKind, dbTarget); err != nil {
 		return err
 	}
-	if m.Blobs, err = blob.Open(blobPath); err != nil {
+	if s3cfg != nil {
+		s3cfg.Logger = m.Logger
+		// Checked now, so that a server with unreachable blobs does not start.
+		if m.Blobs, err = s3.Open(ctx, *s3cfg); err != nil {
+			return err
+		}
+	} else if m.Blobs, err = blob.Open(blobPath); err != nil {
 		return err
 	}
 	nets, err := videohost.ParseNetworks(m.Config.allowNetworks())
@@ -263,12 +278,18 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	if m.Metrics != nil {
 		queue = m.Metrics.Queue(m.DB)
 	}
+	cacheBytes := int64(m.Config.RenditionCacheSize)
+	if cacheBytes == 0 {
+		cacheBytes = -1 // no copy kept past the frame being cut (the service's 0 is its default)
+	}
 	m.Service, err = videohost.New(videohost.Config{
 		Store: m.DB, Queue: queue, Blobs: m.Blobs, Pipeline: m.Pipeline,
 		Logger: m.Logger, Secret: secret, BaseURL: m.Config.BaseURL,
 		SpaceURL: m.Config.SpaceURL, ImageURL: m.Config.ImageURL, CDNURL: m.Config.CDNURL,
-		Guard:          &videohost.NetGuard{Allow: nets},
-		FrameCacheSize: m.Config.FrameCacheSize,
+		Guard:               &videohost.NetGuard{Allow: nets},
+		FrameCacheSize:      int64(m.Config.FrameCacheSize),
+		RenditionCacheDir:   filepath.Join(m.Config.Data, "cache", "renditions"),
+		RenditionCacheBytes: cacheBytes,
 	})
 	return err
 }
@@ -328,11 +349,22 @@ func (m *Main) startWorker(ctx context.Context) error {
 
 func (m *Main) startHTTP() error {
 	cfg := httpapi.Config{
-		UploadDir: filepath.Join(m.Config.Data, "uploads"),
-		Logger:    m.Logger,
+		UploadDir:    filepath.Join(m.Config.Data, "uploads"),
+		Logger:       m.Logger,
+		UploadLocker: m.UploadLocker,
 	}
 	if m.Metrics != nil {
 		cfg.Observer = m.Metrics
+	}
+	if st, ok := m.Blobs.(*s3.Store); ok {
+		// Uploads go to the bucket too (uploads/), so that an upload
+		// started here resumes on any api process; the local folder only
+		// buffers parts on their way.
+		up, err := st.Uploads(cfg.UploadDir)
+		if err != nil {
+			return err
+		}
+		cfg.Uploads = up
 	}
 	api, err := httpapi.New(m.Service, cfg)
 	if err != nil {

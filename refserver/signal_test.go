@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/internal/pgtest"
+	"github.com/reelvideo/reel/internal/s3test"
 )
 
 // TestMain lets a test run this package's main in a child process, so that
@@ -31,7 +32,7 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	pgtest.Main(m)
+	os.Exit(pgtest.Stop(s3test.Main(m)))
 }
 
 // slowReader sends its bytes in small pieces over about a second.

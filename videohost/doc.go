@@ -14,7 +14,10 @@
 //     videohost/postgres (scale-out); videohost/storetest is the contract
 //     both pass.
 //   - Blobs, with the optional LocalBlobs and LinkBlobs capabilities:
-//     videohost/blob on local disk.
+//     videohost/blob on local disk; with the optional CopyBlobs capability:
+//     videohost/blob/s3 in an S3-compatible bucket. Where blobs have no
+//     local paths, frames by URL read renditions through a bounded local
+//     cache (Config.RenditionCacheDir).
 //   - Pipeline, with the optional SubtitlePipeline capability: the FFmpeg
 //     adapter in videohost/transcode (the only part that needs cgo).
 //   - Clock: SystemClock, or a fake in tests.

@@ -20,6 +20,10 @@ const DefaultFrameCacheSize int64 = 1 << 30
 // video ("cache/{video}/frames/{version}/{millis}_{width}.{format}").
 const frameCachePrefix = "cache/"
 
+// FrameCachePrefix is the blob key prefix under which frames by URL are
+// cached, for tools and tests that measure what the cache holds.
+const FrameCachePrefix = frameCachePrefix
+
 // frameCache bounds the frames made on demand, which anyone can ask for by
 // URL: their bytes are capped, and the least recently used frame goes first
 // when a new one would pass the cap. The index (key, size, recency) lives

@@ -3,6 +3,7 @@ package videohost
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -44,15 +45,18 @@ func (s *Service) ResolveFrame(v *Video, q FrameQuery) (FrameSpec, error) {
 	if s.pipeline == nil {
 		return FrameSpec{}, Errorf(EUnavailable, "frame extraction is not configured on this server")
 	}
-	local, ok := s.blobs.(LocalBlobs)
-	if !ok {
-		return FrameSpec{}, Errorf(EUnavailable, "frame extraction needs blob storage on local disk")
-	}
 	prefix := assetPrefix(v.ID, v.AssetVersion)
 	spec := FrameSpec{Video: v.ID, Version: v.AssetVersion, Format: q.Format}
+	local, _ := s.blobs.(LocalBlobs)
 	widest := 0
 	for _, r := range v.Renditions {
-		spec.sources = append(spec.sources, FrameSource{Path: local.Path(prefix + "/" + r.Name + ".mp4"), Width: r.Width, Height: r.Height})
+		// On local disk a source is a path; elsewhere it is the blob key,
+		// fetched into the rendition cache by MakeFrame.
+		p := prefix + "/" + r.Name + ".mp4"
+		if local != nil {
+			p = local.Path(p)
+		}
+		spec.sources = append(spec.sources, FrameSource{Path: p, Width: r.Width, Height: r.Height})
 		widest = max(widest, r.Width)
 	}
 	if len(spec.sources) == 0 {
@@ -77,6 +81,25 @@ func (s *Service) ResolveFrame(v *Video, q FrameQuery) (FrameSpec, error) {
 	return spec, nil
 }
 
+// pickFrameSource is the pipeline's rule (media.PickFrameSource): the
+// smallest source at least width wide, else the widest; the service
+// applies it itself when it must fetch the one source a frame reads.
+func pickFrameSource(sources []FrameSource, width int) FrameSource {
+	var best, widest FrameSource
+	for _, src := range sources {
+		if src.Width > widest.Width || widest.Path == "" {
+			widest = src
+		}
+		if width > 0 && src.Width >= width && (best.Path == "" || src.Width < best.Width) {
+			best = src
+		}
+	}
+	if best.Path != "" {
+		return best
+	}
+	return widest
+}
+
 // OpenCachedFrame opens the image of spec when it was made before and is
 // still in the frame cache; ENotFound otherwise.
 func (s *Service) OpenCachedFrame(ctx context.Context, spec FrameSpec) (Blob, BlobInfo, error) {
@@ -85,10 +108,23 @@ func (s *Service) OpenCachedFrame(ctx context.Context, spec FrameSpec) (Blob, Bl
 
 // MakeFrame extracts the image of spec and caches it for OpenCachedFrame,
 // within the frame cache's byte cap (Config.FrameCacheSize): the least
-// recently used frames make room.
+// recently used frames make room. When blobs are not on local disk, the one
+// rendition the frame is cut from is fetched into the local rendition cache
+// first.
 func (s *Service) MakeFrame(ctx context.Context, spec FrameSpec) ([]byte, error) {
+	sources := spec.sources
+	if s.renditions != nil {
+		src := pickFrameSource(sources, spec.Width)
+		p, release, err := s.renditions.get(ctx, src.Path)
+		if err != nil {
+			return nil, fmt.Errorf("fetching the rendition of a frame: %w", err)
+		}
+		defer release()
+		src.Path = p
+		sources = []FrameSource{src}
+	}
 	image, err := s.pipeline.Frame(ctx, FrameRequest{
-		Sources: spec.sources, Time: float64(spec.Millis) / 1000, Width: spec.Width, Format: spec.Format,
+		Sources: sources, Time: float64(spec.Millis) / 1000, Width: spec.Width, Format: spec.Format,
 	})
 	if err == nil && len(image) == 0 {
 		err = errors.New("the pipeline returned an empty image")

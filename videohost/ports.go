@@ -175,6 +175,16 @@ type LocalBlobs interface {
 	Import(ctx context.Context, key, localPath string) error
 }
 
+// CopyBlobs is an optional capability of Blobs that copy inside the store
+// (S3's server-side copy): a finished upload that already lies in the store
+// becomes a video's source without passing through this process.
+type CopyBlobs interface {
+	Blobs
+	// Copy makes dst a copy of src, atomically for readers of dst. A
+	// missing src is ENotFound.
+	Copy(ctx context.Context, dst, src string) (BlobInfo, error)
+}
+
 // LinkBlobs is an optional capability of LocalBlobs: publishing a folder by
 // reference (a symbolic link), so that a folder still being written can be
 // served as it grows.

@@ -75,6 +75,22 @@ func (s *Service) ImportSource(ctx context.Context, videoID, localPath string) (
 	return s.SourceStored(ctx, videoID, fi.Size())
 }
 
+// ImportSourceBlob makes the blob at key, a complete upload already in the
+// same store (tus uploads on S3), a video's source with the store's own
+// copy (CopyBlobs), so that no byte passes through this process, and marks
+// the video uploaded. The blob at key is left for the caller to remove.
+func (s *Service) ImportSourceBlob(ctx context.Context, videoID, key string) (*Video, error) {
+	cb, ok := s.blobs.(CopyBlobs)
+	if !ok {
+		return nil, Errorf(EInternal, "the blob store cannot copy: import uploads from local files")
+	}
+	info, err := cb.Copy(ctx, sourceKey(videoID), key)
+	if err != nil {
+		return nil, fmt.Errorf("storing source: %w", err)
+	}
+	return s.SourceStored(ctx, videoID, info.Size)
+}
+
 // LocalSource returns a local path of a video's stored source: the blob
 // itself when blobs are on local disk, else a copy downloaded into dir. A
 // missing source is a permanent transcode_failed error.

@@ -9,20 +9,28 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reelvideo/reel/internal/s3test"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
+func TestMain(m *testing.M) { os.Exit(s3test.Main(m)) }
+
 // TestPublishing runs the publishing flow on local disk with its fast paths
-// (LocalBlobs: renames and hard links) and on the same disk store with those
-// capabilities hidden, which takes the path every other store (S3) takes:
-// copies in, downloads out.
+// (LocalBlobs: renames and hard links), on the same disk store with those
+// capabilities hidden (copies in, downloads out), and on S3, which takes
+// that path for real.
 func TestPublishing(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
-		local bool
-	}{{"local disk", true}, {"plain blobs", false}} {
+		local bool // the store serves a growing folder (LinkBlobs)
+		open  func(t *testing.T) videohost.Blobs
+	}{
+		{"local disk", true, func(t *testing.T) videohost.Blobs { return openDisk(t) }},
+		{"plain blobs", false, func(t *testing.T) videohost.Blobs { return struct{ videohost.Blobs }{openDisk(t)} }},
+		{"s3", false, func(t *testing.T) videohost.Blobs { return s3test.Start(t).Open(t) }},
+	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
 			dir := t.TempDir()
@@ -31,14 +39,7 @@ func TestPublishing(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { db.Close() })
-			disk, err := blob.Open(filepath.Join(dir, "blobs"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var blobs videohost.Blobs = disk
-			if !tt.local {
-				blobs = struct{ videohost.Blobs }{disk}
-			}
+			blobs := tt.open(t)
 			svc, err := videohost.New(videohost.Config{Store: db, Queue: db, Blobs: blobs, Secret: bytes.Repeat([]byte("k"), 32), BaseURL: "https://reel.example"})
 			if err != nil {
 				t.Fatal(err)
@@ -53,9 +54,26 @@ func TestPublishing(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			upload := writeTree(t, map[string]string{"upload": "source bytes"})
-			if _, err := svc.ImportSource(ctx, v.ID, filepath.Join(upload, "upload")); err != nil {
-				t.Fatal(err)
+			if _, ok := blobs.(videohost.CopyBlobs); ok {
+				// An upload that lies in the store already (tus on S3) is
+				// copied there; the upload itself is left to its owner.
+				if _, err := blobs.Put(ctx, "uploads/"+v.ID, strings.NewReader("source bytes")); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := svc.ImportSourceBlob(ctx, v.ID, "uploads/"+v.ID); err != nil {
+					t.Fatal(err)
+				}
+				if err := blobs.DeletePrefix(ctx, "uploads/"+v.ID); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				upload := writeTree(t, map[string]string{"upload": "source bytes"})
+				if _, err := svc.ImportSource(ctx, v.ID, filepath.Join(upload, "upload")); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := svc.ImportSourceBlob(ctx, v.ID, "uploads/x"); videohost.ErrorCode(err) != videohost.EInternal {
+					t.Fatalf("ImportSourceBlob on a store that cannot copy: %v", err)
+				}
 			}
 			src, err := svc.LocalSource(ctx, v.ID, t.TempDir())
 			if err != nil {
@@ -90,7 +108,7 @@ func TestPublishing(t *testing.T) {
 			if v.State != videohost.StateReady || asset(t, svc, v, "h264_sd/0.m4s") != "segment" {
 				t.Fatalf("ready publish: %s", v.State)
 			}
-			versions(t, disk, v.ID, 1)
+			versions(t, blobs, v.ID, 1)
 
 			// A revision: check out, change a file, publish.
 			work := filepath.Join(t.TempDir(), "checkout")
@@ -108,21 +126,30 @@ func TestPublishing(t *testing.T) {
 				asset(t, svc, revised, "h264_sd/0.m4s") != "segment" {
 				t.Fatalf("revision not published: %s", revised.AssetVersion)
 			}
-			versions(t, disk, v.ID, 1)
+			versions(t, blobs, v.ID, 1)
 			// A revision of a version that is no longer current is refused.
 			if err := svc.PublishRevision(ctx, v.ID, v.AssetVersion, writeTree(t, map[string]string{"x": "y"})); videohost.ErrorCode(err) != videohost.EConflict {
 				t.Fatalf("stale revision: %v", err)
 			}
-			versions(t, disk, v.ID, 1)
+			versions(t, blobs, v.ID, 1)
 
 			if err := svc.DeleteVideo(ctx, p, v.ID); err != nil {
 				t.Fatal(err)
 			}
-			if left, _ := disk.List(ctx, ""); len(left) != 0 {
+			if left, _ := blobs.List(ctx, ""); len(left) != 0 {
 				t.Fatalf("blobs left after delete: %v", left)
 			}
 		})
 	}
+}
+
+func openDisk(t *testing.T) *blob.Disk {
+	t.Helper()
+	d, err := blob.Open(filepath.Join(t.TempDir(), "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 func writeTree(t *testing.T, files map[string]string) string {
@@ -162,10 +189,10 @@ func asset(t *testing.T, svc *videohost.Service, v *videohost.Video, name string
 
 // versions checks how many asset versions of a video are stored: replaced
 // versions must not pile up.
-func versions(t *testing.T, disk *blob.Disk, videoID string, want int) {
+func versions(t *testing.T, blobs videohost.Blobs, videoID string, want int) {
 	t.Helper()
 	seen := map[string]bool{}
-	all, err := disk.List(context.Background(), "")
+	all, err := blobs.List(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

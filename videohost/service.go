@@ -53,6 +53,14 @@ type Config struct {
 	// (frames by URL, which anyone may ask for): the least recently used
 	// go first. 0 is DefaultFrameCacheSize (1 GiB); negative caches none.
 	FrameCacheSize int64
+	// RenditionCacheDir holds local copies of the renditions frames by URL
+	// are cut from, when Blobs has no local paths (S3). Default: a new
+	// folder under os.TempDir(), made on the first frame.
+	RenditionCacheDir string
+	// RenditionCacheBytes bounds those copies; the least recently used go
+	// first. Default DefaultRenditionCacheBytes (2 GiB); negative keeps a
+	// copy only while a frame is being cut from it.
+	RenditionCacheBytes int64
 }
 
 // Service holds the use cases of the domain over its ports.
@@ -75,6 +83,8 @@ type Service struct {
 	touchMu  sync.Mutex
 	touched  map[string]time.Time // key id → last recorded use
 	frames   *frameCache
+	// renditions is nil when blobs are local (frames read them in place).
+	renditions *renditionCache
 }
 
 // New returns a Service. It fails when a required port or the secret is missing.
@@ -109,7 +119,7 @@ func New(cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("creating gcm: %w", err)
 	}
-	return &Service{
+	s := &Service{
 		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
 		clock: cfg.Clock, log: cfg.Logger, aead: aead,
 		macKey: derive(cfg.Secret, "reel cursor"), cfg: cfg, guard: cfg.Guard,
@@ -118,7 +128,11 @@ func New(cfg Config) (*Service, error) {
 		verified: tokens.NewVerifiedCache(0, 0),
 		touched:  make(map[string]time.Time),
 		frames:   newFrameCache(cfg.Blobs, cfg.FrameCacheSize, cfg.Logger),
-	}, nil
+	}
+	if _, local := cfg.Blobs.(LocalBlobs); !local {
+		s.renditions = newRenditionCache(cfg.Blobs, cfg.RenditionCacheDir, cfg.RenditionCacheBytes)
+	}
+	return s, nil
 }
 
 func derive(secret []byte, label string) []byte {

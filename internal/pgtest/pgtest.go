@@ -42,14 +42,21 @@ var shared server
 // Main runs the tests and then stops the cluster if one was started. Call
 // it from TestMain.
 func Main(m *testing.M) {
-	code := m.Run()
+	os.Exit(Stop(m.Run()))
+}
+
+// Stop stops the cluster if one was started and returns code, or 1 when
+// the tests passed but the cluster would not stop. A TestMain that runs
+// the tests under another wrapper (s3test.Main) calls it afterwards:
+// os.Exit(pgtest.Stop(s3test.Main(m))).
+func Stop(code int) int {
 	if err := shared.close(); err != nil {
 		fmt.Fprintln(os.Stderr, "pgtest:", err)
 		if code == 0 {
 			code = 1
 		}
 	}
-	os.Exit(code)
+	return code
 }
 
 // New returns the DSN of a new, empty database on the shared server and

@@ -9,7 +9,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/reelvideo/reel/videohost"
 )
@@ -55,8 +57,10 @@ func (d *Disk) Ping(ctx context.Context) error {
 // Root is the folder blobs live in.
 func (d *Disk) Root() string { return d.root }
 
-// validKey refuses keys that could escape the root or are not canonical.
-func validKey(key string) error {
+// ValidKey refuses keys that could escape the root or are not canonical
+// ("", "/abs", "a/../b", "a//b", "a/"): every Blobs implementation
+// checks keys with it, so that a key valid on one store is valid on all.
+func ValidKey(key string) error {
 	if key == "" || strings.HasPrefix(key, "/") || strings.Contains(key, "\\") ||
 		strings.ContainsRune(key, 0) || filepath.ToSlash(filepath.Clean(key)) != key {
 		return videohost.Errorf(videohost.EValidation, "invalid blob key %q", key)
@@ -76,7 +80,7 @@ func (d *Disk) Path(key string) string {
 
 // Put writes r to key atomically and returns the number of bytes written.
 func (d *Disk) Put(ctx context.Context, key string, r io.Reader) (int64, error) {
-	if err := validKey(key); err != nil {
+	if err := ValidKey(key); err != nil {
 		return 0, err
 	}
 	dst := d.Path(key)
@@ -119,7 +123,7 @@ func (c ctxReader) Read(p []byte) (int, error) {
 
 // Open opens key for reading; the blob is an *os.File.
 func (d *Disk) Open(ctx context.Context, key string) (videohost.Blob, videohost.BlobInfo, error) {
-	if err := validKey(key); err != nil {
+	if err := ValidKey(key); err != nil {
 		return nil, videohost.BlobInfo{}, err
 	}
 	f, err := os.Open(d.Path(key))
@@ -140,7 +144,7 @@ func (d *Disk) Open(ctx context.Context, key string) (videohost.Blob, videohost.
 
 // Stat describes key.
 func (d *Disk) Stat(ctx context.Context, key string) (videohost.BlobInfo, error) {
-	if err := validKey(key); err != nil {
+	if err := ValidKey(key); err != nil {
 		return videohost.BlobInfo{}, err
 	}
 	fi, err := os.Stat(d.Path(key))
@@ -163,7 +167,7 @@ func (d *Disk) List(ctx context.Context, prefix string) ([]videohost.BlobInfo, e
 	dir = strings.TrimSuffix(dir, "/")
 	root := d.root
 	if dir != "" && dir != "." {
-		if err := validKey(dir); err != nil {
+		if err := ValidKey(dir); err != nil {
 			return nil, err
 		}
 		root = d.Path(dir)
@@ -204,12 +208,15 @@ func (d *Disk) List(ctx context.Context, prefix string) ([]videohost.BlobInfo, e
 	if err != nil {
 		return nil, fmt.Errorf("listing %s: %w", prefix, err)
 	}
+	// A walk visits "a/x" before "a-b" ('-' sorts before '/'): sort by key,
+	// the order every store lists in.
+	slices.SortFunc(out, func(a, b videohost.BlobInfo) int { return strings.Compare(a.Key, b.Key) })
 	return out, nil
 }
 
 // DeletePrefix removes the folder prefix and everything in it.
 func (d *Disk) DeletePrefix(ctx context.Context, prefix string) error {
-	if err := validKey(prefix); err != nil {
+	if err := ValidKey(prefix); err != nil {
 		return err
 	}
 	if err := os.RemoveAll(d.Path(prefix)); err != nil {
@@ -222,7 +229,7 @@ func (d *Disk) DeletePrefix(ctx context.Context, prefix string) error {
 // was there. When the rename crosses file systems it copies into a temporary
 // sibling first and renames that, so the switch stays atomic.
 func (d *Disk) Import(ctx context.Context, key, localPath string) error {
-	if err := validKey(key); err != nil {
+	if err := ValidKey(key); err != nil {
 		return err
 	}
 	dst := d.Path(key)
@@ -268,7 +275,7 @@ func (d *Disk) Import(ctx context.Context, key, localPath string) error {
 // under a temporary name and renamed over key. It is how a folder that is
 // still growing (an early, live playlist) is published without copying.
 func (d *Disk) Link(ctx context.Context, key, localPath string) error {
-	if err := validKey(key); err != nil {
+	if err := ValidKey(key); err != nil {
 		return err
 	}
 	target, err := filepath.Abs(localPath)
@@ -321,7 +328,8 @@ func copyTree(ctx context.Context, src, dst string) error {
 }
 
 func notFound(key string, err error) error {
-	if errors.Is(err, fs.ErrNotExist) {
+	// "a/file/deeper" fails with ENOTDIR: no such blob either.
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return videohost.Errorf(videohost.ENotFound, "blob %s not found", key)
 	}
 	return fmt.Errorf("opening blob %s: %w", key, err)

@@ -9,5 +9,7 @@
 // with one rename, which is how a worker publishes a whole asset version at once.
 //
 // Open returns an *os.File, so http.ServeContent can answer Range requests
-// with sendfile.
+// with sendfile. List answers in key order, as every Blobs does. ValidKey
+// is the rule of valid keys every store applies (videohost/blob/s3 too);
+// videohost/blob/blobtest is the contract both stores' tests run.
 package blob

@@ -158,7 +158,11 @@ func withQuery(u, k, v string) string {
 }
 
 func TestAssetDelivery(t *testing.T) {
-	e := newEnv(t)
+	eachStore(t, testAssetDelivery)
+}
+
+func testAssetDelivery(t *testing.T, store envOption) {
+	e := newEnv(t, store)
 	v := e.publish(publishOptions{})
 	files := fakeAssets()
 	const (
@@ -243,7 +247,11 @@ func TestAssetDelivery(t *testing.T) {
 }
 
 func TestAssetConditionalRangeHead(t *testing.T) {
-	e := newEnv(t)
+	eachStore(t, testAssetConditionalRangeHead)
+}
+
+func testAssetConditionalRangeHead(t *testing.T, store envOption) {
+	e := newEnv(t, store)
 	v := e.publish(publishOptions{})
 	seg := fakeAssets()["h264_sd/0.m4s"]
 	u := e.mediaURL(v, "h264_sd/0.m4s")

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"time"
 
+	tus "github.com/tus/tusd/v2/pkg/handler"
+
 	"github.com/reelvideo/reel/videohost"
 )
 
@@ -22,8 +24,23 @@ const (
 type Config struct {
 	// UploadDir holds the tus upload store (data and .info files) and its
 	// locks. Required. Uploads in it survive a restart: a new Handler over the
-	// same folder resumes them.
+	// same folder resumes them. With another Uploads store it is the
+	// scratch folder of that store (S3 buffers parts there).
 	UploadDir string
+
+	// Uploads keeps tus uploads while they arrive. Default: tusd's file
+	// store in UploadDir. videohost/blob/s3's Store.Uploads keeps them in
+	// the bucket, where every api process sharing it can resume them.
+	Uploads UploadStore
+
+	// UploadLocker serializes the requests on one upload (tus needs one
+	// writer per upload at a time). Default: lock files in UploadDir for
+	// the default store, which every process sharing the folder sees; an
+	// in-memory locker (tusd's memorylocker) for any other store, which is
+	// right for one api process only. Several api processes over a shared
+	// Uploads store need a shared locker: plug one in here (a PostgreSQL
+	// advisory-lock locker next to the postgres store is the intended one).
+	UploadLocker tus.Locker
 
 	// MaxBodyBytes caps JSON request bodies; larger bodies get 413
 	// payload_too_large. Default 1 MiB.

@@ -13,6 +13,11 @@
 // header) are built from the service's BaseURL, which must therefore name the
 // mount point (http://example.com/video in the example above).
 //
+// Uploads are kept by Config.Uploads (an UploadStore: tusd's file store in
+// UploadDir by default, or videohost/blob/s3's store in the bucket) and
+// locked by Config.UploadLocker; a complete upload becomes its video's
+// source by a move (disk) or a copy inside the blob store (S3).
+//
 // Every /v1 route but /v1/openapi.json takes an API key as a Bearer token.
 // Uploads (/v1/uploads) also take an upload token, which reaches only the
 // uploads it could have created: a token for a collection those of new
@@ -25,7 +30,7 @@
 // (see StatusOf). The handler never sets a cookie.
 //
 // Delivery: /media/{space}/{video}/{asset} serves the files of a video's
-// current asset version (Range, ETag, Last-Modified, open CORS, sendfile),
+// current asset version (Range, ETag, Last-Modified, open CORS; sendfile on disk, ranged GETs on S3),
 // /images/{embed}.{jpg|png|webp} serves frames by URL from a disk cache, and
 // /v1/embeds, /v1/list and /.well-known/jwks.json answer without an API key.
 // Asset URLs outlive an asset version (a replaced source or a new subtitle

@@ -3,11 +3,8 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"net/http"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -50,10 +47,7 @@ func (p *countingPipeline) Frame(ctx context.Context, req videohost.FrameRequest
 // service's configuration.
 func (e *env) usePipeline(p videohost.Pipeline, opts ...func(*videohost.Config)) {
 	e.t.Helper()
-	cfg := videohost.Config{
-		Store: e.db, Queue: e.db, Blobs: e.blobs, Pipeline: p, Clock: e.clock, Logger: e.cfg.Logger,
-		Secret: bytes.Repeat([]byte("s"), 32), BaseURL: e.baseURL,
-	}
+	cfg := e.serviceConfig(p)
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -286,26 +280,16 @@ func sizedFrames(size int) *countingPipeline {
 	}}
 }
 
-// frameCacheBytes counts the bytes of cached frames on disk.
+// frameCacheBytes counts the bytes of cached frames in the blob store.
 func frameCacheBytes(t *testing.T, e *env) (total int64, files int) {
 	t.Helper()
-	err := filepath.WalkDir(filepath.Join(e.blobs.Root(), "cache"), func(p string, d fs.DirEntry, err error) error {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil
-		}
-		if err != nil || d.IsDir() {
-			return err
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
-		}
-		total += fi.Size()
-		files++
-		return nil
-	})
+	infos, err := e.blobs.List(context.Background(), videohost.FrameCachePrefix)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, fi := range infos {
+		total += fi.Size
+		files++
 	}
 	return total, files
 }

@@ -25,7 +25,11 @@ func TestHealth(t *testing.T) {
 		must(t, e.req("HEAD", path, "", nil), http.StatusOK, nil)
 	}
 
-	root := e.blobs.Root()
+	disk, ok := e.blobs.(interface{ Root() string })
+	if !ok {
+		t.Fatal("the default test env has no blob folder")
+	}
+	root := disk.Root()
 	if err := os.Rename(root, root+".away"); err != nil {
 		t.Fatal(err)
 	}

@@ -85,7 +85,8 @@ type env struct {
 	t       *testing.T
 	svc     *videohost.Service
 	db      *sqlite.DB
-	blobs   *blob.Disk
+	blobs   videohost.Blobs // local disk, unless an option put another
+	svcOpts []func(*videohost.Config)
 	clock   *offsetClock
 	h       *httpapi.Handler
 	cfg     httpapi.Config
@@ -131,14 +132,12 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 	}
 	t.Cleanup(func() { db.Close() })
 	e.db = db
-	if e.blobs, err = blob.Open(filepath.Join(dir, "blobs")); err != nil {
-		t.Fatalf("opening blobs: %v", err)
+	if e.blobs == nil {
+		if e.blobs, err = blob.Open(filepath.Join(dir, "blobs")); err != nil {
+			t.Fatalf("opening blobs: %v", err)
+		}
 	}
-	e.svc, err = videohost.New(videohost.Config{
-		Store: db, Queue: db, Blobs: e.blobs, Clock: e.clock, Logger: logger,
-		Secret:  bytes.Repeat([]byte("s"), 32),
-		BaseURL: e.baseURL,
-	})
+	e.svc, err = videohost.New(e.serviceConfig(nil))
 	if err != nil {
 		t.Fatalf("creating service: %v", err)
 	}
@@ -175,6 +174,20 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 	e.srv.Start()
 	t.Cleanup(e.srv.Close)
 	return e
+}
+
+// serviceConfig is the configuration of the env's service, with p as its
+// pipeline.
+func (e *env) serviceConfig(p videohost.Pipeline) videohost.Config {
+	cfg := videohost.Config{
+		Store: e.db, Queue: e.db, Blobs: e.blobs, Pipeline: p, Clock: e.clock, Logger: e.cfg.Logger,
+		Secret:  bytes.Repeat([]byte("s"), 32),
+		BaseURL: e.baseURL,
+	}
+	for _, fn := range e.svcOpts {
+		fn(&cfg)
+	}
+	return cfg
 }
 
 // start creates a Handler and puts it behind the server (again, on restart).

@@ -6,17 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
 	"github.com/tus/tusd/v2/pkg/filelocker"
-	"github.com/tus/tusd/v2/pkg/filestore"
 	tus "github.com/tus/tusd/v2/pkg/handler"
+	"github.com/tus/tusd/v2/pkg/memorylocker"
 
 	"github.com/reelvideo/reel/videohost"
 )
@@ -32,13 +30,14 @@ const HeaderVideoID = "Reel-Video-Id"
 const HeaderVideoEmbed = "Reel-Video-Embed"
 
 // uploads serves tus 1.0.0 at /v1/uploads with tusd's unrouted handler over
-// a file store in Config.UploadDir. The upload id is the video id, so the
-// upload URL names the video and a restarted server finds both again.
+// Config.Uploads (a file store in Config.UploadDir by default). The upload
+// id is the video id, so the upload URL names the video and a restarted
+// server finds both again.
 type uploads struct {
 	h      *Handler
 	tus    *tus.UnroutedHandler
-	store  filestore.FileStore
-	locker filelocker.FileLocker
+	store  UploadStore
+	locker tus.Locker
 	auth   UploadAuthenticator
 	serve  http.Handler
 }
@@ -55,9 +54,22 @@ type uploadStateKey struct{}
 func newUploads(h *Handler) (*uploads, error) {
 	u := &uploads{
 		h:      h,
-		store:  filestore.New(h.cfg.UploadDir),
-		locker: filelocker.New(h.cfg.UploadDir),
+		store:  h.cfg.Uploads,
+		locker: h.cfg.UploadLocker,
 		auth:   h.cfg.UploadAuth,
+	}
+	if u.store == nil {
+		u.store = newDiskUploads(h.cfg.UploadDir)
+	}
+	if u.locker == nil {
+		if _, onDisk := u.store.(*diskUploads); onDisk {
+			// Lock files beside the uploads: processes sharing the folder
+			// share the locks.
+			u.locker = filelocker.New(h.cfg.UploadDir)
+		} else {
+			// One process: see Config.UploadLocker for more.
+			u.locker = memorylocker.New()
+		}
 	}
 	if u.auth == nil {
 		u.auth = u.apiKeyAuth
@@ -68,7 +80,7 @@ func newUploads(h *Handler) (*uploads, error) {
 	composer.UseCore(u.store)
 	composer.UseTerminater(u.store)
 	composer.UseLengthDeferrer(u.store)
-	u.locker.UseIn(composer)
+	composer.UseLocker(u.locker)
 
 	cors := tus.DefaultCorsConfig
 	cors.ExposeHeaders += ", " + HeaderVideoID + ", " + HeaderVideoEmbed + ", Upload-Expires"
@@ -192,8 +204,8 @@ func (u *uploads) dispatch(w http.ResponseWriter, r *http.Request) {
 	if v.State == videohost.StateCreated {
 		if r.Method == http.MethodPatch {
 			w.Header().Set("Upload-Expires", u.expiresAt(h.svc.Clock().Now()))
-		} else if fi, err := os.Stat(filepath.Join(h.cfg.UploadDir, id)); err == nil {
-			w.Header().Set("Upload-Expires", u.expiresAt(fi.ModTime()))
+		} else if last, err := u.store.LastActivity(r.Context(), id); err == nil && !last.IsZero() {
+			w.Header().Set("Upload-Expires", u.expiresAt(last))
 		}
 	}
 	// tusd reads the upload id from the whole path, as if mounted with
@@ -211,8 +223,11 @@ func (u *uploads) dispatch(w http.ResponseWriter, r *http.Request) {
 		u.touch(id)
 	case http.MethodDelete:
 		u.tus.DelFile(w, tr)
-		_, err := os.Stat(filepath.Join(h.cfg.UploadDir, id+".info"))
-		terminated := errors.Is(err, fs.ErrNotExist)
+		_, err := u.store.GetUpload(r.Context(), id)
+		terminated := errors.Is(err, tus.ErrNotFound)
+		if terminated {
+			u.forget(r.Context(), id)
+		}
 		// A terminated upload leaves a video without a source; it goes too,
 		// unless the upload was replacing the source of an existing video.
 		if terminated && id == v.ID && v.State == videohost.StateCreated {
@@ -247,13 +262,21 @@ func uploadNotFound(id string) error {
 	return videohost.Errorf(CodeUploadNotFound, "upload %s not found", videohost.Excerpt(id))
 }
 
-// touch records activity on an upload in its files' times, read by the
-// janitor and by HEAD. The times come from the service clock, so that expiry
-// follows the same clock as everything else (and a test's fake one).
+// touch records activity on an upload, read by the janitor and by HEAD.
+// The time comes from the service clock, so that expiry follows the same
+// clock as everything else (and a test's fake one).
 func (u *uploads) touch(id string) {
-	now := u.h.svc.Clock().Now()
-	for _, p := range []string{filepath.Join(u.h.cfg.UploadDir, id), filepath.Join(u.h.cfg.UploadDir, id+".info")} {
-		os.Chtimes(p, now, now) // a missing file (a terminated upload) has no activity to record
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := u.store.Touch(ctx, id, u.h.svc.Clock().Now()); err != nil {
+		u.h.log.WarnContext(ctx, "recording upload activity", "upload", id, "err", err)
+	}
+}
+
+// forget removes what a terminated upload left in the store.
+func (u *uploads) forget(ctx context.Context, id string) {
+	if err := u.store.Forget(context.WithoutCancel(ctx), id); err != nil {
+		u.h.log.WarnContext(ctx, "removing what is left of an upload", "upload", id, "err", err)
 	}
 }
 
@@ -314,16 +337,40 @@ func (u *uploads) preCreate(hook tus.HookEvent) (tus.HTTPResponse, tus.FileInfoC
 // the upload answers only once its video is uploaded.
 func (u *uploads) preFinish(hook tus.HookEvent) (tus.HTTPResponse, error) {
 	videoID := videoIDOf(hook.Upload.ID)
-	if err := u.importUpload(hook.Context, videoID, hook.Upload.Storage["Path"]); err != nil {
+	if err := u.importUpload(hook.Context, videoID, hook.Upload); err != nil {
 		return tus.HTTPResponse{}, u.tusError(hook.Context, err)
 	}
 	return tus.HTTPResponse{Header: tus.HTTPHeader{HeaderVideoID: videoID}}, nil
 }
 
-// importUpload hands a complete upload to the service. It imports a hard
-// link, so that the upload stays complete on disk (a HEAD after a lost final
-// response still reports the whole length) until the janitor removes it.
-func (u *uploads) importUpload(ctx context.Context, videoID, dataPath string) error {
+// importUpload hands a complete upload to the service: a copy inside the
+// blob store when the upload lies there (S3), else the local file.
+func (u *uploads) importUpload(ctx context.Context, videoID string, info tus.FileInfo) error {
+	dataPath, key := u.store.Source(info)
+	if key != "" {
+		// Off tusd's request context: the copy's HTTP client would read
+		// it from other goroutines while tusd writes it (see blob/s3).
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), importTimeout)
+		defer cancel()
+		if _, err := u.h.svc.ImportSourceBlob(ctx, videoID, key); err != nil {
+			return fmt.Errorf("importing upload of video %s: %w", videoID, err)
+		}
+		if err := u.store.Imported(ctx, info.ID); err != nil {
+			u.h.log.WarnContext(ctx, "freeing an imported upload", "upload", info.ID, "err", err)
+		}
+		return nil
+	}
+	return u.importFile(ctx, videoID, dataPath)
+}
+
+// importTimeout bounds the copy of a finished upload inside the blob store
+// (S3 copies about 100 MB/s and more; an upload is at most 20 GiB).
+const importTimeout = 10 * time.Minute
+
+// importFile imports a hard link of a local upload, so that the upload
+// stays complete on disk (a HEAD after a lost final response still reports
+// the whole length) until the janitor removes it.
+func (u *uploads) importFile(ctx context.Context, videoID, dataPath string) error {
 	staged := dataPath + ".import"
 	os.Remove(staged)
 	if err := os.Link(dataPath, staged); err != nil {
@@ -368,18 +415,14 @@ func (h *Handler) ExpireUploads(ctx context.Context) (int, error) {
 }
 
 func (u *uploads) sweep(ctx context.Context) (int, error) {
-	entries, err := os.ReadDir(u.h.cfg.UploadDir)
+	ids, err := u.store.List(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("listing uploads: %w", err)
 	}
 	now := u.h.svc.Clock().Now()
 	expired := 0
 	var errs []error
-	for _, e := range entries {
-		id, ok := strings.CutSuffix(e.Name(), ".info")
-		if !ok || e.IsDir() {
-			continue
-		}
+	for _, id := range ids {
 		gone, err := u.sweepOne(ctx, id, now)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("upload %s: %w", id, err))
@@ -393,21 +436,18 @@ func (u *uploads) sweep(ctx context.Context) (int, error) {
 
 // sweepOne looks at one upload; it reports whether the upload expired.
 func (u *uploads) sweepOne(ctx context.Context, id string, now time.Time) (bool, error) {
-	dir := u.h.cfg.UploadDir
-	lastActivity := time.Time{}
-	for _, p := range []string{filepath.Join(dir, id+".info"), filepath.Join(dir, id)} {
-		if fi, err := os.Stat(p); err == nil && fi.ModTime().After(lastActivity) {
-			lastActivity = fi.ModTime()
-		}
+	lastActivity, err := u.store.LastActivity(ctx, id)
+	if err != nil {
+		return false, err
 	}
 	idle := now.Sub(lastActivity) >= u.h.cfg.UploadExpiry
 
 	upload, err := u.store.GetUpload(ctx, id)
 	if errors.Is(err, tus.ErrNotFound) {
-		// The data file is gone (moved by an import without hard links):
-		// only the .info is left, to be removed once old.
+		// The data is gone (moved by an import without hard links): only
+		// leftovers are there, to be removed once old.
 		if idle {
-			os.Remove(filepath.Join(dir, id+".info"))
+			return false, u.store.Forget(ctx, id)
 		}
 		return false, nil
 	}
@@ -428,7 +468,7 @@ func (u *uploads) sweepOne(ctx context.Context, id string, now time.Time) (bool,
 		case err != nil:
 			return false, err
 		case v.State == videohost.StateCreated:
-			return false, u.importUpload(ctx, videoID, info.Storage["Path"])
+			return false, u.importUpload(ctx, videoID, info)
 		}
 		if idle {
 			return false, u.terminate(ctx, upload, id)
@@ -464,8 +504,7 @@ func (u *uploads) terminate(ctx context.Context, upload tus.Upload, id string) e
 	}
 	defer func() {
 		lock.Unlock()
-		os.Remove(filepath.Join(u.h.cfg.UploadDir, id+".lock"))
-		os.Remove(filepath.Join(u.h.cfg.UploadDir, id+".stop"))
+		u.forget(ctx, id)
 	}()
 	if err := u.store.AsTerminatableUpload(upload).Terminate(ctx); err != nil {
 		return fmt.Errorf("removing: %w", err)

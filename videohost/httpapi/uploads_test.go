@@ -118,8 +118,10 @@ func (e *env) sourceBytes(id string) []byte {
 	return data
 }
 
-func TestUploadResume(t *testing.T) {
-	e := newEnv(t)
+func TestUploadResume(t *testing.T) { eachStore(t, testUploadResume) }
+
+func testUploadResume(t *testing.T, store envOption) {
+	e := newEnv(t, store)
 	coll := e.createCollection(e.rw, "uploads", "")
 	c := newTusClient(e, e.rw)
 	data := []byte("0123456789abcdef")
@@ -159,8 +161,10 @@ func TestUploadResume(t *testing.T) {
 	}
 }
 
-func TestUploadCreationWithUpload(t *testing.T) {
-	e := newEnv(t)
+func TestUploadCreationWithUpload(t *testing.T) { eachStore(t, testUploadCreationWithUpload) }
+
+func testUploadCreationWithUpload(t *testing.T, store envOption) {
+	e := newEnv(t, store)
 	c := newTusClient(e, e.rw)
 
 	whole := []byte("a whole file in one request")
@@ -212,8 +216,10 @@ func TestUploadRefusals(t *testing.T) {
 	}
 }
 
-func TestUploadTermination(t *testing.T) {
-	e := newEnv(t)
+func TestUploadTermination(t *testing.T) { eachStore(t, testUploadTermination) }
+
+func testUploadTermination(t *testing.T, store envOption) {
+	e := newEnv(t, store)
 	c := newTusClient(e, e.rw)
 	loc, id := c.create(t, 10, nil, nil)
 	c.patch(t, loc, 0, []byte("abc"), http.StatusNoContent)
@@ -229,8 +235,10 @@ func TestUploadTermination(t *testing.T) {
 
 // TestUploadSurvivesRestart stops the Handler in the middle of an upload
 // and finishes the upload with a new Handler over the same folder and store.
-func TestUploadSurvivesRestart(t *testing.T) {
-	e := newEnv(t)
+func TestUploadSurvivesRestart(t *testing.T) { eachStore(t, testUploadSurvivesRestart) }
+
+func testUploadSurvivesRestart(t *testing.T, store envOption) {
+	e := newEnv(t, store)
 	c := newTusClient(e, e.rw)
 	data := bytes.Repeat([]byte("reel"), 64<<10) // 256 KiB
 	loc, id := c.create(t, len(data), map[string]string{"filename": "big.mp4"}, nil)
@@ -251,8 +259,10 @@ func TestUploadSurvivesRestart(t *testing.T) {
 	}
 }
 
-func TestUploadExpiry(t *testing.T) {
-	e := newEnv(t, withConfig(func(c *httpapi.Config) { c.UploadExpiry = time.Hour }))
+func TestUploadExpiry(t *testing.T) { eachStore(t, testUploadExpiry) }
+
+func testUploadExpiry(t *testing.T, store envOption) {
+	e := newEnv(t, store, withConfig(func(c *httpapi.Config) { c.UploadExpiry = time.Hour }))
 	c := newTusClient(e, e.rw)
 	staleLoc, stale := c.create(t, 10, nil, nil)
 	c.patch(t, staleLoc, 0, []byte("ab"), http.StatusNoContent)
