@@ -9,8 +9,9 @@ DEB_PACKAGES := pkg-config gcc libavcodec-dev libavformat-dev libavutil-dev liba
 	libavdevice-dev libswscale-dev libswresample-dev libpostproc-dev ffmpeg
 GOFLAGS_TEST ?= -count=1 -timeout 20m
 
-# The browser tests drive Debian's Chromium through playwright-core.
-TEST_DEB_PACKAGES := chromium
+# The browser tests drive Debian's Chromium through playwright-core; the
+# README's examples, which refserver/readme_test.go runs, read answers with jq.
+TEST_DEB_PACKAGES := chromium jq
 
 .PHONY: all deps deps-test build run test test-go test-race test-js vet bench fuzz clean
 
