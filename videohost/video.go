@@ -29,15 +29,15 @@ func (s State) Valid() bool {
 var transitions = map[State]map[State]EventType{
 	StateCreated: {
 		StateUploaded: EventVideoUploaded,
-		StateErrored:  "",
+		StateErrored:  EventVideoErrored,
 	},
 	StateUploaded: {
 		StateProcessing: EventVideoProcessing,
-		StateErrored:    "",
+		StateErrored:    EventVideoErrored,
 	},
 	StateProcessing: {
 		StateReady:      EventVideoReady,
-		StateErrored:    "",
+		StateErrored:    EventVideoErrored,
 		StateProcessing: "", // a retried transcode starts again; no second event
 	},
 	// A replaced source (upload token with a video sub) starts the cycle again.

@@ -4,7 +4,8 @@
 // aligned columns with --format table; progress goes to stderr, and only
 // when stderr is a terminal. Exit status: 0 success, 1 an API or validation
 // error (printed as "reel: <code>: <detail>", sizes in binary units such as
-// 20 GiB), 2 a usage error (a wrong flag, a mistyped command, a local file
+// 20 GiB) or a video that ended errored during a --wait or "videos wait"
+// (at once, with the video's error code: "reel: not_media: ..."), 2 a usage error (a wrong flag, a mistyped command, a local file
 // that does not exist, a collection name that matches none or several),
 // 3 a --wait that timed out, 130 an interrupt.
 //

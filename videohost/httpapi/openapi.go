@@ -379,6 +379,7 @@ func openAPIDocument() obj {
 		"servers":  []obj{{"url": "/", "description": "the API root (the server's base URL)"}},
 		"security": []obj{{"bearer": []string{}}},
 		"paths":    paths,
+		"webhooks": describeWebhookEvents(),
 		"components": obj{
 			"securitySchemes": obj{"bearer": obj{"type": "http", "scheme": "bearer", "description": "an API key (rk_...); read-only keys may only GET"}},
 			"responses": obj{"Problem": obj{
