@@ -225,7 +225,7 @@ func TestAssetDelivery(t *testing.T) {
 				"Access-Control-Allow-Origin":   "*",
 				"Accept-Ranges":                 "bytes",
 				"Content-Length":                fmt.Sprint(servedLen),
-				"Access-Control-Expose-Headers": "Content-Length, Content-Range, Accept-Ranges, ETag",
+				"Access-Control-Expose-Headers": "Content-Length, Content-Range, Accept-Ranges, ETag, Content-Disposition",
 			}
 			for h, want := range checks {
 				if got := r.header.Get(h); got != want {
