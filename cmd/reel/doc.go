@@ -15,10 +15,10 @@
 //	reel login [--api-key KEY] [--base-url URL] [--profile NAME]
 //	reel logout [--profile NAME]
 //	reel videos upload <file> [--title T] [--collection ID|NAME|PATH] [--wait[=playable|ready]] [--timeout D] [--chunk-size MIB] [--upload-token TOKEN]
-//	reel videos create <url>|--input-url URL [--url URL] [--title T] [--description D] [--collection ID|NAME|PATH] [--playback-policy public|signed] [--metadata k=v ...] [--wait[=playable|ready]] [--timeout D]
+//	reel videos create <url>|--input-url URL [--url URL] [--title T] [--description D] [--collection ID|NAME|PATH] [--playback-policy public|signed] [--original-access] [--metadata k=v ...] [--wait[=playable|ready]] [--timeout D]
 //	reel videos list [--collection ID|NAME|PATH] [--state S] [--query Q] [--archived true|false] [--order created_desc|created_asc] [--limit N] [--cursor C] [--all] [--format json|table]
 //	reel videos get <id>
-//	reel videos update <id> [--title T] [--description D] [--collection ID|NAME|PATH] [--metadata k=v ...] [--playback-policy public|signed] [--poster-time S]
+//	reel videos update <id> [--title T] [--description D] [--collection ID|NAME|PATH] [--metadata k=v ...] [--playback-policy public|signed] [--poster-time S] [--original-access=true|false]
 //	reel videos delete <id>
 //	reel videos archive <id>
 //	reel videos unarchive <id>
