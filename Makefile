@@ -14,8 +14,10 @@ VERSITYGW_VERSION := v1.8.0
 
 # The browser tests drive Debian's Chromium through playwright-core; the
 # PostgreSQL tests start a throwaway cluster with Debian's PostgreSQL 15
-# (internal/pgtest; REEL_TEST_POSTGRES=<dsn> uses a running server instead).
-TEST_DEB_PACKAGES := chromium postgresql
+# (internal/pgtest; REEL_TEST_POSTGRES=<dsn> uses a running server instead);
+# the README's examples, which refserver/readme_test.go runs, read answers
+# with jq.
+TEST_DEB_PACKAGES := chromium postgresql jq
 
 .PHONY: all deps deps-test build run test test-go test-race test-js vet bench fuzz clean
 

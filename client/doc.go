@@ -6,7 +6,7 @@
 //
 //	c := client.New("http://127.0.0.1:8080", os.Getenv("REEL_API_KEY"))
 //	v, err := c.CreateVideo(ctx, client.CreateVideoInput{InputURL: "https://example.com/a.mp4"})
-//	v, err = c.WaitFor(ctx, v.ID, client.WaitPlayable)
+//	v, err = c.WaitFor(ctx, v.ID, client.WaitPlayable) // *VideoFailedError at once if it ends errored
 //	for v, err := range c.VideosIter(ctx, client.ListVideosParams{State: "ready"}) { ... }
 //
 // Errors from the server are *Error values parsed from RFC 9457 problem

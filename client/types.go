@@ -43,12 +43,14 @@ type Video struct {
 	Subtitles      []Subtitle        `json:"subtitles"`
 	URLs           *VideoURLs        `json:"urls"`
 	PlaybackPolicy string            `json:"playback_policy"`
-	PosterTime     *float64          `json:"poster_time"`
-	InputURL       string            `json:"input_url,omitempty"`
-	Error          *VideoError       `json:"error"`
-	CreatedAt      time.Time         `json:"created_at"`
-	UpdatedAt      time.Time         `json:"updated_at"`
-	ReadyAt        *time.Time        `json:"ready_at"`
+	// OriginalAccess serves the original upload at URLs.Original.
+	OriginalAccess bool        `json:"original_access"`
+	PosterTime     *float64    `json:"poster_time"`
+	InputURL       string      `json:"input_url,omitempty"`
+	Error          *VideoError `json:"error"`
+	CreatedAt      time.Time   `json:"created_at"`
+	UpdatedAt      time.Time   `json:"updated_at"`
+	ReadyAt        *time.Time  `json:"ready_at"`
 }
 
 // SourceInfo describes the uploaded or fetched source.
@@ -101,6 +103,10 @@ type VideoURLs struct {
 	// StoryboardVTT maps times to tiles of the Storyboard sprite.
 	StoryboardVTT string `json:"storyboard_vtt"`
 	Frame         string `json:"frame"`
+	// Original is the original upload, while OriginalAccess is on and the
+	// video is playable. Any file URL takes ?download[=name] to be saved
+	// as an attachment.
+	Original string `json:"original"`
 }
 
 // VideoError says why a video is errored.
@@ -274,6 +280,7 @@ type CreateVideoInput struct {
 	Description    string            `json:"description,omitempty"`
 	Metadata       map[string]string `json:"metadata,omitempty"`
 	PlaybackPolicy string            `json:"playback_policy,omitempty"`
+	OriginalAccess bool              `json:"original_access,omitempty"`
 }
 
 // UpdateVideoInput is the body of PATCH /v1/videos/{id}; nil fields are
@@ -285,6 +292,7 @@ type UpdateVideoInput struct {
 	Metadata       map[string]string `json:"metadata,omitempty"`
 	PlaybackPolicy *string           `json:"playback_policy,omitempty"`
 	PosterTime     *float64          `json:"poster_time,omitempty"`
+	OriginalAccess *bool             `json:"original_access,omitempty"`
 }
 
 // CollectionInput is the body of collection create and update; a Parent of

@@ -1,7 +1,8 @@
 // Builds the committed bundles, deterministically:
 //   dist/reel.js        every <reel-*> element (Lit, media-chrome, metrics)
 //   dist/menus.js       media-chrome's subtitle and audio-track menus, loaded by
-//                       <reel-player> when a video starts loading with those controls
+//                       <reel-player> when a video starts loading with those controls,
+//                       and its keyboard-shortcuts dialog, loaded on the first "?"
 //   dist/hls.js         hls.js, loaded by <reel-player> only without native HLS
 //   dist/tus.js         tus-js-client, loaded by <reel-upload> on the first upload
 //   metrics/dist/index.js, react/dist/index.js
@@ -39,6 +40,21 @@ const common = {
 // `reel:menus-shared` module of reel.js: `export default [ns0, ns1, …]`).
 const MENUS_ENTRY = 'src/lazy/menus.ts';
 const SHARED_VAR = '__reelShared';
+
+// media-controller imports one small function from the keyboard-shortcuts
+// dialog ("?"), and with it the dialog and its base class (2.5 kB gzipped).
+// In reel.js that module is this stub; the dialog itself is in the menus
+// chunk, which <reel-player> fetches on the first "?".
+const SHORTCUTS_DIALOG = 'node_modules/media-chrome/dist/media-keyboard-shortcuts-dialog.js';
+const shortcutsStub = {
+  name: 'reel-shortcuts-stub',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]media-chrome[\\/]dist[\\/]media-keyboard-shortcuts-dialog\.js$/ }, () => ({
+      contents: 'export function getHotkeyToken(key) { return key === " " ? "nospace" : `no${key.toLowerCase()}`; }\n',
+      loader: 'js',
+    }));
+  },
+};
 
 /** Resolves `import('./lazy/menus.js')` in reel.js to the sibling chunk, and `reel:menus-shared`. */
 function coreMenusPlugin(shared) {
@@ -126,9 +142,13 @@ async function inputsOf(options) {
 }
 
 // The modules both reel.js and the menus reach, in a stable order…
-const coreInputs = await inputsOf({ entryPoints: ['src/index.ts'], plugins: [coreMenusPlugin([])] });
+const coreInputs = await inputsOf({ entryPoints: ['src/index.ts'], plugins: [coreMenusPlugin([]), shortcutsStub] });
 const menuInputs = await inputsOf({ entryPoints: [MENUS_ENTRY] });
-const shared = [...menuInputs].filter((p) => coreInputs.has(p)).sort().map((path) => ({ path, names: [] }));
+const shared = [...menuInputs]
+  .filter((p) => coreInputs.has(p) && p !== SHORTCUTS_DIALOG)
+  .sort()
+  .map((path) => ({ path, names: [] }));
+if (!menuInputs.has(SHORTCUTS_DIALOG)) throw new Error(`build.mjs: the menus chunk no longer bundles ${SHORTCUTS_DIALOG}`);
 // …and the names the chunk imports from each (esbuild's unminified import
 // statements: `import { a, b as c } from "reel-shared:3";`, `import d from …`).
 {
@@ -157,7 +177,7 @@ function wrapChunk(contents) {
 }
 
 const builds = [
-  { entryPoints: ['src/index.ts'], outfile: 'dist/reel.js', plugins: [coreMenusPlugin(shared)] },
+  { entryPoints: ['src/index.ts'], outfile: 'dist/reel.js', plugins: [coreMenusPlugin(shared), shortcutsStub] },
   { entryPoints: [MENUS_ENTRY], outfile: 'dist/menus.js', plugins: [chunkMenusPlugin(shared, true)], post: wrapChunk },
   { entryPoints: ['src/lazy/hls.ts'], outfile: 'dist/hls.js' },
   { entryPoints: ['src/lazy/tus.ts'], outfile: 'dist/tus.js' },

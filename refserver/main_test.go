@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -336,12 +337,49 @@ func TestBadSourceEndsErrored(t *testing.T) {
 	origin := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer origin.Close()
 	s := startServer(t, t.TempDir())
+	// One endpoint asks for video.errored, one names no kinds (the seven).
+	optIn, plain := newReceiver(t), newReceiver(t)
+	for _, r := range []struct {
+		hooks *receiver
+		body  map[string]any
+	}{
+		{optIn, map[string]any{"url": optIn.URL, "events": []string{"video.created", "video.errored"}}},
+		{plain, map[string]any{"url": plain.URL}},
+	} {
+		resp, b := s.do(t, "POST", "/v1/webhooks", s.key, r.body)
+		if resp.StatusCode != http.StatusCreated {
+			t.Fatalf("create webhook: %d %s", resp.StatusCode, b)
+		}
+		var endpoint struct{ Secret string }
+		json.Unmarshal(b, &endpoint)
+		r.hooks.verifier.Secrets = []string{endpoint.Secret}
+	}
 	_, b := s.do(t, "POST", "/v1/videos", s.key, map[string]any{"input_url": origin.URL + "/noise.mp4"})
 	var v video
 	json.Unmarshal(b, &v)
 	v = s.waitFor(t, v.ID, func(v video) bool { return v.State == "ready" })
 	if v.State != "errored" || v.Error == nil || v.Error.Code != "not_media" {
 		t.Fatalf("random bytes ended %s %+v, want errored not_media", v.State, v.Error)
+	}
+	optIn.waitFor(t, []string{"video.created", "video.errored"})
+	plain.waitFor(t, []string{"video.created", "video.uploaded"})
+	time.Sleep(500 * time.Millisecond) // room for a stray delivery
+	if got := optIn.received(); len(got) != 2 {
+		t.Errorf("the opt-in endpoint got %v, want one video.created and one video.errored", got)
+	}
+	if got := plain.received(); slices.Contains(got, "video.errored") {
+		t.Errorf("the endpoint that named no kinds got %v, with video.errored", got)
+	}
+	var errored struct {
+		Data struct {
+			ID    string
+			State string
+			Error struct{ Code, Message string }
+		}
+	}
+	json.Unmarshal(optIn.body(1), &errored)
+	if errored.Data.ID != v.ID || errored.Data.State != "errored" || errored.Data.Error.Code != "not_media" || errored.Data.Error.Message == "" {
+		t.Errorf("video.errored carries %+v, want the video with its not_media error", errored.Data)
 	}
 }
 
@@ -677,7 +715,22 @@ type receiver struct {
 	verifier webhooks.Verifier
 	mu       sync.Mutex
 	types    []string
+	bodies   [][]byte
 	bad      int
+}
+
+// received returns the kinds delivered so far, in order.
+func (r *receiver) received() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.types...)
+}
+
+// body returns the i-th verified delivery's body.
+func (r *receiver) body(i int) []byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.bodies[i]
 }
 
 func newReceiver(t *testing.T) *receiver {
@@ -694,6 +747,7 @@ func newReceiver(t *testing.T) *receiver {
 			return
 		}
 		r.types = append(r.types, ev.Type)
+		r.bodies = append(r.bodies, body)
 	}))
 	t.Cleanup(r.Close)
 	return r

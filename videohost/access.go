@@ -469,6 +469,7 @@ func (s *Service) Embed(ctx context.Context, embed string, req PlaybackRequest) 
 		view.URLs = VideoURLs{
 			HLS: sign(u.HLS), DASH: sign(u.DASH), Poster: sign(u.Poster), Clip: sign(u.Clip),
 			Audio: sign(u.Audio), Storyboard: sign(u.Storyboard), StoryboardVTT: sign(u.StoryboardVTT), Frame: sign(u.Frame),
+			Original: sign(u.Original),
 		}
 	}
 	if !v.Playable {

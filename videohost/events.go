@@ -5,8 +5,7 @@ import (
 	"time"
 )
 
-// EventType is a kind of lifecycle event; the seven video kinds are the only
-// ones a transition emits.
+// EventType is a kind of lifecycle event.
 type EventType string
 
 const (
@@ -17,13 +16,30 @@ const (
 	EventVideoArchived   EventType = "video.archived"
 	EventVideoUnarchived EventType = "video.unarchived"
 	EventVideoDeleted    EventType = "video.deleted"
+	// EventVideoErrored is emitted by every move into errored; the video
+	// JSON it carries has the error's code and message.
+	EventVideoErrored EventType = "video.errored"
+	// EventVideoSubtitlesUpdated is emitted when a subtitle track is added,
+	// replaced or removed, with the change itself.
+	EventVideoSubtitlesUpdated EventType = "video.subtitles.updated"
 )
 
-// EventTypes lists the seven video event kinds in lifecycle order.
+// EventTypes lists the seven video event kinds in lifecycle order: what an
+// endpoint created without a list of kinds receives.
 func EventTypes() []EventType {
 	return []EventType{EventVideoCreated, EventVideoUploaded, EventVideoProcessing,
 		EventVideoReady, EventVideoArchived, EventVideoUnarchived, EventVideoDeleted}
 }
+
+// OptInEventTypes lists the kinds sent only to endpoints that ask for them,
+// so that receivers written for the seven kinds never see them.
+func OptInEventTypes() []EventType {
+	return []EventType{EventVideoErrored, EventVideoSubtitlesUpdated}
+}
+
+// AllEventTypes lists every kind an endpoint can subscribe to: EventTypes,
+// then OptInEventTypes.
+func AllEventTypes() []EventType { return append(EventTypes(), OptInEventTypes()...) }
 
 // Event is one row of the outbox: written in the same transaction as the
 // change it reports, delivered later by the webhook dispatcher.

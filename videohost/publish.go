@@ -217,6 +217,15 @@ func (s *Service) OpenAsset(ctx context.Context, v *Video, name string) (Blob, B
 	return s.blobs.Open(ctx, assetPrefix(v.ID, v.AssetVersion)+"/"+name)
 }
 
+// OpenOriginal opens the original upload of a playable video whose
+// original_access is on; otherwise it is ENotFound.
+func (s *Service) OpenOriginal(ctx context.Context, v *Video) (Blob, BlobInfo, error) {
+	if !v.OriginalAccess {
+		return nil, BlobInfo{}, Errorf(ENotFound, "the original of video %s is not shared (original_access is off)", v.ID)
+	}
+	return s.blobs.Open(ctx, sourceKey(v.ID))
+}
+
 // importPath puts a local file or folder at key: a rename on local disk, a
 // copy of each file elsewhere.
 func (s *Service) importPath(ctx context.Context, key, localPath string, isDir bool) error {

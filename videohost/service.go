@@ -385,6 +385,8 @@ type CreateVideoInput struct {
 	Description    *string           `json:"description"`
 	Metadata       map[string]string `json:"metadata"`
 	PlaybackPolicy *PlaybackPolicy   `json:"playback_policy"`
+	// OriginalAccess serves the original at urls.original; off by default.
+	OriginalAccess *bool `json:"original_access"`
 }
 
 // Present returns v with every URL field filled in.
@@ -490,6 +492,7 @@ func (s *Service) CreateVideo(ctx context.Context, p *Principal, in CreateVideoI
 	}
 	v := s.newVideo(p.Space, in.Collection, in.Title, in.Description, in.Metadata, in.PlaybackPolicy)
 	v.InputURL = in.InputURL
+	v.OriginalAccess = in.OriginalAccess != nil && *in.OriginalAccess
 	job := Job{Kind: JobFetch, Space: v.Space, VideoID: v.ID, MaxAttempts: 3}
 	if err := s.store.CreateVideo(ctx, v, Change{Events: []EventType{EventVideoCreated}, Jobs: []Job{job}}, s.eventData); err != nil {
 		return nil, fmt.Errorf("creating video: %w", err)
@@ -852,6 +855,7 @@ type UpdateVideoInput struct {
 	Metadata       map[string]string `json:"metadata"`
 	PlaybackPolicy *PlaybackPolicy   `json:"playback_policy"`
 	PosterTime     *float64          `json:"poster_time"`
+	OriginalAccess *bool             `json:"original_access"`
 }
 
 // UpdateVideo changes the editable fields of a video.
@@ -888,6 +892,9 @@ func (s *Service) UpdateVideo(ctx context.Context, p *Principal, id string, in U
 		}
 		if in.PlaybackPolicy != nil {
 			v.PlaybackPolicy = *in.PlaybackPolicy
+		}
+		if in.OriginalAccess != nil {
+			v.OriginalAccess = *in.OriginalAccess
 		}
 		if in.PosterTime != nil {
 			if v.Duration > 0 && *in.PosterTime > v.Duration {

@@ -56,7 +56,8 @@ func (s *Service) subtitlePipeline() (SubtitlePipeline, error) {
 
 // PutSubtitles adds or replaces the subtitles of one language. The body is
 // SRT or WebVTT; it is stored as WebVTT, and the published playlists are
-// rewritten by a background job without re-encoding any video.
+// rewritten by a background job without re-encoding any video. The change
+// emits video.subtitles.updated.
 func (s *Service) PutSubtitles(ctx context.Context, p *Principal, videoID, language, label string, body []byte) (*Video, error) {
 	if err := requireWrite(p); err != nil {
 		return nil, err
@@ -99,7 +100,10 @@ func (s *Service) PutSubtitles(ctx context.Context, p *Principal, videoID, langu
 			v.Subtitles = append(v.Subtitles, Subtitle{Language: language, Label: label})
 		}
 		v.UpdatedAt = s.clock.Now()
-		return Change{Jobs: []Job{{Kind: JobSubtitles, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
+		return Change{
+			Events: []EventType{EventVideoSubtitlesUpdated},
+			Jobs:   []Job{{Kind: JobSubtitles, MaxAttempts: s.cfg.MaxJobAttempts}},
+		}, nil
 	})
 	if err != nil {
 		return nil, err
@@ -107,7 +111,8 @@ func (s *Service) PutSubtitles(ctx context.Context, p *Principal, videoID, langu
 	return s.Present(v), nil
 }
 
-// DeleteSubtitles removes the subtitles of one language.
+// DeleteSubtitles removes the subtitles of one language; the change emits
+// video.subtitles.updated.
 func (s *Service) DeleteSubtitles(ctx context.Context, p *Principal, videoID, language string) error {
 	if err := requireWrite(p); err != nil {
 		return err
@@ -124,7 +129,10 @@ func (s *Service) DeleteSubtitles(ctx context.Context, p *Principal, videoID, la
 		}
 		v.Subtitles = kept
 		v.UpdatedAt = s.clock.Now()
-		return Change{Jobs: []Job{{Kind: JobSubtitles, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
+		return Change{
+			Events: []EventType{EventVideoSubtitlesUpdated},
+			Jobs:   []Job{{Kind: JobSubtitles, MaxAttempts: s.cfg.MaxJobAttempts}},
+		}, nil
 	})
 	if err != nil {
 		return err

@@ -95,6 +95,13 @@ func (u URLs) Audio(videoID string) string { return u.video(videoID, "audio.m4a"
 func (u URLs) Storyboard(videoID string) string    { return u.video(videoID, "storyboard.jpg") }
 func (u URLs) StoryboardVTT(videoID string) string { return u.video(videoID, "storyboard.vtt") }
 
+// Original is the URL of the original upload, served while the video's
+// original_access is on.
+func (u URLs) Original(videoID string) string { return u.video(videoID, OriginalAsset) }
+
+// OriginalAsset is the asset name of the original upload.
+const OriginalAsset = "original"
+
 // Frame is the image of the frame at time seconds, width pixels wide; a nil
 // time means the poster time and width 0 the source width.
 func (u URLs) Frame(embed, ext string, time *float64, width int) string {
@@ -160,6 +167,9 @@ func (u URLs) Decorate(v *Video) {
 		urls.HLS = u.HLS(v.ID)
 		if v.Assets.DASH {
 			urls.DASH = u.DASH(v.ID)
+		}
+		if v.OriginalAccess {
+			urls.Original = u.Original(v.ID)
 		}
 	}
 	if v.Assets.Poster {

@@ -29,15 +29,15 @@ func (s State) Valid() bool {
 var transitions = map[State]map[State]EventType{
 	StateCreated: {
 		StateUploaded: EventVideoUploaded,
-		StateErrored:  "",
+		StateErrored:  EventVideoErrored,
 	},
 	StateUploaded: {
 		StateProcessing: EventVideoProcessing,
-		StateErrored:    "",
+		StateErrored:    EventVideoErrored,
 	},
 	StateProcessing: {
 		StateReady:      EventVideoReady,
-		StateErrored:    "",
+		StateErrored:    EventVideoErrored,
 		StateProcessing: "", // a retried transcode starts again; no second event
 	},
 	// A replaced source (upload token with a video sub) starts the cycle again.
@@ -85,12 +85,16 @@ type Video struct {
 	Subtitles      []Subtitle        `json:"subtitles"`
 	URLs           *VideoURLs        `json:"urls"`
 	PlaybackPolicy PlaybackPolicy    `json:"playback_policy"`
-	PosterTime     *float64          `json:"poster_time"`
-	InputURL       string            `json:"input_url,omitempty"`
-	Error          *VideoError       `json:"error"`
-	CreatedAt      time.Time         `json:"created_at"`
-	UpdatedAt      time.Time         `json:"updated_at"`
-	ReadyAt        *time.Time        `json:"ready_at"`
+	// OriginalAccess serves the original upload at urls.original
+	// ({space_url}/{id}/original), under the same playback policy as the
+	// other assets; off by default.
+	OriginalAccess bool        `json:"original_access"`
+	PosterTime     *float64    `json:"poster_time"`
+	InputURL       string      `json:"input_url,omitempty"`
+	Error          *VideoError `json:"error"`
+	CreatedAt      time.Time   `json:"created_at"`
+	UpdatedAt      time.Time   `json:"updated_at"`
+	ReadyAt        *time.Time  `json:"ready_at"`
 
 	// AssetVersion names the published set of assets under the video's blob
 	// prefix; publishing a new set is one write of this field.
@@ -162,6 +166,9 @@ type VideoURLs struct {
 	// StoryboardVTT maps times to tiles of the Storyboard sprite (#xywh=).
 	StoryboardVTT string `json:"storyboard_vtt"`
 	Frame         string `json:"frame"`
+	// Original is the original upload, set while OriginalAccess is on and
+	// the video is playable.
+	Original string `json:"original"`
 }
 
 // VideoError says why a video is errored.

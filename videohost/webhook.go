@@ -185,7 +185,8 @@ func (s *Service) webhookStore() (WebhookStore, error) {
 // CreateWebhookInput is the body of POST /v1/webhooks.
 type CreateWebhookInput struct {
 	URL string `json:"url"`
-	// Events is a subset of the seven video kinds; absent means all.
+	// Events is a subset of AllEventTypes; absent means the seven of
+	// EventTypes (the opt-in kinds go only to endpoints that list them).
 	Events      []string `json:"events"`
 	Description string   `json:"description"`
 	// Enabled defaults to true.
@@ -220,7 +221,8 @@ func (s *Service) checkWebhookURL(ctx context.Context, raw string) error {
 	return nil
 }
 
-// webhookEvents validates a subscription list; nil means every kind.
+// webhookEvents validates a subscription list; nil means the seven kinds
+// of EventTypes, without the opt-in ones.
 func webhookEvents(in []string) ([]EventType, error) {
 	if in == nil {
 		return EventTypes(), nil
@@ -231,15 +233,16 @@ func webhookEvents(in []string) ([]EventType, error) {
 	var out []EventType
 	for _, k := range in {
 		if !webhooks.ValidKind(k) {
-			return nil, Invalid("events", "unknown event type %q; known types: %s", Excerpt(k), strings.Join(webhooks.Kinds(), ", "))
+			return nil, Invalid("events", "unknown event type %q; known types: %s", Excerpt(k), strings.Join(webhooks.AllKinds(), ", "))
 		}
 		if !slices.Contains(out, EventType(k)) {
 			out = append(out, EventType(k))
 		}
 	}
 	// Lifecycle order reads better than the order the client happened to use.
+	all := AllEventTypes()
 	slices.SortFunc(out, func(a, b EventType) int {
-		return slices.Index(EventTypes(), a) - slices.Index(EventTypes(), b)
+		return slices.Index(all, a) - slices.Index(all, b)
 	})
 	return out, nil
 }

@@ -9,8 +9,10 @@ import (
 	"time"
 )
 
-// Event kinds. The seven video.* kinds are emitted at the state transitions
-// of a video; webhook.test is sent only by the "send a test event" action.
+// Event kinds. The seven video.* kinds of Kinds are emitted at the state
+// transitions of a video and sent to every endpoint that names no kinds;
+// the opt-in kinds of OptInKinds are sent only to endpoints that list them.
+// webhook.test is sent only by the "send a test event" action.
 const (
 	KindVideoCreated    = "video.created"
 	KindVideoUploaded   = "video.uploaded"
@@ -19,11 +21,18 @@ const (
 	KindVideoArchived   = "video.archived"
 	KindVideoUnarchived = "video.unarchived"
 	KindVideoDeleted    = "video.deleted"
-	KindWebhookTest     = "webhook.test"
+	// KindVideoErrored is sent when a video ends errored; its data is the
+	// video JSON, whose error holds the code and the message.
+	KindVideoErrored = "video.errored"
+	// KindVideoSubtitlesUpdated is sent when a subtitle track is added,
+	// replaced or removed; the video JSON lists the tracks.
+	KindVideoSubtitlesUpdated = "video.subtitles.updated"
+	KindWebhookTest           = "webhook.test"
 )
 
-// Kinds returns the seven video.* kinds an endpoint can subscribe to, in
-// lifecycle order. The slice is fresh: callers may modify it.
+// Kinds returns the seven video.* kinds an endpoint gets when it is created
+// without a list of kinds, in lifecycle order. The slice is fresh: callers
+// may modify it.
 func Kinds() []string {
 	return []string{
 		KindVideoCreated, KindVideoUploaded, KindVideoProcessing, KindVideoReady,
@@ -31,10 +40,21 @@ func Kinds() []string {
 	}
 }
 
-// ValidKind reports whether kind is one of Kinds(): the values accepted in an
-// endpoint's events filter. webhook.test is not among them, since a test
-// event goes to the endpoint it is sent to regardless of its filter.
-func ValidKind(kind string) bool { return slices.Contains(Kinds(), kind) }
+// OptInKinds returns the kinds sent only to endpoints that list them, so
+// that receivers written for the seven kinds never see them. The slice is
+// fresh.
+func OptInKinds() []string {
+	return []string{KindVideoErrored, KindVideoSubtitlesUpdated}
+}
+
+// AllKinds returns every kind an endpoint can subscribe to: Kinds, then
+// OptInKinds. The slice is fresh.
+func AllKinds() []string { return append(Kinds(), OptInKinds()...) }
+
+// ValidKind reports whether kind is one of AllKinds(): the values accepted
+// in an endpoint's events filter. webhook.test is not among them, since a
+// test event goes to the endpoint it is sent to regardless of its filter.
+func ValidKind(kind string) bool { return slices.Contains(AllKinds(), kind) }
 
 // Event is the body of every webhook delivery:
 //

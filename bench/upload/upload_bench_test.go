@@ -27,7 +27,7 @@ import (
 // maxRSS is the target for the client's peak resident memory.
 const maxRSS = 64 << 20
 
-func build(b *testing.B, dir, name, pkg string, cgo bool) string {
+func build(b testing.TB, dir, name, pkg string, cgo bool) string {
 	b.Helper()
 	out := filepath.Join(dir, name)
 	cmd := exec.Command("go", "build", "-o", out, pkg)
@@ -41,7 +41,7 @@ func build(b *testing.B, dir, name, pkg string, cgo bool) string {
 	return out
 }
 
-func freeAddr(b *testing.B) string {
+func freeAddr(b testing.TB) string {
 	b.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -56,12 +56,13 @@ type refserver struct {
 	base, key string
 	env       []string // the server's environment, for other commands
 	logs      *bytes.Buffer
+	pid       int
 }
 
 // startRefserver builds refserver, creates a read-write key, starts the
 // server on a free port with extra flags, waits until it answers and stops
 // it (SIGTERM) when the benchmark ends.
-func startRefserver(b *testing.B, dir string, flags ...string) *refserver {
+func startRefserver(b testing.TB, dir string, flags ...string) *refserver {
 	b.Helper()
 	bin := build(b, dir, "refserver", "../../refserver", true)
 	data := filepath.Join(dir, "data")
@@ -103,7 +104,7 @@ func startRefserver(b *testing.B, dir string, flags ...string) *refserver {
 			b.Fatalf("refserver did not start:\n%s", logs.String())
 		}
 	}
-	return &refserver{base: base, key: key.Key, env: env, logs: logs}
+	return &refserver{base: base, key: key.Key, env: env, logs: logs, pid: srv.Process.Pid}
 }
 
 func BenchmarkUpload(b *testing.B) {

@@ -257,6 +257,46 @@ func TestUploadAndWait(t *testing.T) {
 			t.Errorf("exit %d stderr %q, want 3 and a timeout", res.code, res.stderr)
 		}
 	})
+
+	// A video that ends errored ends the wait at once, with its code: exit
+	// 1, not a wait until the timeout.
+	srv.mu.Lock()
+	srv.erroredAfter = 1
+	srv.mu.Unlock()
+	for _, args := range [][]string{
+		{"videos", "upload", path, "--wait", "--timeout", "1m"},
+		{"videos", "upload", path, "--wait=playable", "--timeout", "1m"},
+	} {
+		t.Run("errored ends "+strings.Join(args[3:], " "), func(t *testing.T) {
+			e.t = t
+			start := time.Now()
+			res := e.run("", args...)
+			if res.code != 1 || !strings.Contains(res.stderr, "reel: not_media: the file is not a video") {
+				t.Errorf("exit %d stderr %q, want 1 and reel: not_media: ...", res.code, res.stderr)
+			}
+			if d := time.Since(start); d > 20*time.Second {
+				t.Errorf("the wait took %s", d)
+			}
+		})
+	}
+	t.Run("videos wait errored", func(t *testing.T) {
+		e.t = t
+		var ids []string
+		srv.mu.Lock()
+		for id, v := range srv.videos {
+			if v["state"] == "errored" {
+				ids = append(ids, id)
+			}
+		}
+		srv.mu.Unlock()
+		if len(ids) == 0 {
+			t.Fatal("no errored video")
+		}
+		res := e.run("", "videos", "wait", ids[0], "--timeout", "1m")
+		if res.code != 1 || !strings.Contains(res.stderr, "not_media") {
+			t.Errorf("exit %d stderr %q, want 1 and not_media", res.code, res.stderr)
+		}
+	})
 }
 
 func TestUploadInterruptedAndResumed(t *testing.T) {

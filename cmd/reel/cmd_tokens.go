@@ -198,7 +198,7 @@ func parseEvents(raw string) ([]string, error) {
 			continue
 		}
 		if !webhooks.ValidKind(e) {
-			return nil, usageErrorf("unknown event %q (known: %s)", e, strings.Join(webhooks.Kinds(), ", "))
+			return nil, usageErrorf("unknown event %q (known: %s)", e, strings.Join(webhooks.AllKinds(), ", "))
 		}
 		events = append(events, e)
 	}

@@ -70,9 +70,10 @@ func cmdVideosCreate(ctx context.Context, a *app, args []string) error {
 	fs.StringVar(&in.Description, "description", "", "description")
 	fs.StringVar(&in.Collection, "collection", "", collectionFlagUsage)
 	fs.StringVar(&in.PlaybackPolicy, "playback-policy", "", "public or signed")
+	fs.BoolVar(&in.OriginalAccess, "original-access", false, "serve the original at urls.original")
 	fs.Var(md, "metadata", "`key=value` (repeatable)")
 	w.register(fs)
-	const usage = "reel videos create <url> [--title T] [--collection ID|NAME|PATH] [--playback-policy public|signed] [--wait[=playable|ready]]"
+	const usage = "reel videos create <url> [--title T] [--collection ID|NAME|PATH] [--playback-policy public|signed] [--original-access] [--wait[=playable|ready]]"
 	pos, err := a.parseArgs(fs, args, usage, 0, 1)
 	if err != nil {
 		return err
@@ -190,6 +191,7 @@ func cmdVideosGet(ctx context.Context, a *app, args []string) error {
 func cmdVideosUpdate(ctx context.Context, a *app, args []string) error {
 	var title, description, collection, policy string
 	var posterTime float64
+	var originalAccess bool
 	md := metadataFlag{}
 	fs := a.flagSet("videos update")
 	fs.StringVar(&title, "title", "", "new title")
@@ -197,8 +199,9 @@ func cmdVideosUpdate(ctx context.Context, a *app, args []string) error {
 	fs.StringVar(&collection, "collection", "", "move to this collection (\"\" for none): "+collectionFlagUsage)
 	fs.StringVar(&policy, "playback-policy", "", "public or signed")
 	fs.Float64Var(&posterTime, "poster-time", 0, "poster frame time in seconds")
+	fs.BoolVar(&originalAccess, "original-access", false, "serve the original at urls.original (true) or stop (false)")
 	fs.Var(md, "metadata", "key=value (repeatable; replaces the metadata)")
-	const usage = "reel videos update <video-id> [--title T] [--description D] [--collection ID|NAME|PATH] [--metadata k=v ...] [--playback-policy public|signed] [--poster-time S]"
+	const usage = "reel videos update <video-id> [--title T] [--description D] [--collection ID|NAME|PATH] [--metadata k=v ...] [--playback-policy public|signed] [--poster-time S] [--original-access=true|false]"
 	pos, err := a.parseArgs(fs, args, usage, 1, 1)
 	if err != nil {
 		return err
@@ -218,6 +221,8 @@ func cmdVideosUpdate(ctx context.Context, a *app, args []string) error {
 			in.PlaybackPolicy = &policy
 		case "poster-time":
 			in.PosterTime = &posterTime
+		case "original-access":
+			in.OriginalAccess = &originalAccess
 		case "metadata":
 			in.Metadata = md
 		}

@@ -4,7 +4,8 @@
 // aligned columns with --format table; progress goes to stderr, and only
 // when stderr is a terminal. Exit status: 0 success, 1 an API or validation
 // error (printed as "reel: <code>: <detail>", sizes in binary units such as
-// 20 GiB), 2 a usage error (a wrong flag, a mistyped command, a local file
+// 20 GiB) or a video that ended errored during a --wait or "videos wait"
+// (at once, with the video's error code: "reel: not_media: ..."), 2 a usage error (a wrong flag, a mistyped command, a local file
 // that does not exist, a collection name that matches none or several),
 // 3 a --wait that timed out, 130 an interrupt.
 //
@@ -14,10 +15,10 @@
 //	reel login [--api-key KEY] [--base-url URL] [--profile NAME]
 //	reel logout [--profile NAME]
 //	reel videos upload <file> [--title T] [--collection ID|NAME|PATH] [--wait[=playable|ready]] [--timeout D] [--chunk-size MIB] [--upload-token TOKEN]
-//	reel videos create <url>|--input-url URL [--url URL] [--title T] [--description D] [--collection ID|NAME|PATH] [--playback-policy public|signed] [--metadata k=v ...] [--wait[=playable|ready]] [--timeout D]
+//	reel videos create <url>|--input-url URL [--url URL] [--title T] [--description D] [--collection ID|NAME|PATH] [--playback-policy public|signed] [--original-access] [--metadata k=v ...] [--wait[=playable|ready]] [--timeout D]
 //	reel videos list [--collection ID|NAME|PATH] [--state S] [--query Q] [--archived true|false] [--order created_desc|created_asc] [--limit N] [--cursor C] [--all] [--format json|table]
 //	reel videos get <id>
-//	reel videos update <id> [--title T] [--description D] [--collection ID|NAME|PATH] [--metadata k=v ...] [--playback-policy public|signed] [--poster-time S]
+//	reel videos update <id> [--title T] [--description D] [--collection ID|NAME|PATH] [--metadata k=v ...] [--playback-policy public|signed] [--poster-time S] [--original-access=true|false]
 //	reel videos delete <id>
 //	reel videos archive <id>
 //	reel videos unarchive <id>

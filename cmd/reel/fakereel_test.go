@@ -36,6 +36,9 @@ type fakeReel struct {
 	// readyAfter is how many GETs of a video move it from uploaded to
 	// ready (playable one poll earlier); 0 keeps it uploaded forever.
 	readyAfter int
+	// erroredAfter, when not 0, is how many GETs of an uploaded video move
+	// it to errored with not_media instead (it wins over readyAfter).
+	erroredAfter int
 	// bytesPerSecond throttles upload bodies so that a test can interrupt.
 	bytesPerSecond int
 	// maxUpload, when not 0, refuses longer uploads as tusd does (a plain
@@ -222,7 +225,12 @@ func (f *fakeReel) serveVideos(w http.ResponseWriter, r *http.Request, rest []st
 		problem(w, 404, "not_found", "no video "+rest[0])
 	case len(rest) == 1 && r.Method == "GET":
 		v := f.videos[rest[0]]
-		if v["state"] != "created" && f.readyAfter > 0 {
+		if v["state"] != "created" && f.erroredAfter > 0 {
+			f.polls[rest[0]]++
+			if f.polls[rest[0]] >= f.erroredAfter {
+				v["state"], v["error"] = "errored", map[string]string{"code": "not_media", "message": "the file is not a video or audio file"}
+			}
+		} else if v["state"] != "created" && f.readyAfter > 0 {
 			f.polls[rest[0]]++
 			switch n := f.polls[rest[0]]; {
 			case n >= f.readyAfter:

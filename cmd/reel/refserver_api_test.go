@@ -396,6 +396,41 @@ func TestRefserverVideoLifecycle(t *testing.T) {
 
 	checkStats(t, e, v.ID)
 
+	// The original, once shared, downloads as the uploaded file; unshared
+	// it answers 404.
+	var shared struct {
+		OriginalAccess bool `json:"original_access"`
+		URLs           struct{ Original string }
+	}
+	e.ok("videos", "update", v.ID, "--original-access").json(t, &shared)
+	original := shared.URLs.Original
+	if !shared.OriginalAccess || (original == "" && v.State == "ready") {
+		t.Errorf("after --original-access: %+v", shared)
+	}
+	if original != "" {
+		resp, err := http.Get(shared.URLs.Original + "?download")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		src, _ := os.ReadFile(path)
+		cd := resp.Header.Get("Content-Disposition")
+		if resp.StatusCode != http.StatusOK || string(body) != string(src) || !strings.HasPrefix(cd, "attachment; filename=") ||
+			!strings.Contains(cd, filepath.Base(path)) {
+			t.Errorf("original: %d, %d bytes of %d, Content-Disposition %q", resp.StatusCode, len(body), len(src), cd)
+		}
+	}
+	e.ok("videos", "update", v.ID, "--original-access=false").json(t, &shared)
+	if shared.OriginalAccess || shared.URLs.Original != "" {
+		t.Errorf("after --original-access=false: %+v", shared)
+	}
+	if original != "" {
+		if status := httpStatus(t, original); status != http.StatusNotFound {
+			t.Errorf("original while unshared: %d, want 404", status)
+		}
+	}
+
 	// A signed video answers only with a playback token the server accepts.
 	e.ok("videos", "update", v.ID, "--playback-policy", "signed").json(t, &v)
 	if v.PlaybackPolicy != "signed" {

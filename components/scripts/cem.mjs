@@ -75,8 +75,11 @@ const elements = [
   },
   {
     tag: 'reel-files', name: 'ReelFiles', module: 'src/files.ts',
-    description: 'Download links to the MP4 renditions of a video, with human sizes.',
-    attributes: [...common, A('renditions', 'string', 'Space-separated rendition names to list, in order (e.g. "h264_sd h264_hd"); default: all.')],
+    description: "Download links to the files of a video: the MP4 renditions with human sizes, the audio file, each subtitle track (WebVTT) and the original upload when its owner shares it (original_access). Links carry ?download, so the server sends them as attachments named after the title, from any origin.",
+    attributes: [...common,
+      A('renditions', 'string', 'Space-separated rendition names to list, in order (e.g. "h264_sd h264_hd"); default: all.'),
+      A('include', 'string', 'Space-separated kinds of files to list: renditions audio subtitles original.', "'renditions audio subtitles original'"),
+    ],
     events: ['reel-load', 'reel-error'],
     slots: [], parts: ['list', 'link', 'size', 'message'], css: ['--reel-accent', '--reel-font-family'], methods: [],
   },

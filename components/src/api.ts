@@ -43,6 +43,8 @@ export interface EmbedInfo {
     audio: string;
     storyboard: string;
     frame: string;
+    /** The original upload, when its owner shares it (original_access). */
+    original?: string;
   };
   renditions: Rendition[];
   audio_tracks: AudioTrackInfo[];

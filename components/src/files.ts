@@ -1,14 +1,29 @@
 import { css, html, nothing } from 'lit';
 import { define, EmbedElement } from './base.js';
-import { filterRenditions, humanSize } from './util.js';
+import { filterRenditions, humanSize, trackLabels } from './util.js';
 
 const QUALITY_LABEL: Record<string, string> = { sd: 'SD', hd: 'HD', fhd: 'Full HD', qhd: 'QHD', uhd: '4K' };
 
+/** The file kinds `include` picks from, in the order they are listed. */
+const KINDS = ['renditions', 'audio', 'subtitles', 'original'];
+
 /**
- * `<reel-files embed="…" renditions="h264_sd h264_hd">`: download links to
- * the MP4 renditions of a video, with their sizes.
+ * Asks the server to answer with `Content-Disposition: attachment` and its
+ * file name ("Title hd.mp4"), which works across origins, where the
+ * `download` attribute of a link is ignored. Tokens stay in the URL.
+ */
+const attachment = (url: string) => url + (url.includes('?') ? '&' : '?') + 'download';
+
+/**
+ * `<reel-files embed="…" renditions="h264_sd h264_hd" include="renditions audio subtitles original">`:
+ * download links to the files of a video: the MP4 renditions with their
+ * sizes, the audio file, each subtitle track (WebVTT) and, when its owner
+ * shares it (`original_access`), the original upload. Links carry
+ * `?download`, so the server sends them as attachments under the video's
+ * title, from any origin.
  *
  * @element reel-files
+ * @attr include - the kinds of files to list, space-separated: renditions, audio, subtitles, original (default: all)
  * @csspart list - the list
  * @csspart link - one download link
  * @csspart size - a file's size
@@ -17,8 +32,10 @@ export class ReelFiles extends EmbedElement {
   static properties = {
     ...EmbedElement.properties,
     renditions: { type: String },
+    include: { type: String },
   };
   declare renditions: string | null;
+  declare include: string | null;
 
   static styles = css`
     :host {
@@ -42,6 +59,7 @@ export class ReelFiles extends EmbedElement {
   constructor() {
     super();
     this.renditions = null;
+    this.include = null;
   }
 
   protected render() {
@@ -49,17 +67,24 @@ export class ReelFiles extends EmbedElement {
       return html`<p part="message" role=${this._state === 'error' ? 'alert' : 'status'}>${this._message}</p>`;
     const info = this._info;
     if (!info) return nothing;
-    const list = filterRenditions(info.renditions || [], this.renditions);
-    const base = (info.title || info.embed).replace(/[\\/:*?"<>|]+/g, '_');
+    const wanted = new Set((this.include || KINDS.join(' ')).split(/[\s,]+/));
+    const link = (kind: string, url: string, label: string, size?: number) =>
+      html`<li>
+        <a part="link" href=${attachment(url)} download data-kind=${kind}>${label}</a
+        >${size ? html`<span class="size" part="size">${humanSize(size)}</span>` : nothing}
+      </li>`;
+    const subs = info.subtitles || [];
+    const subLabels = trackLabels(subs);
     return html`<ul part="list">
-      ${list.map((r) => {
-        const q = r.name.split('_').pop() || r.name;
-        const label = `${QUALITY_LABEL[q] ?? r.name} (${r.width}×${r.height})`;
-        return html`<li>
-          <a part="link" href=${r.url} download=${`${base} ${q}.mp4`} data-rendition=${r.name}>${label}</a
-          ><span class="size" part="size">${humanSize(r.size)}</span>
-        </li>`;
-      })}
+      ${wanted.has('renditions')
+        ? filterRenditions(info.renditions || [], this.renditions).map((r) => {
+            const q = r.name.split('_').pop() || r.name;
+            return link('rendition', r.url, `${QUALITY_LABEL[q] ?? r.name} (${r.width}×${r.height})`, r.size);
+          })
+        : nothing}
+      ${wanted.has('audio') && info.urls.audio ? link('audio', info.urls.audio, 'Audio (M4A)') : nothing}
+      ${wanted.has('subtitles') ? subs.map((s, i) => link('subtitles', s.url, `Subtitles: ${subLabels[i]} (VTT)`)) : nothing}
+      ${wanted.has('original') && info.urls.original ? link('original', info.urls.original, 'Original') : nothing}
     </ul>`;
   }
 }

@@ -475,6 +475,24 @@ export class ReelPlayer extends EmbedElement {
     }
   }
 
+  // The keyboard-shortcuts dialog (Shift+?) is in the menus chunk: the first
+  // "?" fetches it. media-controller has made the dialog meanwhile, an
+  // undefined element whose properties it set; they are set again once the
+  // element is upgraded, so that they reach its setters.
+  private _onKeyUp = (e: KeyboardEvent) => {
+    if (e.key !== '?') return;
+    loadMenus()
+      .then(() => {
+        const d = this.renderRoot.querySelector('media-keyboard-shortcuts-dialog') as (HTMLElement & Record<string, unknown>) | null;
+        if (!d) return;
+        const own = ['hotkeys', 'open'].filter((k) => Object.prototype.hasOwnProperty.call(d, k)).map((k) => [k, d[k]] as const);
+        for (const [k] of own) delete d[k];
+        customElements.upgrade(d);
+        for (const [k, v] of own) d[k] = v;
+      })
+      .catch((err) => console.warn('reel-player: the menus failed to load', err));
+  };
+
   protected updated(changed: PropertyValues<this>) {
     super.updated(changed);
     if (changed.has('muted')) this.media.muted = this.muted;
@@ -729,6 +747,7 @@ export class ReelPlayer extends EmbedElement {
         nosubtitleslangpref
         ?audio=${false}
         lang=${document.documentElement.lang || 'en'}
+        @keyup=${this._onKeyUp}
       >
         ${this.media}
         ${poster ? html`<media-poster-image slot="poster" part="poster" src=${poster} alt=${info?.title || ''}></media-poster-image>` : nothing}

@@ -62,7 +62,7 @@ test('custom-elements.json describes every element', () => {
     'reel-audio': ['embed', 'controls'],
     'reel-upload': ['token', 'endpoint'],
     'reel-list': ['token', 'collection', 'order', 'player'],
-    'reel-files': ['embed', 'renditions'],
+    'reel-files': ['embed', 'renditions', 'include'],
   };
   for (const [tag, attrs] of Object.entries(want)) {
     assert.ok(byTag[tag], `${tag} in manifest`);

@@ -165,27 +165,42 @@ describe('elements', () => {
     await page.close();
   });
 
-  test('reel-files lists chosen renditions with human sizes', async () => {
+  test('reel-files lists chosen renditions with human sizes, audio, subtitles and the original', async () => {
     const page = await newPage(browser.context);
     await mount(page, mock.base, `<reel-files embed="spc01public0001" renditions="h264_hd h264_sd" loading="eager"></reel-files>`);
-    await page.waitForFunction(() => document.querySelector('reel-files').shadowRoot.querySelectorAll('a').length === 2);
+    await page.waitForFunction(() => document.querySelector('reel-files').shadowRoot.querySelectorAll('a').length === 6);
     const links = await page.evaluate(() =>
       Array.from(document.querySelector('reel-files').shadowRoot.querySelectorAll('li')).map((li) => ({
+        kind: li.querySelector('a').dataset.kind,
         text: li.querySelector('a').textContent,
         href: li.querySelector('a').getAttribute('href'),
         download: li.querySelector('a').getAttribute('download'),
-        size: li.querySelector('.size').textContent,
+        size: li.querySelector('.size')?.textContent ?? null,
       })),
     );
     assert.equal(links[0].text, 'HD (1280×720)');
     assert.equal(links[0].size, '2.3 MB');
-    assert.match(links[0].href, /\/media\/spc01\/vidpublic001\/h264_hd\.mp4$/);
-    assert.equal(links[0].download, 'Test pattern hd.mp4');
+    // ?download: the server names the file (Content-Disposition), which
+    // works across origins, where the download attribute is ignored.
+    assert.match(links[0].href, /\/media\/spc01\/vidpublic001\/h264_hd\.mp4\?download$/);
+    assert.equal(links[0].download, '');
     assert.match(links[1].text, /^SD/);
     const res = await fetch(links[1].href);
     assert.equal(res.status, 200);
     assert.match(links[1].size, /kB|MB/);
+    assert.deepEqual(
+      links.slice(2).map((l) => [l.kind, l.text, l.href.replace(/^.*\/vidpublic001\//, ''), l.size]),
+      [
+        ['audio', 'Audio (M4A)', 'audio.m4a?download', null],
+        ['subtitles', 'Subtitles: English (VTT)', 'subtitles/en.vtt?download', null],
+        ['subtitles', 'Subtitles: Français (VTT)', 'subtitles/fr.vtt?download', null],
+        ['original', 'Original', 'original?download', null],
+      ],
+    );
     await shot(page, 'files');
+    // include picks the kinds.
+    await page.evaluate(() => document.querySelector('reel-files').setAttribute('include', 'subtitles'));
+    await page.waitForFunction(() => document.querySelector('reel-files').shadowRoot.querySelectorAll('a').length === 2);
     await page.close();
   });
 });

@@ -26,7 +26,7 @@ export const EXPIRED_TOKEN = 'expired-token';
 export const UPLOAD_TOKEN = 'upload-token';
 
 const VIDEOS = {
-  spc01public0001: { id: 'vidpublic001', title: 'Test pattern', policy: 'public' },
+  spc01public0001: { id: 'vidpublic001', title: 'Test pattern', policy: 'public', original: true },
   spc01second0001: { id: 'vidsecond001', title: 'Second video', policy: 'public' },
   spc01third00001: { id: 'vidthird0001', title: 'Third video', policy: 'public' },
   spc01signed0001: { id: 'vidsigned001', title: 'Signed video', policy: 'signed' },
@@ -63,6 +63,8 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
         hls: `${media}/playlist.m3u8`, dash: `${media}/manifest.mpd`, poster: `${media}/poster.jpg`, clip: `${media}/clip.mp4`,
         audio: `${media}/audio.m4a`, storyboard: `${media}/storyboard.vtt`,
         frame: `${base}/images/${embed}.jpg?time={time}&width={width}`,
+        // only where the owner shares the original (original_access)
+        ...(v.original ? { original: `${media}/original` } : {}),
       },
       renditions: [
         { name: 'h264_sd', codec: 'h264', quality: 'sd', width: 640, height: 360, size: statSync(join(fixtures, 'h264_sd.mp4')).size, url: `${media}/h264_sd.mp4` },

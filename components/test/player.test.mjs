@@ -219,4 +219,20 @@ describe('reel-player', () => {
     await page.waitForFunction(() => document.querySelector('reel-player').paused);
     await page.close();
   });
+
+  test('keyboard: Shift+? fetches and opens the shortcuts dialog', async () => {
+    // reel.js holds only a stub of the dialog's module; the menus chunk has
+    // the dialog, and these controls need no menu, so the first "?" fetches it.
+    const page = await newPage(browser.context);
+    await mount(page, mock.base, P('muted controls="play seek"'));
+    await page.waitForFunction(() => document.querySelector('reel-player').shadowRoot.querySelector('media-play-button')?.hasAttribute('mediapaused'), null, { timeout: 15000 });
+    assert.equal(await page.evaluate(() => !!customElements.get('media-keyboard-shortcuts-dialog')), false, 'the dialog is not in reel.js');
+    await page.focus('reel-player >> media-play-button');
+    await page.keyboard.press('Shift+?');
+    await page.waitForFunction(() => {
+      const d = document.querySelector('reel-player').shadowRoot.querySelector('media-keyboard-shortcuts-dialog');
+      return d && d.open && d.hasAttribute('open') && d.shadowRoot?.textContent.includes('Toggle');
+    }, null, { timeout: 10000 });
+    await page.close();
+  });
 });

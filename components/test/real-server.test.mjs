@@ -502,13 +502,25 @@ describe('real server', { skip }, () => {
         throw new Error(`${e.message}: posters ${JSON.stringify(imgs)} ${page.errors.join('; ')}`);
       });
     await page.waitForFunction(() => document.querySelector('reel-files').shadowRoot.querySelectorAll('a').length >= 1, null, { timeout: 15000 });
-    const links = await page.evaluate(() => Array.from(document.querySelector('reel-files').shadowRoot.querySelectorAll('a')).map((a) => ({ text: a.textContent, href: a.getAttribute('href') })));
+    const links = await page.evaluate(() =>
+      Array.from(document.querySelector('reel-files').shadowRoot.querySelectorAll('a')).map((a) => ({ text: a.textContent, href: a.getAttribute('href'), kind: a.dataset.kind })),
+    );
     console.log('# files', JSON.stringify(links));
     assert.match(links[0].text, /^SD/);
-    assert.match(links[0].href, /\/h264_sd\.mp4(\?|$)/);
+    assert.match(links[0].href, /\/h264_sd\.mp4\?.*download$/);
+    assert.deepEqual(links.filter((l) => l.kind !== 'rendition').map((l) => l.text), ['Audio (M4A)', 'Subtitles: English (VTT)', 'Subtitles: Français (VTT)']);
     const res = await fetch(links[0].href, { method: 'HEAD' });
     assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-disposition'), 'attachment; filename="Real main sd.mp4"');
     await shot(page, 'list-files');
+    // The page is on another origin than the server, where the download
+    // attribute is ignored: the file is saved under its name all the same.
+    assert.notEqual(new URL(site.base).origin, new URL(srv.base).origin);
+    for (const [kind, name] of [['rendition', 'Real main sd.mp4'], ['subtitles', 'Real main en.vtt']]) {
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15000 }), page.locator(`reel-files a[data-kind=${kind}]`).first().click()]);
+      assert.equal(download.suggestedFilename(), name);
+      await download.cancel().catch(() => {});
+    }
     assert.deepEqual(page.errors, []);
     await page.close();
   });

@@ -18,7 +18,8 @@ import (
 )
 
 // Asset delivery: {base_url}/media/{space}/{video_id}/{asset path} serves the
-// files of a video's current asset version. Names are
+// files of a video's current asset version, and {…}/original the original
+// upload of a video whose original_access is on. Names are
 // checked against the closed list of files a published version can hold,
 // so nothing else under the blob prefix (media.json) is ever served.
 
@@ -28,7 +29,7 @@ var assetName = regexp.MustCompile(`^(?:` +
 	`|audio/[0-9]{1,3}/(?:playlist\.m3u8|init\.mp4|[0-9]{1,9}\.m4s)` +
 	`|subtitles/[a-z]{2,3}(?:-[A-Za-z0-9]{1,16})?\.(?:vtt|m3u8)` +
 	`|playlist\.m3u8|manifest\.mpd|poster\.(?:jpg|webp)|storyboard\.(?:jpg|vtt)` +
-	`|clip\.mp4|audio\.m4a|transcript\.json` +
+	`|clip\.mp4|audio\.m4a|transcript\.json|original` +
 	`)$`)
 
 // Cache lifetimes of delivered files.
@@ -102,7 +103,7 @@ func cacheControl(maxAge time.Duration, immutable, signed bool) string {
 func setCORS(w http.ResponseWriter) {
 	hdr := w.Header()
 	hdr.Set("Access-Control-Allow-Origin", "*")
-	hdr.Set("Access-Control-Expose-Headers", "Content-Length, Content-Range, Accept-Ranges, ETag")
+	hdr.Set("Access-Control-Expose-Headers", "Content-Length, Content-Range, Accept-Ranges, ETag, Content-Disposition")
 }
 
 // preflight answers a CORS preflight for a read-only resource.
@@ -179,7 +180,13 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	blob, info, err := h.svc.OpenAsset(ctx, v, asset)
+	open := h.svc.OpenAsset
+	if asset == videohost.OriginalAsset {
+		open = func(ctx context.Context, v *videohost.Video, _ string) (videohost.Blob, videohost.BlobInfo, error) {
+			return h.svc.OpenOriginal(ctx, v)
+		}
+	}
+	blob, info, err := open(ctx, v, asset)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -194,8 +201,17 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	if immutable && r.URL.Query().Get(versionParam) != v.AssetVersion {
 		maxAge, immutable = unpinnedMaxAge, false
 	}
+	if asset == videohost.OriginalAsset {
+		// A replaced source changes what the URL holds.
+		def, _ := defaultDownloadName(v, asset)
+		hdr.Set("Content-Type", originalContentType(def))
+		maxAge, immutable = unpinnedMaxAge, false
+	}
 	hdr.Set("Cache-Control", cacheControl(maxAge, immutable, signed))
 	hdr.Set("X-Content-Type-Options", "nosniff")
+	if name := downloadName(r, v, asset); name != "" {
+		hdr.Set("Content-Disposition", contentDisposition(name))
+	}
 
 	if ext == ".m3u8" || ext == ".mpd" || (signed && asset == "storyboard.vtt") {
 		// Every URI a playlist lists is pinned to the version (so segments

@@ -229,7 +229,7 @@ func testAssetDelivery(t *testing.T, store envOption) {
 				"Access-Control-Allow-Origin":   "*",
 				"Accept-Ranges":                 "bytes",
 				"Content-Length":                fmt.Sprint(servedLen),
-				"Access-Control-Expose-Headers": "Content-Length, Content-Range, Accept-Ranges, ETag",
+				"Access-Control-Expose-Headers": "Content-Length, Content-Range, Accept-Ranges, ETag, Content-Disposition",
 			}
 			for h, want := range checks {
 				if got := r.header.Get(h); got != want {

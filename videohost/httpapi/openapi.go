@@ -65,6 +65,10 @@ func query(name, desc string, schema obj) obj {
 	return obj{"name": name, "in": "query", "required": false, "description": desc, "schema": schema}
 }
 
+// originalAccessDoc describes the original_access field wherever it appears.
+const originalAccessDoc = "serve the original upload at urls.original ({space_url}/{id}/original; ?download saves it as a file), " +
+	"under the same playback policy as the other assets; when off (the default) that URL answers 404"
+
 var idParam = obj{"name": "id", "in": "path", "required": true, "schema": obj{"type": "string"}}
 
 // op describes one operation; the error responses every authenticated
@@ -241,7 +245,7 @@ func openAPIDocument() obj {
 			"type": "object",
 			"required": []string{"id", "embed", "space", "collection", "title", "description", "metadata", "state", "playable", "archived",
 				"duration", "width", "height", "aspect_ratio", "source", "renditions", "audio_tracks", "subtitles", "urls",
-				"playback_policy", "poster_time", "error", "created_at", "updated_at", "ready_at"},
+				"playback_policy", "original_access", "poster_time", "error", "created_at", "updated_at", "ready_at"},
 			"properties": obj{
 				"id":              str("12 characters"),
 				"embed":           str("15 characters: the space id and 10 more"),
@@ -263,6 +267,7 @@ func openAPIDocument() obj {
 				"subtitles":       obj{"type": "array", "items": ref("Subtitle")},
 				"urls":            ref("VideoURLs"),
 				"playback_policy": obj{"type": "string", "enum": []string{"public", "signed"}},
+				"original_access": obj{"type": "boolean", "description": originalAccessDoc},
 				"poster_time":     nullable("number"),
 				"input_url":       obj{"type": "string", "format": "uri"},
 				"error": obj{"oneOf": []obj{{
@@ -302,7 +307,8 @@ func openAPIDocument() obj {
 		"VideoURLs": obj{"type": "object", "description": "deterministic asset URLs; empty until the asset exists", "properties": obj{
 			"hls": obj{"type": "string"}, "dash": obj{"type": "string"}, "poster": obj{"type": "string"}, "clip": obj{"type": "string"},
 			"audio": obj{"type": "string"}, "storyboard": obj{"type": "string"}, "storyboard_vtt": obj{"type": "string"},
-			"frame": str("a template with {time} and {width}; empty once the video is known to have no pictures (audio-only, or errored)"),
+			"frame":    str("a template with {time} and {width}; empty once the video is known to have no pictures (audio-only, or errored)"),
+			"original": str("the original upload, while original_access is on and the video is playable; empty otherwise"),
 		}},
 		"CreateVideoInput": obj{
 			"type": "object", "required": []string{"input_url"},
@@ -313,6 +319,7 @@ func openAPIDocument() obj {
 				"description":     obj{"type": "string", "maxLength": 10000},
 				"metadata":        ref("Metadata"),
 				"playback_policy": obj{"type": "string", "enum": []string{"public", "signed"}, "default": "public"},
+				"original_access": obj{"type": "boolean", "default": false, "description": originalAccessDoc},
 			},
 		},
 		"UpdateVideoInput": obj{
@@ -324,6 +331,7 @@ func openAPIDocument() obj {
 				"metadata":        ref("Metadata"),
 				"playback_policy": obj{"type": "string", "enum": []string{"public", "signed"}},
 				"poster_time":     obj{"type": "number", "minimum": 0, "description": "seconds"},
+				"original_access": obj{"type": "boolean", "description": originalAccessDoc},
 			},
 		},
 		"Collection": obj{
@@ -382,6 +390,7 @@ func openAPIDocument() obj {
 		"servers":  []obj{{"url": "/", "description": "the API root (the server's base URL)"}},
 		"security": []obj{{"bearer": []string{}}},
 		"paths":    paths,
+		"webhooks": describeWebhookEvents(),
 		"components": obj{
 			"securitySchemes": obj{"bearer": obj{"type": "http", "scheme": "bearer", "description": "an API key (rk_...); read-only keys may only GET"}},
 			"responses": obj{"Problem": obj{

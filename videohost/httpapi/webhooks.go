@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"slices"
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
@@ -185,7 +186,7 @@ func describeWebhooks(paths, schemas obj) {
 			"202", jsonResponse("the delivery, pending", ref("WebhookDelivery"))),
 	}
 
-	eventKinds := obj{"type": "string", "enum": webhooks.Kinds()}
+	eventKinds := obj{"type": "string", "enum": webhooks.AllKinds()}
 	dateTime := obj{"type": "string", "format": "date-time"}
 	schemas["WebhookEndpoint"] = obj{
 		"type":     "object",
@@ -207,7 +208,8 @@ func describeWebhooks(paths, schemas obj) {
 		"properties": obj{
 			"url": obj{"type": "string", "format": "uri", "maxLength": videohost.MaxWebhookURLLen,
 				"description": "http or https; private, loopback, link-local and metadata addresses are refused (validation_failed on url)"},
-			"events":      obj{"type": "array", "minItems": 1, "items": eventKinds, "description": "the kinds to receive; all when absent"},
+			"events": obj{"type": "array", "minItems": 1, "items": eventKinds,
+				"description": "the kinds to receive; when absent, the seven lifecycle kinds (video.errored and video.subtitles.updated are sent only to endpoints that list them)"},
 			"description": obj{"type": "string", "maxLength": videohost.MaxWebhookDescription},
 			"enabled":     obj{"type": "boolean", "default": true},
 		},
@@ -227,7 +229,7 @@ func describeWebhooks(paths, schemas obj) {
 		"properties": obj{
 			"id": obj{"type": "string"}, "endpoint": obj{"type": "string"},
 			"event_id":        str("the webhook-id header: the same on every attempt, for deduplication"),
-			"type":            obj{"type": "string", "enum": append(webhooks.Kinds(), webhooks.KindWebhookTest)},
+			"type":            obj{"type": "string", "enum": append(webhooks.AllKinds(), webhooks.KindWebhookTest)},
 			"state":           obj{"type": "string", "enum": []string{"pending", "delivered", "failed"}},
 			"attempts":        obj{"type": "array", "items": ref("DeliveryAttempt")},
 			"created_at":      dateTime,
@@ -245,4 +247,41 @@ func describeWebhooks(paths, schemas obj) {
 			"response_excerpt": obj{"type": "string", "maxLength": videohost.MaxResponseExcerpt, "description": "the start of the answer's body"},
 		},
 	}
+}
+
+// describeWebhookEvents is the document's webhooks section: one request per
+// event kind, as Reel sends it to an endpoint.
+func describeWebhookEvents() obj {
+	out := obj{}
+	optIn := webhooks.OptInKinds()
+	for _, kind := range webhooks.AllKinds() {
+		summary := "Sent to every endpoint that names no kinds, and to those that list it"
+		if slices.Contains(optIn, kind) {
+			summary = "Opt-in: sent only to endpoints whose events list it"
+		}
+		data := obj{"$ref": "#/components/schemas/Video", "description": "the video as GET /v1/videos/{id} shows it, without input_url"}
+		if kind == webhooks.KindVideoErrored {
+			data["description"] = "the video; its error holds the code and the message"
+		}
+		out[kind] = obj{"post": obj{
+			"operationId": "event." + kind,
+			"summary":     summary,
+			"parameters": []obj{
+				{"name": "webhook-id", "in": "header", "required": true, "schema": obj{"type": "string"}, "description": "the same on every attempt: deduplicate on it"},
+				{"name": "webhook-timestamp", "in": "header", "required": true, "schema": obj{"type": "string"}, "description": "unix seconds of this attempt"},
+				{"name": "webhook-signature", "in": "header", "required": true, "schema": obj{"type": "string"},
+					"description": "v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}> per Standard Webhooks; two, space-separated, during a secret rotation"},
+			},
+			"requestBody": jsonBody(obj{
+				"type": "object", "required": []string{"type", "timestamp", "data"},
+				"properties": obj{
+					"type":      obj{"const": kind},
+					"timestamp": obj{"type": "string", "format": "date-time", "description": "when the change happened"},
+					"data":      data,
+				},
+			}),
+			"responses": obj{"2XX": obj{"description": "delivered; anything else (redirects included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h"}},
+		}}
+	}
+	return out
 }

@@ -124,6 +124,7 @@ func fullVideo(space string, at time.Time) *videohost.Video {
 	v.ReadyAt = &ready
 	v.AssetVersion = "v1"
 	v.Assets = videohost.AssetFlags{Poster: true, Clip: true, DASH: true}
+	v.OriginalAccess = true
 	return v
 }
 

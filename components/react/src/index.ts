@@ -109,6 +109,8 @@ export interface FilesProps extends CommonProps {
   embed: string;
   token?: string;
   renditions?: string;
+  /** Kinds of files to list: renditions audio subtitles original (default: all). */
+  include?: string;
   api?: string;
 }
 

@@ -18,6 +18,9 @@ import 'media-chrome/dist/menu/media-audio-track-menu-button.js';
 // Opt-in controls (not in the default set): they wait for the chunk too.
 import 'media-chrome/dist/media-playback-rate-button.js';
 import 'media-chrome/dist/media-pip-button.js';
+// The keyboard-shortcuts dialog (Shift+?): reel.js has a stub of its module
+// (build.mjs), and <reel-player> fetches this chunk on the first "?".
+import 'media-chrome/dist/media-keyboard-shortcuts-dialog.js';
 
 /** Defines the menu elements; `shared` is reel.js's media-chrome modules (build.mjs). */
 export declare function install(shared: readonly Record<string, unknown>[]): void;
