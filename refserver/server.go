@@ -275,7 +275,9 @@ func (m *Main) startWorker(ctx context.Context) error {
 	m.done.Add(2)
 	go func() {
 		defer m.done.Done()
-		w.Run(ctx)
+		if err := w.Run(ctx); err != nil {
+			m.Logger.Error("worker stopped", "err", err)
+		}
 	}()
 	go func() {
 		defer m.done.Done()

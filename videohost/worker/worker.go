@@ -97,35 +97,47 @@ func New(cfg Config) (*Worker, error) {
 	return &Worker{cfg: cfg, svc: cfg.Service, log: cfg.Logger.With("worker", cfg.ID), kind: kinds}, nil
 }
 
-// Run claims and runs jobs until ctx ends. In-flight jobs are cancelled and
-// handed back to the queue before Run returns, so a stop loses no work.
+// Run runs jobs until ctx ends. In-flight jobs are cancelled and handed
+// back to the queue before Run returns, so a stop loses no work.
 //
-// Besides its Concurrency loops, a worker with a pipeline runs one more
-// that takes only prepare jobs: the probe and the playable remux of a new
-// upload take well under a second and must not wait behind an hour of
-// somebody else's transcode. It competes for the cores only that briefly.
+// A queue that runs jobs itself (videohost.JobRunner: PostgreSQL on River)
+// is handed the worker's handler; a queue that leases jobs
+// (videohost.LeaseQueue: SQLite) is polled by Concurrency loops that claim
+// jobs and renew their leases while they run.
+//
+// Either way prepare jobs have a lane of their own: the probe and the
+// playable remux of a new upload take well under a second and must not
+// wait behind an hour of somebody else's transcode. A worker with a
+// pipeline runs one prepare job besides its Concurrency; it competes for
+// the cores only that briefly.
 func (w *Worker) Run(ctx context.Context) error {
-	var wg sync.WaitGroup
-	loop := func(kinds []videohost.JobKind) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.loop(ctx, kinds)
-		}()
+	switch q := w.svc.Queue().(type) {
+	case videohost.JobRunner:
+		run := videohost.JobRun{Kinds: w.kind, Concurrency: w.cfg.Concurrency, Handle: w.handle, Backoff: backoff}
+		if w.cfg.Pipeline != nil {
+			run.PrepareConcurrency = 1
+		}
+		return q.RunJobs(ctx, run)
+	case videohost.LeaseQueue:
+		var wg sync.WaitGroup
+		loop := func(kinds []videohost.JobKind) {
+			wg.Go(func() { w.loop(ctx, q, kinds) })
+		}
+		for i := 0; i < w.cfg.Concurrency; i++ {
+			loop(w.kind)
+		}
+		if w.cfg.Pipeline != nil {
+			loop([]videohost.JobKind{videohost.JobPrepare})
+		}
+		wg.Wait()
+		return nil
 	}
-	for i := 0; i < w.cfg.Concurrency; i++ {
-		loop(w.kind)
-	}
-	if w.cfg.Pipeline != nil {
-		loop([]videohost.JobKind{videohost.JobPrepare})
-	}
-	wg.Wait()
-	return nil
+	return errors.New("worker: the queue neither leases jobs nor runs them")
 }
 
-func (w *Worker) loop(ctx context.Context, kinds []videohost.JobKind) {
+func (w *Worker) loop(ctx context.Context, q videohost.LeaseQueue, kinds []videohost.JobKind) {
 	for ctx.Err() == nil {
-		ran, err := w.runOne(ctx, kinds)
+		ran, err := w.runOne(ctx, q, kinds)
 		if err != nil && ctx.Err() == nil {
 			w.log.ErrorContext(ctx, "claiming a job", "err", err)
 		}
@@ -139,13 +151,16 @@ func (w *Worker) loop(ctx context.Context, kinds []videohost.JobKind) {
 }
 
 // RunOne claims one job of any kind the worker runs and runs it; it
-// reports whether a job ran.
+// reports whether a job ran. It needs a queue that leases jobs.
 func (w *Worker) RunOne(ctx context.Context) (bool, error) {
-	return w.runOne(ctx, w.kind)
+	q, ok := w.svc.Queue().(videohost.LeaseQueue)
+	if !ok {
+		return false, errors.New("worker: RunOne needs a queue that leases jobs; this one runs them itself (use Run)")
+	}
+	return w.runOne(ctx, q, w.kind)
 }
 
-func (w *Worker) runOne(ctx context.Context, kinds []videohost.JobKind) (bool, error) {
-	q := w.svc.Queue()
+func (w *Worker) runOne(ctx context.Context, q videohost.LeaseQueue, kinds []videohost.JobKind) (bool, error) {
 	job, err := q.Claim(ctx, w.cfg.ID, kinds, w.cfg.Lease)
 	if err != nil || job == nil {
 		return false, err
@@ -176,7 +191,7 @@ func (w *Worker) runOne(ctx context.Context, kinds []videohost.JobKind) (bool, e
 			}
 		}
 	}()
-	log := w.log.With("job", job.ID, "kind", job.Kind, "video", job.VideoID, "attempt", job.Attempts)
+	log := w.jobLog(job)
 	log.InfoContext(ctx, "job started")
 	start := time.Now()
 	runErr := w.run(jobCtx, job)
@@ -193,18 +208,55 @@ func (w *Worker) runOne(ctx context.Context, kinds []videohost.JobKind) (bool, e
 		_, err := q.Fail(bg, job.ID, w.cfg.ID, errors.New("worker stopped"), 0)
 		return true, err
 	default:
-		var perm *permanentError
-		retry := backoff(job.Attempts)
-		if errors.As(runErr, &perm) || job.Attempts >= job.MaxAttempts {
-			retry = -1
-		}
-		log.WarnContext(ctx, "job failed", "err", runErr, "retry_in", retry)
-		if retry < 0 {
-			w.failVideo(bg, job, runErr)
-		}
-		_, err := q.Fail(bg, job.ID, w.cfg.ID, runErr, retry)
+		_, err := q.Fail(bg, job.ID, w.cfg.ID, runErr, w.failed(bg, log, job, runErr))
 		return true, err
 	}
+}
+
+// handle runs one job handed out by a JobRunner: the runner completes it,
+// retries it after backoff(attempt), or gives it up (NoRetry) as handle's
+// error says.
+func (w *Worker) handle(ctx context.Context, job *videohost.Job) error {
+	log := w.jobLog(job)
+	log.InfoContext(ctx, "job started")
+	start := time.Now()
+	runErr := w.run(ctx, job)
+	switch {
+	case runErr == nil:
+		log.InfoContext(ctx, "job done", "duration", time.Since(start))
+		return nil
+	case ctx.Err() != nil:
+		log.InfoContext(ctx, "job interrupted; handed back")
+		return runErr
+	}
+	if w.failed(context.WithoutCancel(ctx), log, job, runErr) < 0 && isPermanent(runErr) {
+		return videohost.NoRetry(runErr)
+	}
+	return runErr
+}
+
+func (w *Worker) jobLog(job *videohost.Job) *slog.Logger {
+	return w.log.With("job", job.ID, "kind", job.Kind, "video", job.VideoID, "attempt", job.Attempts)
+}
+
+// failed logs a failed run of job and says when it runs again: after the
+// returned wait, or never (< 0: the failure is permanent or the job's
+// attempts are spent), in which case the video is marked errored first.
+func (w *Worker) failed(ctx context.Context, log *slog.Logger, job *videohost.Job, runErr error) time.Duration {
+	retry := backoff(job.Attempts)
+	if isPermanent(runErr) || job.Attempts >= job.MaxAttempts {
+		retry = -1
+	}
+	log.WarnContext(ctx, "job failed", "err", runErr, "retry_in", retry)
+	if retry < 0 {
+		w.failVideo(ctx, job, runErr)
+	}
+	return retry
+}
+
+func isPermanent(err error) bool {
+	var perm *permanentError
+	return errors.As(err, &perm)
 }
 
 // permanentError marks a failure that retrying cannot fix; code is the video
