@@ -50,8 +50,9 @@
 //     hands out numbers at insert time, not at commit: without the lock, a
 //     transaction that commits after a later-numbered one would slip behind
 //     the fan-out cursor ("events after seq N") and its event would never
-//     be delivered. The lock is taken last in the transaction, so it is
-//     held for a commit's time.
+//     be delivered. The lock is taken at the end of the transaction, after
+//     the video's row is written, so it is held only while the events and
+//     jobs are inserted and the transaction commits.
 //   - Fan-out locks its cursor row; CreateWebhook holds it in share mode, so
 //     a new endpoint gets exactly the events written after it.
 //   - Webhook delivery claims lock the endpoint rows they pick (FOR UPDATE
@@ -65,7 +66,6 @@
 //   - UpdatePlayback takes an advisory lock for its transaction: the domain
 //     (videohost.RecordPlayback) reads counters and writes them back, and
 //     the ingest writers of several api processes must not interleave.
-//   - Job claims take the row FOR UPDATE SKIP LOCKED.
 //
 // # Jobs
 //
