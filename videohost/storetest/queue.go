@@ -274,3 +274,30 @@ func testLeaseOperations(t *testing.T, open Opener) {
 		}
 	})
 }
+
+// testEnqueueAndJob: what every queue does, whether it leases its jobs or
+// runs them itself.
+func testEnqueueAndJob(t *testing.T, open Opener) {
+	ctx := context.Background()
+	b := open(t)
+	db := b.DB
+	j := &videohost.Job{Kind: videohost.JobFetch, Space: "aaaaa", VideoID: "video0000001", Payload: []byte(`{"b": 2,"a":1}`)}
+	if err := db.Enqueue(ctx, j); err != nil {
+		t.Fatal(err)
+	}
+	if j.ID == 0 || j.State != videohost.JobQueued || j.MaxAttempts != b.DefaultMaxAttempts || j.RunAt.IsZero() {
+		t.Fatalf("Enqueue set %+v", j)
+	}
+	got, err := db.Job(ctx, j.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Kind != videohost.JobFetch || got.Space != "aaaaa" || got.VideoID != "video0000001" ||
+		string(got.Payload) != `{"b": 2,"a":1}` || got.State != videohost.JobQueued || got.Attempts != 0 ||
+		got.MaxAttempts != b.DefaultMaxAttempts {
+		t.Errorf("Job = %+v, payload %s", got, got.Payload)
+	}
+	_, err = db.Job(ctx, j.ID+100)
+	wantCode(t, err, videohost.ENotFound)
+	wantCode(t, db.Enqueue(ctx, &videohost.Job{}), videohost.EValidation)
+}
