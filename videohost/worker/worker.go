@@ -26,9 +26,12 @@ type Config struct {
 	// Concurrency is the number of jobs run at once (default 1).
 	Concurrency int
 	// Lease is how long a claimed job is held before another worker may take
-	// it over; it is renewed at a third of its length (default 1 min).
+	// it over; it is renewed at a third of its length (default 1 min). It
+	// applies to a queue that leases jobs (SQLite); a queue that runs them
+	// itself (PostgreSQL on River) has its own rescue interval.
 	Lease time.Duration
-	// PollInterval is the wait between empty claims (default 250 ms).
+	// PollInterval is the wait between empty claims of a leasing queue
+	// (default 250 ms).
 	PollInterval time.Duration
 	// FetchTimeout bounds the download of one input_url (default 1 h).
 	FetchTimeout time.Duration
