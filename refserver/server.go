@@ -274,16 +274,12 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		}
 		m.Pipeline = transcode.New(cfg)
 	}
-	var queue videohost.Queue = m.DB
-	if m.Metrics != nil {
-		queue = m.Metrics.Queue(m.DB)
-	}
 	cacheBytes := int64(m.Config.RenditionCacheSize)
 	if cacheBytes == 0 {
 		cacheBytes = -1 // no copy kept past the frame being cut (the service's 0 is its default)
 	}
 	m.Service, err = videohost.New(videohost.Config{
-		Store: m.DB, Queue: queue, Blobs: m.Blobs, Pipeline: m.Pipeline,
+		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
 		Logger: m.Logger, Secret: secret, BaseURL: m.Config.BaseURL,
 		SpaceURL: m.Config.SpaceURL, ImageURL: m.Config.ImageURL, CDNURL: m.Config.CDNURL,
 		Guard:               &videohost.NetGuard{Allow: nets},
@@ -320,10 +316,14 @@ func (m *Main) startWorker(ctx context.Context) error {
 		return err
 	}
 	m.instance = inst
-	w, err := worker.New(worker.Config{
+	wc := worker.Config{
 		Service: m.Service, Pipeline: m.Pipeline, Concurrency: m.Config.Workers,
 		WorkDir: filepath.Join(m.Config.Data, "work"), Logger: m.Logger, ID: inst.ID,
-	})
+	}
+	if m.Metrics != nil {
+		wc.Observer = m.Metrics
+	}
+	w, err := worker.New(wc)
 	if err != nil {
 		return err
 	}
@@ -338,7 +338,9 @@ func (m *Main) startWorker(ctx context.Context) error {
 	m.done.Add(2)
 	go func() {
 		defer m.done.Done()
-		w.Run(ctx)
+		if err := w.Run(ctx); err != nil {
+			m.Logger.Error("worker stopped", "err", err)
+		}
 	}()
 	go func() {
 		defer m.done.Done()

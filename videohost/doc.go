@@ -10,8 +10,9 @@
 // subpackage (one per dependency), so the domain imports no database, no
 // HTTP router and no FFmpeg:
 //
-//   - Store and Queue: videohost/sqlite (the embedded default) and
-//     videohost/postgres (scale-out); videohost/storetest is the contract
+//   - Store and Queue: videohost/sqlite (the embedded default; its queue
+//     leases jobs, LeaseQueue) and videohost/postgres (scale-out; its queue
+//     runs them on River, JobRunner); videohost/storetest is the contract
 //     both pass.
 //   - Blobs, with the optional LocalBlobs and LinkBlobs capabilities:
 //     videohost/blob on local disk; with the optional CopyBlobs capability:

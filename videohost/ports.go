@@ -3,6 +3,7 @@ package videohost
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"time"
 )
@@ -123,10 +124,20 @@ type Job struct {
 	LastError   string          `json:"last_error,omitempty"`
 }
 
-// Queue is a durable job queue with leases: a worker that dies leaves a lease
-// that expires, and the job runs again.
+// Queue is a durable job queue. The service enqueues jobs (with Change.Jobs,
+// in the transaction of the video change, or with Enqueue) and reads them
+// back; workers run them through one of two capabilities: LeaseQueue (the
+// SQLite store: a worker claims a job and holds a lease on it) or JobRunner
+// (the PostgreSQL store: the queue runs a handler the worker gives it).
 type Queue interface {
 	Enqueue(ctx context.Context, j *Job) error
+	Job(ctx context.Context, id int64) (*Job, error)
+}
+
+// LeaseQueue is a Queue whose jobs are claimed with leases: a worker that
+// dies leaves a lease that expires, and the job runs again.
+type LeaseQueue interface {
+	Queue
 	// Claim leases the oldest runnable job of the given kinds (any when empty)
 	// to worker; it returns (nil, nil) when there is none.
 	Claim(ctx context.Context, worker string, kinds []JobKind, lease time.Duration) (*Job, error)
@@ -136,8 +147,57 @@ type Queue interface {
 	// Fail records err; the job runs again after retryAfter, or goes dead when
 	// its attempts are spent or retryAfter < 0.
 	Fail(ctx context.Context, id int64, worker string, cause error, retryAfter time.Duration) (*Job, error)
-	Job(ctx context.Context, id int64) (*Job, error)
 }
+
+// JobRunner is a Queue that runs jobs itself: the worker hands it a handler
+// instead of claiming jobs. Each job runs in one process at a time, and a
+// job whose process died runs again.
+type JobRunner interface {
+	Queue
+	// RunJobs runs jobs of run.Kinds until ctx ends, then cancels the jobs
+	// still running and hands them back (their attempt does not count).
+	RunJobs(ctx context.Context, run JobRun) error
+}
+
+// JobRun is what a JobRunner needs to run a worker's jobs.
+type JobRun struct {
+	// Kinds are the kinds to run; jobs of other kinds wait for another
+	// worker.
+	Kinds []JobKind
+	// Concurrency is how many jobs run at once in the main lane (at least 1).
+	Concurrency int
+	// PrepareConcurrency is how many JobPrepare jobs run at once in their
+	// lane of their own, besides Concurrency (at least 1 when Kinds holds
+	// JobPrepare).
+	PrepareConcurrency int
+	// Handle runs one job. nil completes it; an error fails the attempt, and
+	// the job runs again after Backoff(attempt) until its attempts are
+	// spent; an error wrapped by NoRetry ends the job at once.
+	Handle func(ctx context.Context, job *Job) error
+	// Backoff is the wait after failed attempt n (from 1) before the next.
+	Backoff func(attempt int) time.Duration
+}
+
+// NoRetry marks a job failure that running the job again cannot fix (a
+// source that is not media): a JobRunner gives the job up at once. It
+// returns nil for a nil err.
+func NoRetry(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &noRetryError{err}
+}
+
+// IsNoRetry reports whether err was marked by NoRetry.
+func IsNoRetry(err error) bool {
+	var nr *noRetryError
+	return errors.As(err, &nr)
+}
+
+type noRetryError struct{ err error }
+
+func (e *noRetryError) Error() string { return e.err.Error() }
+func (e *noRetryError) Unwrap() error { return e.err }
 
 // BlobInfo describes a stored blob.
 type BlobInfo struct {

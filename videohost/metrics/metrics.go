@@ -124,6 +124,11 @@ func (m *Metrics) UploadBytes(n int64) {
 	}
 }
 
+// JobFinished observes one job run (worker.JobObserver).
+func (m *Metrics) JobFinished(kind videohost.JobKind, outcome string, took time.Duration) {
+	m.jobDuration.WithLabelValues(string(kind), outcome).Observe(took.Seconds())
+}
+
 // WebhookAttempt observes one recorded webhook attempt
 // (worker.DeliveryObserver).
 func (m *Metrics) WebhookAttempt(endpoint string, state videohost.DeliveryState, _ time.Duration) {

@@ -65,7 +65,7 @@ func newStack(t *testing.T) *stack {
 		t.Fatal(err)
 	}
 	svc, err := videohost.New(videohost.Config{
-		Store: db, Queue: m.Queue(db), Blobs: blobs, Pipeline: framePipeline{}, Logger: log,
+		Store: db, Queue: db, Blobs: blobs, Pipeline: framePipeline{}, Logger: log,
 		Secret: bytes.Repeat([]byte("s"), 32), BaseURL: "http://127.0.0.1", Guard: &videohost.NetGuard{Allow: loopback},
 	})
 	if err != nil {
@@ -218,15 +218,8 @@ func TestScrape(t *testing.T) {
 		t.Fatalf("events: %d", r.StatusCode)
 	}
 
-	// A job: the published video's prepare job, run and completed.
-	q := s.svc.Queue()
-	j, err := q.Claim(ctx, "w", []videohost.JobKind{videohost.JobPrepare}, time.Minute)
-	if err != nil || j == nil {
-		t.Fatalf("claim: %v %v", j, err)
-	}
-	if err := q.Complete(ctx, j.ID, "w"); err != nil {
-		t.Fatal(err)
-	}
+	// A job run, as the worker reports it.
+	s.m.JobFinished(videohost.JobPrepare, "done", 1500*time.Millisecond)
 
 	// A webhook endpoint that answers 500: one failed attempt, retried later.
 	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(500) }))
@@ -263,7 +256,7 @@ func TestScrape(t *testing.T) {
 		`reel_frame_cache_limit_bytes`:                                         1 << 30,
 		`reel_frame_cache_evictions_total`:                                     0,
 		`reel_job_duration_seconds_count{kind="prepare",outcome="done"}`:       1,
-		`reel_queue_jobs{kind="prepare",state="queued"}`:                       0,
+		`reel_queue_jobs{kind="prepare",state="queued"}`:                       1, // the published video's, never run here
 		`reel_queue_jobs{kind="fetch",state="queued"}`:                         1,
 		`reel_queue_jobs{kind="fetch",state="running"}`:                        0,
 		`reel_queue_jobs{kind="transcode",state="delayed"}`:                    0,
@@ -308,49 +301,5 @@ func TestRegistriesAreSeparate(t *testing.T) {
 		if want := name == "a"; hasHTTP != want || hasFrames != want {
 			t.Errorf("registry %s: request series %v, frame series %v", name, hasHTTP, hasFrames)
 		}
-	}
-}
-
-// reclaimingQueue is a queue with the optional capabilities a decorator
-// must not hide.
-type reclaimingQueue struct {
-	videohost.Queue
-	reclaimed string
-}
-
-func (q *reclaimingQueue) ReclaimJobs(_ context.Context, owner string) (int, error) {
-	q.reclaimed = owner
-	return 2, nil
-}
-
-func (q *reclaimingQueue) Ping(context.Context) error { return io.ErrClosedPipe }
-
-func (q *reclaimingQueue) QueueDepth(context.Context, time.Time) ([]videohost.QueueDepth, error) {
-	return []videohost.QueueDepth{{Kind: videohost.JobFetch, Queued: 7}}, nil
-}
-
-// TestQueueKeepsCapabilities: the measured queue still offers what the
-// queue it wraps offers.
-func TestQueueKeepsCapabilities(t *testing.T) {
-	ctx := context.Background()
-	inner := &reclaimingQueue{}
-	q := metrics.New(metrics.Config{}).Queue(inner)
-	r, ok := q.(interface {
-		ReclaimJobs(context.Context, string) (int, error)
-	})
-	if !ok {
-		t.Fatal("the decorator hides ReclaimJobs")
-	}
-	if n, err := r.ReclaimJobs(ctx, "w1"); n != 2 || err != nil || inner.reclaimed != "w1" {
-		t.Fatalf("ReclaimJobs: %d %v, inner saw %q", n, err, inner.reclaimed)
-	}
-	if err := q.(videohost.Pinger).Ping(ctx); err != io.ErrClosedPipe {
-		t.Fatalf("Ping: %v", err)
-	}
-	if d, err := q.(videohost.QueueStats).QueueDepth(ctx, time.Now()); err != nil || len(d) != 1 || d[0].Queued != 7 {
-		t.Fatalf("QueueDepth: %+v %v", d, err)
-	}
-	if u := q.(interface{ Unwrap() videohost.Queue }).Unwrap(); u != inner {
-		t.Fatal("Unwrap does not return the wrapped queue")
 	}
 }

@@ -18,6 +18,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/reelvideo/reel/videohost"
 )
@@ -30,15 +33,19 @@ var migrationFiles embed.FS
 // videohost.AnalyticsStore and videohost.SigningKeyStore. It is safe for
 // concurrent use, and any number of processes may share one database.
 type DB struct {
-	pool  *pgxpool.Pool
-	clock videohost.Clock
-	log   *slog.Logger
-	name  string // the DSN without its password, for messages
+	pool        *pgxpool.Pool
+	poolConfig  *pgxpool.Config // for the pool of job locks (RunJobs)
+	driver      *riverpgxv5.Driver
+	river       *river.Client[pgx.Tx] // inserts and reads jobs; RunJobs starts its own
+	clock       videohost.Clock
+	log         *slog.Logger
+	name        string // the DSN without its password, for messages
+	rescueAfter time.Duration
 }
 
 var (
 	_ videohost.Store           = (*DB)(nil)
-	_ videohost.Queue           = (*DB)(nil)
+	_ videohost.JobRunner       = (*DB)(nil)
 	_ videohost.WebhookStore    = (*DB)(nil)
 	_ videohost.AnalyticsStore  = (*DB)(nil)
 	_ videohost.SigningKeyStore = (*DB)(nil)
@@ -52,6 +59,7 @@ type options struct {
 	logger      *slog.Logger
 	maxConns    int32
 	dialTimeout time.Duration
+	rescueAfter time.Duration
 }
 
 // WithClock sets the clock used for event, job and lease times; tests pass a
@@ -69,13 +77,20 @@ func WithMaxConns(n int) Option { return func(o *options) { o.maxConns = int32(n
 // no connect_timeout (default 10 s).
 func WithDialTimeout(d time.Duration) Option { return func(o *options) { o.dialTimeout = d } }
 
+// WithJobRescueAfter sets how long a job may run before River's rescuer
+// hands it to another worker (default 1 min). Short is safe: a job whose
+// process still runs it holds its lock, and the copy waits (see the package
+// documentation); it only bounds how late the job of a process that died
+// runs again.
+func WithJobRescueAfter(d time.Duration) Option { return func(o *options) { o.rescueAfter = d } }
+
 // Open connects to the database named by dsn (a postgres:// URL or a
 // keyword/value string) and brings its schema up to date. A malformed dsn
 // is an error naming the part that is wrong; a server that cannot be
 // reached is "database unreachable: …". Neither message, nor any log line,
 // carries the password.
 func Open(ctx context.Context, dsn string, opts ...Option) (*DB, error) {
-	o := options{clock: videohost.SystemClock{}, dialTimeout: 10 * time.Second}
+	o := options{clock: videohost.SystemClock{}, dialTimeout: 10 * time.Second, rescueAfter: time.Minute}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -103,8 +118,14 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("opening database %s: %w", name, connectError(err))
 	}
-	db := &DB{pool: pool, clock: o.clock, log: o.logger.With("database", name), name: name}
+	db := &DB{pool: pool, poolConfig: cfg, driver: riverpgxv5.New(pool), clock: o.clock,
+		log: o.logger.With("database", name), name: name, rescueAfter: max(o.rescueAfter, time.Second)}
 	if err := db.migrate(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("opening database %s: %w", name, err)
+	}
+	// An insert-only client: it is never started.
+	if db.river, err = river.NewClient(db.driver, &river.Config{Logger: db.log, MaxAttempts: DefaultMaxAttempts}); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("opening database %s: %w", name, err)
 	}
@@ -115,6 +136,17 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*DB, error) {
 func (db *DB) Close() error {
 	db.pool.Close()
 	return nil
+}
+
+// snoozeFor is how long a copy of a job whose lock is held waits before it
+// looks again.
+func (db *DB) snoozeFor() time.Duration {
+	return min(max(db.rescueAfter/2, time.Second), 30*time.Second)
+}
+
+// watchEvery is how often a running job's lock connection is checked.
+func (db *DB) watchEvery() time.Duration {
+	return min(max(db.rescueAfter/4, time.Second), 15*time.Second)
 }
 
 // Name is the database's DSN without its password, for messages.
@@ -275,45 +307,73 @@ func (db *DB) migrate(ctx context.Context) error {
 		return fmt.Errorf("listing migrations: %w", err)
 	}
 	slices.Sort(names)
-	return db.inTx(ctx, func(tx pgx.Tx) error {
-		// One transaction, under a lock that the transaction's end releases:
-		// a second process blocks here, then finds every version applied.
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, migrateLock); err != nil {
-			return fmt.Errorf("waiting for the migration lock: %w", err)
+	migrator, err := rivermigrate.New(db.driver, &rivermigrate.Config{Logger: db.log})
+	if err != nil {
+		return fmt.Errorf("preparing River's migrations: %w", err)
+	}
+	// The migration lock is held by one connection for the whole run: a
+	// second process blocks here, then finds every version applied. It is
+	// a session lock, not a transaction's, because River applies each of
+	// its versions in a transaction of its own (a version may use what the
+	// one before it added to an enum). A process that dies mid-way closes
+	// its connection, and the lock goes with it.
+	conn, err := db.pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("waiting for the migration lock: %w", err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, migrateLock); err != nil {
+		return fmt.Errorf("waiting for the migration lock: %w", err)
+	}
+	defer func() {
+		if _, err := conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, migrateLock); err != nil {
+			conn.Hijack().Close(context.WithoutCancel(ctx)) // closing frees the lock
 		}
-		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-			version    text PRIMARY KEY,
-			applied_at timestamptz NOT NULL)`); err != nil {
-			return fmt.Errorf("creating schema_migrations: %w", err)
+	}()
+	// River's tables first: the jobs of Change.Jobs go there.
+	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return fmt.Errorf("applying River's migrations: %w", err)
+	}
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("beginning migrations: %w", err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version    text PRIMARY KEY,
+		applied_at timestamptz NOT NULL)`); err != nil {
+		return fmt.Errorf("creating schema_migrations: %w", err)
+	}
+	rows, err := tx.Query(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return fmt.Errorf("reading schema_migrations: %w", err)
+	}
+	versions, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return fmt.Errorf("reading schema_migrations: %w", err)
+	}
+	for _, name := range names {
+		version := strings.TrimSuffix(strings.TrimPrefix(name, "migrations/"), ".sql")
+		if slices.Contains(versions, version) {
+			continue
 		}
-		rows, err := tx.Query(ctx, `SELECT version FROM schema_migrations`)
+		body, err := migrationFiles.ReadFile(name)
 		if err != nil {
-			return fmt.Errorf("reading schema_migrations: %w", err)
+			return fmt.Errorf("reading migration %s: %w", version, err)
 		}
-		versions, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
-			return fmt.Errorf("reading schema_migrations: %w", err)
+		if _, err := tx.Exec(ctx, string(body)); err != nil {
+			return fmt.Errorf("applying migration %s: %w", version, err)
 		}
-		for _, name := range names {
-			version := strings.TrimSuffix(strings.TrimPrefix(name, "migrations/"), ".sql")
-			if slices.Contains(versions, version) {
-				continue
-			}
-			body, err := migrationFiles.ReadFile(name)
-			if err != nil {
-				return fmt.Errorf("reading migration %s: %w", version, err)
-			}
-			if _, err := tx.Exec(ctx, string(body)); err != nil {
-				return fmt.Errorf("applying migration %s: %w", version, err)
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`,
-				version, db.now()); err != nil {
-				return fmt.Errorf("recording migration %s: %w", version, err)
-			}
-			db.log.InfoContext(ctx, "applied migration", "version", version)
+		if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`,
+			version, db.now()); err != nil {
+			return fmt.Errorf("recording migration %s: %w", version, err)
 		}
-		return nil
-	})
+		db.log.InfoContext(ctx, "applied migration", "version", version)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("committing migrations: %w", err)
+	}
+	return nil
 }
 
 // inTx runs fn in a transaction (READ COMMITTED) and commits it when fn

@@ -1,9 +1,9 @@
 // Package postgres implements Reel's store on PostgreSQL 15 or later
-// through pgx/v5 (pgxpool): videohost.Store, Queue, WebhookStore,
-// AnalyticsStore and SigningKeyStore, with the same behaviour as the SQLite
-// store (videohost/storetest holds the contract both pass). It is the
-// scale-out store: any number of api and worker processes may share one
-// database.
+// through pgx/v5 (pgxpool): videohost.Store, WebhookStore, AnalyticsStore
+// and SigningKeyStore with the same behaviour as the SQLite store
+// (videohost/storetest holds the contract both pass), and a job queue on
+// River (videohost.JobRunner). It is the scale-out store: any number of api
+// and worker processes may share one database.
 //
 // # Opening
 //
@@ -16,11 +16,16 @@
 // # Schema
 //
 // The schema lives in migrations/*.sql, embedded in the binary and applied
-// in file-name order when Open runs, all in one transaction that first
-// takes an advisory lock (pg_advisory_xact_lock): two processes starting
-// at the same moment on an empty database migrate one after the other, and
-// the second finds every version recorded in schema_migrations. A
-// migration is never edited once released; a change is a new file.
+// in file-name order when Open runs, after River's own migrations
+// (rivermigrate), all under one advisory lock held by one connection
+// (pg_advisory_lock): two processes starting at the same moment on an empty
+// database migrate one after the other, and the second finds every version
+// recorded (schema_migrations, river_migration). The lock is a session's,
+// not a transaction's, because River applies each of its versions in a
+// transaction of its own; a process that dies mid-way closes its
+// connection and the lock goes with it. Reel's files are applied in one
+// transaction. A migration is never edited once released; a change is a
+// new file.
 //
 // Times are timestamptz. PostgreSQL keeps microseconds where SQLite keeps
 // nanoseconds, so the store rounds the times of the structs it is given to
@@ -45,8 +50,9 @@
 //     hands out numbers at insert time, not at commit: without the lock, a
 //     transaction that commits after a later-numbered one would slip behind
 //     the fan-out cursor ("events after seq N") and its event would never
-//     be delivered. The lock is taken last in the transaction, so it is
-//     held for a commit's time.
+//     be delivered. The lock is taken at the end of the transaction, after
+//     the video's row is written, so it is held only while the events and
+//     jobs are inserted and the transaction commits.
 //   - Fan-out locks its cursor row; CreateWebhook holds it in share mode, so
 //     a new endpoint gets exactly the events written after it.
 //   - Webhook delivery claims lock the endpoint rows they pick (FOR UPDATE
@@ -60,5 +66,57 @@
 //   - UpdatePlayback takes an advisory lock for its transaction: the domain
 //     (videohost.RecordPlayback) reads counters and writes them back, and
 //     the ingest writers of several api processes must not interleave.
-//   - Job claims take the row FOR UPDATE SKIP LOCKED.
+//
+// # Jobs
+//
+// Jobs run on River (riverqueue/river, riverpgxv5), not on a queue of
+// Reel's own: the jobs of a video change (Change.Jobs) are inserted with
+// InsertTx in the transaction of the change, so they exist exactly when it
+// does. Reel's kinds are prefixed "reel."; prepare jobs go to a queue of
+// their own (reel_prepare), every other kind to reel_jobs, so that the
+// probe and playable remux of a new upload never wait behind a transcode.
+// RunJobs starts a River client with a worker per kind that calls the
+// handler it is given (videohost/worker's). A failure is retried after the
+// handler's backoff (River's attempts, the worker's delays); a failure
+// marked videohost.NoRetry cancels the job (river.JobCancel); when the
+// worker stops, running jobs are snoozed for no time (river.JobSnooze(0)),
+// which hands them back without using up an attempt.
+//
+// River finds the jobs of a process that died by time alone: its rescuer
+// hands a job that has been running longer than RescueStuckJobsAfter (and
+// its timeout) to another worker, whether its process is dead or just
+// busy, and a transcode may run for an hour. Reel keeps that interval short
+// (1 minute, WithJobRescueAfter) so that a killed worker's job runs again
+// within a minute or two (River's rescuer looks every 30 s), and makes
+// running twice impossible instead of unlikely:
+//
+//   - Each running job holds a session-level advisory lock
+//     (pg_try_advisory_lock), keyed by its kind and video, on a connection
+//     of its own held for the job's lifetime (a small pool beside River's,
+//     so jobs never starve River). A process that dies closes its
+//     connections, and the server releases the lock at once.
+//   - A copy that the rescuer made of a job whose lock is still held does
+//     not run: it snoozes (river.JobSnooze, no attempt used) and looks
+//     again later.
+//   - River does not record the end of a run whose job was rescued
+//     meanwhile (it only updates jobs still "running"), so a run that ends
+//     for good writes job_finished before releasing its lock; a copy that
+//     then gets the lock finds it there and ends as that run did, without
+//     running.
+//   - The lock's connection is pinged while the job runs; if it is lost,
+//     so is the lock, and the job is stopped and counts as a failed
+//     attempt (as a lost lease does on SQLite).
+//   - River ignores jobs without a timeout when rescuing, so each job's
+//     timeout is the rescue interval; the job does not stop at it (its
+//     handler's context is RunJobs', not River's).
+//
+// The lock, not the rescue interval, is what keeps a job to one process,
+// so the interval can be short without duplicate work. Known limit: a job
+// still running on its last attempt when it is rescued is discarded by
+// River; its run completes the video, but River's row stays discarded.
+//
+// River's leader (one client per database, elected) rescues, schedules
+// retries and cleans up for everybody. It discards jobs of kinds it cannot
+// run, so a worker that runs only some kinds (no pipeline, say) fetches
+// only those and never leads: at least one worker must run every kind.
 package postgres

@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"log/slog"
+	"os"
 	"testing"
 
 	"github.com/reelvideo/reel/internal/pgtest"
@@ -10,7 +11,13 @@ import (
 	"github.com/reelvideo/reel/videohost/storetest"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+func TestMain(m *testing.M) {
+	if dsn := os.Getenv(childEnv); dsn != "" {
+		runChildWorker(dsn) // a worker process of TestJobOfAKilledProcessRunsElsewhere
+		return
+	}
+	pgtest.Main(m)
+}
 
 // openDB opens a store on dsn, closed when t ends.
 func openDB(t *testing.T, dsn string, opts ...postgres.Option) *postgres.DB {

@@ -22,7 +22,7 @@ import (
 var migrationFiles embed.FS
 
 // DB is a Reel database in one SQLite file. It implements videohost.Store
-// and videohost.Queue. It is safe for concurrent use.
+// and videohost.LeaseQueue. It is safe for concurrent use.
 type DB struct {
 	write *sql.DB // exactly one connection; every write goes through it
 	read  *sql.DB // query_only connections for reads
@@ -30,8 +30,8 @@ type DB struct {
 }
 
 var (
-	_ videohost.Store = (*DB)(nil)
-	_ videohost.Queue = (*DB)(nil)
+	_ videohost.Store      = (*DB)(nil)
+	_ videohost.LeaseQueue = (*DB)(nil)
 )
 
 // Option configures Open.

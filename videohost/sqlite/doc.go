@@ -1,4 +1,4 @@
-// Package sqlite implements videohost.Store and videohost.Queue on SQLite
+// Package sqlite implements videohost.Store and videohost.LeaseQueue on SQLite
 // through modernc.org/sqlite (pure Go, no cgo). It is the embedded default:
 // one file, no server to run.
 //

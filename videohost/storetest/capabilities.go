@@ -20,23 +20,24 @@ func testReclaim(t *testing.T, open Opener) {
 	if !ok {
 		t.Skip("the store's queue cannot reclaim")
 	}
+	lq := leases(t, db)
 	for range 2 {
 		if err := db.Enqueue(ctx, &videohost.Job{Kind: videohost.JobTranscode, VideoID: "v"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	mine, err := db.Claim(ctx, "host-slot0", nil, time.Hour)
+	mine, err := lq.Claim(ctx, "host-slot0", nil, time.Hour)
 	if err != nil || mine == nil {
 		t.Fatalf("claim: %v %v", mine, err)
 	}
-	theirs, err := db.Claim(ctx, "host-slot1", nil, time.Hour)
+	theirs, err := lq.Claim(ctx, "host-slot1", nil, time.Hour)
 	if err != nil || theirs == nil {
 		t.Fatalf("claim: %v %v", theirs, err)
 	}
 	if n, err := jobs.ReclaimJobs(ctx, "host-slot0"); err != nil || n != 1 {
 		t.Fatalf("ReclaimJobs = %d, %v; want 1", n, err)
 	}
-	again, err := db.Claim(ctx, "host-slot0", nil, time.Hour)
+	again, err := lq.Claim(ctx, "host-slot0", nil, time.Hour)
 	if err != nil || again == nil || again.ID != mine.ID {
 		t.Fatalf("after reclaiming, claimed %+v (%v), want job %d at once", again, err, mine.ID)
 	}
@@ -81,7 +82,7 @@ func testQueueDepth(t *testing.T, open Opener) {
 	if !ok {
 		t.Skip("the store does not report queue depth")
 	}
-	q := b.DB
+	q := leases(t, b.DB)
 	if d, err := db.QueueDepth(ctx, clock.Now()); err != nil || len(d) != 0 {
 		t.Fatalf("empty queue: %+v %v", d, err)
 	}

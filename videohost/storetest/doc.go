@@ -7,8 +7,11 @@
 //
 // The suite covers spaces and keys, videos (round trips, keyset pages,
 // filters, atomic updates with their outbox events and jobs), collections,
-// the job queue, webhook endpoints and deliveries (fan-out, claims, leases),
-// analytics and signing keys. A test that only makes sense for one store
+// the job queue (claims and leases only where the queue leases its jobs,
+// videohost.LeaseQueue: a store that runs them itself, a JobRunner, is
+// tested in its own package), webhook endpoints and deliveries (fan-out,
+// claims, leases), analytics and signing keys, and what several stores on
+// one database do at once. A test that only makes sense for one store
 // (SQLite's file pragmas, PostgreSQL's DSN parsing) stays in that store's
 // package.
 //

@@ -56,6 +56,7 @@ func Run(t *testing.T, open Opener) {
 		{"VideosFilters", testVideosFilters},
 		{"Collections", testCollections},
 		{"DeleteCollection", testDeleteCollection},
+		{"EnqueueAndJob", testEnqueueAndJob},
 		{"ClaimOrderAndKinds", testClaimOrderAndKinds},
 		{"ClaimConcurrentlyClaimsEachJobOnce", testClaimConcurrentlyClaimsEachJobOnce},
 		{"ExpiredLeaseIsReclaimed", testExpiredLeaseIsReclaimed},

@@ -5,9 +5,12 @@
 // implements Pipeline lives in videohost/transcode, and the service does
 // every blob-storage step (storing sources, publishing versions).
 //
-// A Worker claims jobs from the Queue with a lease and renews the lease while
-// the job runs. A worker that dies leaves a lease that expires, and another
-// worker (or the same one after a restart) runs the job again. Everything a
+// On a queue that leases jobs (videohost.LeaseQueue, SQLite) a Worker
+// claims jobs with a lease and renews the lease while the job runs. A worker
+// that dies leaves a lease that expires, and another worker (or the same
+// one after a restart) runs the job again. A queue that runs jobs itself
+// (videohost.JobRunner, PostgreSQL on River) is handed the worker's handler
+// and its backoff instead, and keeps each job to one process its own way. Everything a
 // job writes goes to a private staging folder first and is published by the
 // service in one atomic step, so a job killed half-way leaves nothing
 // half-published. Early playback is published the same way: a standard

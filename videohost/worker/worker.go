@@ -27,9 +27,12 @@ type Config struct {
 	Concurrency int
 	// Lease is how long a claimed job is held before another worker may take
 	// it over; a heartbeat renews it at a third of its length, so it can be
-	// short (default 20 s).
+	// short (default 20 s). It applies to a queue that leases jobs (SQLite);
+	// a queue that runs them itself (PostgreSQL on River) has its own rescue
+	// interval.
 	Lease time.Duration
-	// PollInterval is the wait between empty claims (default 250 ms).
+	// PollInterval is the wait between empty claims of a leasing queue
+	// (default 250 ms).
 	PollInterval time.Duration
 	// FetchTimeout bounds the download of one input_url (default 1 h).
 	FetchTimeout time.Duration
@@ -46,6 +49,30 @@ type Config struct {
 	ID string
 	// Logger defaults to the service's logger.
 	Logger *slog.Logger
+	// Observer is told how every job run ended (metrics); nil: nobody.
+	Observer JobObserver
+}
+
+// JobObserver is told of finished job runs, for metrics. outcome is "done",
+// "retried" (it runs again later), "dead" (given up; the video is errored)
+// or "interrupted" (the worker stopped; the job is handed back). It is
+// called on the worker's goroutines and must not block.
+type JobObserver interface {
+	JobFinished(kind videohost.JobKind, outcome string, took time.Duration)
+}
+
+func (w *Worker) observe(job *videohost.Job, outcome string, start time.Time) {
+	if w.cfg.Observer != nil {
+		w.cfg.Observer.JobFinished(job.Kind, outcome, time.Since(start))
+	}
+}
+
+// outcome names a failed run's end for observers, from failed's answer.
+func outcome(retry time.Duration) string {
+	if retry < 0 {
+		return "dead"
+	}
+	return "retried"
 }
 
 // Worker runs queued jobs until its context ends.
@@ -102,40 +129,52 @@ func New(cfg Config) (*Worker, error) {
 	return &Worker{cfg: cfg, svc: cfg.Service, log: cfg.Logger.With("worker", cfg.ID), kind: kinds}, nil
 }
 
-// Run claims and runs jobs until ctx ends. In-flight jobs are cancelled and
-// handed back to the queue before Run returns, so a stop loses no work.
+// Run runs jobs until ctx ends. In-flight jobs are cancelled and handed
+// back to the queue before Run returns, so a stop loses no work.
 //
-// Besides its Concurrency loops, a worker with a pipeline runs one more
-// that takes only prepare jobs: the probe and the playable remux of a new
-// upload take well under a second and must not wait behind an hour of
-// somebody else's transcode. It competes for the cores only that briefly.
+// A queue that runs jobs itself (videohost.JobRunner: PostgreSQL on River)
+// is handed the worker's handler; a queue that leases jobs
+// (videohost.LeaseQueue: SQLite) is polled by Concurrency loops that claim
+// jobs and renew their leases while they run.
+//
+// Either way prepare jobs have a lane of their own: the probe and the
+// playable remux of a new upload take well under a second and must not
+// wait behind an hour of somebody else's transcode. A worker with a
+// pipeline runs one prepare job besides its Concurrency; it competes for
+// the cores only that briefly.
 func (w *Worker) Run(ctx context.Context) error {
-	if n, err := w.svc.ReclaimJobs(ctx, w.cfg.ID); err != nil {
-		w.log.ErrorContext(ctx, "reclaiming jobs of an earlier run", "err", err)
-	} else if n > 0 {
-		w.log.InfoContext(ctx, "reclaimed jobs an earlier run held when it stopped", "jobs", n)
+	switch q := w.svc.Queue().(type) {
+	case videohost.JobRunner:
+		run := videohost.JobRun{Kinds: w.kind, Concurrency: w.cfg.Concurrency, Handle: w.handle, Backoff: backoff}
+		if w.cfg.Pipeline != nil {
+			run.PrepareConcurrency = 1
+		}
+		return q.RunJobs(ctx, run)
+	case videohost.LeaseQueue:
+		if n, err := w.svc.ReclaimJobs(ctx, w.cfg.ID); err != nil {
+			w.log.ErrorContext(ctx, "reclaiming jobs of an earlier run", "err", err)
+		} else if n > 0 {
+			w.log.InfoContext(ctx, "reclaimed jobs an earlier run held when it stopped", "jobs", n)
+		}
+		var wg sync.WaitGroup
+		loop := func(kinds []videohost.JobKind) {
+			wg.Go(func() { w.loop(ctx, q, kinds) })
+		}
+		for i := 0; i < w.cfg.Concurrency; i++ {
+			loop(w.kind)
+		}
+		if w.cfg.Pipeline != nil {
+			loop([]videohost.JobKind{videohost.JobPrepare})
+		}
+		wg.Wait()
+		return nil
 	}
-	var wg sync.WaitGroup
-	loop := func(kinds []videohost.JobKind) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.loop(ctx, kinds)
-		}()
-	}
-	for i := 0; i < w.cfg.Concurrency; i++ {
-		loop(w.kind)
-	}
-	if w.cfg.Pipeline != nil {
-		loop([]videohost.JobKind{videohost.JobPrepare})
-	}
-	wg.Wait()
-	return nil
+	return errors.New("worker: the queue neither leases jobs nor runs them")
 }
 
-func (w *Worker) loop(ctx context.Context, kinds []videohost.JobKind) {
+func (w *Worker) loop(ctx context.Context, q videohost.LeaseQueue, kinds []videohost.JobKind) {
 	for ctx.Err() == nil {
-		ran, err := w.runOne(ctx, kinds)
+		ran, err := w.runOne(ctx, q, kinds)
 		if err != nil && ctx.Err() == nil {
 			w.log.ErrorContext(ctx, "claiming a job", "err", err)
 		}
@@ -149,13 +188,16 @@ func (w *Worker) loop(ctx context.Context, kinds []videohost.JobKind) {
 }
 
 // RunOne claims one job of any kind the worker runs and runs it; it
-// reports whether a job ran.
+// reports whether a job ran. It needs a queue that leases jobs.
 func (w *Worker) RunOne(ctx context.Context) (bool, error) {
-	return w.runOne(ctx, w.kind)
+	q, ok := w.svc.Queue().(videohost.LeaseQueue)
+	if !ok {
+		return false, errors.New("worker: RunOne needs a queue that leases jobs; this one runs them itself (use Run)")
+	}
+	return w.runOne(ctx, q, w.kind)
 }
 
-func (w *Worker) runOne(ctx context.Context, kinds []videohost.JobKind) (bool, error) {
-	q := w.svc.Queue()
+func (w *Worker) runOne(ctx context.Context, q videohost.LeaseQueue, kinds []videohost.JobKind) (bool, error) {
 	job, err := q.Claim(ctx, w.cfg.ID, kinds, w.cfg.Lease)
 	if err != nil || job == nil {
 		return false, err
@@ -186,7 +228,7 @@ func (w *Worker) runOne(ctx context.Context, kinds []videohost.JobKind) (bool, e
 			}
 		}
 	}()
-	log := w.log.With("job", job.ID, "kind", job.Kind, "video", job.VideoID, "attempt", job.Attempts)
+	log := w.jobLog(job)
 	log.InfoContext(ctx, "job started")
 	start := time.Now()
 	runErr := w.run(jobCtx, job)
@@ -197,24 +239,69 @@ func (w *Worker) runOne(ctx context.Context, kinds []videohost.JobKind) (bool, e
 	switch {
 	case runErr == nil:
 		log.InfoContext(ctx, "job done", "duration", time.Since(start))
+		w.observe(job, "done", start)
 		return true, q.Complete(bg, job.ID, w.cfg.ID)
 	case ctx.Err() != nil:
 		log.InfoContext(ctx, "job interrupted by shutdown; handed back")
+		w.observe(job, "interrupted", start)
 		_, err := q.Fail(bg, job.ID, w.cfg.ID, errors.New("worker stopped"), 0)
 		return true, err
 	default:
-		var perm *permanentError
-		retry := backoff(job.Attempts)
-		if errors.As(runErr, &perm) || job.Attempts >= job.MaxAttempts {
-			retry = -1
-		}
-		log.WarnContext(ctx, "job failed", "err", runErr, "retry_in", retry)
-		if retry < 0 {
-			w.failVideo(bg, job, runErr)
-		}
+		retry := w.failed(bg, log, job, runErr)
+		w.observe(job, outcome(retry), start)
 		_, err := q.Fail(bg, job.ID, w.cfg.ID, runErr, retry)
 		return true, err
 	}
+}
+
+// handle runs one job handed out by a JobRunner: the runner completes it,
+// retries it after backoff(attempt), or gives it up (NoRetry) as handle's
+// error says.
+func (w *Worker) handle(ctx context.Context, job *videohost.Job) error {
+	log := w.jobLog(job)
+	log.InfoContext(ctx, "job started")
+	start := time.Now()
+	runErr := w.run(ctx, job)
+	switch {
+	case runErr == nil:
+		log.InfoContext(ctx, "job done", "duration", time.Since(start))
+		w.observe(job, "done", start)
+		return nil
+	case ctx.Err() != nil:
+		log.InfoContext(ctx, "job interrupted; handed back")
+		w.observe(job, "interrupted", start)
+		return runErr
+	}
+	retry := w.failed(context.WithoutCancel(ctx), log, job, runErr)
+	w.observe(job, outcome(retry), start)
+	if retry < 0 && isPermanent(runErr) {
+		return videohost.NoRetry(runErr)
+	}
+	return runErr
+}
+
+func (w *Worker) jobLog(job *videohost.Job) *slog.Logger {
+	return w.log.With("job", job.ID, "kind", job.Kind, "video", job.VideoID, "attempt", job.Attempts)
+}
+
+// failed logs a failed run of job and says when it runs again: after the
+// returned wait, or never (< 0: the failure is permanent or the job's
+// attempts are spent), in which case the video is marked errored first.
+func (w *Worker) failed(ctx context.Context, log *slog.Logger, job *videohost.Job, runErr error) time.Duration {
+	retry := backoff(job.Attempts)
+	if isPermanent(runErr) || job.Attempts >= job.MaxAttempts {
+		retry = -1
+	}
+	log.WarnContext(ctx, "job failed", "err", runErr, "retry_in", retry)
+	if retry < 0 {
+		w.failVideo(ctx, job, runErr)
+	}
+	return retry
+}
+
+func isPermanent(err error) bool {
+	var perm *permanentError
+	return errors.As(err, &perm)
 }
 
 // permanentError marks a failure that retrying cannot fix; code is the video

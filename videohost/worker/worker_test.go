@@ -473,3 +473,42 @@ func TestLivePlayableFolderThenFinalVersion(t *testing.T) {
 		t.Errorf("versions left after the final publish: %v", entries)
 	}
 }
+
+// outcomes records what a worker tells its observer.
+type outcomes struct {
+	mu  sync.Mutex
+	got []string
+}
+
+func (o *outcomes) JobFinished(kind videohost.JobKind, outcome string, took time.Duration) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.got = append(o.got, string(kind)+":"+outcome)
+}
+
+// The observer hears how each run ended: a failing fetch is retried, then
+// given up when its attempts are spent.
+func TestObserverHearsEveryRun(t *testing.T) {
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "down", http.StatusBadGateway)
+	}))
+	defer origin.Close()
+	e := newEnv(t, "127.0.0.1/32")
+	v := e.create(t, origin.URL+"/flaky")
+	obs := &outcomes{}
+	w, err := worker.New(worker.Config{Service: e.svc, WorkDir: filepath.Join(e.dir, "work"), ID: "w", Observer: obs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		runOne(t, w)
+		e.clock.Advance(time.Hour)
+	}
+	if got := e.video(t, v.ID); got.State != videohost.StateErrored {
+		t.Fatalf("video %s after three failed fetches", got.State)
+	}
+	want := "fetch:retried fetch:retried fetch:dead"
+	if got := strings.Join(obs.got, " "); got != want {
+		t.Fatalf("observed %q, want %q", got, want)
+	}
+}

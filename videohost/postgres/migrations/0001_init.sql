@@ -88,21 +88,14 @@ CREATE TABLE events (
     data       json NOT NULL
 );
 
-CREATE TABLE jobs (
-    id           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    kind         text NOT NULL,
-    space        text NOT NULL DEFAULT '',
-    video_id     text NOT NULL DEFAULT '',
-    payload      text,
-    state        text NOT NULL,
-    attempts     integer NOT NULL DEFAULT 0,
-    max_attempts integer NOT NULL,
-    run_at       timestamptz NOT NULL,
-    lease_owner  text NOT NULL DEFAULT '',
-    lease_until  timestamptz,
-    last_error   text NOT NULL DEFAULT '',
-    created_at   timestamptz NOT NULL,
-    updated_at   timestamptz NOT NULL
+-- Jobs run on River: its tables (river_*) are migrated with these, in the
+-- same transaction. job_finished records the jobs whose run ended for good,
+-- written before the run lets go of the job's advisory lock: a copy of a
+-- job that River's rescuer made while the job was still running finds it
+-- here and ends without running again. Rows go after a week.
+CREATE TABLE job_finished (
+    job_id      bigint PRIMARY KEY,
+    outcome     text NOT NULL, -- completed or cancelled
+    finished_at timestamptz NOT NULL
 );
-CREATE INDEX jobs_queued ON jobs (state, run_at, id);
-CREATE INDEX jobs_leased ON jobs (state, lease_until, id);
+CREATE INDEX job_finished_at ON job_finished (finished_at);
