@@ -16,11 +16,14 @@ const (
 	EConflict           = "conflict"
 	EPayloadTooLarge    = "payload_too_large"
 	ERateLimited        = "rate_limited"
-	ETokenInvalid       = "token_invalid"
-	ETokenExpired       = "token_expired"
-	EInternal           = "internal"
-	EInvalidTransition  = "invalid_transition"
-	EUnavailable        = "unavailable"
+	// ETooManyFetches: the space already has Config.MaxWaitingFetches
+	// videos waiting for their input_url to be fetched.
+	ETooManyFetches    = "too_many_fetches"
+	ETokenInvalid      = "token_invalid"
+	ETokenExpired      = "token_expired"
+	EInternal          = "internal"
+	EInvalidTransition = "invalid_transition"
+	EUnavailable       = "unavailable"
 )
 
 // Video error codes, carried in Video.Error when a video ends in StateErrored.

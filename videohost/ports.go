@@ -31,6 +31,7 @@ type VideoFilter struct {
 	Archived    *bool    // nil = any
 	Query       string   // substring of the title, case-insensitive
 	Playable    *bool    // nil = any
+	Fetching    bool     // only videos created by URL whose fetch has not ended (state created)
 	Collections []string // when set, any of these collections (used for nested public lists)
 	After       *Cursor  // keyset position
 	Limit       int

@@ -43,6 +43,11 @@ type Config struct {
 	Guard *NetGuard
 	// MaxJobAttempts defaults to 5.
 	MaxJobAttempts int
+	// MaxWaitingFetches bounds the videos of one space waiting for their
+	// input_url to be fetched; a create past it is refused with
+	// too_many_fetches (429) until some are done. Default 200; negative
+	// means no bound.
+	MaxWaitingFetches int
 	// CacheTTL bounds how long the delivery path may use a cached video or
 	// key (default 1 s; negative disables). Changes made through this
 	// Service are seen at once; changes by another process within CacheTTL.
@@ -100,6 +105,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.MaxWaitingFetches == 0 {
+		cfg.MaxWaitingFetches = DefaultMaxWaitingFetches
 	}
 	if cfg.MaxJobAttempts == 0 {
 		cfg.MaxJobAttempts = 5
@@ -490,6 +498,9 @@ func (s *Service) CreateVideo(ctx context.Context, p *Principal, in CreateVideoI
 	if err := s.checkCollection(ctx, p.Space, in.Collection); err != nil {
 		return nil, err
 	}
+	if err := s.checkWaitingFetches(ctx, p.Space); err != nil {
+		return nil, err
+	}
 	v := s.newVideo(p.Space, in.Collection, in.Title, in.Description, in.Metadata, in.PlaybackPolicy)
 	v.InputURL = in.InputURL
 	v.OriginalAccess = in.OriginalAccess != nil && *in.OriginalAccess
@@ -498,6 +509,28 @@ func (s *Service) CreateVideo(ctx context.Context, p *Principal, in CreateVideoI
 		return nil, fmt.Errorf("creating video: %w", err)
 	}
 	return s.Present(v), nil
+}
+
+// DefaultMaxWaitingFetches is Config.MaxWaitingFetches's default.
+const DefaultMaxWaitingFetches = 200
+
+// checkWaitingFetches refuses a new fetch when the space already has
+// MaxWaitingFetches waiting: a burst of URLs (an import, a misbehaving
+// client) then queues at most that many jobs, and the client is told to
+// come back rather than filling the queue for hours.
+func (s *Service) checkWaitingFetches(ctx context.Context, space string) error {
+	limit := s.cfg.MaxWaitingFetches
+	if limit < 0 {
+		return nil
+	}
+	waiting, err := s.store.Videos(ctx, VideoFilter{Space: space, Fetching: true, Limit: limit + 1})
+	if err != nil {
+		return fmt.Errorf("counting waiting fetches: %w", err)
+	}
+	if len(waiting) >= limit {
+		return Errorf(ETooManyFetches, "this space already has %d videos waiting for their input_url to be fetched (the limit); retry when some are done", limit)
+	}
+	return nil
 }
 
 func (s *Service) newVideo(space string, collection, title, description *string, metadata map[string]string, policy *PlaybackPolicy) *Video {

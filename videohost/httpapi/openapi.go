@@ -231,7 +231,7 @@ func openAPIDocument() obj {
 				"detail": str("what went wrong, for people"),
 				"code": obj{"type": "string", "description": "stable, for programs", "enum": []string{
 					"unauthorized", "forbidden", "read_only_key", "not_found", "validation_failed", "input_url_not_allowed",
-					"conflict", "invalid_transition", "payload_too_large", "rate_limited", "token_invalid", "token_expired",
+					"conflict", "invalid_transition", "payload_too_large", "rate_limited", "too_many_fetches", "token_invalid", "token_expired",
 					"unavailable", "internal", codeMethodNotAllowed, CodeUploadNotFound, CodeUploadOffsetMismatch, CodeUploadLocked,
 					CodeUploadInterrupted, CodeTusVersionUnsupported, CodeNotImplemented, CodeRangeNotSatisfiable, CodePreconditionFailed}},
 				"errors": obj{"type": "array", "items": ref("FieldError")},

@@ -59,6 +59,7 @@ var statusOf = map[string]int{
 	videohost.EInvalidTransition:  http.StatusConflict,
 	videohost.EPayloadTooLarge:    http.StatusRequestEntityTooLarge,
 	videohost.ERateLimited:        http.StatusTooManyRequests,
+	videohost.ETooManyFetches:     http.StatusTooManyRequests,
 	videohost.ETokenInvalid:       http.StatusUnauthorized,
 	videohost.ETokenExpired:       http.StatusUnauthorized,
 	videohost.EUnavailable:        http.StatusServiceUnavailable,
@@ -151,6 +152,10 @@ func writeProblem(w http.ResponseWriter, p Problem) {
 	w.Header().Set("Cache-Control", "no-store")
 	if p.Status == http.StatusUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="reel"`)
+	}
+	if p.Code == videohost.ETooManyFetches && w.Header().Get("Retry-After") == "" {
+		// Fetches take seconds to minutes; a minute is a fair first wait.
+		w.Header().Set("Retry-After", "60")
 	}
 	w.WriteHeader(p.Status)
 	w.Write(append(body, '\n'))

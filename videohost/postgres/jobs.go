@@ -127,6 +127,17 @@ func (w *kindWorker[K]) NextRetry(job *river.Job[jobArgs[K]]) time.Time {
 // a job running longer waits for the job's lock (see jobRunner.work).
 func (w *kindWorker[K]) Timeout(*river.Job[jobArgs[K]]) time.Duration { return w.r.db.rescueAfter }
 
+// priorityOf is River's priority for a job kind (1 runs first): a burst of
+// fetches, and their retries, wait behind uploads' transcodes and subtitle
+// jobs. River orders by priority, then time; it has no turns between
+// spaces, which the SQLite queue takes (README: departures).
+func priorityOf(kind videohost.JobKind) int {
+	if kind == videohost.JobFetch {
+		return 2
+	}
+	return 1
+}
+
 // insertJob inserts j with River in tx, so that it exists exactly when the
 // change that asked for it does, and sets its ID, State, RunAt (as River
 // stored it: the database's now unless j.RunAt is later) and MaxAttempts
@@ -142,7 +153,7 @@ func (db *DB) insertJob(ctx context.Context, tx pgx.Tx, j *videohost.Job, now ti
 	if j.MaxAttempts <= 0 {
 		j.MaxAttempts = DefaultMaxAttempts
 	}
-	opts := &river.InsertOpts{MaxAttempts: j.MaxAttempts, Queue: queueOf(j.Kind)}
+	opts := &river.InsertOpts{MaxAttempts: j.MaxAttempts, Queue: queueOf(j.Kind), Priority: priorityOf(j.Kind)}
 	// A job due now is left to the database's clock: River makes a job
 	// with a time of its own "scheduled", to be made available later by
 	// its leader, which would delay every job by a scheduler round.

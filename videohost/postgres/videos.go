@@ -322,6 +322,9 @@ func (db *DB) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videohost
 	if f.Playable != nil {
 		where = append(where, "playable = "+arg(*f.Playable))
 	}
+	if f.Fetching {
+		where = append(where, "state = 'created' AND input_url <> ''")
+	}
 	if f.Query != "" {
 		where = append(where, `title ILIKE `+arg("%"+escapeLike(f.Query)+"%")+` ESCAPE '\'`)
 	}

@@ -78,10 +78,18 @@ func (db *DB) Enqueue(ctx context.Context, j *videohost.Job) error {
 	return insertJob(ctx, db.write, j, db.now())
 }
 
-// Claim leases the runnable job that has waited longest to worker: a queued
-// job whose run_at has come, or a running job whose lease expired (its worker
-// died). A job with an expired lease and no attempts left goes dead instead
-// of running again. Returns (nil, nil) when nothing is runnable. Selecting and
+// Claim leases a runnable job to worker: a queued job whose run_at has come,
+// or a running job whose lease expired (its worker died). Which one:
+//
+//  1. Retries of failed fetches go last: a burst of URLs that do not answer
+//     must not hold back uploads' early playback and transcodes.
+//  2. Then the space whose jobs were claimed least recently: spaces take
+//     turns, so one space's burst cannot starve another's uploads.
+//  3. Then the job due first (run_at when queued, lease_until when its
+//     lease ran out), then the oldest.
+//
+// A job with an expired lease and no attempts left goes dead instead of
+// running again. Returns (nil, nil) when nothing is runnable. Selecting and
 // leasing happen in one write transaction, so no job is claimed twice.
 func (db *DB) Claim(ctx context.Context, worker string, kinds []videohost.JobKind, lease time.Duration) (*videohost.Job, error) {
 	var claimed *videohost.Job
@@ -96,9 +104,9 @@ func (db *DB) Claim(ctx context.Context, worker string, kinds []videohost.JobKin
 				args = append(args, string(k))
 			}
 		}
-		// A job is due at run_at when queued and at lease_until when its
-		// lease ran out; the one due first goes first.
-		query += ` ORDER BY CASE state WHEN 'queued' THEN run_at ELSE lease_until END, id LIMIT 1`
+		query += ` ORDER BY CASE WHEN kind = 'fetch' AND attempts > 0 THEN 1 ELSE 0 END,
+			COALESCE((SELECT last_claim FROM queue_spaces q WHERE q.space = jobs.space), 0),
+			CASE state WHEN 'queued' THEN run_at ELSE lease_until END, id LIMIT 1`
 		for {
 			j, err := scanJob(tx.QueryRowContext(ctx, query, args...))
 			if errors.Is(err, sql.ErrNoRows) {
@@ -126,6 +134,10 @@ func (db *DB) Claim(ctx context.Context, worker string, kinds []videohost.JobKin
 				attempts = ?, updated_at = ? WHERE id = ?`,
 				worker, j.LeaseUntil.UnixNano(), j.Attempts, now, j.ID); err != nil {
 				return fmt.Errorf("leasing job %d: %w", j.ID, err)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO queue_spaces (space, last_claim) VALUES (?, ?)
+				ON CONFLICT (space) DO UPDATE SET last_claim = excluded.last_claim`, j.Space, now); err != nil {
+				return fmt.Errorf("recording the space's turn: %w", err)
 			}
 			claimed = j
 			return nil

@@ -321,6 +321,9 @@ func (db *DB) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videohost
 		where = append(where, "playable = ?")
 		args = append(args, *f.Playable)
 	}
+	if f.Fetching {
+		where = append(where, "state = 'created' AND input_url <> ''")
+	}
 	if f.Query != "" {
 		where = append(where, `title LIKE ? ESCAPE '\'`)
 		args = append(args, "%"+escapeLike(f.Query)+"%")

@@ -301,3 +301,49 @@ func testEnqueueAndJob(t *testing.T, open Opener) {
 	wantCode(t, err, videohost.ENotFound)
 	wantCode(t, db.Enqueue(ctx, &videohost.Job{}), videohost.EValidation)
 }
+
+// Spaces take turns: a space with a long backlog and a space with a few
+// jobs alternate, whatever the order they were queued in; and a retry of a
+// failed fetch waits behind every other runnable job.
+func testClaimIsFairAcrossSpaces(t *testing.T, open Opener) {
+	ctx := context.Background()
+	b := open(t)
+	q := leases(t, b.DB)
+	for i := range 4 {
+		enqueue(t, q, videohost.Job{Kind: videohost.JobFetch, Space: "burst", VideoID: "a" + string(rune('0'+i))})
+		b.Clock.Advance(time.Second)
+	}
+	for i := range 2 {
+		enqueue(t, q, videohost.Job{Kind: videohost.JobPrepare, Space: "quiet", VideoID: "b" + string(rune('0'+i))})
+		b.Clock.Advance(time.Second)
+	}
+	var order []string
+	for range 6 {
+		j := claim(t, q, "w")
+		if j == nil {
+			t.Fatal("a runnable job was not claimed")
+		}
+		order = append(order, j.VideoID)
+		b.Clock.Advance(time.Second)
+	}
+	if got, want := strings.Join(order, " "), "a0 b0 a1 b1 a2 a3"; got != want {
+		t.Fatalf("claimed %s, want %s: the quiet space's jobs wait behind the burst", got, want)
+	}
+
+	retry := enqueue(t, q, videohost.Job{Kind: videohost.JobFetch, Space: "burst", VideoID: "r"})
+	j := claim(t, q, "w")
+	if j == nil || j.ID != retry.ID {
+		t.Fatalf("claimed %+v, want the fetch", j)
+	}
+	if _, err := q.Fail(ctx, j.ID, "w", errors.New("origin down"), 0); err != nil {
+		t.Fatal(err)
+	}
+	b.Clock.Advance(time.Second)
+	upload := enqueue(t, q, videohost.Job{Kind: videohost.JobTranscode, Space: "burst", VideoID: "u"})
+	if j := claim(t, q, "w"); j == nil || j.ID != upload.ID {
+		t.Fatalf("claimed %+v before the transcode queued after the failed fetch's retry came due", j)
+	}
+	if j := claim(t, q, "w"); j == nil || j.ID != retry.ID {
+		t.Fatalf("claimed %+v, want the fetch's retry last", j)
+	}
+}

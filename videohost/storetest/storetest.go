@@ -77,6 +77,8 @@ func Run(t *testing.T, open Opener) {
 		{"FanOutMissesNoEventOfConcurrentWriters", testFanOutMissesNoEventOfConcurrentWriters},
 		{"DispatchersShareDeliveries", testDispatchersShareDeliveries},
 		{"Reclaim", testReclaim},
+		{"ClaimIsFairAcrossSpaces", testClaimIsFairAcrossSpaces},
+		{"VideosFetchingFilter", testVideosFetchingFilter},
 		{"QueueDepth", testQueueDepth},
 	}
 	for _, tt := range tests {

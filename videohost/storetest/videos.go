@@ -144,3 +144,26 @@ func testVideosFilters(t *testing.T, open Opener) {
 		})
 	}
 }
+
+// Fetching selects the videos created by URL whose fetch has not ended.
+func testVideosFetchingFilter(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := open(t).DB
+	createSpace(t, db, "aaaaa")
+	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	fetching := newVideo("aaaaa", at)
+	fetching.InputURL = "https://example.com/a.mp4"
+	createVideo(t, db, fetching)
+	fetched := newVideo("aaaaa", at.Add(time.Second))
+	fetched.InputURL = "https://example.com/b.mp4"
+	fetched.State = videohost.StateUploaded
+	createVideo(t, db, fetched)
+	createVideo(t, db, newVideo("aaaaa", at.Add(2*time.Second))) // an upload
+	got, err := db.Videos(ctx, videohost.VideoFilter{Space: "aaaaa", Fetching: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].ID != fetching.ID {
+		t.Fatalf("fetching: %d videos, want only %s", len(got), fetching.ID)
+	}
+}
