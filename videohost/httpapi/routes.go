@@ -74,6 +74,8 @@ func (h *Handler) routes() *mux.Router {
 	h.analyticsRoutes(r, api)
 	// The watch page, the iframe embed and oEmbed (pages.go).
 	h.pageRoutes(r)
+	// The dashboard's HTML shell at {base_url}/ and its app routes (dashboard.go).
+	h.dashboardRoutes(r)
 	// A path with ".." answers 404 rather than a redirect to its cleaned
 	// form: asset paths are matched exactly, never normalized.
 	r.SkipClean(true)
