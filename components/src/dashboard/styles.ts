@@ -69,7 +69,8 @@ export const styles = css`
   h1, h2, h3 { line-height: 1.25; margin: 0; }
   h1 { font-size: 1.5rem; font-weight: 650; letter-spacing: -0.01em; }
   h2 { font-size: 1.0625rem; font-weight: 620; }
-  h3 { font-size: 0.9375rem; font-weight: 600; }
+  h3, h2.sub { font-size: 0.9375rem; font-weight: 600; }
+  h2.sub { margin-bottom: 8px; }
   p { margin: 0; }
   code, pre, .mono { font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; font-size: 0.8667em; }
   pre { background: var(--code-bg); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; overflow: auto; margin: 0; white-space: pre; line-height: 1.55; }

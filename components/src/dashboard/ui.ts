@@ -279,7 +279,7 @@ export function showSecret(title: string, note: unknown, values: { label: string
     ${values.map(
       (v, i) => html`<div class="field">
         <span class="small" id=${'secret-' + i} style="font-weight:600">${v.label}</span>
-        <div class="secret">${v.multiline ? html`<pre aria-labelledby=${'secret-' + i} data-secret>${v.value}</pre>` : html`<code aria-labelledby=${'secret-' + i} data-secret>${v.value}</code>`}${copyButton(v.value, 'Copy', v.label)}</div>
+        <div class="secret">${v.multiline ? html`<pre tabindex="0" role="region" aria-label=${v.label} data-secret>${v.value}</pre>` : html`<code data-secret>${v.value}</code>`}${copyButton(v.value, 'Copy', v.label)}</div>
       </div>`,
     )}
     <div class="actions"><button class="btn primary" @click=${() => close()} autofocus>I have saved it</button></div>

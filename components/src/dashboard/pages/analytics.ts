@@ -6,7 +6,7 @@ import { Stats } from '../api.js';
 import { bars, lineChart } from '../chart.js';
 import { href } from '../router.js';
 import { app } from '../state.js';
-import { define, empty, errorBox, fmtNum, fmtPct, fmtSeconds, LightElement } from '../ui.js';
+import { define, empty, errorBox, fmtNum, fmtPct, fmtSeconds, LightElement, readOnlyBanner } from '../ui.js';
 
 const RANGES: [string, string, number, 'hour' | 'day'][] = [
   ['24h', 'Last 24 hours', 1, 'hour'],
@@ -57,6 +57,7 @@ export class AnalyticsPage extends LightElement {
             void this._load();
           }}>${RANGES.map(([k, l]) => html`<option value=${k} ?selected=${k === this._range}>${l}</option>`)}</select></div>
       </div>
+      ${readOnlyBanner()}
       <p class="muted">Counted by the player without cookies or storage: no IP address or user agent is kept, and unique viewers are daily.</p>
       ${errorBox(this._error)}
       ${!s && !this._error ? html`<div class="card loading" role="status">Loading…</div>` : nothing}

@@ -37,8 +37,9 @@ class Uploads {
 
   /** The upload percentage of a video this page is sending, else null. */
   progressOf(videoId: string): number | null {
-    const it = this.items.find((i) => i.videoId === videoId && i.phase === 'sending');
-    return it ? Math.floor((it.sent / (it.total || 1)) * 100) : null;
+    // Sent but not yet "uploaded" in the API's answer: still 100 % uploading.
+    const it = this.items.find((i) => i.videoId === videoId && (i.phase === 'sending' || i.phase === 'sent'));
+    return it ? (it.phase === 'sent' ? 100 : Math.floor((it.sent / (it.total || 1)) * 100)) : null;
   }
   get active(): boolean {
     return this.items.some((i) => i.phase === 'sending' || i.phase === 'sent');
@@ -297,7 +298,7 @@ export class UploadPage extends LightElement {
       <div class="card">
         <div class="card-head"><h2>From a terminal</h2></div>
         <div class="card-body">
-          <pre><code>bin/reel login --base-url ${app.base} --api-key $KEY
+          <pre tabindex="0"><code>bin/reel login --base-url ${app.base} --api-key $KEY
 bin/reel videos upload talk.mp4 --title "My talk"${this._collection ? ` --collection ${this._collection}` : ''} --wait=playable</code></pre>
         </div>
       </div>

@@ -46,6 +46,11 @@ function containerName(c: string): string {
   return name === 'matroska' ? 'MKV' : name.toUpperCase();
 }
 
+/** 0:07, 1:02:03: a time as a clock reads. */
+function clock(s: number): string {
+  return s < 1 ? '0:00' : fmtDuration(s);
+}
+
 function vttTime(s: string): number {
   const p = s.trim().split(':').map(Number);
   return p.length === 3 ? p[0] * 3600 + p[1] * 60 + p[2] : p[0] * 60 + p[1];
@@ -381,14 +386,14 @@ export class VideoPage extends LightElement {
       </div>
       ${errorBox(this._formError)}
       <div>
-        <h3 style="margin-bottom:8px">From the storyboard</h3>
+        <h2 class="sub">From the storyboard</h2>
         ${this._board === null
           ? html`<p class="muted" role="status">Loading the storyboard…</p>`
           : this._board.length
             ? html`<div class="storyboard">${this._board.map(
-                (c) => html`<button class="tile" ?disabled=${!w} aria-label=${`Use the frame at ${fmtDuration(c.start) === '–' ? '0:00' : fmtDuration(c.start)}`}
+                (c) => html`<button class="tile" ?disabled=${!w} aria-label=${`Use the frame at ${clock(c.start)}`}
                   style="background-image:url('${c.url}');background-position:-${c.x}px -${c.y}px;width:${c.w}px;height:${c.h}px"
-                  @click=${() => setTime(c.start)}><span>${c.start.toFixed(0)} s</span></button>`,
+                  @click=${() => setTime(c.start)}><span>${clock(c.start)}</span></button>`,
               )}</div>`
             : html`<p class="muted">No storyboard for this video.</p>`}
       </div>
@@ -445,14 +450,14 @@ export class VideoPage extends LightElement {
       <div class="row" role="group" aria-label="Snippet language">
         ${Object.entries(snippets).map(([k, [l]]) => html`<button class="btn sm ${k === cur ? 'primary' : ''}" aria-pressed=${String(k === cur)} @click=${() => (this._snippet = k)}>${l}</button>`)}
       </div>
-      <pre data-snippet=${cur}><code>${code}</code></pre>
+      <pre tabindex="0" data-snippet=${cur}><code>${code}</code></pre>
       <div class="actions">${copyButton(code, 'Copy snippet')}
         <a class="btn sm" href=${`${base}/watch/${v.embed}`} target="_blank" rel="noopener" data-external>${icon('external')}Watch page</a></div>
       ${signed
         ? html`<div class="card" style="box-shadow:none"><div class="card-body">
-            <h3>Signed playback</h3>
+            <h2 class="sub">Signed playback</h2>
             <p class="muted small">This video plays only with a playback token (<code>aud: "playback"</code>, <code>sub</code>: its embed, a collection or the space, <code>exp</code> at most 7 days). Mint it on your server with an API key (HS256, <code>kid</code> = the key id) or a signing key, and pass it as <code>token</code>:</p>
-            <pre><code>bin/reel tokens playback ${v.embed} --ttl 1h</code></pre>
+            <pre tabindex="0"><code>bin/reel tokens playback --embed ${v.embed} --ttl 1h</code></pre>
             <p class="muted small">Or try one here: <a href=${href('/keys')}>API keys → Token minter</a>.</p>
           </div></div>`
         : nothing}
@@ -480,7 +485,7 @@ export class VideoPage extends LightElement {
         ? html`<div data-urls>${rows.map(([n, url]) => html`<div class="url-row"><div style="min-width:0"><div class="name">${n}</div><code title=${url}>${url}</code></div>${copyButton(url, 'Copy', n)}</div>`)}</div>`
         : html`<p class="muted">The URLs appear as the video is processed.</p>`}
       ${v.playable
-        ? html`<div><h3 style="margin-bottom:8px">Downloads (<code>&lt;reel-files&gt;</code>)</h3>
+        ? html`<div><h2 class="sub">Downloads (<code>&lt;reel-files&gt;</code>)</h2>
             <reel-files embed=${v.embed} api=${app.base} loading="eager" token=${signed ? this._token : ''}></reel-files></div>`
         : nothing}
     </div>`;
@@ -505,9 +510,9 @@ export class VideoPage extends LightElement {
           ['Startup p50', s.startup_time_ms.p50 === null ? '–' : `${Math.round(s.startup_time_ms.p50)} ms`],
         ].map(([l, val]) => html`<div class="card metric"><span class="value">${val}</span><span class="label">${l}</span></div>`)}
       </div>
-      <div><h3 style="margin-bottom:8px">Views and watch time</h3>
+      <div><h2 class="sub">Views and watch time</h2>
         ${lineChart(xs, { label: 'Views', values: s.series.map((p) => p.views), format: String }, { label: 'Watch time (min)', values: s.series.map((p) => p.watch_time_seconds / 60), format: (x) => x.toFixed(1) })}</div>
-      <div><h3 style="margin-bottom:8px">Retention</h3>${retentionChart(s.retention)}</div>
+      <div><h2 class="sub">Retention</h2>${retentionChart(s.retention)}</div>
     </div>`;
   }
 

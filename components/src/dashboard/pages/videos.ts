@@ -280,7 +280,7 @@ export class VideosPage extends LightElement {
       </div></div>
       <div class="card"><div class="card-body">
         <h2>Or from a terminal</h2>
-        <pre><code>bin/reel login --base-url ${app.base} --api-key $KEY
+        <pre tabindex="0"><code>bin/reel login --base-url ${app.base} --api-key $KEY
 bin/reel videos upload talk.mp4 --title "My talk" --wait=playable</code></pre>
       </div></div>
     </div>`;

@@ -251,7 +251,7 @@ export class WebhookPage extends LightElement {
             ${d.attempts.length
               ? html`<ol class="stack-sm" style="padding-left:20px;margin:8px 0 0">${d.attempts.map((a) => html`<li>
                   <span class="small">${fmtDate(a.at)} · <strong>${a.status || 'no answer'}</strong> · ${a.duration_ms} ms${a.error ? html` · <span style="color:var(--danger)">${a.error}</span>` : nothing}</span>
-                  ${a.response_excerpt ? html`<pre style="margin-top:4px;max-height:160px">${a.response_excerpt}</pre>` : nothing}
+                  ${a.response_excerpt ? html`<pre tabindex="0" style="margin-top:4px;max-height:160px">${a.response_excerpt}</pre>` : nothing}
                 </li>`)}</ol>`
               : html`<p class="small muted">No attempt yet.</p>`}
           </td></tr>`
