@@ -13,7 +13,7 @@ for (const f of readdirSync(dir).sort()) {
   const b = readFileSync(new URL(f, dir));
   total += b.length;
   const gz = gzipSync(b, { level: 9 }).length;
-  const note = f === 'reel.js' ? `core (limit ${LIMIT} kB gzipped)` : 'lazy chunk';
+  const note = f === 'reel.js' ? `core (limit ${LIMIT} kB gzipped)` : f === 'dashboard.js' ? 'the dashboard at {base_url}/ (limit 150 kB gzipped)' : 'lazy chunk';
   console.log(`${f.padEnd(10)} ${(b.length / 1024).toFixed(1).padStart(7)} kB  ${(gz / 1024).toFixed(1).padStart(6)} kB gzipped  ${note}`);
 }
 console.log(`total      ${(total / 1024).toFixed(1).padStart(7)} kB`);

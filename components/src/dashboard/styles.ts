@@ -272,7 +272,8 @@ export const styles = css`
 
   /* ---- video page ---- */
   .player-msg { padding: 24px; min-height: 200px; display: grid; place-items: center; }
-  .storyboard { display: flex; flex-wrap: wrap; gap: 8px; }
+  .storyboard { display: flex; flex-wrap: wrap; gap: 8px; --k: 1; }
+  @media (max-width: 759px) { .storyboard { --k: 0.82; } }
   .tile { position: relative; border: 2px solid transparent; border-radius: 6px; padding: 0; cursor: pointer; background-color: var(--hover); background-repeat: no-repeat; }
   .tile:hover:not(:disabled) { border-color: var(--accent); }
   .tile span { position: absolute; left: 4px; bottom: 4px; background: rgb(0 0 0 / 0.75); color: #fff; font-size: 0.7333rem; padding: 0 5px; border-radius: 4px; }

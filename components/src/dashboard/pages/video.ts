@@ -357,6 +357,7 @@ export class VideoPage extends LightElement {
     const frame = (t: number | null, width: number) =>
       withToken((v.urls.frame || '').replace('{time}', t === null ? '' : String(t)).replace('{width}', String(width)).replace(/time=&/, ''), tok);
     const w = app.canWrite;
+    const sheetW = Math.max(0, ...(this._board || []).map((c) => c.x + c.w));
     const setTime = (t: number) => this._patch({ poster_time: Math.round(t * 100) / 100 }, `Poster set to ${t.toFixed(1)} s.`);
     const fromPlayer = () => {
       const p = this.querySelector('reel-player') as (HTMLElement & { currentTime?: number }) | null;
@@ -392,7 +393,7 @@ export class VideoPage extends LightElement {
           : this._board.length
             ? html`<div class="storyboard">${this._board.map(
                 (c) => html`<button class="tile" ?disabled=${!w} aria-label=${`Use the frame at ${clock(c.start)}`}
-                  style="background-image:url('${c.url}');background-position:-${c.x}px -${c.y}px;width:${c.w}px;height:${c.h}px"
+                  style="background-image:url('${c.url}');background-size:calc(var(--k) * ${sheetW}px) auto;background-position:calc(var(--k) * -${c.x}px) calc(var(--k) * -${c.y}px);width:calc(var(--k) * ${c.w}px);height:calc(var(--k) * ${c.h}px)"
                   @click=${() => setTime(c.start)}><span>${clock(c.start)}</span></button>`,
               )}</div>`
             : html`<p class="muted">No storyboard for this video.</p>`}
