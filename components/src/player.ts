@@ -16,6 +16,20 @@ import {
   trackLabels,
 } from './util.js';
 
+/** Server player settings: [setting, property, attribute]. */
+const PLAYER_SETTINGS: [string, string, string][] = [
+  ['color', 'color', 'color'],
+  ['controls', 'controls', 'controls'],
+  ['subtitles', 'subtitles', 'subtitles'],
+  ['active-subtitle', 'activeSubtitle', 'active-subtitle'],
+  ['autoplay', 'autoplay', 'autoplay'],
+  ['muted', 'muted', 'muted'],
+  ['loop', 'loop', 'loop'],
+  ['start', 'start', 'start'],
+  ['quality', 'quality', 'quality'],
+  ['poster-time', 'poster', 'poster'],
+];
+
 /** The native media events a <reel-player> re-dispatches from itself. */
 export const MEDIA_EVENTS = [
   'abort',
@@ -501,7 +515,8 @@ export class ReelPlayer extends EmbedElement {
     if (changed.has('_info') || changed.has('_state')) {
       const t = this._info?.title;
       this.setAttribute('role', 'region');
-      this.setAttribute('aria-label', t ? `Video: ${t}` : 'Video player');
+      // data-label: the page's own name for the player (two of one video on a page).
+      this.setAttribute('aria-label', this.dataset.label || (t ? `Video: ${t}` : 'Video player'));
       const [w, h] = this._info ? [this._info.width, this._info.height] : [0, 0];
       if (w > 0 && h > 0 && !this.style.getPropertyValue('--reel-aspect-ratio')) {
         this.style.setProperty('--reel-aspect-ratio', `${w} / ${h}`);
@@ -509,7 +524,30 @@ export class ReelPlayer extends EmbedElement {
     }
   }
 
+  /** The settings of the last lookup this player took, by property (to undo them on the next). */
+  private _applied = new Map<string, unknown>();
+
+  /**
+   * The server's player settings for this video (space, collection, video:
+   * the lookup's `player`), each applied where the page set nothing: an
+   * attribute, or a property a framework set, always wins.
+   */
+  private _applySettings(s: Record<string, unknown> | undefined) {
+    const self = this as unknown as Record<string, unknown>;
+    for (const [prop, val] of this._applied) if (self[prop] === val) self[prop] = typeof val === 'boolean' ? false : null;
+    this._applied.clear();
+    for (const [key, prop, attr] of PLAYER_SETTINGS) {
+      const v = s?.[key];
+      const cur = self[prop];
+      if (v == null || this.hasAttribute(attr) || (cur != null && cur !== false && cur !== '')) continue;
+      const val = key === 'poster-time' ? String(v) : v;
+      self[prop] = val;
+      this._applied.set(prop, val);
+    }
+  }
+
   protected async onInfo(info: EmbedInfo) {
+    this._applySettings(info.player);
     let resolveReady!: () => void;
     this._sourceReady = new Promise((r) => (resolveReady = r));
     try {

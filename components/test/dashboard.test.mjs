@@ -281,6 +281,43 @@ describe('dashboard', { skip }, () => {
     await api.patch(`/v1/videos/${state.video}`, { playback_policy: 'public' });
   });
 
+  test('player settings: the space colour reaches a plain HTML embed; an attribute on another overrides it', async () => {
+    await nav(page, 'Player');
+    await page.waitForSelector('[data-player-form]');
+    await page.fill('#ps-color', '#ff0000');
+    await page.selectOption('#ps-muted', 'on');
+    // The preview follows the form before anything is saved.
+    await page.waitForFunction(() => document.querySelector('reel-player[data-preview]')?.getAttribute('color') === '#ff0000');
+    await page.click('[data-player-form] button[type=submit]');
+    await until(async () => (await api.get('/v1/space/player')).settings.color === '#ff0000', { what: 'the saved colour' });
+    const embed = (await api.get(`/v1/videos/${state.video}`)).embed;
+    // A separate page on another origin, loading reel.js from the server, with two embeds.
+    const site2 = await newPage(browser.context);
+    await site2.goto(`${site.base}/pages/real.html`);
+    await site2.evaluate(async (e) => {
+      await customElements.whenDefined('reel-player');
+      document.getElementById('root').innerHTML = `<reel-player id="a" embed="${e}" loading="eager"></reel-player>
+        <reel-player id="b" embed="${e}" color="#00ff00" loading="eager"></reel-player>`;
+    }, embed);
+    const accent = (id) => site2.evaluate((i) => {
+      const p = document.getElementById(i);
+      return { style: p.shadowRoot?.querySelector('media-controller')?.getAttribute('style') || '', muted: p.muted, state: p.state };
+    }, id);
+    await until(async () => /#ff0000/.test((await accent('a')).style), { what: 'the space colour on the plain embed', timeout: 20000 });
+    const a = await accent('a');
+    const b = await accent('b');
+    assert.match(a.style, /--reel-accent:\s*#ff0000/);
+    assert.equal(a.muted, true, 'the space setting muted applies');
+    assert.match(b.style, /--reel-accent:\s*#00ff00/, 'the attribute wins');
+    await site2.screenshot({ path: join(SHOTS, 'embed-with-space-settings-1000.png') });
+    await site2.close();
+    // A video's own setting wins over the space's.
+    await api.patch(`/v1/videos/${state.video}/player`, { color: '#0000ff' });
+    assert.equal((await (await fetch(`${srv.base}/v1/embeds/${embed}`)).json()).player.color, '#0000ff');
+    await api.patch(`/v1/videos/${state.video}/player`, { color: null });
+    await api.patch('/v1/space/player', { color: null, muted: null });
+  });
+
   test('a read-only key gets a read-only dashboard: no write controls', async () => {
     const ro = await newPage(browser.context);
     await ro.goto(srv.base + '/');
@@ -312,6 +349,7 @@ describe('dashboard', { skip }, () => {
       ['video-subtitles', `/videos/${state.video}?tab=subtitles`],
       ['video-audio', `/videos/${state.video}?tab=audio`],
       ['video-embed', `/videos/${state.video}?tab=embed`],
+      ['video-player', `/videos/${state.video}?tab=player`],
       ['video-files', `/videos/${state.video}?tab=files`],
       ['video-analytics', `/videos/${state.video}?tab=analytics`],
       ['video-events', `/videos/${state.video}?tab=events`],

@@ -376,6 +376,7 @@ func openAPIDocument() obj {
 	describeAccess(paths, schemas)
 	describeAnalytics(paths, schemas)
 	describeWebhooks(paths, schemas)
+	describePlayer(paths, schemas)
 
 	return obj{
 		"openapi": "3.1.0",

@@ -59,6 +59,8 @@ func (h *Handler) routes() *mux.Router {
 	api(http.MethodDelete, "/v1/keys/{id}", h.deleteKey)
 
 	h.mountWebhookRoutes(r)
+	// Player settings of the space, a collection, a video (player.go).
+	h.playerRoutes(api)
 
 	// tus answers its own OPTIONS (protocol discovery and CORS preflight).
 	r.Handle("/v1/uploads", h.uploads).Methods(http.MethodPost, http.MethodOptions)

@@ -302,6 +302,9 @@ export const styles = css`
   .events-grid { display: grid; gap: 8px 16px; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); }
   tr.attempts td { background: var(--bg); }
 
+  /* ---- player settings ---- */
+  @media (min-width: 1100px) { .player-settings .preview { position: sticky; top: 20px; } }
+
   /* ---- sign in ---- */
   .signin { min-height: 100vh; display: grid; place-items: center; padding: 24px 12px; }
   .signin-card { width: min(440px, 100%); }

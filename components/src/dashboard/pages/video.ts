@@ -11,6 +11,7 @@ import {
   LightElement, loadElements, readOnlyBanner, stateBadge, toast,
 } from '../ui.js';
 import { uploads } from './upload.js';
+import { DEFAULT_CONTROLS } from './player.js';
 
 const TABS: [string, string][] = [
   ['settings', 'Settings'],
@@ -18,6 +19,7 @@ const TABS: [string, string][] = [
   ['subtitles', 'Subtitles'],
   ['audio', 'Audio tracks'],
   ['embed', 'Embed'],
+  ['player', 'Player'],
   ['files', 'Files & URLs'],
   ['analytics', 'Analytics'],
   ['events', 'Events'],
@@ -80,6 +82,7 @@ export class VideoPage extends LightElement {
     _board: { state: true },
     _subError: { state: true },
     _snippet: { state: true },
+    _draft: { state: true },
   };
   declare videoId: string;
   declare _v: Video | null;
@@ -93,6 +96,8 @@ export class VideoPage extends LightElement {
   declare _board: Cue[] | null;
   declare _subError: unknown;
   declare _snippet: string;
+  /** On the Player tab: the settings being edited, which the player previews. */
+  declare _draft: Record<string, unknown> | null;
   private _timer: ReturnType<typeof setTimeout> | undefined;
   private _off?: () => void;
 
@@ -110,6 +115,7 @@ export class VideoPage extends LightElement {
     this._board = null;
     this._subError = null;
     this._snippet = 'html';
+    this._draft = null;
   }
 
   connectedCallback() {
@@ -541,6 +547,9 @@ export class VideoPage extends LightElement {
         return this._audio(v);
       case 'embed':
         return this._embed(v);
+      case 'player':
+        return html`<reel-dash-player-settings .kind=${'video'} .scopeId=${v.id} external
+          @draft=${(e: CustomEvent) => (this._draft = e.detail)}></reel-dash-player-settings>`;
       case 'files':
         return this._files(v);
       case 'analytics':
@@ -550,6 +559,21 @@ export class VideoPage extends LightElement {
       default:
         return this._settings(v);
     }
+  }
+
+  /**
+   * The player. On the Player tab it previews the settings being edited (as
+   * attributes, which win over the stored ones); elsewhere it plays with the
+   * stored settings, like any embed.
+   */
+  private _player(v: Video) {
+    const token = v.playback_policy === 'signed' ? this._token : '';
+    const d = this._tab === 'player' ? this._draft : null;
+    if (!d) return html`<reel-player embed=${v.embed} api=${app.base} loading="eager" metrics="off" token=${token}></reel-player>`;
+    return html`<reel-player embed=${v.embed} api=${app.base} loading="eager" metrics="off" token=${token} data-preview
+      color=${d.color ? String(d.color) : ''} controls=${d.controls === undefined ? DEFAULT_CONTROLS : String(d.controls)}
+      ?autoplay=${d.autoplay === true} ?muted=${d.muted === true} ?loop=${d.loop === true}
+      active-subtitle=${d['active-subtitle'] ? String(d['active-subtitle']) : ''}></reel-player>`;
   }
 
   render() {
@@ -579,8 +603,7 @@ export class VideoPage extends LightElement {
             ? html`<div class="player-msg">${empty('archive', 'Archived', 'Archived videos do not play. Unarchive it to play it again.')}</div>`
             : v.state === 'errored'
               ? html`<div class="player-msg">${errorBox(new Error(v.error?.message || 'The video could not be processed.'))}</div>`
-              : html`<reel-player embed=${v.embed} api=${app.base} loading="eager" metrics="off" token=${signed ? this._token : ''}
-                  controls="play time seek volume subtitles audiotracks rate fullscreen"></reel-player>`}
+              : this._player(v)}
         </div>
         <div class="card"><div class="card-body">
           <div class="row" data-video-state=${state}>${stateBadge(state, { pct: state === 'uploading' ? pct : null, playable: v.playable, archived: v.archived })}
