@@ -192,7 +192,8 @@ export const styles = css`
 
   /* ---- posters ---- */
   .thumb { width: 96px; aspect-ratio: 16 / 9; border-radius: 6px; background: var(--hover); overflow: hidden; display: grid; place-items: center; flex: none; position: relative; color: var(--muted); }
-  .thumb img { width: 100%; height: 100%; object-fit: cover; display: block; }
+  .thumb img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; display: block; }
+  .thumb img[hidden] { display: none; }
   .thumb svg { width: 22px; height: 22px; }
   .thumb .dur { position: absolute; right: 4px; bottom: 4px; background: rgb(0 0 0 / 0.72); color: #fff; font-size: 0.7333rem; padding: 0 5px; border-radius: 4px; font-variant-numeric: tabular-nums; }
 

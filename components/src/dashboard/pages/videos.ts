@@ -9,15 +9,26 @@ import { dropZone, uploads } from './upload.js';
 
 const ACTIVE = new Set(['created', 'uploaded', 'processing']);
 
-/** A poster with the space's playback token when the video is signed; a placeholder until there is one. */
-export function poster(v: Video, token: string, width = 320) {
-  const src = v.playable && v.urls?.frame
-    ? v.urls.frame.replace('{time}', String(v.poster_time ?? Math.min(2, v.duration / 3 || 0))).replace('{width}', String(width))
-    : '';
-  const url = src && v.playback_policy === 'signed' ? src + (src.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(token) : src;
-  return html`<span class="thumb">${url
-    ? html`<img src=${url} alt="" loading="lazy" decoding="async" @error=${(e: Event) => ((e.target as HTMLElement).hidden = true)} />`
-    : icon('video')}${v.duration ? html`<span class="dur">${fmtDuration(v.duration)}</span>` : nothing}</span>`;
+/**
+ * A thumbnail: a frame at the poster time, small (the image URL), else the
+ * poster file; the space's playback token for a signed video; an icon
+ * under it until one loads, and when none does (a video still processing).
+ */
+export function poster(v: Video, token: string, width = 240) {
+  const tok = (u: string) => (u && v.playback_policy === 'signed' ? u + (u.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(token) : u);
+  const frame = v.playable && v.urls?.frame ? tok(v.urls.frame.replace(/time=\{time\}&?/, '').replace('{width}', String(width))) : '';
+  const fallback = v.state === 'ready' && v.urls?.poster ? tok(v.urls.poster) : '';
+  const onError = (e: Event) => {
+    const img = e.target as HTMLImageElement;
+    if (fallback && img.dataset.fallback !== '1') {
+      img.dataset.fallback = '1';
+      img.src = fallback;
+    } else img.hidden = true;
+  };
+  const src = frame || fallback;
+  return html`<span class="thumb">${icon('video')}${src
+    ? html`<img src=${src} alt="" loading="lazy" decoding="async" @error=${onError} />`
+    : nothing}${v.duration ? html`<span class="dur">${fmtDuration(v.duration)}</span>` : nothing}</span>`;
 }
 
 export class VideosPage extends LightElement {
