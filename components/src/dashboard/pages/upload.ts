@@ -6,7 +6,7 @@ import { html, nothing } from 'lit';
 import { Video } from '../api.js';
 import { href, navigate } from '../router.js';
 import { app } from '../state.js';
-import { define, errorBox, fmtBytes, icon, LightElement, loadElements, readOnlyBanner, stateBadge } from '../ui.js';
+import { define, errorBox, icon, LightElement, loadElements, readOnlyBanner, stateBadge } from '../ui.js';
 
 type Phase = 'sending' | 'sent' | 'ready' | 'errored' | 'failed';
 
@@ -186,7 +186,7 @@ export class UploadTray extends LightElement {
       return html`<li class="tray-item" data-upload=${it.n} data-video=${it.videoId || ''}>
         ${it.el}
         <div class="row small">
-          <span class="muted grow">${it.message ? html`<span role="alert">${it.message}</span>` : `${fmtBytes(it.total)}`}</span>
+          <span class="muted grow">${it.message ? html`<span role="alert">${it.message}</span>` : nothing}</span>
           ${link ? html`<a href=${link}>Open</a>` : nothing}
           <button class="btn sm ghost" data-action="cancel-upload" @click=${() => uploads.cancel(it)} aria-label=${`Cancel the upload of ${it.file.name}`}>Cancel</button>
         </div>
