@@ -214,7 +214,6 @@ bin/reel videos upload talk.mp4 --title "My talk" --wait=playable</code></pre>
       loading="eager"
       metrics="off"
       data-preview
-      data-label="Preview of the player settings"
       color=${e.color?String(e.color):""}
       controls=${t??He}
       ?autoplay=${e.autoplay===!0}

@@ -16,19 +16,8 @@ import {
   trackLabels,
 } from './util.js';
 
-/** Server player settings: [setting, property, attribute]. */
-const PLAYER_SETTINGS: [string, string, string][] = [
-  ['color', 'color', 'color'],
-  ['controls', 'controls', 'controls'],
-  ['subtitles', 'subtitles', 'subtitles'],
-  ['active-subtitle', 'activeSubtitle', 'active-subtitle'],
-  ['autoplay', 'autoplay', 'autoplay'],
-  ['muted', 'muted', 'muted'],
-  ['loop', 'loop', 'loop'],
-  ['start', 'start', 'start'],
-  ['quality', 'quality', 'quality'],
-  ['poster-time', 'poster', 'poster'],
-];
+/** Server player settings (the lookup's `player`), named as the attributes; poster-time sets `poster`. */
+const PLAYER_SETTINGS = 'color controls subtitles active-subtitle autoplay muted loop start quality poster-time'.split(' ');
 
 /** The native media events a <reel-player> re-dispatches from itself. */
 export const MEDIA_EVENTS = [
@@ -515,8 +504,7 @@ export class ReelPlayer extends EmbedElement {
     if (changed.has('_info') || changed.has('_state')) {
       const t = this._info?.title;
       this.setAttribute('role', 'region');
-      // data-label: the page's own name for the player (two of one video on a page).
-      this.setAttribute('aria-label', this.dataset.label || (t ? `Video: ${t}` : 'Video player'));
+      this.setAttribute('aria-label', t ? `Video: ${t}` : 'Video player');
       const [w, h] = this._info ? [this._info.width, this._info.height] : [0, 0];
       if (w > 0 && h > 0 && !this.style.getPropertyValue('--reel-aspect-ratio')) {
         this.style.setProperty('--reel-aspect-ratio', `${w} / ${h}`);
@@ -532,17 +520,15 @@ export class ReelPlayer extends EmbedElement {
    * the lookup's `player`), each applied where the page set nothing: an
    * attribute, or a property a framework set, always wins.
    */
-  private _applySettings(s: Record<string, unknown> | undefined) {
+  private _applySettings(s: Record<string, unknown> = {}) {
     const self = this as unknown as Record<string, unknown>;
-    for (const [prop, val] of this._applied) if (self[prop] === val) self[prop] = typeof val === 'boolean' ? false : null;
+    this._applied.forEach((val, prop) => self[prop] === val && (self[prop] = val === true ? false : null));
     this._applied.clear();
-    for (const [key, prop, attr] of PLAYER_SETTINGS) {
-      const v = s?.[key];
-      const cur = self[prop];
-      if (v == null || this.hasAttribute(attr) || (cur != null && cur !== false && cur !== '')) continue;
-      const val = key === 'poster-time' ? String(v) : v;
-      self[prop] = val;
-      this._applied.set(prop, val);
+    for (const key of PLAYER_SETTINGS) {
+      const attr = key == 'poster-time' ? 'poster' : key;
+      const prop = attr == 'active-subtitle' ? 'activeSubtitle' : attr;
+      const v = s[key];
+      if (v != null && v !== false && !this.hasAttribute(attr) && !self[prop]) this._applied.set(prop, (self[prop] = attr == 'poster' ? '' + v : v));
     }
   }
 

@@ -174,7 +174,6 @@ export class PlayerSettings extends LightElement {
       loading="eager"
       metrics="off"
       data-preview
-      data-label="Preview of the player settings"
       color=${s.color ? String(s.color) : ''}
       controls=${controls ?? DEFAULT_CONTROLS}
       ?autoplay=${s.autoplay === true}
