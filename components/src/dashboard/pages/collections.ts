@@ -149,7 +149,7 @@ export class CollectionsPage extends LightElement {
                     <span class="muted small mono wide-inline">${c.id}</span></span>
                   <span class="muted small wide-inline">${when(c.created_at)}</span>
                   ${w
-                    ? html`<button class="btn sm" data-write @click=${() => this._edit(c)} aria-label=${`Rename or move ${c.name}`}>Edit</button>
+                    ? html`<button class="btn sm" data-write @click=${() => this._edit(c)} aria-label=${`Edit ${c.name}`} title="Rename or move">Edit</button>
                         <button class="btn sm danger" data-write @click=${() => this._delete(c)} aria-label=${`Delete ${c.name}`}>${icon('trash')}<span class="wide-inline">Delete</span></button>`
                     : nothing}
                 </li>`,
