@@ -373,6 +373,37 @@ describe('dashboard', { skip }, () => {
     await ro.close();
   });
 
+  test('analytics: views sent by players show up in the charts', async () => {
+    // Sessions as players send them (POST /v1/events, no key), from a few browsers over the last day.
+    const embed = (await api.get(`/v1/videos/${state.video}`)).embed;
+    const agents = [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0 Safari/537.36',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    ];
+    const now = Date.now();
+    for (let i = 0; i < 14; i++) {
+      const t = now - ((i * 97) % 1380) * 60000;
+      const session = `dash-test-${i}`;
+      const watched = 2 + (i % 4) * 2;
+      const events = [
+        { type: 'view', embed, session, t, referrer: i % 3 ? 'https://blog.example/post' : 'https://news.example/' },
+        { type: 'play', embed, session, t: t + 100, position: 0 },
+        { type: 'startup', embed, session, t: t + 400, ms: 180 + i * 23 },
+        { type: 'heartbeat', embed, session, t: t + 400 + watched * 1000, position: watched, from: 0, to: watched },
+        ...(watched >= 8 ? [{ type: 'ended', embed, session, t: t + 8500, position: 8 }] : []),
+      ];
+      const res = await fetch(`${srv.base}/v1/events`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': agents[i % 3] }, body: JSON.stringify({ events }) });
+      assert.ok(res.ok, `events: ${res.status}`);
+    }
+    await until(async () => (await api.get('/v1/stats')).views >= 14, { what: 'the views in the stats', timeout: 30000 });
+    await go(page, '/analytics?range=24h');
+    await page.waitForSelector('svg.chart');
+    assert.match(await page.textContent('[data-top]'), /Dashboard upload/);
+    await go(page, `/videos/${state.video}?tab=analytics`);
+    await page.waitForSelector('svg.chart');
+  });
+
   test('every page passes axe-core and is shot at 360 and 1440 px, light and dark', async () => {
     const p = await newPage(browser.context);
     await p.goto(srv.base + '/');
@@ -390,7 +421,8 @@ describe('dashboard', { skip }, () => {
       ['video-events', `/videos/${state.video}?tab=events`],
       ['upload', '/upload'],
       ['collections', '/collections'],
-      ['analytics', '/analytics'],
+      ['analytics', '/analytics?range=24h'],
+      ['analytics-7d', '/analytics'],
       ['player', '/player'],
       ['webhooks', '/webhooks'],
       ['webhook', `/webhooks/${state.webhook}`],

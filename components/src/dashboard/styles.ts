@@ -123,7 +123,9 @@ export const styles = css`
   .card-head p { flex-basis: 100%; }
   .grid-2 { display: grid; gap: 20px; grid-template-columns: minmax(0, 1fr); }
   @media (min-width: 1100px) { .grid-2 { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; } }
-  .cards { display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(132px, 1fr)); }
+  .cards { display: grid; gap: 12px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  @media (min-width: 760px) { .cards { grid-template-columns: repeat(4, minmax(0, 1fr)); } .cards.c3 { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
+  @media (min-width: 1300px) { .cards.c3 { grid-template-columns: repeat(6, minmax(0, 1fr)); } }
   .metric { padding: 14px 16px; display: grid; gap: 2px; }
   .metric .value { font-size: 1.5rem; font-weight: 650; font-variant-numeric: tabular-nums; letter-spacing: -0.01em; }
   .metric .label { font-size: 0.8667rem; color: var(--muted); }
@@ -204,7 +206,7 @@ export const styles = css`
   .empty p { max-width: 34rem; color: var(--muted); }
   .error { padding: 12px 14px; border-radius: var(--radius); background: var(--danger-soft); color: var(--danger); display: flex; gap: 10px; align-items: flex-start; overflow-wrap: anywhere; }
   .error svg { width: 18px; height: 18px; flex: none; margin-top: 2px; }
-  .error .code { opacity: 0.85; }
+  .error .code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.8667em; }
   .loading { padding: 32px; text-align: center; color: var(--muted); }
   .skeleton { background: linear-gradient(90deg, var(--hover), var(--line), var(--hover)); background-size: 200% 100%; animation: sk 1.2s linear infinite; border-radius: 6px; }
   @keyframes sk { to { background-position: -200% 0; } }

@@ -507,7 +507,7 @@ export class VideoPage extends LightElement {
     }
     const xs = s.series.map((p) => new Date(p.at).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }));
     return html`<div class="stack">
-      <div class="cards">
+      <div class="cards c3">
         ${[
           ['Views', fmtNum(s.views)],
           ['Unique viewers', fmtNum(s.unique_viewers)],
