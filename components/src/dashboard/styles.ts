@@ -242,7 +242,7 @@ export const styles = css`
   .drop .lead { font-weight: 650; font-size: 1.0667rem; }
 
   /* ---- tabs ---- */
-  .tabs { display: flex; gap: 2px; border-bottom: 1px solid var(--line); overflow-x: auto; padding: 0 12px; }
+  .tabs { position: relative; display: flex; gap: 2px; border-bottom: 1px solid var(--line); overflow-x: auto; padding: 0 12px; scrollbar-width: thin; }
   .tabs button { font: inherit; font-size: 0.9rem; font-weight: 550; padding: 10px 12px; border: 0; background: none; color: var(--muted); border-bottom: 2px solid transparent; cursor: pointer; white-space: nowrap; margin-bottom: -1px; }
   .tabs button[aria-selected='true'] { color: var(--fg); border-bottom-color: var(--accent); }
   .tabs button:hover { color: var(--fg); }

@@ -3,7 +3,7 @@
 // gives them.
 import { html, nothing } from 'lit';
 import { Stats } from '../api.js';
-import { bars, lineChart } from '../chart.js';
+import { bars, lineChart, watchSeries } from '../chart.js';
 import { href } from '../router.js';
 import { app } from '../state.js';
 import { define, empty, errorBox, fmtNum, fmtPct, fmtSeconds, LightElement, readOnlyBanner } from '../ui.js';
@@ -79,8 +79,8 @@ export class AnalyticsPage extends LightElement {
             ${s.views
               ? lineChart(
                   s.series.map((p) => label(p.at)),
-                  { label: 'Views', values: s.series.map((p) => p.views), format: String },
-                  { label: 'Watch time (min)', values: s.series.map((p) => p.watch_time_seconds / 60), format: (x) => x.toFixed(1) },
+                  { label: 'Views', values: s.series.map((p) => p.views), format: String, integer: true },
+                  watchSeries(s.series),
                   `Views and watch time, ${r[1].toLowerCase()}: ${s.views} views, ${fmtSeconds(s.watch_time_seconds)} watched`,
                 )
               : empty('chart', 'No views in this period', html`Views appear as soon as someone plays a video in <code>&lt;reel-player&gt;</code>, on a watch page or in an embed.`, html`<a class="btn" href=${href('/')}>Go to your videos</a>`)}

@@ -3,7 +3,7 @@
 // analytics and its lifecycle events.
 import { html, nothing } from 'lit';
 import { ApiError, messageOf, Stats, Video } from '../api.js';
-import { retentionChart, lineChart } from '../chart.js';
+import { retentionChart, lineChart, watchSeries } from '../chart.js';
 import { href, navigate } from '../router.js';
 import { app } from '../state.js';
 import {
@@ -160,6 +160,15 @@ export class VideoPage extends LightElement {
       if (document.hidden) this._timer = setTimeout(() => void this._load(), 5000);
       else void this._load();
     }, moving ? 2000 : 20000);
+  }
+
+  updated() {
+    // Keep the selected tab in sight in a tab strip that scrolls (phones).
+    const list = this.querySelector('[role=tablist]') as HTMLElement | null;
+    const tab = list?.querySelector('[aria-selected=true]') as HTMLElement | null;
+    if (list && tab && (tab.offsetLeft < list.scrollLeft || tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth)) {
+      list.scrollLeft = tab.offsetLeft - 24;
+    }
   }
 
   private _selectTab(t: string, focus = false) {
@@ -518,7 +527,7 @@ export class VideoPage extends LightElement {
         ].map(([l, val]) => html`<div class="card metric"><span class="value">${val}</span><span class="label">${l}</span></div>`)}
       </div>
       <div><h2 class="sub">Views and watch time</h2>
-        ${lineChart(xs, { label: 'Views', values: s.series.map((p) => p.views), format: String }, { label: 'Watch time (min)', values: s.series.map((p) => p.watch_time_seconds / 60), format: (x) => x.toFixed(1) })}</div>
+        ${lineChart(xs, { label: 'Views', values: s.series.map((p) => p.views), format: String, integer: true }, watchSeries(s.series))}</div>
       <div><h2 class="sub">Retention</h2>${retentionChart(s.retention)}</div>
     </div>`;
   }
