@@ -436,6 +436,8 @@ describe('dashboard', { skip }, () => {
           await go(p, path);
           await p.waitForTimeout(300);
           await axe(p, `${name} at ${width} px (${scheme})`);
+          const sw = await p.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(sw <= width, `${name} at ${width} px scrolls sideways (${sw} px wide)`);
           if (scheme === 'light' || width === 1440) await shot(p, `${name}-${width}${scheme === 'dark' ? '-dark' : ''}`);
         }
       }

@@ -116,7 +116,7 @@ export const styles = css`
   }
 
   /* ---- cards, sections ---- */
-  .card { min-width: 0; background: var(--card); border: 1px solid var(--line); border-radius: 12px; box-shadow: var(--shadow); }
+  .card { position: relative; min-width: 0; background: var(--card); border: 1px solid var(--line); border-radius: 12px; box-shadow: var(--shadow); }
   .card-body { padding: 18px 20px; display: grid; gap: 14px; }
   .card-head { display: flex; align-items: center; gap: 10px; padding: 14px 20px; border-bottom: 1px solid var(--line); flex-wrap: wrap; }
   .card-head h2 { flex: 1; }
@@ -166,7 +166,7 @@ export const styles = css`
   .toolbar .field.search { flex: 3 1 220px; }
 
   /* ---- tables ---- */
-  .table-wrap { overflow-x: auto; }
+  .table-wrap { overflow-x: auto; position: relative; }
   table.table { width: 100%; border-collapse: collapse; font-size: 0.9333rem; }
   .table th { text-align: left; font-weight: 600; font-size: 0.8rem; color: var(--muted); text-transform: uppercase; letter-spacing: 0.04em; padding: 10px 12px; border-bottom: 1px solid var(--line); white-space: nowrap; }
   .table td { padding: 10px 12px; border-bottom: 1px solid var(--line); vertical-align: middle; }

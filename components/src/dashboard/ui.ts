@@ -286,13 +286,6 @@ export function showSecret(title: string, note: unknown, values: { label: string
   </div>`);
 }
 
-// ---------------------------------------------------------------- write controls
-
-/** Attributes of a write control for a read-only key: disabled, with the reason as its title. */
-export function writeGuard() {
-  return !app.canWrite;
-}
-
 /** Loads reel.js (the elements: player, upload, files) from next to dashboard.js, once. */
 let elements: Promise<unknown> | null = null;
 export function loadElements(): Promise<unknown> {

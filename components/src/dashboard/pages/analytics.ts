@@ -88,8 +88,8 @@ export class AnalyticsPage extends LightElement {
           <div class="grid-2">
             <div class="card"><div class="card-head"><h2>Top videos</h2></div><div class="card-body">
               ${s.top_videos?.length
-                ? html`<table class="table" data-top><thead><tr><th>Video</th><th>Views</th><th>Watch time</th></tr></thead>
-                    <tbody>${s.top_videos.map((t) => html`<tr><td><a href=${href('/videos/' + t.id)}>${t.title || t.id}</a></td><td class="num">${t.views}</td><td class="num">${fmtSeconds(t.watch_time_seconds)}</td></tr>`)}</tbody></table>`
+                ? html`<div class="table-wrap"><table class="table" data-top><thead><tr><th>Video</th><th>Views</th><th>Watch time</th></tr></thead>
+                    <tbody>${s.top_videos.map((t) => html`<tr><td><a href=${href('/videos/' + t.id)}>${t.title || t.id}</a></td><td class="num">${t.views}</td><td class="num">${fmtSeconds(t.watch_time_seconds)}</td></tr>`)}</tbody></table></div>`
                 : html`<p class="muted">No views in this period.</p>`}
             </div></div>
             <div class="card"><div class="card-head"><h2>Devices</h2></div><div class="card-body">${bars(s.devices)}

@@ -421,12 +421,12 @@ export class VideoPage extends LightElement {
     const tok = v.playback_policy === 'signed' ? this._token : '';
     return html`<div class="stack">
       ${v.subtitles?.length
-        ? html`<table class="table" data-subtitles><thead><tr><th>Language</th><th>Label</th><th>File</th>${w ? html`<th><span class="visually-hidden">Actions</span></th>` : nothing}</tr></thead>
+        ? html`<div class="table-wrap"><table class="table" data-subtitles><thead><tr><th>Language</th><th>Label</th><th>File</th>${w ? html`<th><span class="visually-hidden">Actions</span></th>` : nothing}</tr></thead>
             <tbody>${v.subtitles.map((s) => html`<tr data-language=${s.language}>
               <td><code>${s.language}</code></td><td>${s.label}</td>
               <td><a href=${withToken(s.url, tok)} target="_blank" rel="noopener" data-external>${s.language}.vtt</a></td>
               ${w ? html`<td style="text-align:right"><button class="btn sm danger" data-write @click=${() => this._deleteSubtitles(s.language)}>${icon('trash')}Delete</button></td>` : nothing}
-            </tr>`)}</tbody></table>`
+            </tr>`)}</tbody></table></div>`
         : html`<p class="muted">No subtitles yet.${w ? ' Upload a WebVTT or SRT file below; players list it at once, with no re-encode.' : ''}</p>`}
       ${w
         ? html`<form class="form-grid two" @submit=${this._addSubtitles} data-subtitles-form>
@@ -442,8 +442,8 @@ export class VideoPage extends LightElement {
 
   private _audio(v: Video) {
     return html`${v.audio_tracks?.length
-      ? html`<table class="table"><thead><tr><th>Language</th><th>Label</th><th>Default</th></tr></thead>
-          <tbody>${v.audio_tracks.map((a) => html`<tr><td><code>${a.language || 'und'}</code></td><td>${a.label}</td><td>${a.default ? 'Yes' : ''}</td></tr>`)}</tbody></table>`
+      ? html`<div class="table-wrap"><table class="table"><thead><tr><th>Language</th><th>Label</th><th>Default</th></tr></thead>
+          <tbody>${v.audio_tracks.map((a) => html`<tr><td><code>${a.language || 'und'}</code></td><td>${a.label}</td><td>${a.default ? 'Yes' : ''}</td></tr>`)}</tbody></table></div>`
       : html`<p class="muted">${v.state === 'ready' ? 'This video has no audio.' : 'Audio tracks are listed once the video is processed.'}</p>`}
       <p class="muted small" style="margin-top:12px">Every audio stream of the uploaded file becomes a track, with its language; players offer a menu when there are several.</p>`;
   }
