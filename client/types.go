@@ -133,6 +133,14 @@ type Space struct {
 	ImageURL  string    `json:"image_url"`
 	CDNURL    string    `json:"cdn_url"`
 	CreatedAt time.Time `json:"created_at"`
+	// Key is the key that asked (GET /v1/space): its id and access.
+	Key *SpaceKey `json:"key,omitempty"`
+}
+
+// SpaceKey names the API key a request was made with.
+type SpaceKey struct {
+	ID     string `json:"id"`
+	Access string `json:"access"`
 }
 
 // Key is an API key; Secret is only set in the answer that created it.

@@ -5,6 +5,8 @@
 //                       and its keyboard-shortcuts dialog, loaded on the first "?"
 //   dist/hls.js         hls.js, loaded by <reel-player> only without native HLS
 //   dist/tus.js         tus-js-client, loaded by <reel-upload> on the first upload
+//   dist/dashboard.js   the dashboard served at {base_url}/ (src/dashboard/); it
+//                       loads reel.js, next to it, when a page shows an element
 //   metrics/dist/index.js, react/dist/index.js
 // `node build.mjs --check` builds in memory and fails if a committed file differs.
 import * as esbuild from 'esbuild';
@@ -181,6 +183,7 @@ const builds = [
   { entryPoints: [MENUS_ENTRY], outfile: 'dist/menus.js', plugins: [chunkMenusPlugin(shared, true)], post: wrapChunk },
   { entryPoints: ['src/lazy/hls.ts'], outfile: 'dist/hls.js' },
   { entryPoints: ['src/lazy/tus.ts'], outfile: 'dist/tus.js' },
+  { entryPoints: ['src/dashboard/index.ts'], outfile: 'dist/dashboard.js' },
   { entryPoints: ['metrics/src/index.ts'], outfile: 'metrics/dist/index.js', minify: false },
   {
     entryPoints: ['react/src/index.ts'],

@@ -1,6 +1,7 @@
 // Package components serves the built Reel web components (dist/reel.js and
-// its lazily loaded chunks dist/menus.js, dist/hls.js, dist/tus.js) from the
-// Go binary, so `go build` alone ships `{cdn_url}/reel.js`. The bundles are
+// its lazily loaded chunks dist/menus.js, dist/hls.js, dist/tus.js) and the
+// dashboard (dist/dashboard.js, which loads reel.js next to it) from the Go
+// binary, so `go build` alone ships `{cdn_url}/reel.js`. The bundles are
 // built by `npm run build` in this directory and committed; `npm test` (and
 // TestBundleFresh here, when node_modules is present) fails when they are
 // stale.
@@ -21,7 +22,7 @@ import (
 //go:embed dist/*.js
 var dist embed.FS
 
-// FS returns the built files (reel.js, menus.js, hls.js, tus.js) at its root.
+// FS returns the built files (reel.js, menus.js, hls.js, tus.js, dashboard.js) at its root.
 func FS() fs.FS {
 	sub, err := fs.Sub(dist, "dist")
 	if err != nil {

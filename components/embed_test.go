@@ -14,7 +14,7 @@ import (
 func TestHandlerServesBundles(t *testing.T) {
 	srv := httptest.NewServer(http.StripPrefix("/cdn", Handler()))
 	defer srv.Close()
-	for _, name := range []string{"reel.js", "menus.js", "hls.js", "tus.js"} {
+	for _, name := range []string{"reel.js", "menus.js", "hls.js", "tus.js", "dashboard.js"} {
 		res, err := http.Get(srv.URL + "/cdn/" + name)
 		if err != nil {
 			t.Fatal(err)

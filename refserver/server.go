@@ -198,6 +198,9 @@ func (m *Main) Open(ctx context.Context, role string) error {
 		for _, k := range keys {
 			fmt.Fprintf(m.Stdout, "  %-10s %s\n", k.Access, k.Secret)
 		}
+		if role != "worker" {
+			fmt.Fprintf(m.Stdout, "Dashboard: %s/ (sign in with the read_write key)\n", m.Config.BaseURL)
+		}
 	}
 	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel

@@ -424,6 +424,9 @@ type EmbedView struct {
 	AudioTracks    []AudioTrack     `json:"audio_tracks"`
 	Subtitles      []Subtitle       `json:"subtitles"`
 	Transcript     *string          `json:"transcript"`
+	// Player is the player settings of the video's space, collections and
+	// its own, resolved (PlayerSettings); the page's attributes win.
+	Player PlayerSettings `json:"player"`
 }
 
 // EmbedRendition is a downloadable rendition as the components see it.
@@ -464,6 +467,7 @@ func (s *Service) Embed(ctx context.Context, embed string, req PlaybackRequest) 
 		PlaybackPolicy: v.PlaybackPolicy, PosterTime: v.PosterTime,
 		Renditions: []EmbedRendition{}, AudioTracks: []AudioTrack{}, Subtitles: []Subtitle{},
 	}
+	view.Player = s.resolvedPlayer(ctx, v)
 	if v.URLs != nil {
 		u := *v.URLs
 		view.URLs = VideoURLs{

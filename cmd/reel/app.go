@@ -117,6 +117,10 @@ func commands() map[string]map[string]command {
 			"list":   {"list the token-signing keys of the space", cmdSigningKeysList},
 			"delete": {"delete a token-signing key", cmdSigningKeysDelete},
 		},
+		"player": {
+			"get": {"show the player settings of the space, a collection or a video", cmdPlayerGet},
+			"set": {"change player settings (every embed of the scope picks them up)", cmdPlayerSet},
+		},
 		"stats":   {"": {"show analytics of a video or the space", cmdStats}},
 		"help":    {"": {"show the commands, or the flags of one", cmdHelp}},
 		"version": {"": {"print the version of reel", cmdVersion}},

@@ -494,3 +494,42 @@ func httpStatus(t *testing.T, target string) int {
 	resp.Body.Close()
 	return resp.StatusCode
 }
+
+// TestRefserverPlayer sets player settings on the space and a collection
+// and reads them back resolved.
+func TestRefserverPlayer(t *testing.T) {
+	rs := startRefserver(t)
+	e := newEnv(t)
+	e.ok("login", "--base-url", rs.URL, "--api-key", rs.Key)
+	var col struct{ ID string }
+	e.ok("collections", "create", "--name", "Talks").json(t, &col)
+
+	type view struct {
+		Scope, ID                     string
+		Settings, Inherited, Resolved map[string]any
+	}
+	var v view
+	e.ok("player", "set", "color=#ff5a36", "autoplay=true", "controls=play seek").json(t, &v)
+	if v.Scope != "space" || v.Settings["color"] != "#ff5a36" || v.Settings["autoplay"] != true || v.Settings["controls"] != "play seek" {
+		t.Fatalf("player set on the space: %+v", v)
+	}
+	v = view{}
+	e.ok("player", "set", "--collection", "Talks", "color=#00aa00", "start=1.5").json(t, &v)
+	if v.Scope != "collection" || v.ID != col.ID || v.Resolved["color"] != "#00aa00" || v.Resolved["autoplay"] != true || v.Resolved["start"] != 1.5 {
+		t.Fatalf("player set on a collection: %+v", v)
+	}
+	v = view{}
+	e.ok("player", "set", "--collection", col.ID, "color=").json(t, &v)
+	if _, set := v.Settings["color"]; set || v.Resolved["color"] != "#ff5a36" {
+		t.Fatalf("unset: %+v", v)
+	}
+	if table := e.ok("player", "get", "--collection", "Talks", "--format", "table").stdout; !strings.Contains(table, "start") || !strings.Contains(table, "inherited") {
+		t.Errorf("player table:\n%s", table)
+	}
+	if res := e.run("", "player", "set", "autoplay=maybe"); res.code != 2 {
+		t.Errorf("autoplay=maybe: exit %d, want 2", res.code)
+	}
+	if res := e.run("", "player", "set", "colour=red"); res.code != 1 || !strings.Contains(res.stderr, "validation_failed") {
+		t.Errorf("unknown setting: exit %d (%s)", res.code, res.stderr)
+	}
+}

@@ -6,14 +6,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 const dir = new URL('../dist/', import.meta.url);
-const LIMIT = 60; // kB gzipped, for reel.js (test/build.test.mjs enforces it)
+const LIMIT = 61; // kB gzipped, for reel.js (test/build.test.mjs enforces it)
 let total = 0;
 for (const f of readdirSync(dir).sort()) {
   if (!f.endsWith('.js')) continue;
   const b = readFileSync(new URL(f, dir));
   total += b.length;
   const gz = gzipSync(b, { level: 9 }).length;
-  const note = f === 'reel.js' ? `core (limit ${LIMIT} kB gzipped)` : 'lazy chunk';
+  const note = f === 'reel.js' ? `core (limit ${LIMIT} kB gzipped)` : f === 'dashboard.js' ? 'the dashboard at {base_url}/ (limit 150 kB gzipped)' : 'lazy chunk';
   console.log(`${f.padEnd(10)} ${(b.length / 1024).toFixed(1).padStart(7)} kB  ${(gz / 1024).toFixed(1).padStart(6)} kB gzipped  ${note}`);
 }
 console.log(`total      ${(total / 1024).toFixed(1).padStart(7)} kB`);

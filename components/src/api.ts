@@ -50,6 +50,8 @@ export interface EmbedInfo {
   audio_tracks: AudioTrackInfo[];
   subtitles: SubtitleTrackInfo[];
   transcript?: string | null;
+  /** The server's player settings for this video, resolved (attribute names). */
+  player?: Record<string, unknown>;
 }
 
 /** An error the server answered with (problem+json), or a network failure (status 0). */

@@ -16,6 +16,9 @@ import {
   trackLabels,
 } from './util.js';
 
+/** Server player settings (the lookup's `player`), named as the attributes; poster-time sets `poster`. */
+const PLAYER_SETTINGS = 'color controls subtitles active-subtitle autoplay muted loop start quality poster-time'.split(' ');
+
 /** The native media events a <reel-player> re-dispatches from itself. */
 export const MEDIA_EVENTS = [
   'abort',
@@ -527,7 +530,28 @@ export class ReelPlayer extends EmbedElement {
     }
   }
 
+  /** The settings of the last lookup this player took, by property (to undo them on the next). */
+  private _applied = new Map<string, unknown>();
+
+  /**
+   * The server's player settings for this video (space, collection, video:
+   * the lookup's `player`), each applied where the page set nothing: an
+   * attribute, or a property a framework set, always wins.
+   */
+  private _applySettings(s: Record<string, unknown> = {}) {
+    const self = this as unknown as Record<string, unknown>;
+    this._applied.forEach((val, prop) => self[prop] === val && (self[prop] = val === true ? false : null));
+    this._applied.clear();
+    for (const key of PLAYER_SETTINGS) {
+      const attr = key == 'poster-time' ? 'poster' : key;
+      const prop = attr == 'active-subtitle' ? 'activeSubtitle' : attr;
+      const v = s[key];
+      if (v != null && v !== false && !this.hasAttribute(attr) && !self[prop]) this._applied.set(prop, (self[prop] = attr == 'poster' ? '' + v : v));
+    }
+  }
+
   protected async onInfo(info: EmbedInfo) {
+    this._applySettings(info.player);
     let resolveReady!: () => void;
     this._sourceReady = new Promise((r) => (resolveReady = r));
     try {

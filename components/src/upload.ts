@@ -328,9 +328,11 @@ export class ReelUpload extends LitElement {
         const res = err.originalResponse;
         const status = res?.getStatus() ?? 0;
         let code = status === 401 ? 'unauthorized' : status === 413 ? 'payload_too_large' : status ? 'http_' + status : 'network';
+        let detail = '';
         try {
           const body = JSON.parse((res as unknown as { getBody(): string })?.getBody?.() || '{}');
           if (body.code) code = body.code;
+          if (typeof body.detail === 'string') detail = body.detail;
         } catch {
           /* not JSON */
         }
@@ -342,7 +344,9 @@ export class ReelUpload extends LitElement {
               ? 'This file is too large.'
               : status === 0
                 ? 'The upload was interrupted. Check your connection and retry.'
-                : `The upload failed (${status}).`;
+                : detail
+                  ? `The upload failed: ${detail}`
+                  : `The upload failed (${status}).`;
         this.dispatchEvent(new CustomEvent('error', { detail: { code, status, message: this._message } }));
       },
     });

@@ -203,7 +203,7 @@ func describeAccess(paths, schemas obj) {
 	schemas["Embed"] = obj{
 		"type": "object",
 		"required": []string{"id", "embed", "title", "duration", "width", "height", "aspect_ratio", "state", "playable", "archived",
-			"playback_policy", "poster_time", "urls", "renditions", "audio_tracks", "subtitles", "transcript"},
+			"playback_policy", "poster_time", "urls", "renditions", "audio_tracks", "subtitles", "transcript", "player"},
 		"properties": obj{
 			"id": obj{"type": "string"}, "embed": obj{"type": "string"}, "title": obj{"type": "string"},
 			"duration": obj{"type": "number"}, "width": obj{"type": "integer"}, "height": obj{"type": "integer"},
@@ -220,6 +220,7 @@ func describeAccess(paths, schemas obj) {
 			"audio_tracks": obj{"type": "array", "items": ref("AudioTrack")},
 			"subtitles":    obj{"type": "array", "items": ref("Subtitle")},
 			"transcript":   obj{"type": []string{"string", "null"}, "format": "uri"},
+			"player":       obj{"$ref": "#/components/schemas/PlayerSettings", "description": "the player settings of the video's space, collections and its own, resolved; a page attribute wins over each"},
 		},
 	}
 	schemas["ListedVideo"] = obj{

@@ -72,6 +72,18 @@ func (h *Handler) getSpace(w http.ResponseWriter, r *http.Request, p *videohost.
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, sp)
+	writeJSON(w, http.StatusOK, spaceView{Space: sp, Key: keyView{ID: p.KeyID, Access: p.Access}})
 	return nil
+}
+
+// spaceView is the space with the key that asked: a client (the
+// dashboard) learns from it whether it may write.
+type spaceView struct {
+	*videohost.Space
+	Key keyView `json:"key"`
+}
+
+type keyView struct {
+	ID     string           `json:"id"`
+	Access videohost.Access `json:"access"`
 }

@@ -353,6 +353,14 @@ func openAPIDocument() obj {
 				"id": obj{"type": "string"}, "name": obj{"type": "string"},
 				"space_url": obj{"type": "string", "format": "uri"}, "image_url": obj{"type": "string", "format": "uri"},
 				"cdn_url": obj{"type": "string", "format": "uri"}, "created_at": obj{"type": "string", "format": "date-time"},
+				"key": obj{
+					"type": "object", "description": "the API key that asked (GET /v1/space only): a client learns whether it may write",
+					"required": []string{"id", "access"},
+					"properties": obj{
+						"id":     obj{"type": "string"},
+						"access": obj{"type": "string", "enum": []string{"read_write", "read_only"}},
+					},
+				},
 			},
 		},
 		"Key": obj{
@@ -379,6 +387,7 @@ func openAPIDocument() obj {
 	describeAnalytics(paths, schemas)
 	describeWebhooks(paths, schemas)
 	describeHealth(paths)
+	describePlayer(paths, schemas)
 
 	return obj{
 		"openapi": "3.1.0",

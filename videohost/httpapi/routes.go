@@ -59,6 +59,8 @@ func (h *Handler) routes() *mux.Router {
 	api(http.MethodDelete, "/v1/keys/{id}", h.deleteKey)
 
 	h.mountWebhookRoutes(r)
+	// Player settings of the space, a collection, a video (player.go).
+	h.playerRoutes(api)
 
 	// tus answers its own OPTIONS (protocol discovery and CORS preflight).
 	r.Handle("/v1/uploads", h.uploads).Methods(http.MethodPost, http.MethodOptions)
@@ -75,6 +77,8 @@ func (h *Handler) routes() *mux.Router {
 	h.analyticsRoutes(r, api)
 	// The watch page, the iframe embed and oEmbed (pages.go).
 	h.pageRoutes(r)
+	// The dashboard's HTML shell at {base_url}/ and its app routes (dashboard.go).
+	h.dashboardRoutes(r)
 	// A path with ".." answers 404 rather than a redirect to its cleaned
 	// form: asset paths are matched exactly, never normalized.
 	r.SkipClean(true)

@@ -119,3 +119,48 @@ func testQueueDepth(t *testing.T, open Opener) {
 		t.Fatalf("depth %+v, want %+v", got, want)
 	}
 }
+
+// Player settings per scope: put, read back only the scopes asked for,
+// replace, and remove with zero settings.
+func testPlayerSettings(t *testing.T, open Opener) {
+	ctx := context.Background()
+	b := open(t)
+	ps, ok := b.DB.(videohost.PlayerSettingsStore)
+	if !ok {
+		t.Skip("the store keeps no player settings")
+	}
+	createSpace(t, b.DB, "aaaaa")
+	space := videohost.PlayerScope{Kind: "space", ID: "aaaaa"}
+	video := videohost.PlayerScope{Kind: "video", ID: "vvvvvvvvvvvv"}
+	other := videohost.PlayerScope{Kind: "collection", ID: "cccccccccccc"}
+	now := b.Clock.Now()
+	if err := ps.PutPlayerSettings(ctx, "aaaaa", space, videohost.PlayerSettings{Color: ptr("#ff5a36"), Autoplay: ptr(true)}, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := ps.PutPlayerSettings(ctx, "aaaaa", video, videohost.PlayerSettings{Start: ptr(12.5)}, now); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ps.PlayerSettings(ctx, "aaaaa", []videohost.PlayerScope{space, video, other})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || *got[space].Color != "#ff5a36" || !*got[space].Autoplay || *got[video].Start != 12.5 {
+		t.Fatalf("settings %+v", got)
+	}
+	if err := ps.PutPlayerSettings(ctx, "aaaaa", space, videohost.PlayerSettings{Muted: ptr(true)}, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := ps.PutPlayerSettings(ctx, "aaaaa", video, videohost.PlayerSettings{}, now); err != nil {
+		t.Fatal(err)
+	}
+	got, err = ps.PlayerSettings(ctx, "aaaaa", []videohost.PlayerScope{space, video})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[space].Color != nil || !*got[space].Muted {
+		t.Fatalf("after replacing and removing: %+v", got)
+	}
+	if got, err := ps.PlayerSettings(ctx, "bbbbb", []videohost.PlayerScope{space}); err != nil || len(got) != 0 {
+		t.Fatalf("another space sees %+v (%v)", got, err)
+	}
+}

@@ -79,6 +79,7 @@ func Run(t *testing.T, open Opener) {
 		{"Reclaim", testReclaim},
 		{"ClaimIsFairAcrossSpaces", testClaimIsFairAcrossSpaces},
 		{"VideosFetchingFilter", testVideosFetchingFilter},
+		{"PlayerSettings", testPlayerSettings},
 		{"QueueDepth", testQueueDepth},
 	}
 	for _, tt := range tests {
