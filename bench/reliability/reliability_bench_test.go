@@ -255,14 +255,20 @@ func (s *server) kill() {
 }
 
 // rssKiB is the server's resident set (VmRSS) in KiB.
-func (s *server) rssKiB() int {
+func (s *server) rssKiB() int { return s.statusKiB("VmRSS:") }
+
+// statusKiB reads one field of /proc/PID/status in KiB (-1 when unknown).
+func (s *server) statusKiB(field string) int {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
 	if err != nil {
 		return -1
 	}
 	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+		if v, ok := strings.CutPrefix(line, field); ok {
+			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			if err != nil {
+				return -1
+			}
 			return n
 		}
 	}
