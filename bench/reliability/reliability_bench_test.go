@@ -429,9 +429,15 @@ func (s *server) upload(t testing.TB, key string, src []byte, title string) stri
 // makeSource encodes an H.264/AAC MP4 from FFmpeg's test sources.
 func makeSource(t testing.TB, dir string, seconds int, size string) []byte {
 	t.Helper()
-	p := filepath.Join(dir, fmt.Sprintf("source-%ds-%s.mp4", seconds, size))
+	return makeSourceWith(t, dir, seconds, size, "")
+}
+
+// makeSourceWith is makeSource with a filter after testsrc2 (", noise=…").
+func makeSourceWith(t testing.TB, dir string, seconds int, size, filter string) []byte {
+	t.Helper()
+	p := filepath.Join(dir, fmt.Sprintf("source-%ds-%s-%x.mp4", seconds, size, len(filter)))
 	cmd := exec.Command("ffmpeg", "-nostdin", "-v", "error", "-y",
-		"-f", "lavfi", "-i", fmt.Sprintf("testsrc2=size=%s:rate=25:duration=%d", size, seconds),
+		"-f", "lavfi", "-i", fmt.Sprintf("testsrc2=size=%s:rate=25:duration=%d%s", size, seconds, filter),
 		"-f", "lavfi", "-i", fmt.Sprintf("sine=frequency=440:duration=%d", seconds),
 		"-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
 		"-movflags", "+faststart", p)
