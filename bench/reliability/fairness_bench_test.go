@@ -263,8 +263,13 @@ func TestFairness(t *testing.T) {
 		if r.notReady > 0 {
 			ready = fmt.Sprintf("> %.0f (%d of %d not ready at the deadline)", r.makespan.Seconds(), r.notReady, r.n)
 		}
-		fmt.Printf("| %s | %d | %s | %.1f | %.1f | %.1f | %s |\n", name, r.n, ready, quantile(rd, 0.5).Seconds(), quantile(rd, 1).Seconds(),
-			quantile(pl, 0.5).Seconds(), load)
+		secs := func(ds []time.Duration, q float64) string {
+			if len(ds) == 0 {
+				return "—"
+			}
+			return fmt.Sprintf("%.1f", quantile(ds, q).Seconds())
+		}
+		fmt.Printf("| %s | %d | %s | %s | %s | %s | %s |\n", name, r.n, ready, secs(rd, 0.5), secs(rd, 1), secs(pl, 0.5), load)
 	}
 	fmt.Printf("\n### Time to ready of %d uploads of space B (3 s 640x360 each, sent at once), idle and after space A's burst of %d creates by URL\n\n", n, creates)
 	fmt.Println("| run | uploads | all ready s | upload → ready median s (of those ready) | max s | upload → playable median s | load average |")

@@ -30,7 +30,7 @@ type frameRun struct {
 // floodFrames asks for n distinct frames of embed from clients at once,
 // spread evenly over span (request i is not sent before span*i/n), and
 // samples the size of the cache folder while it runs.
-func floodFrames(s *server, embed string, n, first, clients int, span time.Duration, cacheDir string) frameRun {
+func floodFrames(s *server, embed string, widest, n, first, clients int, span time.Duration, cacheDir string) frameRun {
 	r := frameRun{statuses: map[int]int{}, load0: loadAverage()}
 	var mu sync.Mutex
 	var next atomic.Int64
@@ -61,10 +61,12 @@ func floodFrames(s *server, embed string, n, first, clients int, span time.Durat
 					return
 				}
 				time.Sleep(time.Until(start.Add(span * time.Duration(i-first) / time.Duration(n))))
-				// Distinct (time, width) for every i below 48,000: a width
-				// from 1920 to 3839 px (frames are made at exactly the width
-				// asked) and a time on a 10 ms grid within the video.
-				u := fmt.Sprintf("%s/images/%s.jpg?time=%.2f&width=%d", s.base, embed, float64(i*7%1000)/100, 1920+i%1920)
+				// A distinct frame for every i below lcm(1000, widest/2)
+				// (24,000 for a 1080p ladder): a time on a 10 ms grid within
+				// the 10 s video and a width from half the widest rendition
+				// up to it, as the server makes a frame at exactly the width
+				// asked up to the widest rendition's (wider asks get that).
+				u := fmt.Sprintf("%s/images/%s.jpg?time=%.2f&width=%d", s.base, embed, float64(i*7%1000)/100, widest/2+i%(widest/2))
 				resp, err := httpClient.Get(u)
 				mu.Lock()
 				if err != nil {
@@ -91,8 +93,8 @@ func floodFrames(s *server, embed string, n, first, clients int, span time.Durat
 
 // TestFrameCacheDisk: REEL_BENCH_FRAME_URLS (10,000) distinct anonymous
 // frame URLs of one ready public video, from one address, spread evenly
-// over REEL_BENCH_FRAME_SECONDS (150: the cold-frame limit's window is a
-// minute, so a steady flood gets three windows' worth made), first with
+// over REEL_BENCH_FRAME_SECONDS (240: the cold-frame limit's window is a
+// minute, so a steady flood gets four windows' worth made), first with
 // --frame-cache-size 20MiB, then with the default cap (1 GiB) on the same
 // data folder with the cache emptied. The frame cache is the blob folder
 // {data}/blobs/cache (one folder per video: cache/{video}/frames/{version}/).
@@ -100,7 +102,7 @@ func floodFrames(s *server, embed string, n, first, clients int, span time.Durat
 // (at most 2 decodes at once, 250 ms wait for one) are expected answers.
 func TestFrameCacheDisk(t *testing.T) {
 	n := envInt("REEL_BENCH_FRAME_URLS", 10_000)
-	span := time.Duration(envInt("REEL_BENCH_FRAME_SECONDS", 150)) * time.Second
+	span := time.Duration(envInt("REEL_BENCH_FRAME_SECONDS", 240)) * time.Second
 	const clients = 4
 	const smallCap = 20 << 20
 	dir := t.TempDir()
@@ -108,7 +110,7 @@ func TestFrameCacheDisk(t *testing.T) {
 	cacheDir := filepath.Join(data, "blobs", "cache")
 	// Grain, so that frames weigh what camera frames do (testsrc2 alone
 	// makes 20 KB JPEGs).
-	src := makeSourceWith(t, dir, 10, "1280x720", ",noise=alls=30:allf=t+u")
+	src := makeSourceWith(t, dir, 10, "1920x1080", ",noise=alls=30:allf=t+u")
 	s := startServer(t, data, "--frame-cache-size", "20MiB")
 	key := s.key("read_write")
 	id := s.upload(t, key, src, "frames")
@@ -116,8 +118,15 @@ func TestFrameCacheDisk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	widest := 0
+	for _, r := range v.Renditions {
+		widest = max(widest, r.Width)
+	}
+	if widest < 64 {
+		t.Fatalf("video %s has no renditions: %+v", id, v)
+	}
 	before, _ := dirBytes(cacheDir)
-	small := floodFrames(s, v.Embed, n, 0, clients, span, cacheDir)
+	small := floodFrames(s, v.Embed, widest, n, 0, clients, span, cacheDir)
 	small.label, small.capBytes = "`--frame-cache-size 20MiB`", smallCap
 	s.kill()
 
@@ -127,12 +136,12 @@ func TestFrameCacheDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = startServer(t, data)
-	def := floodFrames(s, v.Embed, n, n, clients, span, cacheDir)
+	def := floodFrames(s, v.Embed, widest, n, n, clients, span, cacheDir)
 	def.label, def.capBytes = "default (1 GiB)", 1<<30
 	s.kill()
 
-	fmt.Printf("\n### %d distinct anonymous frame URLs from one address over %s, %d clients (`/images/{embed}.jpg?time=…&width=1920…3839` of a 10 s 720p video with grain)\n\n", n, span, clients)
-	fmt.Println("| cap | 200 (made) | 429 cold-frame limit | 503 busy | other | time s | cache folder at the end MiB (frames) | largest seen MiB | within cap | load average |")
+	fmt.Printf("\n### %d distinct anonymous frames from one address over %s, %d clients (`/images/{embed}.jpg?time=…&width=%d…%d` of a 10 s 1080p video with grain)\n\n", n, span, clients, widest/2, widest-1)
+	fmt.Println("| cap | 200 (each a frame made) | 429 cold-frame limit | 503 busy | other | time s | cache folder at the end MiB (frames) | largest seen MiB | within cap | load average |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range []frameRun{small, def} {
 		other := r.transport

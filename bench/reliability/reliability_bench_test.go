@@ -24,9 +24,10 @@
 //
 // Knobs (environment): REEL_BENCH_CYCLES (8), REEL_BENCH_LOAD_SECONDS (10),
 // REEL_BENCH_VIEWERS (64), REEL_BENCH_WRITERS (200), REEL_BENCH_FRAME_URLS
-// (10000), REEL_BENCH_BEACON_SECONDS (30), REEL_BENCH_FAIR_CREATES (2000),
-// REEL_BENCH_FAIR_UPLOADS (20), REEL_BENCH_FAIR_DEADLINE (seconds the
-// loaded run may take at most; 3× the idle run, at least 120).
+// (10000), REEL_BENCH_FRAME_SECONDS (240), REEL_BENCH_BEACON_SECONDS (30),
+// REEL_BENCH_FAIR_CREATES (2000), REEL_BENCH_FAIR_UPLOADS (20),
+// REEL_BENCH_FAIR_DEADLINE (seconds the loaded run may take at most; 3× the
+// idle run, at least 120).
 //
 // refserver is built once into a temporary folder (go build) and started as
 // a child process; the bench imports nothing of it. A measure that misses a
@@ -355,12 +356,15 @@ func (s *server) createKeys(t testing.TB, key string, n int) []string {
 
 // video is the part of a video's JSON the bench reads.
 type video struct {
-	ID       string            `json:"id"`
-	Embed    string            `json:"embed"`
-	State    string            `json:"state"`
-	Playable bool              `json:"playable"`
-	URLs     map[string]string `json:"urls"`
-	Source   *struct {
+	ID         string            `json:"id"`
+	Embed      string            `json:"embed"`
+	State      string            `json:"state"`
+	Playable   bool              `json:"playable"`
+	URLs       map[string]string `json:"urls"`
+	Renditions []struct {
+		Width int `json:"width"`
+	} `json:"renditions"`
+	Source *struct {
 		Size int64 `json:"size"`
 	} `json:"source"`
 	Error *struct {
