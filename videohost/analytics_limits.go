@@ -74,8 +74,13 @@ func (c *windowCaps) giveBack(key string, n int) {
 	}
 }
 
+// turnLocked starts a new window when now is past the current one. A now a
+// little before the window's start is a request whose time was read before
+// another's took the lock: it counts in the current window (resetting on
+// it cleared every count, letting a flood past the caps). Only a clock set
+// back by more than a window starts over.
 func (c *windowCaps) turnLocked(now time.Time) {
-	if now.Sub(c.start) >= c.window || now.Before(c.start) {
+	if now.Sub(c.start) >= c.window || now.Before(c.start.Add(-c.window)) {
 		c.start = now
 		clear(c.counts)
 	}

@@ -152,11 +152,19 @@ func TestIngestCaps(t *testing.T) {
 			t.Errorf("%s: %d of %d kept, want %d", s.name, got, s.send, s.want)
 		}
 	}
+	// A request whose time was read just before another opened the window
+	// (it comes in a moment "earlier") still counts in that window: it
+	// must not start a new one and clear the counts.
+	e.clock.Advance(-time.Second)
+	if got := submit("viewer-1", a.Embed, 2); got != 0 {
+		t.Errorf("a moment earlier, a capped viewer: %d of 2 kept, want 0", got)
+	}
+	e.clock.Advance(time.Second)
 	e.clock.Advance(10 * time.Minute)
 	if got := submit("viewer-3", a.Embed, 2); got != 2 {
 		t.Errorf("next window: %d of 2 kept", got)
 	}
-	if d := in.Dropped(); d[videohost.DropOverCap] != 2+1+2+2 {
+	if d := in.Dropped(); d[videohost.DropOverCap] != 2+1+2+2+2 {
 		t.Errorf("dropped %v, want %d over the cap", d, 7)
 	}
 }

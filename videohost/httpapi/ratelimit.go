@@ -38,10 +38,12 @@ func newRateLimiter(limit int, window time.Duration, clock videohost.Clock) *rat
 // take counts one request of key and sets the RateLimit headers on w. It
 // reports whether the request is within the limit.
 func (l *rateLimiter) take(w http.ResponseWriter, key string) bool {
-	now := l.clock.Now()
 	l.mu.Lock()
+	// Read under the lock, so that a request's time is never before the
+	// start of a window another request opened.
+	now := l.clock.Now()
 	win := l.windows[key]
-	if win == nil || now.Sub(win.start) >= l.window || now.Before(win.start) {
+	if win == nil || now.Sub(win.start) >= l.window || now.Before(win.start.Add(-l.window)) {
 		if win == nil && len(l.windows) >= maxRateWindows {
 			l.sweepLocked(now)
 		}
