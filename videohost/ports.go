@@ -171,6 +171,11 @@ type JobRun struct {
 	// lane of their own, besides Concurrency (at least 1 when Kinds holds
 	// JobPrepare).
 	PrepareConcurrency int
+	// FetchConcurrency is how many JobFetch jobs run at once in their lane
+	// of their own, besides Concurrency (at least 1 when Kinds holds
+	// JobFetch): fetches wait on the network, and must neither hold back
+	// transcodes nor wait behind them.
+	FetchConcurrency int
 	// Handle runs one job. nil completes it; an error fails the attempt, and
 	// the job runs again after Backoff(attempt) until its attempts are
 	// spent; an error wrapped by NoRetry ends the job at once.

@@ -23,19 +23,24 @@ import (
 const DefaultMaxAttempts = 5
 
 // River names: the kinds carry a prefix so that Reel's jobs stand apart in
-// a database other programs use River in too; prepare jobs have a queue of
-// their own, so that they never wait behind a transcode.
+// a database other programs use River in too; prepare jobs and fetches have
+// queues of their own, so that neither waits behind a transcode nor holds
+// one back.
 const (
 	kindPrefix   = "reel."
 	queueMain    = "reel_jobs"
 	queuePrepare = "reel_prepare"
+	queueFetch   = "reel_fetch"
 )
 
 func riverKind(k videohost.JobKind) string { return kindPrefix + string(k) }
 
 func queueOf(k videohost.JobKind) string {
-	if k == videohost.JobPrepare {
+	switch k {
+	case videohost.JobPrepare:
 		return queuePrepare
+	case videohost.JobFetch:
+		return queueFetch
 	}
 	return queueMain
 }
@@ -235,10 +240,13 @@ func (db *DB) RunJobs(ctx context.Context, run videohost.JobRun) error {
 	if runPrepare {
 		run.PrepareConcurrency = max(run.PrepareConcurrency, 1)
 	}
+	if slices.Contains(run.Kinds, videohost.JobFetch) {
+		run.FetchConcurrency = max(run.FetchConcurrency, 1)
+	}
 	// Each running job holds a connection of its own (its lock) for as long
 	// as it runs; a pool of their own keeps them from starving River's.
 	lockCfg := db.poolConfig.Copy()
-	lockCfg.MaxConns = int32(run.Concurrency + run.PrepareConcurrency)
+	lockCfg.MaxConns = int32(run.Concurrency + run.PrepareConcurrency + run.FetchConcurrency)
 	lockCfg.MinConns = 0
 	locks, err := pgxpool.NewWithConfig(ctx, lockCfg)
 	if err != nil {
@@ -257,9 +265,12 @@ func (db *DB) RunJobs(ctx context.Context, run videohost.JobRun) error {
 		if err := ops.worker(workers, r); err != nil {
 			return fmt.Errorf("running jobs: %w", err)
 		}
-		if k == videohost.JobPrepare {
+		switch k {
+		case videohost.JobPrepare:
 			queues[queuePrepare] = river.QueueConfig{MaxWorkers: run.PrepareConcurrency}
-		} else {
+		case videohost.JobFetch:
+			queues[queueFetch] = river.QueueConfig{MaxWorkers: run.FetchConcurrency}
+		default:
 			queues[queueMain] = river.QueueConfig{MaxWorkers: run.Concurrency}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -23,8 +24,14 @@ type Config struct {
 	Pipeline videohost.Pipeline
 	// WorkDir is scratch space for sources and staging output (required).
 	WorkDir string
-	// Concurrency is the number of jobs run at once (default 1).
+	// Concurrency is the number of media jobs (transcodes, subtitles) run
+	// at once (default 1).
 	Concurrency int
+	// FetchConcurrency is the number of input_url fetches run at once, in
+	// a lane of their own (default 2): a fetch waits on the network, not on
+	// the cores, and a burst of slow or failing URLs must not hold back
+	// uploads' transcodes, nor wait behind them.
+	FetchConcurrency int
 	// Lease is how long a claimed job is held before another worker may take
 	// it over; a heartbeat renews it at a third of its length, so it can be
 	// short (default 20 s). It applies to a queue that leases jobs (SQLite);
@@ -100,6 +107,9 @@ func New(cfg Config) (*Worker, error) {
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 250 * time.Millisecond
 	}
+	if cfg.FetchConcurrency <= 0 {
+		cfg.FetchConcurrency = 2
+	}
 	if cfg.FetchTimeout <= 0 {
 		cfg.FetchTimeout = time.Hour
 	}
@@ -145,7 +155,8 @@ func New(cfg Config) (*Worker, error) {
 func (w *Worker) Run(ctx context.Context) error {
 	switch q := w.svc.Queue().(type) {
 	case videohost.JobRunner:
-		run := videohost.JobRun{Kinds: w.kind, Concurrency: w.cfg.Concurrency, Handle: w.handle, Backoff: backoff}
+		run := videohost.JobRun{Kinds: w.kind, Concurrency: w.cfg.Concurrency, FetchConcurrency: w.cfg.FetchConcurrency,
+			Handle: w.handle, Backoff: backoff}
 		if w.cfg.Pipeline != nil {
 			run.PrepareConcurrency = 1
 		}
@@ -160,8 +171,16 @@ func (w *Worker) Run(ctx context.Context) error {
 		loop := func(kinds []videohost.JobKind) {
 			wg.Go(func() { w.loop(ctx, q, kinds) })
 		}
-		for i := 0; i < w.cfg.Concurrency; i++ {
-			loop(w.kind)
+		// Fetches have their own lane; the media lanes take every other
+		// kind (a prepare job too, when they are idle).
+		media := slices.DeleteFunc(slices.Clone(w.kind), func(k videohost.JobKind) bool { return k == videohost.JobFetch })
+		if len(media) > 0 {
+			for i := 0; i < w.cfg.Concurrency; i++ {
+				loop(media)
+			}
+		}
+		for i := 0; i < w.cfg.FetchConcurrency; i++ {
+			loop([]videohost.JobKind{videohost.JobFetch})
 		}
 		if w.cfg.Pipeline != nil {
 			loop([]videohost.JobKind{videohost.JobPrepare})

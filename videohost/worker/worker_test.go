@@ -512,3 +512,34 @@ func TestObserverHearsEveryRun(t *testing.T) {
 		t.Fatalf("observed %q, want %q", got, want)
 	}
 }
+
+// A fetch runs in a lane of its own: it neither waits for a busy transcode
+// slot nor takes that slot from an upload.
+func TestFetchLaneDoesNotWaitBehindATranscode(t *testing.T) {
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.NotFound(w, r)
+	}))
+	defer origin.Close()
+	e := newEnv(t, "127.0.0.1/32")
+	p := &preparingPipeline{
+		playable: map[string]bool{"long": true}, release: make(chan struct{}), processing: make(chan string, 4),
+	}
+	w := e.worker(t, "w", p) // Concurrency 1
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	storedSource(t, e, "long")
+	select {
+	case <-p.processing:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the transcode never started")
+	}
+	// The only transcode slot is taken; the fetch ends anyway.
+	v := e.create(t, origin.URL+"/missing.mp4")
+	waitFor(t, 10*time.Second, "a fetch behind a busy transcode slot", func() bool {
+		return e.video(t, v.ID).State == videohost.StateErrored
+	})
+	close(p.release)
+}
