@@ -3,6 +3,7 @@ package videohost
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes are stable: clients branch on them, so they never change meaning.
@@ -50,6 +51,9 @@ type Error struct {
 	Message string
 	Fields  []FieldError
 	Err     error
+	// RetryAfter, when set, tells the client when trying again may work
+	// (HTTP: Retry-After).
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {

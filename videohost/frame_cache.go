@@ -2,7 +2,6 @@ package videohost
 
 import (
 	"bytes"
-	"container/list"
 	"context"
 	"fmt"
 	"log/slog"
@@ -42,23 +41,16 @@ type frameCache struct {
 
 	mu     sync.Mutex
 	loaded bool
-	used   int64
-	lru    *list.List // of *frameEntry; the most recently used at the front
-	byKey  map[string]*list.Element
+	index  *byteLRU
 
 	hits, misses, evictions atomic.Int64
-}
-
-type frameEntry struct {
-	key  string
-	size int64
 }
 
 func newFrameCache(blobs Blobs, limit int64, log *slog.Logger) *frameCache {
 	if limit == 0 {
 		limit = DefaultFrameCacheSize
 	}
-	return &frameCache{blobs: blobs, limit: limit, log: log, lru: list.New(), byKey: map[string]*list.Element{}}
+	return &frameCache{blobs: blobs, limit: limit, log: log, index: newByteLRU()}
 }
 
 // loadLocked builds the index from the blob store once. A failed listing is
@@ -75,43 +67,16 @@ func (c *frameCache) loadLocked(ctx context.Context) {
 	c.loaded = true
 	sort.SliceStable(blobs, func(i, j int) bool { return blobs[i].ModTime.Before(blobs[j].ModTime) })
 	for _, b := range blobs {
-		c.addLocked(b.Key, b.Size)
+		c.index.put(b.Key, b.Size)
 	}
 	// The cap may have been lowered since the last run.
 	c.delete(ctx, c.evictLocked())
 }
 
-// addLocked records key as the most recently used entry.
-func (c *frameCache) addLocked(key string, size int64) {
-	if el, ok := c.byKey[key]; ok {
-		e := el.Value.(*frameEntry)
-		c.used += size - e.size
-		e.size = size
-		c.lru.MoveToFront(el)
-		return
-	}
-	c.byKey[key] = c.lru.PushFront(&frameEntry{key: key, size: size})
-	c.used += size
-}
-
-func (c *frameCache) removeLocked(el *list.Element) {
-	e := c.lru.Remove(el).(*frameEntry)
-	delete(c.byKey, e.key)
-	c.used -= e.size
-}
-
 // evictLocked drops least recently used entries until the cache is within
 // its cap, and returns their keys for deletion.
 func (c *frameCache) evictLocked() []string {
-	var victims []string
-	for c.used > c.limit {
-		el := c.lru.Back()
-		if el == nil {
-			break
-		}
-		victims = append(victims, el.Value.(*frameEntry).key)
-		c.removeLocked(el)
-	}
+	victims := c.index.evict(c.limit)
 	c.evictions.Add(int64(len(victims)))
 	return victims
 }
@@ -144,13 +109,11 @@ func (c *frameCache) open(ctx context.Context, key string) (Blob, BlobInfo, erro
 	case err == nil:
 		c.hits.Add(1)
 		// A frame another process wrote is counted from now on.
-		c.addLocked(key, info.Size)
+		c.index.put(key, info.Size)
 		victims = c.evictLocked()
 	case IsNotFound(err):
 		c.misses.Add(1)
-		if el, ok := c.byKey[key]; ok {
-			c.removeLocked(el)
-		}
+		c.index.remove(key)
 	}
 	c.mu.Unlock()
 	c.delete(context.WithoutCancel(ctx), victims)
@@ -169,7 +132,7 @@ func (c *frameCache) put(ctx context.Context, key string, image []byte) error {
 	}
 	c.mu.Lock()
 	c.loadLocked(ctx)
-	c.addLocked(key, size)
+	c.index.put(key, size)
 	victims := c.evictLocked()
 	c.mu.Unlock()
 	c.delete(context.WithoutCancel(ctx), victims)
@@ -185,11 +148,7 @@ func (c *frameCache) forget(prefix string) {
 	prefix = strings.TrimSuffix(prefix, "/") + "/"
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for key, el := range c.byKey {
-		if strings.HasPrefix(key, prefix) {
-			c.removeLocked(el)
-		}
-	}
+	c.index.removePrefix(prefix)
 }
 
 // FrameCacheStats describes the frame cache of this process.
@@ -210,7 +169,7 @@ func (s *Service) FrameCacheStats(ctx context.Context) FrameCacheStats {
 	if c.limit >= 0 {
 		c.loadLocked(ctx)
 	}
-	st := FrameCacheStats{Bytes: c.used, Frames: int64(c.lru.Len()), Limit: c.limit}
+	st := FrameCacheStats{Bytes: c.index.used, Frames: int64(c.index.len()), Limit: c.limit}
 	c.mu.Unlock()
 	st.Hits, st.Misses, st.Evictions = c.hits.Load(), c.misses.Load(), c.evictions.Load()
 	return st

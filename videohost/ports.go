@@ -65,6 +65,9 @@ type Store interface {
 	Video(ctx context.Context, space, id string) (*Video, error)
 	VideoByEmbed(ctx context.Context, embed string) (*Video, error)
 	Videos(ctx context.Context, f VideoFilter) ([]*Video, error)
+	// CountVideos counts the videos Videos would list for f (f.After
+	// aside), stopping at f.Limit when it is positive.
+	CountVideos(ctx context.Context, f VideoFilter) (int, error)
 	// UpdateVideo loads the video, applies fn and saves the result with the
 	// change fn returns, in one transaction. eventData renders the event payload.
 	UpdateVideo(ctx context.Context, space, id string, fn func(v *Video) (Change, error), eventData func(*Video) ([]byte, error)) (*Video, error)

@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 )
 
 // DefaultRenditionCacheBytes bounds the local copies of renditions that
@@ -33,18 +32,10 @@ type renditionCache struct {
 	max   int64
 
 	mu      sync.Mutex
-	dir     string // "" until the first use
-	entries map[string]*renditionEntry
-	size    int64
+	dir     string   // "" until the first use
+	index   *byteLRU // by file name; an extraction reading a copy pins it
 	loading map[string]*renditionLoad
 	cfgDir  string
-}
-
-type renditionEntry struct {
-	path  string
-	size  int64
-	used  time.Time
-	users int
 }
 
 type renditionLoad struct {
@@ -57,7 +48,7 @@ func newRenditionCache(blobs Blobs, dir string, maxBytes int64) *renditionCache 
 		maxBytes = DefaultRenditionCacheBytes
 	}
 	return &renditionCache{blobs: blobs, cfgDir: dir, max: maxBytes,
-		entries: map[string]*renditionEntry{}, loading: map[string]*renditionLoad{}}
+		index: newByteLRU(), loading: map[string]*renditionLoad{}}
 }
 
 // fileName is the local name of a blob key: a digest (keys nest folders)
@@ -88,20 +79,22 @@ func (c *renditionCache) init() error {
 	if err != nil {
 		return fmt.Errorf("reading rendition cache: %w", err)
 	}
+	var found []fs.FileInfo
 	for _, e := range entries {
-		p := filepath.Join(dir, e.Name())
 		if strings.HasPrefix(e.Name(), ".") {
-			os.Remove(p) // a fetch cut short
+			os.Remove(filepath.Join(dir, e.Name())) // a fetch cut short
 			continue
 		}
-		fi, err := e.Info()
-		if err != nil || !fi.Mode().IsRegular() {
-			continue
+		if fi, err := e.Info(); err == nil && fi.Mode().IsRegular() {
+			found = append(found, fi)
 		}
-		// The key is unknown until asked for again: adopted under its file
-		// name, which is what lookups use.
-		c.entries[e.Name()] = &renditionEntry{path: p, size: fi.Size(), used: fi.ModTime()}
-		c.size += fi.Size()
+	}
+	// The keys are unknown until asked for again: copies are adopted under
+	// their file names, which is what lookups use, the oldest as the least
+	// recently used.
+	sort.Slice(found, func(i, j int) bool { return found[i].ModTime().Before(found[j].ModTime()) })
+	for _, fi := range found {
+		c.index.put(fi.Name(), fi.Size())
 	}
 	c.evict()
 	return nil
@@ -117,11 +110,10 @@ func (c *renditionCache) get(ctx context.Context, key string) (string, func(), e
 			c.mu.Unlock()
 			return "", nil, err
 		}
-		if e, ok := c.entries[name]; ok {
-			e.users++
-			e.used = time.Now()
+		if c.index.touch(name) {
+			c.index.pin(name)
 			c.mu.Unlock()
-			return e.path, c.releaser(name), nil
+			return filepath.Join(c.dir, name), c.releaser(name), nil
 		}
 		if l, ok := c.loading[name]; ok {
 			c.mu.Unlock()
@@ -145,8 +137,8 @@ func (c *renditionCache) get(ctx context.Context, key string) (string, func(), e
 		delete(c.loading, name)
 		l.err = err
 		if err == nil {
-			c.entries[name] = &renditionEntry{path: filepath.Join(dir, name), size: size, used: time.Now(), users: 1}
-			c.size += size
+			c.index.put(name, size)
+			c.index.pin(name)
 			c.evict()
 		}
 		c.mu.Unlock()
@@ -190,9 +182,7 @@ func (c *renditionCache) releaser(name string) func() {
 		once.Do(func() {
 			c.mu.Lock()
 			defer c.mu.Unlock()
-			if e, ok := c.entries[name]; ok {
-				e.users--
-			}
+			c.index.unpin(name)
 			c.evict()
 		})
 	}
@@ -201,25 +191,12 @@ func (c *renditionCache) releaser(name string) func() {
 // evict removes the least recently used copies nobody reads until the
 // cache fits its bound. Called with c.mu held.
 func (c *renditionCache) evict() {
-	if c.size <= c.max {
-		return
-	}
-	names := make([]string, 0, len(c.entries))
-	for name, e := range c.entries {
-		if e.users == 0 {
-			names = append(names, name)
+	for _, name := range c.index.evict(c.max) {
+		if err := os.Remove(filepath.Join(c.dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			// Still there: still counted, and tried again next time.
+			if fi, err := os.Stat(filepath.Join(c.dir, name)); err == nil {
+				c.index.put(name, fi.Size())
+			}
 		}
-	}
-	sort.Slice(names, func(i, j int) bool { return c.entries[names[i]].used.Before(c.entries[names[j]].used) })
-	for _, name := range names {
-		if c.size <= c.max {
-			return
-		}
-		e := c.entries[name]
-		if err := os.Remove(e.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			continue // still there: still counted
-		}
-		delete(c.entries, name)
-		c.size -= e.size
 	}
 }

@@ -523,12 +523,14 @@ func (s *Service) checkWaitingFetches(ctx context.Context, space string) error {
 	if limit < 0 {
 		return nil
 	}
-	waiting, err := s.store.Videos(ctx, VideoFilter{Space: space, Fetching: true, Limit: limit + 1})
+	waiting, err := s.store.CountVideos(ctx, VideoFilter{Space: space, Fetching: true, Limit: limit})
 	if err != nil {
 		return fmt.Errorf("counting waiting fetches: %w", err)
 	}
-	if len(waiting) >= limit {
-		return Errorf(ETooManyFetches, "this space already has %d videos waiting for their input_url to be fetched (the limit); retry when some are done", limit)
+	if waiting >= limit {
+		// Fetches take seconds to minutes; a minute is a fair first wait.
+		return &Error{Code: ETooManyFetches, RetryAfter: time.Minute,
+			Message: fmt.Sprintf("this space already has %d videos waiting for their input_url to be fetched (the limit); retry when some are done", limit)}
 	}
 	return nil
 }

@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/reelvideo/reel/videohost"
 )
@@ -91,6 +94,8 @@ type Problem struct {
 	Detail string                 `json:"detail"`
 	Code   string                 `json:"code"`
 	Errors []videohost.FieldError `json:"errors,omitempty"`
+
+	retryAfter time.Duration // from videohost.Error.RetryAfter
 }
 
 // problemOf renders err as a problem. Internal errors keep their cause to
@@ -115,6 +120,7 @@ func problemOf(err error) Problem {
 	p.Detail = clipDetail(p.Detail)
 	var e *videohost.Error
 	if errors.As(err, &e) {
+		p.retryAfter = e.RetryAfter
 		for _, f := range e.Fields {
 			p.Errors = append(p.Errors, videohost.FieldError{Field: videohost.Excerpt(f.Field), Message: clipDetail(f.Message)})
 		}
@@ -153,9 +159,8 @@ func writeProblem(w http.ResponseWriter, p Problem) {
 	if p.Status == http.StatusUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="reel"`)
 	}
-	if p.Code == videohost.ETooManyFetches && w.Header().Get("Retry-After") == "" {
-		// Fetches take seconds to minutes; a minute is a fair first wait.
-		w.Header().Set("Retry-After", "60")
+	if p.retryAfter > 0 && w.Header().Get("Retry-After") == "" {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(p.retryAfter.Seconds()))))
 	}
 	w.WriteHeader(p.Status)
 	w.Write(append(body, '\n'))

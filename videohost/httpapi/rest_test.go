@@ -405,3 +405,17 @@ func otherChar(c byte) string {
 	}
 	return "x"
 }
+
+// Past a space's bound on waiting fetches, a create by URL is 429
+// too_many_fetches with the Retry-After the service gives.
+func TestTooManyFetchesSaysWhenToRetry(t *testing.T) {
+	e := newEnv(t, func(e *env) {
+		e.svcOpts = append(e.svcOpts, func(c *videohost.Config) { c.MaxWaitingFetches = 1 })
+	})
+	must(t, e.req("POST", "/v1/videos", e.rw, map[string]any{"input_url": publicURL}), http.StatusCreated, nil)
+	r := e.req("POST", "/v1/videos", e.rw, map[string]any{"input_url": publicURL})
+	problem(t, r, http.StatusTooManyRequests, videohost.ETooManyFetches)
+	if got := r.header.Get("Retry-After"); got != "60" {
+		t.Fatalf("Retry-After %q, want 60", got)
+	}
+}

@@ -290,20 +290,10 @@ func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-// Videos lists non-deleted videos matching f, ordered by (created_at, id),
-// newest first unless f.Ascending, starting strictly after f.After. An empty
-// but non-nil f.Collections matches nothing. Space "" matches any space.
-// Title search is case-insensitive (ILIKE).
-func (db *DB) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videohost.Video, error) {
-	if f.Collections != nil && len(f.Collections) == 0 {
-		return nil, nil
-	}
+// videoConditions is the WHERE of f, but for its keyset position; arg
+// numbers each argument.
+func videoConditions(f videohost.VideoFilter, arg func(any) string) []string {
 	where := []string{"deleted_at IS NULL"}
-	var args []any
-	arg := func(v any) string {
-		args = append(args, v)
-		return "$" + strconv.Itoa(len(args))
-	}
 	if f.Space != "" {
 		where = append(where, "space = "+arg(f.Space))
 	}
@@ -328,6 +318,44 @@ func (db *DB) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videohost
 	if f.Query != "" {
 		where = append(where, `title ILIKE `+arg("%"+escapeLike(f.Query)+"%")+` ESCAPE '\'`)
 	}
+	return where
+}
+
+// CountVideos counts the non-deleted videos matching f (f.After and order
+// aside), stopping at f.Limit when it is positive.
+func (db *DB) CountVideos(ctx context.Context, f videohost.VideoFilter) (int, error) {
+	if f.Collections != nil && len(f.Collections) == 0 {
+		return 0, nil
+	}
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	where := videoConditions(f, arg)
+	query := `SELECT count(*) FROM (SELECT 1 FROM videos WHERE ` + strings.Join(where, " AND ") +
+		` LIMIT ` + arg(limitArg(f.Limit)) + `::bigint) AS matching`
+	var n int
+	if err := db.pool.QueryRow(ctx, query, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("counting videos: %w", err)
+	}
+	return n, nil
+}
+
+// Videos lists non-deleted videos matching f, ordered by (created_at, id),
+// newest first unless f.Ascending, starting strictly after f.After. An empty
+// but non-nil f.Collections matches nothing. Space "" matches any space.
+// Title search is case-insensitive (ILIKE).
+func (db *DB) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videohost.Video, error) {
+	if f.Collections != nil && len(f.Collections) == 0 {
+		return nil, nil
+	}
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	where := videoConditions(f, arg)
 	order, cmp := "DESC", "<"
 	if f.Ascending {
 		order, cmp = "ASC", ">"

@@ -285,14 +285,9 @@ func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-// Videos lists non-deleted videos matching f, ordered by (created_at, id),
-// newest first unless f.Ascending, starting strictly after f.After. An empty
-// but non-nil f.Collections matches nothing. Space "" matches any space.
-// Title search is case-insensitive for ASCII letters (SQLite's LIKE).
-func (db *DB) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videohost.Video, error) {
-	if f.Collections != nil && len(f.Collections) == 0 {
-		return nil, nil
-	}
+// videoConditions is the WHERE of f, but for its keyset position, with its
+// arguments.
+func videoConditions(f videohost.VideoFilter) ([]string, []any) {
 	where := []string{"deleted_at IS NULL"}
 	var args []any
 	if f.Space != "" {
@@ -328,6 +323,38 @@ func (db *DB) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videohost
 		where = append(where, `title LIKE ? ESCAPE '\'`)
 		args = append(args, "%"+escapeLike(f.Query)+"%")
 	}
+	return where, args
+}
+
+// CountVideos counts the non-deleted videos matching f (f.After and order
+// aside), stopping at f.Limit when it is positive.
+func (db *DB) CountVideos(ctx context.Context, f videohost.VideoFilter) (int, error) {
+	if f.Collections != nil && len(f.Collections) == 0 {
+		return 0, nil
+	}
+	where, args := videoConditions(f)
+	limit := f.Limit
+	if limit <= 0 {
+		limit = -1
+	}
+	var n int
+	err := db.read.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM videos WHERE `+strings.Join(where, " AND ")+
+		` LIMIT ?)`, append(args, limit)...).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("counting videos: %w", err)
+	}
+	return n, nil
+}
+
+// Videos lists non-deleted videos matching f, ordered by (created_at, id),
+// newest first unless f.Ascending, starting strictly after f.After. An empty
+// but non-nil f.Collections matches nothing. Space "" matches any space.
+// Title search is case-insensitive for ASCII letters (SQLite's LIKE).
+func (db *DB) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videohost.Video, error) {
+	if f.Collections != nil && len(f.Collections) == 0 {
+		return nil, nil
+	}
+	where, args := videoConditions(f)
 	order, cmp := "DESC", "<"
 	if f.Ascending {
 		order, cmp = "ASC", ">"

@@ -166,4 +166,18 @@ func testVideosFetchingFilter(t *testing.T, open Opener) {
 	if len(got) != 1 || got[0].ID != fetching.ID {
 		t.Fatalf("fetching: %d videos, want only %s", len(got), fetching.ID)
 	}
+	for _, tc := range []struct {
+		f    videohost.VideoFilter
+		want int
+	}{
+		{videohost.VideoFilter{Space: "aaaaa", Fetching: true}, 1},
+		{videohost.VideoFilter{Space: "aaaaa"}, 3},
+		{videohost.VideoFilter{Space: "aaaaa", Limit: 2}, 2},
+		{videohost.VideoFilter{Space: "bbbbb"}, 0},
+		{videohost.VideoFilter{Space: "aaaaa", Collections: []string{}}, 0},
+	} {
+		if n, err := db.CountVideos(ctx, tc.f); err != nil || n != tc.want {
+			t.Errorf("CountVideos(%+v) = %d, %v; want %d", tc.f, n, err, tc.want)
+		}
+	}
 }
