@@ -31,6 +31,11 @@ type ProcessOptions struct {
 	// folder can only be served in place. The call runs concurrently with
 	// encoding and its error is returned by Process.
 	OnPlayable func(ctx context.Context, p Playable) error
+	// OnProgress, when set, is called after each encoded segment with the
+	// share of the source's duration that every rendition has encoded
+	// (0 to 1), from any goroutine, never concurrently. Pictures and
+	// packaging after the encode are not counted: they take seconds.
+	OnProgress func(done float64)
 	// PosterTime picks the poster's frame; nil chooses a representative one.
 	PosterTime *time.Duration
 	// Storyboard shapes the storyboard sprite (zero: the defaults).
@@ -116,27 +121,35 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 		source: opts.Source, info: info, renditions: renditions, opts: ladderOpts,
 		outDir: opts.OutDir, logger: logger, live: live,
 	}
-	if len(live) > 0 {
-		var mu sync.Mutex
-		var early *ladderOutput
-		job.onSegment = func() {
-			mu.Lock()
-			defer mu.Unlock()
-			if playable.done() || early == nil {
-				return
-			}
-			if m := earlyManifest(early, info, ladderOpts); m != nil {
-				if err := WriteMasterPlaylist(opts.OutDir, m); err != nil {
-					logger.WarnContext(ctx, "media: writing early master", "err", err)
-					return
-				}
-				playable.notify(Playable{Dir: opts.OutDir, Live: true})
+	var mu sync.Mutex
+	var tracks *ladderOutput // set before the first segment
+	var lastProgress float64
+	job.onStart = func(o *ladderOutput) {
+		mu.Lock()
+		tracks = o
+		mu.Unlock()
+	}
+	job.onSegment = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if tracks == nil {
+			return
+		}
+		if opts.OnProgress != nil {
+			if done := encodedShare(tracks, info.Duration); done > lastProgress {
+				lastProgress = done
+				opts.OnProgress(done)
 			}
 		}
-		job.onStart = func(o *ladderOutput) {
-			mu.Lock()
-			early = o
-			mu.Unlock()
+		if len(live) == 0 || playable.done() {
+			return
+		}
+		if m := earlyManifest(tracks, info, ladderOpts); m != nil {
+			if err := WriteMasterPlaylist(opts.OutDir, m); err != nil {
+				logger.WarnContext(ctx, "media: writing early master", "err", err)
+				return
+			}
+			playable.notify(Playable{Dir: opts.OutDir, Live: true})
 		}
 	}
 	out, err = transcodeLadder(ctx, job)
@@ -179,6 +192,36 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 	}
 	logger.InfoContext(ctx, "media: done", "elapsed", time.Since(started))
 	return m, nil
+}
+
+// encodedShare is the share of duration that the slowest video rendition
+// (or, without video, audio track) has on disk, capped at 1.
+func encodedShare(out *ladderOutput, duration float64) float64 {
+	if duration <= 0 {
+		return 0
+	}
+	least := -1.0
+	measure := func(segs []segmentInfo) {
+		var d float64
+		for _, sg := range segs {
+			d += sg.Duration
+		}
+		if least < 0 || d < least {
+			least = d
+		}
+	}
+	for _, v := range out.videos {
+		measure(v.track.completedSegments())
+	}
+	if len(out.videos) == 0 {
+		for _, a := range out.audios {
+			measure(a.track.completedSegments())
+		}
+	}
+	if least <= 0 {
+		return 0
+	}
+	return min(least/duration, 1)
 }
 
 // buildManifest describes the finished tracks.

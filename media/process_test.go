@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -364,6 +365,39 @@ func checkKeyframesAligned(t *testing.T, out string, m *media.Manifest) {
 		if fmt.Sprint(starts[i]) != fmt.Sprint(starts[0]) {
 			t.Errorf("%s segments start at %v, %s at %v", m.Renditions[0].Name, starts[0], m.Renditions[i].Name, starts[i])
 		}
+	}
+}
+
+func TestProcessReportsProgress(t *testing.T) {
+	t.Parallel()
+	src := avSource(t, "320x180", "25", "13")
+	var mu sync.Mutex
+	var reports []float64
+	m, err := media.Process(ladderTestContext(t), media.ProcessOptions{
+		Source: src, OutDir: t.TempDir(), LadderOnly: true,
+		OnProgress: func(done float64) {
+			mu.Lock()
+			reports = append(reports, done)
+			mu.Unlock()
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	// 13 s in segments of a few seconds: several reports, each larger than
+	// the one before, the last one all of it.
+	if len(reports) < 2 {
+		t.Fatalf("progress reported %d times (%v)", len(reports), reports)
+	}
+	for i, r := range reports {
+		if r <= 0 || r > 1 || (i > 0 && r <= reports[i-1]) {
+			t.Fatalf("progress %v: report %d out of order or range", reports, i)
+		}
+	}
+	if last := reports[len(reports)-1]; last < 0.97 {
+		t.Errorf("last progress %.3f of %.1f s, want about 1", last, m.Duration)
 	}
 }
 

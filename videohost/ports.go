@@ -299,6 +299,10 @@ type ProcessInput struct {
 	// Unless out.Live, the folder lies outside OutDir and the callee takes
 	// it over (it may move it): the pipeline never touches it again.
 	OnPlayable func(ctx context.Context, dir string, out *ProcessOutput) error
+	// OnProgress, when set, hears how much of the ladder is encoded (0 to
+	// 1, increasing), as often as after every segment: a callee that
+	// stores it throttles. It must not block for long.
+	OnProgress func(done float64)
 }
 
 // ProcessOutput describes what Process wrote.

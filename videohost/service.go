@@ -747,6 +747,9 @@ func (s *Service) Video(ctx context.Context, p *Principal, id string) (*Video, e
 	if err != nil {
 		return nil, err
 	}
+	if err := s.withProgress(ctx, v); err != nil {
+		return nil, err
+	}
 	return s.Present(v), nil
 }
 
@@ -841,6 +844,9 @@ func (s *Service) videoPage(ctx context.Context, f VideoFilter) (*Page[*Video], 
 		last := vs[len(vs)-1]
 		c := s.encodeCursor(Cursor{CreatedAt: last.CreatedAt, ID: last.ID})
 		page.NextCursor = &c
+	}
+	if err := s.withProgress(ctx, vs...); err != nil {
+		return nil, err
 	}
 	for _, v := range vs {
 		page.Data = append(page.Data, s.Present(v))

@@ -92,9 +92,13 @@ type Video struct {
 	PosterTime     *float64    `json:"poster_time"`
 	InputURL       string      `json:"input_url,omitempty"`
 	Error          *VideoError `json:"error"`
-	CreatedAt      time.Time   `json:"created_at"`
-	UpdatedAt      time.Time   `json:"updated_at"`
-	ReadyAt        *time.Time  `json:"ready_at"`
+	// Progress is how much of the encode is done, in percent, while the
+	// video is processing; null in every other state and in webhook
+	// payloads (it changes too often to be an event).
+	Progress  *float64   `json:"progress"`
+	CreatedAt time.Time  `json:"created_at"`
+	UpdatedAt time.Time  `json:"updated_at"`
+	ReadyAt   *time.Time `json:"ready_at"`
 
 	// AssetVersion names the published set of assets under the video's blob
 	// prefix; publishing a new set is one write of this field.

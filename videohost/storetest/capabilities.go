@@ -164,3 +164,87 @@ func testPlayerSettings(t *testing.T, open Opener) {
 		t.Fatalf("another space sees %+v (%v)", got, err)
 	}
 }
+
+// Progress: recorded per video, replaced by the next report, read back for
+// the ids asked for only.
+func testVideoProgress(t *testing.T, open Opener) {
+	ctx := context.Background()
+	b := open(t)
+	ps, ok := b.DB.(videohost.ProgressStore)
+	if !ok {
+		t.Skip("the store keeps no progress")
+	}
+	now := b.Clock.Now()
+	if got, err := ps.VideoProgress(ctx, []string{"vvvvvvvvvvv1"}); err != nil || len(got) != 0 {
+		t.Fatalf("progress before any report: %v (%v)", got, err)
+	}
+	for _, r := range []struct {
+		id   string
+		done float64
+	}{{"vvvvvvvvvvv1", 0.25}, {"vvvvvvvvvvv2", 0.5}, {"vvvvvvvvvvv1", 0.75}} {
+		if err := ps.SetVideoProgress(ctx, r.id, r.done, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := ps.VideoProgress(ctx, []string{"vvvvvvvvvvv1", "vvvvvvvvvvv3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got["vvvvvvvvvvv1"] != 0.75 {
+		t.Fatalf("progress %v, want only vvvvvvvvvvv1 at 0.75", got)
+	}
+	if got, err := ps.VideoProgress(ctx, nil); err != nil || len(got) != 0 {
+		t.Fatalf("progress of no ids: %v (%v)", got, err)
+	}
+}
+
+// A video's events: newest first, paged by seq, each with the deliveries
+// made of it (one per endpoint listening for its type) and their attempts;
+// other videos' and other spaces' events stay out.
+func testVideoEvents(t *testing.T, open Opener) {
+	ctx := context.Background()
+	b := open(t)
+	es, ok := b.DB.(videohost.VideoEventStore)
+	if !ok {
+		t.Skip("the store does not list a video's events")
+	}
+	db := b.DB
+	createSpace(t, db, "aaaaa")
+	createSpace(t, db, "bbbbb")
+	all := createWebhook(t, db, "aaaaa")
+	createWebhook(t, db, "aaaaa", videohost.EventVideoReady) // gets none of the kinds below
+	v := emitEvents(t, db, "aaaaa", videohost.EventVideoCreated, videohost.EventVideoUploaded, videohost.EventVideoProcessing)
+	emitEvents(t, db, "aaaaa", videohost.EventVideoCreated)
+	fanOutAll(t, db, b.Clock.Now())
+	c := claimDelivery(t, db, "d1", b.Clock.Now())
+	attempt := videohost.DeliveryAttempt{At: b.Clock.Now(), Status: 500, DurationMS: 7, Error: "answered 500", ResponseExcerpt: "oops"}
+	if err := db.RecordWebhookAttempt(ctx, c.Delivery.Seq, "d1", attempt, videohost.DeliveryPending, b.Clock.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+
+	got, err := es.VideoEvents(ctx, "aaaaa", v.ID, 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Type != "video.processing" || got[1].Type != "video.uploaded" || got[0].Seq <= got[1].Seq {
+		t.Fatalf("first page %+v, want processing then uploaded", got)
+	}
+	for _, e := range got {
+		if len(e.Deliveries) != 1 || e.Deliveries[0].Endpoint != all.ID || e.Deliveries[0].EventID != e.ID {
+			t.Fatalf("event %s deliveries %+v, want one to %s", e.Type, e.Deliveries, all.ID)
+		}
+	}
+	rest, err := es.VideoEvents(ctx, "aaaaa", v.ID, got[1].Seq, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rest) != 1 || rest[0].Type != "video.created" {
+		t.Fatalf("second page %+v", rest)
+	}
+	if ds := rest[0].Deliveries; len(ds) != 1 || ds[0].ID != c.Delivery.ID || len(ds[0].Attempts) != 1 || ds[0].Attempts[0] != attempt {
+		t.Fatalf("the attempted delivery: %+v", ds)
+	}
+	if other, err := es.VideoEvents(ctx, "bbbbb", v.ID, 0, 10); err != nil || len(other) != 0 {
+		t.Fatalf("another space sees %d events (%v)", len(other), err)
+	}
+}

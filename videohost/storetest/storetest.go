@@ -81,6 +81,8 @@ func Run(t *testing.T, open Opener) {
 		{"VideosFetchingFilter", testVideosFetchingFilter},
 		{"PlayerSettings", testPlayerSettings},
 		{"QueueDepth", testQueueDepth},
+		{"VideoProgress", testVideoProgress},
+		{"VideoEvents", testVideoEvents},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -33,7 +33,8 @@ type mediaRequest struct {
 	OutDir     string   `json:"out_dir"`
 	WorkDir    string   `json:"work_dir"`
 	PosterTime *float64 `json:"poster_time,omitempty"`
-	Playable   bool     `json:"playable"` // the parent wants early playable sets
+	Playable   bool     `json:"playable"`           // the parent wants early playable sets
+	Progress   bool     `json:"progress,omitempty"` // the parent wants progress events
 	// Prepare asks for Pipeline.Prepare instead of Process, the playable
 	// set going to PlayableDir.
 	Prepare     bool   `json:"prepare,omitempty"`
@@ -48,6 +49,7 @@ type mediaEvent struct {
 	Playable *playableEvent           `json:"playable,omitempty"`
 	Done     *videohost.ProcessOutput `json:"done,omitempty"`
 	Prepared *preparedEvent           `json:"prepared,omitempty"`
+	Progress *float64                 `json:"progress,omitempty"`
 	Error    *mediaFailure            `json:"error,omitempty"`
 }
 
@@ -75,20 +77,20 @@ const childStopGrace = 10 * time.Second
 func (p *Pipeline) processInChild(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
 	return p.runChild(ctx, mediaRequest{
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
-		PosterTime: in.PosterTime, Playable: in.OnPlayable != nil,
+		PosterTime: in.PosterTime, Playable: in.OnPlayable != nil, Progress: in.OnProgress != nil,
 		Ladder: p.cfg.Ladder, StoryboardTiles: p.cfg.StoryboardTiles,
-	}, in.OnPlayable)
+	}, in.OnPlayable, in.OnProgress)
 }
 
 // prepareInChild runs one Prepare call in a child process.
 func (p *Pipeline) prepareInChild(ctx context.Context, in videohost.PrepareInput) (*videohost.ProcessOutput, error) {
 	return p.runChild(ctx, mediaRequest{
 		Source: in.Source, WorkDir: in.WorkDir, Prepare: true, PlayableDir: in.PlayableDir, Ladder: p.cfg.Ladder,
-	}, nil)
+	}, nil, nil)
 }
 
 // runChild runs one request in a child process and returns its result.
-func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayable func(context.Context, string, *videohost.ProcessOutput) error) (*videohost.ProcessOutput, error) {
+func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayable func(context.Context, string, *videohost.ProcessOutput) error, onProgress func(float64)) (*videohost.ProcessOutput, error) {
 	req, err := json.Marshal(request)
 	if err != nil {
 		return nil, fmt.Errorf("encoding media request: %w", err)
@@ -134,6 +136,8 @@ func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayabl
 				callbackErr = fmt.Errorf("publishing playable set: %w", err)
 				cancel(callbackErr)
 			}
+		case ev.Progress != nil && onProgress != nil:
+			onProgress(*ev.Progress)
 		case ev.Done != nil:
 			done, finished = ev.Done, true
 		case ev.Prepared != nil:
@@ -252,6 +256,17 @@ func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logg
 			// The parent takes the folder over from here; this process
 			// never touches it again (Pipeline.Process's contract).
 			return send(mediaEvent{Playable: &playableEvent{Dir: dir, Output: out}})
+		}
+	}
+	if req.Progress {
+		// A line a percent at most: the parent stores far less often.
+		var sent float64
+		in.OnProgress = func(done float64) {
+			if done-sent < 0.01 && done < 1 {
+				return
+			}
+			sent = done
+			_ = send(mediaEvent{Progress: &done})
 		}
 	}
 	out, err := p.Process(ctx, in)

@@ -63,12 +63,14 @@ func childPipeline(mode string) *transcode.Pipeline {
 
 func TestIsolatedPipelineProcessesAndPublishesEarly(t *testing.T) {
 	t.Parallel()
-	src := makeSource(t, "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=2",
-		"-f", "lavfi", "-i", "sine=duration=2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac")
+	src := makeSource(t, "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=9",
+		"-f", "lavfi", "-i", "sine=duration=9", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac")
 	out, work := t.TempDir(), t.TempDir()
 	var early []string
+	var progress []float64 // the parent's calls come from its reading goroutine, one at a time
 	got, err := childPipeline("media-child").Process(testContext(t), videohost.ProcessInput{
 		Source: src, OutDir: out, WorkDir: work,
+		OnProgress: func(done float64) { progress = append(progress, done) },
 		OnPlayable: func(ctx context.Context, dir string, o *videohost.ProcessOutput) error {
 			if _, err := os.Stat(filepath.Join(dir, "playlist.m3u8")); err != nil {
 				t.Errorf("playable set without a master playlist: %v", err)
@@ -83,7 +85,15 @@ func TestIsolatedPipelineProcessesAndPublishesEarly(t *testing.T) {
 	if len(early) != 1 {
 		t.Errorf("OnPlayable called %d times, want once", len(early))
 	}
-	if got.Duration < 1.9 || got.Width != 320 || len(got.Renditions) == 0 || len(got.AudioTracks) != 1 || !got.Assets.Poster {
+	if len(progress) < 2 || progress[len(progress)-1] < 0.97 {
+		t.Errorf("progress events %v: want several, the last about 1", progress)
+	}
+	for i := 1; i < len(progress); i++ {
+		if progress[i] <= progress[i-1] {
+			t.Errorf("progress went from %v to %v", progress[i-1], progress[i])
+		}
+	}
+	if got.Duration < 8.9 || got.Width != 320 || len(got.Renditions) == 0 || len(got.AudioTracks) != 1 || !got.Assets.Poster {
 		t.Errorf("output %+v", got)
 	}
 	for _, name := range []string{"playlist.m3u8", "poster.jpg", "storyboard.vtt", "clip.mp4", got.Renditions[0].Name + ".mp4"} {

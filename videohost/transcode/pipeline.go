@@ -61,6 +61,7 @@ func (p *Pipeline) Process(ctx context.Context, in videohost.ProcessInput) (*vid
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
 		Ladder: p.cfg.Ladder, Logger: p.log, Info: info,
 		Storyboard: media.StoryboardOptions{MaxTiles: p.cfg.StoryboardTiles},
+		OnProgress: in.OnProgress,
 	}
 	if in.PosterTime != nil {
 		at := time.Duration(*in.PosterTime * float64(time.Second))

@@ -1,0 +1,62 @@
+package videohost
+
+import (
+	"context"
+	"math"
+	"time"
+)
+
+// ProgressStore keeps how far the encode of a processing video has come.
+// It is an optional capability of a Store: without it a processing video
+// shows no progress. Progress is not part of the video record: it changes
+// every second or two, emits no event and is written by workers without
+// the video's transaction.
+type ProgressStore interface {
+	// SetVideoProgress records done (0 to 1) for videoID at at.
+	SetVideoProgress(ctx context.Context, videoID string, done float64, at time.Time) error
+	// VideoProgress returns the recorded progress of those of ids that have one.
+	VideoProgress(ctx context.Context, ids []string) (map[string]float64, error)
+}
+
+// RecordProgress stores how much of a video's ladder is encoded (0 to 1).
+// A store without ProgressStore ignores it.
+func (s *Service) RecordProgress(ctx context.Context, videoID string, done float64) error {
+	ps, ok := s.store.(ProgressStore)
+	if !ok {
+		return nil
+	}
+	if math.IsNaN(done) {
+		done = 0
+	}
+	return ps.SetVideoProgress(ctx, videoID, min(max(done, 0), 1), s.clock.Now())
+}
+
+// withProgress sets Progress, as a percentage with one decimal, on the
+// processing videos among vs (0 until the worker reports), and leaves it
+// nil on the others.
+func (s *Service) withProgress(ctx context.Context, vs ...*Video) error {
+	var ids []string
+	for _, v := range vs {
+		v.Progress = nil
+		if v.State == StateProcessing {
+			zero := 0.0
+			v.Progress = &zero
+			ids = append(ids, v.ID)
+		}
+	}
+	ps, ok := s.store.(ProgressStore)
+	if !ok || len(ids) == 0 {
+		return nil
+	}
+	got, err := ps.VideoProgress(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, v := range vs {
+		if done, ok := got[v.ID]; ok && v.Progress != nil {
+			pct := math.Round(done*1000) / 10
+			v.Progress = &pct
+		}
+	}
+	return nil
+}
