@@ -273,6 +273,25 @@ func (c *Client) DeliveriesIter(ctx context.Context, webhookID string) iter.Seq2
 	}, "")
 }
 
+// VideoEvent is one event of a video's lifecycle with its deliveries, one
+// per webhook endpoint that listens for its type.
+type VideoEvent struct {
+	ID         string      `json:"id"` // the webhook-id of its deliveries
+	Type       string      `json:"type"`
+	CreatedAt  time.Time   `json:"created_at"`
+	Deliveries []*Delivery `json:"deliveries"`
+}
+
+// VideoEvents returns one page of a video's events, newest first.
+func (c *Client) VideoEvents(ctx context.Context, videoID, cursor string, limit int) (*Page[*VideoEvent], error) {
+	var page Page[*VideoEvent]
+	p := ListParams{Limit: limit, Cursor: cursor}
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/videos/"+pathEscape(videoID)+"/events", p.query(), nil, &page); err != nil {
+		return nil, err
+	}
+	return &page, nil
+}
+
 // Delivery returns one delivery of an endpoint with its attempts.
 func (c *Client) Delivery(ctx context.Context, webhookID, deliveryID string) (*Delivery, error) {
 	var d Delivery

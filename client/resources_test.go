@@ -58,6 +58,15 @@ func TestDecodesServerShapes(t *testing.T) {
 				CreatedAt: *at("2026-01-01T00:00:00Z"), NextAttemptAt: at("2026-01-01T00:05:00Z")},
 		},
 		{
+			name: "video events",
+			doc:  `{"data": [{"id": "msg_1", "type": "webhook.test", "created_at": "2026-01-01T00:00:00Z", "deliveries": [` + deliveryDoc + `]}], "next_cursor": "c2"}`,
+			call: func(ctx context.Context, c *client.Client) (any, error) { return c.VideoEvents(ctx, "v1", "", 0) },
+			want: &client.Page[*client.VideoEvent]{Data: []*client.VideoEvent{{ID: "msg_1", Type: "webhook.test", CreatedAt: *at("2026-01-01T00:00:00Z"),
+				Deliveries: []*client.Delivery{{ID: "d1", Endpoint: "wh1", EventID: "msg_1", Type: "webhook.test", State: client.DeliveryPending,
+					Attempts:  []client.DeliveryAttempt{{At: *at("2026-01-01T00:00:01Z"), DurationMS: 10001, Error: "timeout"}},
+					CreatedAt: *at("2026-01-01T00:00:00Z"), NextAttemptAt: at("2026-01-01T00:05:00Z")}}}}, NextCursor: ptr("c2")},
+		},
+		{
 			name: "space stats",
 			doc:  statsDoc,
 			call: func(ctx context.Context, c *client.Client) (any, error) {

@@ -48,9 +48,12 @@ type Video struct {
 	PosterTime     *float64    `json:"poster_time"`
 	InputURL       string      `json:"input_url,omitempty"`
 	Error          *VideoError `json:"error"`
-	CreatedAt      time.Time   `json:"created_at"`
-	UpdatedAt      time.Time   `json:"updated_at"`
-	ReadyAt        *time.Time  `json:"ready_at"`
+	// Progress is the percentage of the encode done while State is
+	// processing; nil otherwise.
+	Progress  *float64   `json:"progress"`
+	CreatedAt time.Time  `json:"created_at"`
+	UpdatedAt time.Time  `json:"updated_at"`
+	ReadyAt   *time.Time `json:"ready_at"`
 }
 
 // SourceInfo describes the uploaded or fetched source.

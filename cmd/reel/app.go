@@ -73,6 +73,7 @@ func commands() map[string]map[string]command {
 			"archive":   {"archive a video", cmdVideosArchive(true)},
 			"unarchive": {"unarchive a video", cmdVideosArchive(false)},
 			"wait":      {"wait until a video is playable or ready", cmdVideosWait},
+			"events":    {"show a video's events and their webhook deliveries", cmdVideosEvents},
 		},
 		"collections": {
 			"create": {"create a collection", cmdCollectionsCreate},

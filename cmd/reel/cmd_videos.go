@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -327,8 +328,53 @@ func (a *app) waitIfAsked(ctx context.Context, c *client.Client, v *client.Video
 
 func stateLabel(v *client.Video) string {
 	s := string(v.State)
+	if v.Progress != nil {
+		s += fmt.Sprintf(" %.0f%%", *v.Progress)
+	}
 	if v.Playable && v.State != client.StateReady {
 		s += ", playable"
 	}
 	return s
+}
+
+// cmdVideosEvents shows a video's events, oldest first, and what became of
+// each at every webhook endpoint.
+func cmdVideosEvents(ctx context.Context, a *app, args []string) error {
+	id, c, err := a.videoCommand("videos events", args, "[--format json|table]", nil)
+	if err != nil {
+		return err
+	}
+	page := client.Page[*client.VideoEvent]{Data: []*client.VideoEvent{}}
+	cursor := ""
+	for {
+		p, err := c.VideoEvents(ctx, id, cursor, 100)
+		if err != nil {
+			return err
+		}
+		page.Data = append(page.Data, p.Data...)
+		if p.NextCursor == nil || *p.NextCursor == "" {
+			break
+		}
+		cursor = *p.NextCursor
+	}
+	slices.Reverse(page.Data)
+	return a.print(page, func() table {
+		t := table{headers: []string{"EVENT", "TYPE", "AT", "ENDPOINT", "DELIVERY", "STATE", "ATTEMPTS", "LAST STATUS"}}
+		for _, e := range page.Data {
+			if len(e.Deliveries) == 0 {
+				t.rows = append(t.rows, row{e.ID, e.Type, humanTime(e.CreatedAt), "-", "-", "no endpoint listens", "-", "-"})
+			}
+			for _, d := range e.Deliveries {
+				last := "-"
+				if n := len(d.Attempts); n > 0 {
+					last = fmt.Sprint(d.Attempts[n-1].Status)
+					if d.Attempts[n-1].Status == 0 {
+						last = orDefault(truncate(d.Attempts[n-1].Error, 30), "no answer")
+					}
+				}
+				t.rows = append(t.rows, row{e.ID, e.Type, humanTime(e.CreatedAt), d.Endpoint, d.ID, d.State, fmt.Sprint(len(d.Attempts)), last})
+			}
+		}
+		return t
+	})
 }

@@ -23,6 +23,7 @@
 //	reel videos archive <id>
 //	reel videos unarchive <id>
 //	reel videos wait <id> [--state playable|ready] [--timeout D]
+//	reel videos events <id> [--format json|table]
 //	reel collections create --name NAME [--parent ID|NAME|PATH]
 //	reel collections list [--parent ID|NAME|PATH|top] [--format json|table]
 //	reel collections get <id>

@@ -370,6 +370,23 @@ func TestRefserverVideoLifecycle(t *testing.T) {
 		t.Fatalf("uploaded video %+v", v)
 	}
 
+	// Its events, oldest first; no endpoint listens, so no deliveries.
+	var events struct {
+		Data []struct {
+			ID, Type   string
+			Deliveries []any
+		}
+	}
+	e.ok("videos", "events", uploaded.ID).json(t, &events)
+	if len(events.Data) < 2 || events.Data[0].Type != "video.created" || events.Data[1].Type != "video.uploaded" ||
+		events.Data[0].ID == "" || events.Data[0].Deliveries == nil {
+		t.Errorf("videos events: %+v", events.Data)
+	}
+	if table := e.ok("videos", "events", uploaded.ID, "--format", "table").stdout; !strings.Contains(table, "video.created") ||
+		!strings.Contains(table, "no endpoint listens") {
+		t.Errorf("videos events table:\n%s", table)
+	}
+
 	// Subtitles: an SRT file in, WebVTT listed back.
 	srt := filepath.Join(t.TempDir(), "en.srt")
 	writeFile(t, srt, []byte("1\n00:00:00,000 --> 00:00:01,500\nHello there\n\n2\n00:00:01,500 --> 00:00:02,000\nBye\n"))

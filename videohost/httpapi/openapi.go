@@ -245,7 +245,7 @@ func openAPIDocument() obj {
 			"type": "object",
 			"required": []string{"id", "embed", "space", "collection", "title", "description", "metadata", "state", "playable", "archived",
 				"duration", "width", "height", "aspect_ratio", "source", "renditions", "audio_tracks", "subtitles", "urls",
-				"playback_policy", "original_access", "poster_time", "error", "created_at", "updated_at", "ready_at"},
+				"playback_policy", "original_access", "poster_time", "error", "progress", "created_at", "updated_at", "ready_at"},
 			"properties": obj{
 				"id":              str("12 characters"),
 				"embed":           str("15 characters: the space id and 10 more"),
@@ -269,7 +269,9 @@ func openAPIDocument() obj {
 				"playback_policy": obj{"type": "string", "enum": []string{"public", "signed"}},
 				"original_access": obj{"type": "boolean", "description": originalAccessDoc},
 				"poster_time":     nullable("number"),
-				"input_url":       obj{"type": "string", "format": "uri"},
+				"progress": obj{"type": []string{"number", "null"}, "minimum": 0, "maximum": 100,
+					"description": "percent of the encode done while processing; null in other states and in webhook payloads"},
+				"input_url": obj{"type": "string", "format": "uri"},
 				"error": obj{"oneOf": []obj{{
 					"type": "object", "required": []string{"code", "message"},
 					"properties": obj{

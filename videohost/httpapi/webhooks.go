@@ -25,6 +25,23 @@ func (h *Handler) mountWebhookRoutes(r *mux.Router) {
 	api(http.MethodGet, "/v1/webhooks/{id}/deliveries", h.listWebhookDeliveries)
 	api(http.MethodGet, "/v1/webhooks/{id}/deliveries/{delivery}", h.getWebhookDelivery)
 	api(http.MethodPost, "/v1/webhooks/{id}/deliveries/{delivery}/retry", h.retryWebhookDelivery)
+	api(http.MethodGet, "/v1/videos/{id}/events", h.listVideoEvents)
+}
+
+// listVideoEvents answers a video's events, newest first, each with its
+// deliveries: what the video's page shows of webhooks.
+func (h *Handler) listVideoEvents(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
+	q := r.URL.Query()
+	limit, err := intParam(q.Get("limit"), "limit")
+	if err != nil {
+		return err
+	}
+	page, err := h.svc.VideoEvents(r.Context(), p, mux.Vars(r)["id"], limit, q.Get("cursor"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, page)
+	return nil
 }
 
 func (h *Handler) createWebhook(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
@@ -186,8 +203,24 @@ func describeWebhooks(paths, schemas obj) {
 			"202", jsonResponse("the delivery, pending", ref("WebhookDelivery"))),
 	}
 
+	paths["/v1/videos/{id}/events"] = obj{
+		"parameters": []obj{idParam},
+		"get": operation("listVideoEvents", "The events of a video's lifecycle, newest first, each with its deliveries to every endpoint that listens for its kind",
+			[]obj{listLimit, cursor}, nil, "200", jsonResponse("one page of events", page("VideoEvent"))),
+	}
+
 	eventKinds := obj{"type": "string", "enum": webhooks.AllKinds()}
 	dateTime := obj{"type": "string", "format": "date-time"}
+	schemas["VideoEvent"] = obj{
+		"type":     "object",
+		"required": []string{"id", "type", "created_at", "deliveries"},
+		"properties": obj{
+			"id":         str("the webhook-id header of every delivery of the event"),
+			"type":       eventKinds,
+			"created_at": dateTime,
+			"deliveries": obj{"type": "array", "items": ref("WebhookDelivery"), "description": "one per endpoint the event went to"},
+		},
+	}
 	schemas["WebhookEndpoint"] = obj{
 		"type":     "object",
 		"required": []string{"id", "space", "url", "description", "events", "enabled", "previous_secret_expires_at", "created_at", "updated_at"},

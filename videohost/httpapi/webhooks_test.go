@@ -274,3 +274,46 @@ func TestWebhookDeliveryLog(t *testing.T) {
 	must(t, e.req("PATCH", "/v1/webhooks/"+w.ID, e.rw, map[string]any{"enabled": false}), http.StatusOK, nil)
 	problem(t, e.req("POST", "/v1/webhooks/"+w.ID+"/test", e.rw, nil), http.StatusConflict, videohost.EConflict)
 }
+
+func TestVideoEvents(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	created := e.createWebhook(e.rw, map[string]any{"events": []string{"video.created"}})
+	e.createWebhook(e.rw, map[string]any{"events": []string{"video.ready"}})
+	v := e.createVideo(e.rw, nil)
+	e.clock.Advance(time.Millisecond)
+	must(t, e.req("POST", "/v1/videos/"+v.ID+"/archive", e.rw, nil), http.StatusOK, nil)
+	e.createVideo(e.rw, nil) // another video's events stay out
+	if _, err := e.svc.FanOutWebhookEvents(ctx, 100, e.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+
+	type eventPage struct {
+		Data       []videohost.VideoEvent `json:"data"`
+		NextCursor *string                `json:"next_cursor"`
+	}
+	var first eventPage
+	must(t, e.req("GET", "/v1/videos/"+v.ID+"/events?limit=1", e.ro, nil), http.StatusOK, &first)
+	if len(first.Data) != 1 || first.Data[0].Type != "video.archived" || first.NextCursor == nil {
+		t.Fatalf("first page %+v, want video.archived and a cursor", first)
+	}
+	if ds := first.Data[0].Deliveries; ds == nil || len(ds) != 0 {
+		t.Fatalf("video.archived went to %+v; no endpoint listens for it", ds)
+	}
+	var second eventPage
+	must(t, e.req("GET", "/v1/videos/"+v.ID+"/events?limit=1&cursor="+*first.NextCursor, e.ro, nil), http.StatusOK, &second)
+	if len(second.Data) != 1 || second.NextCursor != nil || second.Data[0].Type != "video.created" {
+		t.Fatalf("second page %+v", second)
+	}
+	ev := second.Data[0]
+	if len(ev.Deliveries) != 1 || ev.Deliveries[0].Endpoint != created.ID || ev.Deliveries[0].EventID != ev.ID ||
+		ev.Deliveries[0].State != videohost.DeliveryPending || ev.Deliveries[0].Attempts == nil {
+		t.Fatalf("video.created deliveries %+v", ev.Deliveries)
+	}
+
+	problem(t, e.req("GET", "/v1/videos/"+v.ID+"/events", e.otherRW, nil), http.StatusNotFound, videohost.ENotFound)
+	problem(t, e.req("GET", "/v1/videos/nosuchvideo1/events", e.rw, nil), http.StatusNotFound, videohost.ENotFound)
+	problem(t, e.req("GET", "/v1/videos/"+v.ID+"/events?cursor=forged", e.rw, nil), http.StatusBadRequest, videohost.EValidation)
+	problem(t, e.req("GET", "/v1/videos/"+v.ID+"/events?limit=0", e.rw, nil), http.StatusBadRequest, videohost.EValidation)
+	problem(t, e.req("GET", "/v1/videos/"+v.ID+"/events", "", nil), http.StatusUnauthorized, videohost.EUnauthorized)
+}

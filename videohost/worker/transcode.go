@@ -3,8 +3,12 @@ package worker
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/reelvideo/reel/videohost"
 )
@@ -139,7 +143,10 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 			return err
 		}
 	}
+	progress := w.reportProgress(ctx, v.ID)
+	in.OnProgress = progress.set
 	out, err := w.cfg.Pipeline.Process(ctx, in)
+	progress.stop()
 	if err != nil {
 		if perm := permanentPipelineError(err); perm != nil {
 			return perm
@@ -156,4 +163,46 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 	}
 	_, err = w.svc.PublishReady(ctx, v.ID, outDir, out)
 	return err
+}
+
+// progressReporter stores the latest progress of one transcode every
+// Config.ProgressInterval, off the encoder's goroutine.
+type progressReporter struct {
+	latest atomic.Uint64 // math.Float64bits of the share done
+	done   chan struct{}
+	wg     sync.WaitGroup
+}
+
+func (p *progressReporter) set(done float64) { p.latest.Store(math.Float64bits(done)) }
+
+func (p *progressReporter) stop() {
+	close(p.done)
+	p.wg.Wait()
+}
+
+func (w *Worker) reportProgress(ctx context.Context, videoID string) *progressReporter {
+	p := &progressReporter{done: make(chan struct{})}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		tick := time.NewTicker(w.cfg.ProgressInterval)
+		defer tick.Stop()
+		var stored uint64
+		for {
+			select {
+			case <-p.done:
+				return
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			if cur := p.latest.Load(); cur != stored {
+				stored = cur
+				if err := w.svc.RecordProgress(ctx, videoID, math.Float64frombits(cur)); err != nil {
+					w.log.WarnContext(ctx, "recording progress", "video", videoID, "err", err)
+				}
+			}
+		}
+	}()
+	return p
 }

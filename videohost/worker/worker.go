@@ -41,6 +41,10 @@ type Config struct {
 	// PollInterval is the wait between empty claims of a leasing queue
 	// (default 250 ms).
 	PollInterval time.Duration
+	// ProgressInterval is how often a transcode stores how far it has come
+	// (the video's progress): often enough for a progress bar, rarely
+	// enough to cost the database nothing. Default 1 s.
+	ProgressInterval time.Duration
 	// FetchTimeout bounds the download of one input_url (default 1 h).
 	FetchTimeout time.Duration
 	// MaxSourceSize refuses larger sources with too_large (default 20 GiB).
@@ -103,6 +107,9 @@ func New(cfg Config) (*Worker, error) {
 	}
 	if cfg.Lease <= 0 {
 		cfg.Lease = 20 * time.Second
+	}
+	if cfg.ProgressInterval <= 0 {
+		cfg.ProgressInterval = time.Second
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 250 * time.Millisecond

@@ -543,3 +543,53 @@ func TestFetchLaneDoesNotWaitBehindATranscode(t *testing.T) {
 	})
 	close(p.release)
 }
+
+// progressPipeline reports a share done, then waits to be released.
+type progressPipeline struct {
+	preparingPipeline
+	done float64
+}
+
+func (p *progressPipeline) Process(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
+	in.OnProgress(p.done)
+	return p.preparingPipeline.Process(ctx, in)
+}
+
+func TestProcessingVideoShowsProgress(t *testing.T) {
+	e := newEnv(t)
+	p := &progressPipeline{done: 0.4273, preparingPipeline: preparingPipeline{
+		release: make(chan struct{}), processing: make(chan string, 1),
+	}}
+	w, err := worker.New(worker.Config{Service: e.svc, Pipeline: p, WorkDir: filepath.Join(e.dir, "work"),
+		ID: "w", Lease: time.Minute, ProgressInterval: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() { w.Run(ctx); close(stopped) }()
+	t.Cleanup(func() { cancel(); <-stopped })
+
+	v := storedSource(t, e, "source")
+	<-p.processing
+	progress := func() *float64 {
+		got, err := e.svc.Video(context.Background(), e.p, v.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Progress
+	}
+	waitFor(t, 10*time.Second, "progress 42.7", func() bool { pr := progress(); return pr != nil && *pr == 42.7 })
+	page, err := e.svc.Videos(context.Background(), e.p, videohost.ListVideosInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr := page.Data[0].Progress; pr == nil || *pr != 42.7 {
+		t.Fatalf("listed progress %v, want 42.7", pr)
+	}
+	close(p.release)
+	waitFor(t, 10*time.Second, "ready", func() bool { return e.video(t, v.ID).State == videohost.StateReady })
+	if pr := progress(); pr != nil {
+		t.Fatalf("a ready video shows progress %v", *pr)
+	}
+}
