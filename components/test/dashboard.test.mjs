@@ -289,6 +289,23 @@ describe('dashboard', { skip }, () => {
     await page.waitForSelector('tr.attempts li:has-text("204")');
   });
 
+  test("video page: the video's events, each with its delivery to the endpoint", async () => {
+    await api.post(`/v1/videos/${state.video}/archive`);
+    await api.post(`/v1/videos/${state.video}/unarchive`);
+    await until(async () => {
+      const evs = (await api.get(`/v1/videos/${state.video}/events`)).data;
+      return evs.find((e) => e.type === 'video.unarchived')?.deliveries[0]?.state === 'delivered';
+    }, { what: 'video.unarchived delivered' });
+    await go(page, `/videos/${state.video}?tab=events`);
+    const row = page.locator('tr[data-type="video.unarchived"]');
+    await row.locator(`[data-delivery] .badge.delivered`).waitFor();
+    assert.match(await row.textContent(), /HTTP 204/);
+    assert.equal(await row.locator(`a[href$="/webhooks/${state.webhook}"]`).count(), 1, 'links to the endpoint');
+    // Events from before the endpoint existed went nowhere, and say so.
+    assert.match(await page.locator('tr[data-type="video.created"]').textContent(), /Sent to no endpoint/);
+    await shot(page, 'video-events');
+  });
+
   test('keys: create an API key (shown once) and delete it', async () => {
     await nav(page, 'API keys');
     await page.fill('#k-name', 'ci key');

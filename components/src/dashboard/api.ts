@@ -25,6 +25,8 @@ export interface Video {
   playback_policy: 'public' | 'signed';
   poster_time: number | null;
   error: { code: string; message: string } | null;
+  /** Percent of the encode done while processing; null otherwise. */
+  progress: number | null;
   input_url?: string;
   created_at: string;
   updated_at: string;
@@ -97,6 +99,14 @@ export interface Delivery {
   attempts: Attempt[];
   created_at: string;
   next_attempt_at: string | null;
+}
+
+/** One event of a video's lifecycle with its delivery to each endpoint. */
+export interface VideoEvent {
+  id: string;
+  type: string;
+  created_at: string;
+  deliveries: Delivery[];
 }
 
 export interface Named {

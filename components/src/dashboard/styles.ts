@@ -187,6 +187,7 @@ export const styles = css`
   .badge.processing .dot, .badge.uploading .dot, .badge.pending .dot, .badge.uploaded .dot, .badge.created .dot { animation: pulse 1.4s ease-in-out infinite; }
   @keyframes pulse { 50% { opacity: 0.35; } }
   @media (prefers-reduced-motion: reduce) { .badge .dot { animation: none !important; } }
+  .plain { list-style: none; padding: 0; margin: 0; }
   .bar { height: 6px; border-radius: 3px; background: var(--line); overflow: hidden; min-width: 60px; }
   .bar > span { display: block; height: 100%; background: var(--accent); border-radius: 3px; transition: width 0.3s; }
   .bar.indeterminate > span { width: 35%; animation: slide 1.3s ease-in-out infinite; }

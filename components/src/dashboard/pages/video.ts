@@ -2,7 +2,7 @@
 // poster, subtitles, audio tracks, embed snippets, files and URLs, its
 // analytics and its lifecycle events.
 import { html, nothing } from 'lit';
-import { ApiError, messageOf, Stats, Video } from '../api.js';
+import { ApiError, messageOf, Page, Stats, Video, VideoEvent } from '../api.js';
 import { retentionChart, lineChart, watchSeries } from '../chart.js';
 import { href, navigate } from '../router.js';
 import { app } from '../state.js';
@@ -80,6 +80,8 @@ export class VideoPage extends LightElement {
     _stats: { state: true },
     _statsError: { state: true },
     _board: { state: true },
+    _events: { state: true },
+    _eventsError: { state: true },
     _subError: { state: true },
     _snippet: { state: true },
     _draft: { state: true },
@@ -94,6 +96,8 @@ export class VideoPage extends LightElement {
   declare _stats: Stats | null;
   declare _statsError: unknown;
   declare _board: Cue[] | null;
+  declare _events: Page<VideoEvent> | null;
+  declare _eventsError: unknown;
   declare _subError: unknown;
   declare _snippet: string;
   /** On the Player tab: the settings being edited, which the player previews. */
@@ -135,6 +139,7 @@ export class VideoPage extends LightElement {
       this._v = null;
       this._stats = null;
       this._board = null;
+      this._events = null;
       void this._load();
     }
   }
@@ -149,6 +154,7 @@ export class VideoPage extends LightElement {
       this._error = null;
       if (this._tab === 'analytics' && !this._stats) void this._loadStats();
       if (this._tab === 'poster' && !this._board) void this._loadBoard();
+      if (this._tab === 'events') void this._loadEvents();
     } catch (e) {
       this._error = e;
       if (e instanceof ApiError && e.status === 404) return;
@@ -178,7 +184,21 @@ export class VideoPage extends LightElement {
     history.replaceState(null, '', u.pathname + u.search);
     if (t === 'analytics' && !this._stats) void this._loadStats();
     if (t === 'poster' && !this._board) void this._loadBoard();
+    if (t === 'events' && !this._events) void this._loadEvents();
     if (focus) void this.updateComplete.then(() => (this.querySelector(`#tab-${t}`) as HTMLElement)?.focus());
+  }
+
+  /** The video's events with their deliveries, refreshed with the video. */
+  private async _loadEvents() {
+    const id = this.videoId;
+    try {
+      const page = await app.api!.get<Page<VideoEvent>>(`/v1/videos/${id}/events`, { limit: 100 });
+      if (id !== this.videoId) return;
+      this._events = page;
+      this._eventsError = null;
+    } catch (e) {
+      this._eventsError = e;
+    }
   }
 
   private _tabKey(e: KeyboardEvent) {
@@ -532,17 +552,34 @@ export class VideoPage extends LightElement {
     </div>`;
   }
 
-  private _events(v: Video) {
-    const order = ['created', 'uploaded', 'processing', 'ready'];
-    const reached = v.state === 'errored' ? -1 : order.indexOf(v.state);
-    const rows: [string, string | null, boolean][] = order.map((st, i) => [`video.${st}`, st === 'created' ? v.created_at : st === 'ready' ? v.ready_at : null, i <= reached || (st === 'created')]);
+  private _eventsPanel(v: Video) {
+    const list = this._events?.data;
+    const deliveries = (e: VideoEvent) =>
+      e.deliveries.length
+        ? html`<ul class="plain stack-sm">${e.deliveries.map((d) => {
+            const last = d.attempts[d.attempts.length - 1];
+            return html`<li class="row" style="gap:6px;flex-wrap:wrap" data-delivery=${d.id}>
+              <span class="badge ${d.state}">${d.state}</span>
+              <span class="small">${last ? (last.status ? `HTTP ${last.status}` : last.error || 'no answer') : 'not tried yet'}${last ? ` · ${last.duration_ms} ms` : ''}${d.attempts.length > 1 ? ` · ${d.attempts.length} attempts` : ''}</span>
+              <a class="small" href=${href('/webhooks/' + d.endpoint)}>endpoint <code>${d.endpoint}</code></a>
+            </li>`;
+          })}</ul>`
+        : html`<span class="muted small">Sent to no endpoint (none listened for it then)</span>`;
     return html`<div class="stack">
-      <ol class="timeline">
-        ${rows.map(([type, at, done]) => html`<li class=${done ? 'done' : ''}><code>${type}</code> <span class="muted small">${done ? (at ? fmtDate(at) : 'sent') : 'not yet'}</span></li>`)}
-        ${v.archived ? html`<li class="done"><code>video.archived</code></li>` : nothing}
-        ${v.state === 'errored' ? html`<li class="bad"><span>errored: <code>${v.error?.code}</code> ${v.error?.message}</span></li>` : nothing}
-      </ol>
-      <p class="muted small">Each transition sends its event once to every webhook endpoint that listens for it, with this video as <code>data</code>. The deliveries, with their status and responses, are on the <a href=${href('/webhooks')}>Webhooks</a> page.</p>
+      ${errorBox(this._eventsError)}
+      ${!list
+        ? this._eventsError ? nothing : html`<p class="loading muted" role="status">Loading…</p>`
+        : list.length === 0
+          ? empty('send', 'No events yet', 'Events are written as the video changes state.')
+          : html`<div class="table-wrap"><table class="table" data-video-events>
+              <caption class="visually-hidden">Events of this video, newest first</caption>
+              <thead><tr><th>Event</th><th>Deliveries</th><th class="wide-only">At</th></tr></thead>
+              <tbody>${list.map((e) => html`<tr data-event=${e.id} data-type=${e.type}>
+                <td><code>${e.type}</code><div class="narrow-only small muted">${fmtDate(e.created_at)}</div></td>
+                <td>${deliveries(e)}</td>
+                <td class="wide-only nowrap">${fmtDate(e.created_at)}</td></tr>`)}</tbody></table></div>`}
+      ${v.state === 'errored' ? html`<p class="small" style="color:var(--danger)">Errored: <code>${v.error?.code}</code> ${v.error?.message}</p>` : nothing}
+      <p class="muted small">Each transition sends its event, with this video as <code>data</code>, to every webhook endpoint that listens for its kind. Attempts and responses are on each endpoint's page under <a href=${href('/webhooks')}>Webhooks</a>.</p>
     </div>`;
   }
 
@@ -564,7 +601,7 @@ export class VideoPage extends LightElement {
       case 'analytics':
         return this._analytics();
       case 'events':
-        return this._events(v);
+        return this._eventsPanel(v);
       default:
         return this._settings(v);
     }
@@ -615,8 +652,10 @@ export class VideoPage extends LightElement {
               : this._player(v)}
         </div>
         <div class="card"><div class="card-body">
-          <div class="row" data-video-state=${state}>${stateBadge(state, { pct: state === 'uploading' ? pct : null, playable: v.playable, archived: v.archived })}
-            ${['created', 'uploaded', 'processing'].includes(state) ? html`<span class="bar indeterminate grow" aria-hidden="true"><span></span></span>` : nothing}</div>
+          <div class="row" data-video-state=${state}>${stateBadge(state, { pct: state === 'uploading' ? pct : state === 'processing' && v.progress !== null ? Math.floor(v.progress) : null, playable: v.playable, archived: v.archived })}
+            ${state === 'processing' && v.progress !== null
+              ? html`<span class="bar grow" role="progressbar" aria-label="Processing" aria-valuemin="0" aria-valuemax="100" aria-valuenow=${Math.floor(v.progress)}><span style=${`width:${v.progress}%`}></span></span>`
+              : ['created', 'uploaded', 'processing'].includes(state) ? html`<span class="bar indeterminate grow" aria-hidden="true"><span></span></span>` : nothing}</div>
           ${v.error ? html`<p class="small" style="color:var(--danger)">${v.error.code}: ${v.error.message}</p>` : nothing}
           <dl class="kv">
             <dt>ID</dt><dd class="row" style="gap:4px"><code>${v.id}</code>${copyButton(v.id, 'Copy', 'video id', true)}</dd>

@@ -235,7 +235,10 @@ export class VideosPage extends LightElement {
     const pct = uploads.progressOf(v.id);
     const state = pct !== null && v.state === 'created' ? 'uploading' : v.state;
     const sel = this._selected.has(v.id);
-    const badge = stateBadge(state, { pct: state === 'uploading' ? pct : null, playable: v.playable, archived: v.archived });
+    const badge = stateBadge(state, {
+      pct: state === 'uploading' ? pct : state === 'processing' && v.progress !== null ? Math.floor(v.progress) : null,
+      playable: v.playable, archived: v.archived,
+    });
     const title = v.title || 'Untitled video';
     return html`<tr class=${sel ? 'selected' : ''} data-video=${v.id} data-state=${state}>
       ${app.canWrite
