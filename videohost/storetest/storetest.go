@@ -16,6 +16,7 @@ type DB interface {
 	videohost.WebhookStore
 	videohost.AnalyticsStore
 	videohost.SigningKeyStore
+	videohost.Copier
 	Close() error
 }
 
@@ -81,6 +82,7 @@ func Run(t *testing.T, open Opener) {
 		{"VideosFetchingFilter", testVideosFetchingFilter},
 		{"PlayerSettings", testPlayerSettings},
 		{"QueueDepth", testQueueDepth},
+		{"CopyBetweenStores", testCopyBetweenStores},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
