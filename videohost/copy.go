@@ -191,6 +191,7 @@ func CopySkipped() map[string]string {
 		"jobs":              "queued work belongs to the processes of the source",
 		"job_finished":      "queued work belongs to the processes of the source",
 		"queue_spaces":      "queue fairness state, rebuilt by the first claims",
+		"video_progress":    "how far encodes in flight have come: their jobs stay behind",
 	}
 }
 
@@ -365,6 +366,7 @@ func Copy(ctx context.Context, cfg CopyConfig) (*CopyReport, error) {
 		}
 		progress("table %s: %d rows", t.Name, n)
 	}
+	progress("blobs: copying the files of every video")
 	if err := copyBlobs(ctx, cfg, from, report, progress); err != nil {
 		return report, err
 	}
