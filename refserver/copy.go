@@ -79,6 +79,17 @@ func (m *Main) copyCommand(ctx context.Context, args []string) error {
 			return errUsage
 		}
 	}
+	// Every flag is checked before anything is opened (and created).
+	for _, f := range []struct{ name, value string }{{"--from-database", c.FromDatabase}, {"--to-database", c.ToDatabase}} {
+		if _, _, err := parseDatabase(f.name, f.value); err != nil {
+			return err
+		}
+	}
+	for _, f := range []struct{ name, value string }{{"--from-blobs", c.FromBlobs}, {"--to-blobs", c.ToBlobs}} {
+		if _, _, err := parseBlobs(f.name, f.value); err != nil {
+			return err
+		}
+	}
 	logger := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 
 	from, fromName, err := openCopyDatabase(ctx, "--from-database", c.FromDatabase, true, logger)

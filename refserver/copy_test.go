@@ -443,3 +443,43 @@ func copySecret(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// TestCopyRefusesBadInput: every malformed or impossible command line is
+// one clear error, before anything is written.
+func TestCopyRefusesBadInput(t *testing.T) {
+	data := t.TempDir()
+	if err := startServer(t, data).Close(); err != nil {
+		t.Fatal(err)
+	}
+	target := t.TempDir()
+	to := []string{"--to-database", "sqlite://" + filepath.Join(target, "reel.db"), "--to-blobs", "file://" + filepath.Join(target, "blobs")}
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no target database", []string{"--data", data, "--to-blobs", "file://" + target}, "usage"},
+		{"no target blobs", []string{"--data", data, "--to-database", "sqlite://" + filepath.Join(target, "reel.db")}, "usage"},
+		{"unknown flag", append([]string{"--data", data, "--from", "x"}, to...), "usage"},
+		{"stray argument", append([]string{"--data", data, "now"}, to...), `unexpected argument "now"`},
+		{"bad scheme", []string{"--data", data, "--to-database", "mysql://u:hunter2@db/reel", "--to-blobs", "file://" + target}, `--to-database: scheme "mysql"`},
+		{"bad bucket", []string{"--data", data, "--to-database", "sqlite://" + filepath.Join(target, "reel.db"), "--to-blobs", "s3://Bad_Bucket"}, "--to-blobs: s3 URL"},
+		{"no source database", append([]string{"--data", filepath.Join(target, "nothing")}, to...), "--from-database: no database at"},
+		{"no source blobs", []string{"--data", data, "--from-blobs", "file://" + filepath.Join(target, "nothing"),
+			"--to-database", "sqlite://" + filepath.Join(t.TempDir(), "reel.db"), "--to-blobs", "file://" + target}, "--from-blobs: no blob folder at"},
+		{"same blobs", []string{"--data", data, "--to-database", "sqlite://" + filepath.Join(t.TempDir(), "reel.db"), "--to-blobs", "file://" + filepath.Join(data, "blobs")}, "are the same store"},
+		{"same database", []string{"--data", data, "--to-database", "sqlite://" + filepath.Join(data, "reel.db"), "--to-blobs", "file://" + target}, "are the same database"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := runCopy(t, "", tt.args...)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error()+out, "hunter2") {
+				t.Fatalf("err = %v, want one with %q (without secrets); output:\n%s", err, tt.want, out)
+			}
+		})
+	}
+	for _, p := range []string{"nothing", "reel.db"} {
+		if _, err := os.Stat(filepath.Join(target, p)); err == nil {
+			t.Errorf("a refused copy created %s", p)
+		}
+	}
+}
