@@ -203,34 +203,46 @@ func (c *Config) resolve() error {
 // database returns the kind of --database, "sqlite" or "postgres", and
 // what opens it: the file path, or the DSN.
 func (c *Config) database() (kind, target string, err error) {
-	if p, ok := strings.CutPrefix(c.Database, "sqlite://"); ok && p != "" {
+	return parseDatabase("--database", c.Database)
+}
+
+// parseDatabase reads the value of a database flag (--database,
+// --from-database, --to-database): sqlite://PATH or postgres://….
+func parseDatabase(flagName, value string) (kind, target string, err error) {
+	if p, ok := strings.CutPrefix(value, "sqlite://"); ok && p != "" {
 		return "sqlite", p, nil
 	}
-	if strings.HasPrefix(c.Database, "postgres://") || strings.HasPrefix(c.Database, "postgresql://") {
-		return "postgres", c.Database, nil
+	if strings.HasPrefix(value, "postgres://") || strings.HasPrefix(value, "postgresql://") {
+		return "postgres", value, nil
 	}
 	// The value is not repeated: it may hold a password.
 	const want = "want sqlite://PATH or postgres://USER:PASSWORD@HOST:PORT/DB"
-	if scheme, _, ok := strings.Cut(c.Database, "://"); ok && !strings.ContainsAny(scheme, "@:/ ") {
-		return "", "", fmt.Errorf("--database: scheme %q: %s", scheme, want)
+	if scheme, _, ok := strings.Cut(value, "://"); ok && !strings.ContainsAny(scheme, "@:/ ") {
+		return "", "", fmt.Errorf("%s: scheme %q: %s", flagName, scheme, want)
 	}
-	return "", "", errors.New("--database: " + want)
+	return "", "", errors.New(flagName + ": " + want)
 }
 
 // blobsTarget reads --blobs: the folder of file://PATH, or the bucket of
 // s3://BUCKET[/PREFIX]?... (exactly one of them is set).
 func (c *Config) blobsTarget() (string, *s3.Config, error) {
-	if p, ok := strings.CutPrefix(c.Blobs, "file://"); ok && p != "" {
+	return parseBlobs("--blobs", c.Blobs)
+}
+
+// parseBlobs reads the value of a blobs flag (--blobs, --from-blobs,
+// --to-blobs): file://PATH or s3://BUCKET[/PREFIX]?....
+func parseBlobs(flagName, value string) (string, *s3.Config, error) {
+	if p, ok := strings.CutPrefix(value, "file://"); ok && p != "" {
 		return p, nil, nil
 	}
-	if strings.HasPrefix(c.Blobs, "s3://") {
-		cfg, err := s3.ParseURL(c.Blobs)
+	if strings.HasPrefix(value, "s3://") {
+		cfg, err := s3.ParseURL(value)
 		if err != nil {
-			return "", nil, fmt.Errorf("--blobs: %w", err)
+			return "", nil, fmt.Errorf("%s: %w", flagName, err)
 		}
 		return "", &cfg, nil
 	}
-	return "", nil, fmt.Errorf("--blobs %q: want file://PATH or s3://BUCKET[/PREFIX]?endpoint=URL&region=R&path_style=true", videohost.Excerpt(c.Blobs))
+	return "", nil, fmt.Errorf("%s %q: want file://PATH or s3://BUCKET[/PREFIX]?endpoint=URL&region=R&path_style=true", flagName, videohost.Excerpt(value))
 }
 
 // defaultRenditionCacheSize is --rendition-cache-size's default.

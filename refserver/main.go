@@ -11,6 +11,7 @@
 //	refserver api [flags]                   serve the API only
 //	refserver worker [flags]                run a worker only
 //	refserver keys create --access read_write|read_only [--data DIR]
+//	refserver copy --to-database URL --to-blobs URL  move an installation
 //	refserver media-process                 one transcode, for --media-process child
 package main
 

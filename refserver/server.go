@@ -94,6 +94,8 @@ func (m *Main) Execute(ctx context.Context, args []string) error {
 			role, args = args[0], args[1:]
 		case "keys":
 			return m.keys(ctx, args[1:])
+		case "copy":
+			return m.copyCommand(ctx, args[1:])
 		case "media-process":
 			return transcode.RunChild(ctx, m.Stdin, m.Stdout, m.Stderr, m.Getenv("REEL_LOG_LEVEL") == "debug")
 		case "help", "-h", "-help", "--help":
@@ -131,6 +133,10 @@ usage:
   refserver worker [flags]     run the jobs only
   refserver keys create --access read_write|read_only [--name NAME] [flags]
                                print one new API key as JSON
+  refserver copy --to-database URL --to-blobs URL [--from-database URL] [--from-blobs URL]
+                               copy a whole installation into an empty one
+                               (SQLite + disk to PostgreSQL + S3, or back);
+                               refserver copy -h says more
   refserver media-process      one transcode (what --media-process child starts)
   refserver help               this text
 

@@ -1,6 +1,9 @@
 // Command embed mounts the whole Reel API under /video/ of its own
 // http.ServeMux, with its own SQLite file and an in-process worker: the few
-// lines an existing Go application needs to host video.
+// lines an existing Go application needs to host video. With -database
+// postgres://… and -blobs s3://… it keeps everything in PostgreSQL and an
+// S3 bucket instead (openScaleOut), so that several copies of the program
+// share one installation.
 package main
 
 import (
@@ -17,7 +20,9 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/blob/s3"
 	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/postgres"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/transcode"
 	"github.com/reelvideo/reel/videohost/worker"
@@ -26,6 +31,8 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8090", "listen address")
 	dir := flag.String("data", "./embed-data", "data folder")
+	database := flag.String("database", "", "postgres://USER:PASSWORD@HOST:PORT/DB (with -blobs); default a SQLite file in -data")
+	bucket := flag.String("blobs", "", "s3://BUCKET?endpoint=URL&region=R&path_style=true (with -database); credentials from the AWS environment")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -33,7 +40,14 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	app, err := NewApp(ctx, *dir, "http://"+ln.Addr().String())
+	st, err := openLocal(ctx, *dir)
+	if *database != "" || *bucket != "" {
+		st, err = openScaleOut(ctx, *dir, *database, *bucket)
+	}
+	if err != nil {
+		log.Fatal(err)
+	}
+	app, err := NewAppOn(ctx, st, *dir, "http://"+ln.Addr().String())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -53,16 +67,66 @@ type App struct {
 	close func()
 }
 
-// NewApp opens Reel's storage under dir and mounts its API at /video/.
-func NewApp(ctx context.Context, dir, origin string) (*App, error) {
+// Storage is where Reel keeps its rows, its jobs and its files.
+type Storage struct {
+	DB interface {
+		videohost.Store
+		videohost.Queue
+		Close() error
+	}
+	Blobs   videohost.Blobs
+	Uploads httpapi.UploadStore // nil: tus uploads in a local folder
+}
+
+// openLocal keeps everything under dir: a SQLite file and a blob folder.
+func openLocal(ctx context.Context, dir string) (*Storage, error) {
 	db, err := sqlite.Open(ctx, filepath.Join(dir, "reel.db"))
 	if err != nil {
 		return nil, err
 	}
 	blobs, err := blob.Open(filepath.Join(dir, "blobs"))
 	if err != nil {
+		db.Close()
 		return nil, err
 	}
+	return &Storage{DB: db, Blobs: blobs}, nil
+}
+
+// openScaleOut keeps rows and jobs (on River) in PostgreSQL and files and
+// tus uploads in an S3 bucket, credentials coming from the AWS chain
+// (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, ...): any number of processes
+// over the same two share one installation. dir keeps only scratch.
+func openScaleOut(ctx context.Context, dir, dsn, bucketURL string) (*Storage, error) {
+	db, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		return nil, err
+	}
+	bucket, err := s3.OpenURL(ctx, bucketURL)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	uploads, err := bucket.Uploads(filepath.Join(dir, "uploads"))
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &Storage{DB: db, Blobs: bucket, Uploads: uploads}, nil
+}
+
+// NewApp opens Reel's storage under dir and mounts its API at /video/.
+func NewApp(ctx context.Context, dir, origin string) (*App, error) {
+	st, err := openLocal(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	return NewAppOn(ctx, st, dir, origin)
+}
+
+// NewAppOn mounts Reel's API at /video/ over st; dir keeps the secret and
+// scratch space. Every process of one installation needs the same secret.
+func NewAppOn(ctx context.Context, st *Storage, dir, origin string) (*App, error) {
+	db, blobs := st.DB, st.Blobs
 	secret, err := loadSecret(filepath.Join(dir, "secret.key"))
 	if err != nil {
 		return nil, err
@@ -71,7 +135,7 @@ func NewApp(ctx context.Context, dir, origin string) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	api, err := httpapi.New(svc, httpapi.Config{UploadDir: filepath.Join(dir, "uploads")})
+	api, err := httpapi.New(svc, httpapi.Config{UploadDir: filepath.Join(dir, "uploads"), Uploads: st.Uploads})
 	if err != nil {
 		return nil, err
 	}

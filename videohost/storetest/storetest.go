@@ -16,6 +16,7 @@ type DB interface {
 	videohost.WebhookStore
 	videohost.AnalyticsStore
 	videohost.SigningKeyStore
+	videohost.Copier
 	Close() error
 }
 
@@ -83,6 +84,7 @@ func Run(t *testing.T, open Opener) {
 		{"QueueDepth", testQueueDepth},
 		{"VideoProgress", testVideoProgress},
 		{"VideoEvents", testVideoEvents},
+		{"CopyBetweenStores", testCopyBetweenStores},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

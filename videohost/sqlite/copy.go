@@ -1,0 +1,247 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+var _ videohost.Copier = (*DB)(nil)
+
+// CopyCheck fails when the database holds a table or column that
+// videohost.CopyTables does not copy (SQLite's own tables aside).
+func (db *DB) CopyCheck(ctx context.Context) error {
+	rows, err := db.read.QueryContext(ctx, `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
+		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\_%' ESCAPE '\'`)
+	if err != nil {
+		return fmt.Errorf("reading the schema: %w", err)
+	}
+	defer rows.Close()
+	schema := map[string][]string{}
+	for rows.Next() {
+		var table, column string
+		if err := rows.Scan(&table, &column); err != nil {
+			return fmt.Errorf("reading the schema: %w", err)
+		}
+		schema[table] = append(schema[table], column)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("reading the schema: %w", err)
+	}
+	return videohost.CheckCopyCoverage(schema)
+}
+
+// quoted is a quoted SQL identifier.
+func quoted(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
+
+func columnList(t videohost.CopyTable, prefix string) string {
+	names := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		names[i] = prefix + quoted(c.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// ExportRows streams every row of t, in key order (parents first when
+// t.Parent is set).
+func (db *DB) ExportRows(ctx context.Context, t videohost.CopyTable, fn func(row []any) error) error {
+	keys := make([]string, len(t.Key))
+	for i, k := range t.Key {
+		keys[i] = "t." + quoted(k)
+	}
+	query := `SELECT ` + columnList(t, "t.") + ` FROM ` + quoted(t.Name) + ` t ORDER BY ` + strings.Join(keys, ", ")
+	if t.Parent != "" {
+		key, parent, table := quoted(t.Key[0]), quoted(t.Parent), quoted(t.Name)
+		query = `WITH RECURSIVE tree (k, depth) AS (
+			SELECT ` + key + `, 0 FROM ` + table + ` WHERE ` + parent + ` IS NULL
+			UNION ALL SELECT c.` + key + `, tree.depth + 1 FROM ` + table + ` c JOIN tree ON c.` + parent + ` = tree.k)
+			SELECT ` + columnList(t, "t.") + ` FROM ` + table + ` t JOIN tree ON t.` + key + ` = tree.k
+			ORDER BY tree.depth, ` + strings.Join(keys, ", ")
+	}
+	rows, err := db.read.QueryContext(ctx, query)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", t.Name, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		dest := make([]any, len(t.Columns))
+		for i, c := range t.Columns {
+			switch c.Kind {
+			case videohost.KindText, videohost.KindJSON:
+				dest[i] = new(sql.NullString)
+			case videohost.KindInt, videohost.KindBool, videohost.KindTime:
+				dest[i] = new(sql.NullInt64)
+			case videohost.KindFloat:
+				dest[i] = new(sql.NullFloat64)
+			case videohost.KindBytes:
+				dest[i] = new([]byte)
+			}
+		}
+		if err := rows.Scan(dest...); err != nil {
+			return fmt.Errorf("reading %s: %w", t.Name, err)
+		}
+		row := make([]any, len(t.Columns))
+		for i, c := range t.Columns {
+			row[i] = fromColumn(c.Kind, dest[i])
+		}
+		if err := fn(row); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("reading %s: %w", t.Name, err)
+	}
+	return nil
+}
+
+// fromColumn turns a scanned column into the value of its kind.
+func fromColumn(kind videohost.ColumnKind, v any) any {
+	switch v := v.(type) {
+	case *sql.NullString:
+		if !v.Valid {
+			return nil
+		}
+		if kind == videohost.KindJSON {
+			return []byte(v.String)
+		}
+		return v.String
+	case *sql.NullInt64:
+		if !v.Valid {
+			return nil
+		}
+		switch kind {
+		case videohost.KindBool:
+			return v.Int64 != 0
+		case videohost.KindTime:
+			return fromNanos(v.Int64)
+		}
+		return v.Int64
+	case *sql.NullFloat64:
+		if !v.Valid {
+			return nil
+		}
+		return v.Float64
+	case *[]byte:
+		if *v == nil {
+			return nil
+		}
+		return *v
+	}
+	return nil
+}
+
+// toColumn turns a value of a kind into what its column stores.
+func toColumn(kind videohost.ColumnKind, v any) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	switch kind {
+	case videohost.KindTime:
+		t, ok := v.(time.Time)
+		if !ok {
+			return nil, fmt.Errorf("want a time, got %T", v)
+		}
+		return t.UnixNano(), nil
+	case videohost.KindBool:
+		b, ok := v.(bool)
+		if !ok {
+			return nil, fmt.Errorf("want a bool, got %T", v)
+		}
+		if b {
+			return int64(1), nil
+		}
+		return int64(0), nil
+	case videohost.KindJSON:
+		b, ok := v.([]byte)
+		if !ok {
+			return nil, fmt.Errorf("want JSON text, got %T", v)
+		}
+		return string(b), nil
+	}
+	return v, nil
+}
+
+// ImportRows upserts rows into t in one transaction. AUTOINCREMENT
+// counters follow explicit values by themselves.
+func (db *DB) ImportRows(ctx context.Context, t videohost.CopyTable, rows [][]any) error {
+	marks := strings.TrimSuffix(strings.Repeat("?, ", len(t.Columns)), ", ")
+	var set []string
+	for _, c := range t.Columns {
+		if !slices.Contains(t.Key, c.Name) {
+			set = append(set, quoted(c.Name)+" = excluded."+quoted(c.Name))
+		}
+	}
+	keys := make([]string, len(t.Key))
+	for i, k := range t.Key {
+		keys[i] = quoted(k)
+	}
+	query := `INSERT INTO ` + quoted(t.Name) + ` (` + columnList(t, "") + `) VALUES (` + marks + `) ON CONFLICT (` +
+		strings.Join(keys, ", ") + `) DO `
+	if len(set) == 0 {
+		query += `NOTHING`
+	} else {
+		query += `UPDATE SET ` + strings.Join(set, ", ")
+	}
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		stmt, err := tx.PrepareContext(ctx, query)
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", t.Name, err)
+		}
+		defer stmt.Close()
+		args := make([]any, len(t.Columns))
+		for _, row := range rows {
+			if len(row) != len(t.Columns) {
+				return fmt.Errorf("writing %s: a row of %d values for %d columns", t.Name, len(row), len(t.Columns))
+			}
+			for i, c := range t.Columns {
+				v, err := toColumn(c.Kind, row[i])
+				if err != nil {
+					return fmt.Errorf("writing %s.%s: %w", t.Name, c.Name, err)
+				}
+				args[i] = v
+			}
+			if _, err := stmt.ExecContext(ctx, args...); err != nil {
+				return fmt.Errorf("writing %s: %w", t.Name, err)
+			}
+		}
+		return nil
+	})
+}
+
+// CopyMarker returns the record of a copy into this database, if any.
+func (db *DB) CopyMarker(ctx context.Context) (*videohost.CopyMarker, error) {
+	var (
+		m        videohost.CopyMarker
+		started  int64
+		finished sql.NullInt64
+	)
+	err := db.read.QueryRowContext(ctx, `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`).
+		Scan(&m.Source, &started, &finished)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the copy marker: %w", err)
+	}
+	m.StartedAt, m.FinishedAt = fromNanos(started), fromNullNanos(finished)
+	return &m, nil
+}
+
+// SetCopyMarker writes the record of a copy into this database.
+func (db *DB) SetCopyMarker(ctx context.Context, m videohost.CopyMarker) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,
+			m.Source, m.StartedAt.UnixNano(), nanos(m.FinishedAt))
+		if err != nil {
+			return fmt.Errorf("writing the copy marker: %w", err)
+		}
+		return nil
+	})
+}
