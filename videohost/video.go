@@ -88,13 +88,17 @@ type Video struct {
 	// OriginalAccess serves the original upload at urls.original
 	// ({space_url}/{id}/original), under the same playback policy as the
 	// other assets; off by default.
-	OriginalAccess bool        `json:"original_access"`
-	PosterTime     *float64    `json:"poster_time"`
-	InputURL       string      `json:"input_url,omitempty"`
-	Error          *VideoError `json:"error"`
-	CreatedAt      time.Time   `json:"created_at"`
-	UpdatedAt      time.Time   `json:"updated_at"`
-	ReadyAt        *time.Time  `json:"ready_at"`
+	OriginalAccess bool     `json:"original_access"`
+	PosterTime     *float64 `json:"poster_time"`
+	// PosterImage is true when the poster was made from an uploaded image
+	// (PUT /v1/videos/{id}/poster), false when it is a frame of the video
+	// (at poster_time).
+	PosterImage bool        `json:"poster_image"`
+	InputURL    string      `json:"input_url,omitempty"`
+	Error       *VideoError `json:"error"`
+	CreatedAt   time.Time   `json:"created_at"`
+	UpdatedAt   time.Time   `json:"updated_at"`
+	ReadyAt     *time.Time  `json:"ready_at"`
 
 	// AssetVersion names the published set of assets under the video's blob
 	// prefix; publishing a new set is one write of this field.
@@ -146,6 +150,18 @@ type AudioTrack struct {
 	Label    string `json:"label"`
 	Default  bool   `json:"default"`
 	URL      string `json:"url"`
+	// Kind is main for the source's own tracks; an added track is main,
+	// dub or description.
+	Kind string `json:"kind"`
+	// Added marks a track added after upload (PUT …/audio-tracks/{language}).
+	Added bool `json:"added"`
+	// State is ready, or for an added track processing until its encode
+	// is published, errored (with Error) when it could not be encoded.
+	State string      `json:"state"`
+	Error *VideoError `json:"error,omitempty"`
+	// Rev names the upload an added track was encoded from; it is stored,
+	// never shown (Present clears it).
+	Rev string `json:"rev,omitempty"`
 }
 
 // Subtitle is one subtitle language of a video.
