@@ -162,6 +162,29 @@ func openAPIDocument() obj {
 				}}, "200", jsonResponse("the video", ref("Video"))),
 			"delete": operation("deleteSubtitles", "Remove the subtitles of a language", nil, nil, "204", noContent),
 		},
+		"/v1/videos/{id}/audio-tracks/{language}": obj{
+			"parameters": []obj{idParam, obj{"in": "path", "name": "language", "required": true, "schema": obj{"type": "string"}, "description": "a language tag such as fr or pt-BR; it names the added track (the source's own tracks stay whatever their language)"}},
+			"put": operation("putAudioTrack", "Add or replace an audio track (dub, audio description) of a ready video: encoded once to AAC by a job and added to the HLS audio group and DASH; the video's segments are not touched",
+				[]obj{
+					query("label", "the name players show (or the Reel-Label header); default the language, plus \" (audio description)\" for a description", obj{"type": "string", "maxLength": 100}),
+					query("kind", "what the track is (or the Reel-Kind header)", obj{"type": "string", "enum": []string{"main", "dub", "description"}, "default": "dub"}),
+				},
+				obj{"required": true, "description": "any media file with an audio stream (its first is used), at most 2 GiB; padded with silence or cut to the video's duration",
+					"content": obj{"application/octet-stream": obj{"schema": obj{"type": "string", "format": "binary"}}, "audio/*": obj{"schema": obj{"type": "string", "format": "binary"}}, "video/*": obj{"schema": obj{"type": "string", "format": "binary"}}}},
+				"202", jsonResponse("the video; the track is processing until its job publishes it (then ready, or errored with error.code)", ref("Video"))),
+			"delete": operation("deleteAudioTrack", "Remove an added audio track (a track of the source cannot be removed: 409 conflict)", nil, nil, "204", noContent),
+		},
+		"/v1/videos/{id}/poster": obj{
+			"parameters": []obj{idParam},
+			"put": operation("putPoster", "Set the poster of a ready video from an image (JPEG, PNG or WebP, at most 16 MiB and 4096 px a side; scaled to at most 1920 wide) or from the frame at a time; a job remakes poster.jpg and poster.webp and publishes them as a new version",
+				nil,
+				obj{"required": true, "content": obj{
+					"image/jpeg":       obj{"schema": obj{"type": "string", "format": "binary"}},
+					"image/png":        obj{"schema": obj{"type": "string", "format": "binary"}},
+					"image/webp":       obj{"schema": obj{"type": "string", "format": "binary"}},
+					"application/json": obj{"schema": obj{"type": "object", "required": []string{"time"}, "properties": obj{"time": obj{"type": "number", "minimum": 0, "description": "seconds, within the duration"}}}},
+				}}, "202", jsonResponse("the video, with poster_time and poster_image already set", ref("Video"))),
+		},
 		"/v1/collections": obj{
 			"post": operation("createCollection", "Create a collection", nil,
 				jsonBody(ref("CollectionInput")), "201", jsonResponse("the new collection", ref("Collection"))),
@@ -245,7 +268,7 @@ func openAPIDocument() obj {
 			"type": "object",
 			"required": []string{"id", "embed", "space", "collection", "title", "description", "metadata", "state", "playable", "archived",
 				"duration", "width", "height", "aspect_ratio", "source", "renditions", "audio_tracks", "subtitles", "urls",
-				"playback_policy", "original_access", "poster_time", "error", "created_at", "updated_at", "ready_at"},
+				"playback_policy", "original_access", "poster_time", "poster_image", "error", "created_at", "updated_at", "ready_at"},
 			"properties": obj{
 				"id":              str("12 characters"),
 				"embed":           str("15 characters: the space id and 10 more"),
@@ -269,6 +292,7 @@ func openAPIDocument() obj {
 				"playback_policy": obj{"type": "string", "enum": []string{"public", "signed"}},
 				"original_access": obj{"type": "boolean", "description": originalAccessDoc},
 				"poster_time":     nullable("number"),
+				"poster_image":    obj{"type": "boolean", "description": "the poster was made from an uploaded image (PUT /v1/videos/{id}/poster), not from the frame at poster_time"},
 				"input_url":       obj{"type": "string", "format": "uri"},
 				"error": obj{"oneOf": []obj{{
 					"type": "object", "required": []string{"code", "message"},
@@ -298,8 +322,12 @@ func openAPIDocument() obj {
 			"size": obj{"type": "integer"}, "url": obj{"type": "string", "format": "uri"},
 		}},
 		"AudioTrack": obj{"type": "object", "properties": obj{
-			"id": obj{"type": "string"}, "language": obj{"type": "string"}, "label": obj{"type": "string"},
+			"id": obj{"type": "string", "description": "0, 1, … for the source's tracks; the language for an added one"}, "language": obj{"type": "string"}, "label": obj{"type": "string"},
 			"default": obj{"type": "boolean"}, "url": obj{"type": "string", "format": "uri"},
+			"kind":  obj{"type": "string", "enum": []string{"main", "dub", "description"}, "description": "main for the source's own tracks"},
+			"added": obj{"type": "boolean", "description": "added after upload (PUT /v1/videos/{id}/audio-tracks/{language})"},
+			"state": obj{"type": "string", "enum": []string{"processing", "ready", "errored"}, "description": "an added track is processing until published"},
+			"error": obj{"type": "object", "description": "why an errored track could not be encoded", "properties": obj{"code": obj{"type": "string"}, "message": obj{"type": "string"}}},
 		}},
 		"Subtitle": obj{"type": "object", "properties": obj{
 			"language": obj{"type": "string"}, "label": obj{"type": "string"}, "url": obj{"type": "string", "format": "uri"},
@@ -330,7 +358,7 @@ func openAPIDocument() obj {
 				"collection":      obj{"type": "string", "description": "empty moves the video out of any collection"},
 				"metadata":        ref("Metadata"),
 				"playback_policy": obj{"type": "string", "enum": []string{"public", "signed"}},
-				"poster_time":     obj{"type": "number", "minimum": 0, "description": "seconds"},
+				"poster_time":     obj{"type": "number", "minimum": 0, "description": "seconds; on a ready video the poster is remade from that frame, as PUT /v1/videos/{id}/poster with a time does"},
 				"original_access": obj{"type": "boolean", "description": originalAccessDoc},
 			},
 		},
