@@ -253,6 +253,23 @@ func (s *Service) localBlob(ctx context.Context, key, dst string) (string, error
 	return dst, nil
 }
 
+// AudioTrackRevs returns the revision of each added audio track of a
+// video (by language), which Present keeps out of the video's JSON: a job
+// reports what it encoded with them (AudioTracksPublished).
+func (s *Service) AudioTrackRevs(ctx context.Context, videoID string) (map[string]string, error) {
+	v, err := s.store.Video(ctx, "", videoID)
+	if err != nil {
+		return nil, err
+	}
+	revs := map[string]string{}
+	for _, a := range v.AudioTracks {
+		if a.Added {
+			revs[a.Language] = a.Rev
+		}
+	}
+	return revs, nil
+}
+
 // AudioTracksPublished records the end of a JobAudioTracks run: the
 // tracks in done (language → the revision encoded) are ready, those in
 // failed errored; a track replaced meanwhile (another revision) is left

@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -46,6 +47,10 @@ func (w *Worker) audioTracks(ctx context.Context, job *videohost.Job) error {
 	if err := w.svc.CheckoutAssets(ctx, v, out); err != nil {
 		return err
 	}
+	revs, err := w.svc.AudioTrackRevs(ctx, v.ID)
+	if err != nil {
+		return err
+	}
 	var keep []string
 	done, failed, failedRev := map[string]string{}, map[string]*videohost.VideoError{}, map[string]string{}
 	for _, a := range v.AudioTracks {
@@ -65,12 +70,12 @@ func (w *Worker) audioTracks(ctx context.Context, job *videohost.Job) error {
 		err = tp.AddAudioTrack(ctx, out, videohost.AddedAudio{Source: src, ID: a.ID, Language: a.Language, Label: a.Label, Kind: a.Kind})
 		if code := videohost.ErrorCode(err); err != nil && trackErrorCodes[code] {
 			w.log.WarnContext(ctx, "an added audio track cannot be encoded", "video", v.ID, "language", a.Language, "err", err)
-			failed[a.Language], failedRev[a.Language] = &videohost.VideoError{Code: code, Message: errorMessage(err)}, a.Rev
+			failed[a.Language], failedRev[a.Language] = &videohost.VideoError{Code: code, Message: errorMessage(err)}, revs[a.Language]
 			continue
 		} else if err != nil {
 			return fmt.Errorf("encoding the %s audio track: %w", a.Language, err)
 		}
-		done[a.Language] = a.Rev
+		done[a.Language] = revs[a.Language]
 		keep = append(keep, a.ID)
 	}
 	if err := tp.KeepAudioTracks(ctx, out, keep); err != nil {
@@ -139,7 +144,8 @@ func (w *Worker) makePoster(ctx context.Context, tp videohost.TrackPipeline, v *
 }
 
 func errorMessage(err error) string {
-	if ve, ok := err.(*videohost.Error); ok {
+	var ve *videohost.Error
+	if errors.As(err, &ve) {
 		return ve.Message
 	}
 	return err.Error()
