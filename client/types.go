@@ -44,13 +44,15 @@ type Video struct {
 	URLs           *VideoURLs        `json:"urls"`
 	PlaybackPolicy string            `json:"playback_policy"`
 	// OriginalAccess serves the original upload at URLs.Original.
-	OriginalAccess bool        `json:"original_access"`
-	PosterTime     *float64    `json:"poster_time"`
-	InputURL       string      `json:"input_url,omitempty"`
-	Error          *VideoError `json:"error"`
-	CreatedAt      time.Time   `json:"created_at"`
-	UpdatedAt      time.Time   `json:"updated_at"`
-	ReadyAt        *time.Time  `json:"ready_at"`
+	OriginalAccess bool     `json:"original_access"`
+	PosterTime     *float64 `json:"poster_time"`
+	// PosterImage is true when the poster is an uploaded image.
+	PosterImage bool        `json:"poster_image"`
+	InputURL    string      `json:"input_url,omitempty"`
+	Error       *VideoError `json:"error"`
+	CreatedAt   time.Time   `json:"created_at"`
+	UpdatedAt   time.Time   `json:"updated_at"`
+	ReadyAt     *time.Time  `json:"ready_at"`
 }
 
 // SourceInfo describes the uploaded or fetched source.
@@ -83,6 +85,14 @@ type AudioTrack struct {
 	Label    string `json:"label"`
 	Default  bool   `json:"default"`
 	URL      string `json:"url"`
+	// Kind is main, dub or description; the source's own tracks are main.
+	Kind string `json:"kind"`
+	// Added marks a track added after upload (PutAudioTrack).
+	Added bool `json:"added"`
+	// State is ready, or for an added track processing until published,
+	// errored (with Error) when its file could not be encoded.
+	State string      `json:"state"`
+	Error *VideoError `json:"error,omitempty"`
 }
 
 // Subtitle is one subtitle language of a video.
