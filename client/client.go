@@ -152,6 +152,11 @@ type request struct {
 	body        []byte // resent as is on retries
 	contentType string
 	header      http.Header
+	// file, when set, is streamed as the body (size bytes) instead of
+	// body: a large file is never held in memory, and a retry reads it
+	// again from the start.
+	file io.ReaderAt
+	size int64
 }
 
 // doJSON sends a JSON body (when in is not nil) and decodes the answer into
@@ -188,7 +193,7 @@ func (c *Client) do(ctx context.Context, req request) (*http.Response, error) {
 		target += "?" + req.query.Encode()
 	}
 	for attempt := 1; ; attempt++ {
-		resp, err := c.send(ctx, req.method, target, req.body, req.contentType, req.header)
+		resp, err := c.send(ctx, req.method, target, req, req.header)
 		last := attempt >= c.retry.MaxAttempts
 		if err != nil {
 			if ctx.Err() != nil {
@@ -226,14 +231,21 @@ func (c *Client) do(ctx context.Context, req request) (*http.Response, error) {
 }
 
 // send makes one HTTP exchange.
-func (c *Client) send(ctx context.Context, method, target string, body []byte, contentType string, header http.Header) (*http.Response, error) {
+func (c *Client) send(ctx context.Context, method, target string, req request, header http.Header) (*http.Response, error) {
 	var rd io.Reader
-	if body != nil {
-		rd = bytes.NewReader(body)
+	contentType := req.contentType
+	if req.body != nil {
+		rd = bytes.NewReader(req.body)
+	}
+	if req.file != nil {
+		rd = io.NewSectionReader(req.file, 0, req.size)
 	}
 	r, err := http.NewRequestWithContext(ctx, method, target, rd)
 	if err != nil {
 		return nil, err
+	}
+	if req.file != nil {
+		r.ContentLength = req.size
 	}
 	for k, vs := range header {
 		r.Header[k] = vs

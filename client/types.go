@@ -44,10 +44,12 @@ type Video struct {
 	URLs           *VideoURLs        `json:"urls"`
 	PlaybackPolicy string            `json:"playback_policy"`
 	// OriginalAccess serves the original upload at URLs.Original.
-	OriginalAccess bool        `json:"original_access"`
-	PosterTime     *float64    `json:"poster_time"`
-	InputURL       string      `json:"input_url,omitempty"`
-	Error          *VideoError `json:"error"`
+	OriginalAccess bool     `json:"original_access"`
+	PosterTime     *float64 `json:"poster_time"`
+	// PosterImage is true when the poster is an uploaded image.
+	PosterImage bool        `json:"poster_image"`
+	InputURL    string      `json:"input_url,omitempty"`
+	Error       *VideoError `json:"error"`
 	// Progress is the percentage of the encode done while State is
 	// processing; nil otherwise.
 	Progress  *float64   `json:"progress"`
@@ -86,6 +88,14 @@ type AudioTrack struct {
 	Label    string `json:"label"`
 	Default  bool   `json:"default"`
 	URL      string `json:"url"`
+	// Kind is main, dub or description; the source's own tracks are main.
+	Kind string `json:"kind"`
+	// Added marks a track added after upload (PutAudioTrack).
+	Added bool `json:"added"`
+	// State is ready, or for an added track processing until published,
+	// errored (with Error) when its file could not be encoded.
+	State string      `json:"state"`
+	Error *VideoError `json:"error,omitempty"`
 }
 
 // Subtitle is one subtitle language of a video.

@@ -46,6 +46,7 @@ type mpdAdaptationSet struct {
 	StartWithSAP     string         `xml:"startWithSAP,attr,omitempty"`
 	MaxWidth         int            `xml:"maxWidth,attr,omitempty"`
 	MaxHeight        int            `xml:"maxHeight,attr,omitempty"`
+	Accessibility    *mpdDescriptor `xml:"Accessibility,omitempty"`
 	Role             *mpdDescriptor `xml:"Role,omitempty"`
 	Label            string         `xml:"Label,omitempty"`
 	Representations  []mpdRepresentation
@@ -117,9 +118,18 @@ func dashManifest(m *Manifest) ([]byte, error) {
 			ID: id, ContentType: "audio", MimeType: "audio/mp4", Lang: a.Language,
 			SegmentAlignment: "true", StartWithSAP: "1", Label: a.Label,
 		}
-		if a.Default {
+		switch {
+		case a.Kind == AudioKindDub || a.Kind == AudioKindDescription:
+			// DASH-IF IOP: a dubbed track is Role "dub"; audio description
+			// is Role "description" with the TV-Anytime accessibility
+			// descriptor for the visually impaired (value 1).
+			set.Role = &mpdDescriptor{SchemeIDURI: "urn:mpeg:dash:role:2011", Value: a.Kind}
+			if a.Kind == AudioKindDescription {
+				set.Accessibility = &mpdDescriptor{SchemeIDURI: "urn:tva:metadata:cs:AudioPurposeCS:2007", Value: "1"}
+			}
+		case a.Default || a.Kind == AudioKindMain:
 			set.Role = &mpdDescriptor{SchemeIDURI: "urn:mpeg:dash:role:2011", Value: "main"}
-		} else {
+		default:
 			set.Role = &mpdDescriptor{SchemeIDURI: "urn:mpeg:dash:role:2011", Value: "alternate"}
 		}
 		folder := strings.TrimSuffix(a.Playlist, "/"+MediaPlaylistFile)

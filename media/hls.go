@@ -62,11 +62,17 @@ func masterPlaylist(m *Manifest) string {
 	var audioPeak, audioAvg int
 	audioCodecs := ""
 	for _, a := range m.AudioTracks {
-		audioAlts = append(audioAlts, &m3u8.Alternative{
+		alt := &m3u8.Alternative{
 			Type: "AUDIO", GroupId: audioGroupID, URI: a.Playlist, Language: a.Language,
 			Name: a.Label, Default: a.Default, Autoselect: true,
 			Channels: &m3u8.Channels{Amount: a.Channels},
-		})
+		}
+		if a.Kind == AudioKindDescription {
+			// Apple's characteristic for audio description (HLS authoring
+			// spec): players offer it to viewers who ask for it.
+			alt.Characteristics = "public.accessibility.describes-video"
+		}
+		audioAlts = append(audioAlts, alt)
 		audioPeak = max(audioPeak, a.PeakBitrate)
 		audioAvg = max(audioAvg, a.Bitrate)
 		audioCodecs = a.Codecs

@@ -88,11 +88,14 @@ type Segment struct {
 // AudioTrack is one AAC rendition of one source audio stream, shared by
 // every video rendition.
 type AudioTrack struct {
-	ID          string    `json:"id"` // folder name under audio/: "0", "1", ...
-	SourceIndex int       `json:"source_index"`
-	Language    string    `json:"language,omitempty"`
-	Label       string    `json:"label"`
-	Default     bool      `json:"default"`
+	ID          string `json:"id"` // folder name under audio/: "0", "1", ...
+	SourceIndex int    `json:"source_index"`
+	Language    string `json:"language,omitempty"`
+	Label       string `json:"label"`
+	Default     bool   `json:"default"`
+	// Kind is "" for a track of the source, else what an added track is:
+	// "main", "dub" or "description" (AddAudioTrack).
+	Kind        string    `json:"kind,omitempty"`
 	Codecs      string    `json:"codecs"` // "mp4a.40.2"
 	Channels    int       `json:"channels"`
 	SampleRate  int       `json:"sample_rate"`

@@ -29,6 +29,10 @@ type ladderJob struct {
 	live map[string]bool
 	// onStart receives the tracks before the first packet is decoded.
 	onStart func(*ladderOutput)
+	// audioLength, when positive, pads every audio track with silence
+	// or cuts it to exactly this many samples at 48 kHz (an added track
+	// fitted to the video's duration).
+	audioLength int64
 }
 
 // ladderOutput holds the packaged tracks once the job is done.

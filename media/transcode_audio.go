@@ -37,12 +37,15 @@ type audioPipeline struct {
 	firstOutPts int64
 	lastPts     int64
 	flushed     bool
+	// length pads or cuts the output to this many samples when positive.
+	length int64
 }
 
 func newAudioPipeline(job ladderJob, s *astiav.Stream, a AudioStream, id string, origin int64) (ap *audioPipeline, err error) {
 	ap = &audioPipeline{
 		stream: a, streamTB: s.TimeBase(),
 		firstInPts: astiav.NoPtsValue, firstOutPts: astiav.NoPtsValue, lastPts: astiav.NoPtsValue,
+		length: job.audioLength,
 	}
 	defer func() {
 		if err != nil {
@@ -132,8 +135,14 @@ func (ap *audioPipeline) buildGraph() error {
 	inputs.SetFilterContext(ap.sink)
 	inputs.SetPadIdx(0)
 	inputs.SetNext(nil)
-	spec := fmt.Sprintf("aresample=%d,aformat=sample_fmts=fltp:channel_layouts=stereo,asetnsamples=n=%d:p=0",
-		audioSampleRate, aacFrameSamples)
+	fit := ""
+	if ap.length > 0 {
+		// Silence after the end, then a cut at the length: the track
+		// lasts exactly as long as the video it was added to.
+		fit = fmt.Sprintf(",apad=whole_len=%d,atrim=end_sample=%d", ap.length, ap.length)
+	}
+	spec := fmt.Sprintf("aresample=%d,aformat=sample_fmts=fltp:channel_layouts=stereo%s,asetnsamples=n=%d:p=0",
+		audioSampleRate, fit, aacFrameSamples)
 	err = ap.graph.Parse(spec, inputs, outputs)
 	inputs.Free()
 	outputs.Free()

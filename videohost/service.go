@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -408,6 +409,16 @@ func (s *Service) Present(v *Video) *Video {
 	if v.AudioTracks == nil {
 		v.AudioTracks = []AudioTrack{}
 	}
+	for i := range v.AudioTracks {
+		a := &v.AudioTracks[i]
+		a.Rev = ""
+		if a.Kind == "" {
+			a.Kind = TrackMain
+		}
+		if a.State == "" {
+			a.State = TrackReady
+		}
+	}
 	if v.Subtitles == nil {
 		v.Subtitles = []Subtitle{}
 	}
@@ -651,7 +662,7 @@ func (s *Service) StartProcessing(ctx context.Context, videoID string) (*Video, 
 // it only turns playable.
 func (s *Service) publish(ctx context.Context, videoID, version string, out *ProcessOutput, final bool) (*Video, error) {
 	var old string
-	apply := func(v *Video, _ *Change) {
+	apply := func(v *Video, ch *Change) {
 		old = v.AssetVersion
 		v.AssetVersion = version
 		v.Playable = true
@@ -663,7 +674,19 @@ func (s *Service) publish(ctx context.Context, videoID, version string, out *Pro
 		}
 		v.Source = &src
 		v.Renditions = out.Renditions
-		v.AudioTracks = out.AudioTracks
+		// Added tracks outlive a new source: each is encoded again, against
+		// the new video, once it is ready.
+		var added []AudioTrack
+		for _, a := range v.AudioTracks {
+			if a.Added {
+				a.State, a.Error, a.Rev = TrackProcessing, nil, NewID(8)
+				added = append(added, a)
+			}
+		}
+		v.AudioTracks = append(slices.Clone(out.AudioTracks), added...)
+		if final && len(added) > 0 && ch != nil {
+			ch.Jobs = append(ch.Jobs, Job{Kind: JobAudioTracks, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts})
+		}
 		v.Assets = out.Assets
 		if v.PosterTime == nil && final {
 			pt := out.PosterTime
@@ -937,15 +960,22 @@ func (s *Service) UpdateVideo(ctx context.Context, p *Principal, id string, in U
 		if in.OriginalAccess != nil {
 			v.OriginalAccess = *in.OriginalAccess
 		}
+		var ch Change
 		if in.PosterTime != nil {
 			if v.Duration > 0 && *in.PosterTime > v.Duration {
 				return Change{}, Invalid("poster_time", "must be within the duration (%.3f s)", v.Duration)
 			}
 			pt := *in.PosterTime
 			v.PosterTime = &pt
+			v.PosterImage = false
+			// A ready video's poster is remade from that frame at once, as
+			// PUT /poster with a time does; otherwise the transcode uses it.
+			if v.State == StateReady && v.AssetVersion != "" && v.Assets.Poster {
+				ch.Jobs = append(ch.Jobs, Job{Kind: JobPoster, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts})
+			}
 		}
 		v.UpdatedAt = s.clock.Now()
-		return Change{}, nil
+		return ch, nil
 	})
 	if err != nil {
 		return nil, err

@@ -88,10 +88,14 @@ type Video struct {
 	// OriginalAccess serves the original upload at urls.original
 	// ({space_url}/{id}/original), under the same playback policy as the
 	// other assets; off by default.
-	OriginalAccess bool        `json:"original_access"`
-	PosterTime     *float64    `json:"poster_time"`
-	InputURL       string      `json:"input_url,omitempty"`
-	Error          *VideoError `json:"error"`
+	OriginalAccess bool     `json:"original_access"`
+	PosterTime     *float64 `json:"poster_time"`
+	// PosterImage is true when the poster was made from an uploaded image
+	// (PUT /v1/videos/{id}/poster), false when it is a frame of the video
+	// (at poster_time).
+	PosterImage bool        `json:"poster_image"`
+	InputURL    string      `json:"input_url,omitempty"`
+	Error       *VideoError `json:"error"`
 	// Progress is how much of the encode is done, in percent, while the
 	// video is processing; null in every other state and in webhook
 	// payloads (it changes too often to be an event).
@@ -150,6 +154,18 @@ type AudioTrack struct {
 	Label    string `json:"label"`
 	Default  bool   `json:"default"`
 	URL      string `json:"url"`
+	// Kind is main for the source's own tracks; an added track is main,
+	// dub or description.
+	Kind string `json:"kind"`
+	// Added marks a track added after upload (PUT …/audio-tracks/{language}).
+	Added bool `json:"added"`
+	// State is ready, or for an added track processing until its encode
+	// is published, errored (with Error) when it could not be encoded.
+	State string      `json:"state"`
+	Error *VideoError `json:"error,omitempty"`
+	// Rev names the upload an added track was encoded from; it is stored,
+	// never shown (Present clears it).
+	Rev string `json:"rev,omitempty"`
 }
 
 // Subtitle is one subtitle language of a video.

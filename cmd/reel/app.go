@@ -86,6 +86,13 @@ func commands() map[string]map[string]command {
 			"list":   {"list a video's subtitles", cmdSubtitlesList},
 			"delete": {"remove a subtitle language", cmdSubtitlesDelete},
 		},
+		"tracks": {
+			"add": {"add or replace an audio track (dub, audio description) of a ready video", cmdTracksAdd},
+			"rm":  {"remove an added audio track", cmdTracksRemove},
+		},
+		"poster": {
+			"set": {"set a ready video's poster from an image or a time", cmdPosterSet},
+		},
 		"tokens": {
 			"upload":   {"mint an upload token", cmdTokensUpload},
 			"playback": {"mint a playback token", cmdTokensPlayback},

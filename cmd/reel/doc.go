@@ -31,6 +31,9 @@
 //	reel subtitles add <video-id> <file.srt|file.vtt> --language LANG [--label LABEL]
 //	reel subtitles list <video-id>
 //	reel subtitles delete <video-id> --language LANG
+//	reel tracks add <video-id> <language> <media-file> [--label LABEL] [--kind dub|description|main] [--wait]
+//	reel tracks rm <video-id> <language>
+//	reel poster set <video-id> <image.jpg|.png|.webp> | --time SECONDS
 //	reel keys create --access read_write|read_only [--name NAME]
 //	reel keys list [--format table]
 //	reel keys delete <id>

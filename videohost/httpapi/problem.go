@@ -67,15 +67,20 @@ var statusOf = map[string]int{
 	videohost.ETokenExpired:       http.StatusUnauthorized,
 	videohost.EUnavailable:        http.StatusServiceUnavailable,
 	videohost.EInternal:           http.StatusInternalServerError,
-	codeMethodNotAllowed:          http.StatusMethodNotAllowed,
-	CodeUploadNotFound:            http.StatusNotFound,
-	CodeUploadOffsetMismatch:      http.StatusConflict,
-	CodeUploadLocked:              http.StatusLocked,
-	CodeUploadInterrupted:         http.StatusBadRequest,
-	CodeTusVersionUnsupported:     http.StatusPreconditionFailed,
-	CodeNotImplemented:            http.StatusNotImplemented,
-	CodeRangeNotSatisfiable:       http.StatusRequestedRangeNotSatisfiable,
-	CodePreconditionFailed:        http.StatusPreconditionFailed,
+	// A body that is not the media a route takes (an audio track, a
+	// poster image): well-formed, but unprocessable.
+	videohost.VideoErrNotMedia:         http.StatusUnprocessableEntity,
+	videohost.VideoErrUnsupportedCodec: http.StatusUnprocessableEntity,
+	videohost.ENoAudio:                 http.StatusUnprocessableEntity,
+	codeMethodNotAllowed:               http.StatusMethodNotAllowed,
+	CodeUploadNotFound:                 http.StatusNotFound,
+	CodeUploadOffsetMismatch:           http.StatusConflict,
+	CodeUploadLocked:                   http.StatusLocked,
+	CodeUploadInterrupted:              http.StatusBadRequest,
+	CodeTusVersionUnsupported:          http.StatusPreconditionFailed,
+	CodeNotImplemented:                 http.StatusNotImplemented,
+	CodeRangeNotSatisfiable:            http.StatusRequestedRangeNotSatisfiable,
+	CodePreconditionFailed:             http.StatusPreconditionFailed,
 }
 
 // StatusOf returns the HTTP status of an error code; unknown codes are 500.

@@ -45,6 +45,9 @@ func (h *Handler) routes() *mux.Router {
 	api(http.MethodGet, "/v1/videos/{id}/subtitles", h.listSubtitles)
 	api(http.MethodPut, "/v1/videos/{id}/subtitles/{language}", h.putSubtitles)
 	api(http.MethodDelete, "/v1/videos/{id}/subtitles/{language}", h.deleteSubtitles)
+	api(http.MethodPut, "/v1/videos/{id}/audio-tracks/{language}", h.putAudioTrack)
+	api(http.MethodDelete, "/v1/videos/{id}/audio-tracks/{language}", h.deleteAudioTrack)
+	api(http.MethodPut, "/v1/videos/{id}/poster", h.putPoster)
 
 	api(http.MethodPost, "/v1/collections", h.createCollection)
 	api(http.MethodGet, "/v1/collections", h.listCollections)

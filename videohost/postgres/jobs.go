@@ -70,16 +70,21 @@ type (
 	prepareKind   struct{}
 	transcodeKind struct{}
 	subtitlesKind struct{}
+	audioKind     struct{}
+	posterKind    struct{}
 )
 
 func (fetchKind) kind() videohost.JobKind     { return videohost.JobFetch }
 func (prepareKind) kind() videohost.JobKind   { return videohost.JobPrepare }
 func (transcodeKind) kind() videohost.JobKind { return videohost.JobTranscode }
 func (subtitlesKind) kind() videohost.JobKind { return videohost.JobSubtitles }
+func (audioKind) kind() videohost.JobKind     { return videohost.JobAudioTracks }
+func (posterKind) kind() videohost.JobKind    { return videohost.JobPoster }
 
 // allKinds are the kinds this store can run; a worker that runs all of
 // them may lead River's maintenance (rescue, retries, cleanup).
-var allKinds = []videohost.JobKind{videohost.JobFetch, videohost.JobPrepare, videohost.JobTranscode, videohost.JobSubtitles}
+var allKinds = []videohost.JobKind{videohost.JobFetch, videohost.JobPrepare, videohost.JobTranscode, videohost.JobSubtitles,
+	videohost.JobAudioTracks, videohost.JobPoster}
 
 // kindOps is what the store does with one kind: make its args, and add a
 // River worker for it.
@@ -105,6 +110,10 @@ func opsOf(k videohost.JobKind) (kindOps, bool) {
 		return opsFor[transcodeKind](), true
 	case videohost.JobSubtitles:
 		return opsFor[subtitlesKind](), true
+	case videohost.JobAudioTracks:
+		return opsFor[audioKind](), true
+	case videohost.JobPoster:
+		return opsFor[posterKind](), true
 	}
 	return kindOps{}, false
 }

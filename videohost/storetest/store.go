@@ -114,7 +114,9 @@ func fullVideo(space string, at time.Time) *videohost.Video {
 	v.Duration, v.Width, v.Height, v.AspectRatio = 12.5, 1920, 1080, "16:9"
 	v.Source = &videohost.SourceInfo{Size: 42, Container: "mp4", VideoCodec: "h264", AudioCodec: "aac", FrameRate: 29.97}
 	v.Renditions = []videohost.Rendition{{Name: "h264_sd", Codec: "h264", Quality: "sd", Width: 640, Height: 360, Bitrate: 1, Size: 2}}
-	v.AudioTracks = []videohost.AudioTrack{{ID: "a0", Language: "en", Default: true}}
+	v.AudioTracks = []videohost.AudioTrack{{ID: "a0", Language: "en", Default: true},
+		{ID: "fr", Language: "fr", Label: "Doublage", Kind: videohost.TrackDub, Added: true, State: videohost.TrackErrored,
+			Error: &videohost.VideoError{Code: "no_audio", Message: "m"}, Rev: "r1"}}
 	v.Subtitles = []videohost.Subtitle{{Language: "fr", Label: "Français"}}
 	v.URLs = &videohost.VideoURLs{HLS: "https://x/playlist.m3u8"}
 	v.PlaybackPolicy = videohost.PlaybackSigned
@@ -125,6 +127,7 @@ func fullVideo(space string, at time.Time) *videohost.Video {
 	v.AssetVersion = "v1"
 	v.Assets = videohost.AssetFlags{Poster: true, Clip: true, DASH: true}
 	v.OriginalAccess = true
+	v.PosterImage = true
 	return v
 }
 
@@ -391,5 +394,54 @@ func testEventsOrderAndPaging(t *testing.T, open Opener) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("events = %v, want %v", got, want)
+	}
+}
+
+// testAddedTracksAndPosterImage: an added audio track's state and the
+// poster_image flag change with UpdateVideo, and the jobs that publish
+// them (audio_tracks, poster) are queued with the change.
+func testAddedTracksAndPosterImage(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := open(t).DB
+	createSpace(t, db, "aaaaa")
+	v := fullVideo("aaaaa", time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC))
+	v.Archived = false
+	createVideo(t, db, v)
+	_, err := db.UpdateVideo(ctx, "aaaaa", v.ID, func(v *videohost.Video) (videohost.Change, error) {
+		v.AudioTracks[1].State, v.AudioTracks[1].Error, v.AudioTracks[1].Rev = videohost.TrackReady, nil, "r2"
+		v.AudioTracks = append(v.AudioTracks, videohost.AudioTrack{ID: "en", Language: "en", Label: "en (audio description)",
+			Kind: videohost.TrackDescription, Added: true, State: videohost.TrackProcessing, Rev: "r3"})
+		v.PosterImage = false
+		return videohost.Change{Jobs: []videohost.Job{{Kind: videohost.JobAudioTracks}, {Kind: videohost.JobPoster}}}, nil
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.Video(ctx, "aaaaa", v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []videohost.AudioTrack{v.AudioTracks[0],
+		{ID: "fr", Language: "fr", Label: "Doublage", Kind: videohost.TrackDub, Added: true, State: videohost.TrackReady, Rev: "r2"},
+		{ID: "en", Language: "en", Label: "en (audio description)", Kind: videohost.TrackDescription, Added: true, State: videohost.TrackProcessing, Rev: "r3"}}
+	if !reflect.DeepEqual(got.AudioTracks, want) {
+		t.Errorf("audio tracks =\n%+v\nwant\n%+v", got.AudioTracks, want)
+	}
+	if got.PosterImage {
+		t.Error("poster_image is still true")
+	}
+	kinds := map[videohost.JobKind]bool{}
+	for id := int64(1); id <= 2; id++ {
+		j, err := db.Job(ctx, id)
+		if err != nil {
+			t.Fatalf("job %d: %v", id, err)
+		}
+		if j.VideoID != v.ID || j.Space != "aaaaa" {
+			t.Errorf("job %d = %+v", id, j)
+		}
+		kinds[j.Kind] = true
+	}
+	if !kinds[videohost.JobAudioTracks] || !kinds[videohost.JobPoster] {
+		t.Errorf("queued kinds = %v", kinds)
 	}
 }

@@ -50,6 +50,7 @@ func Run(t *testing.T, open Opener) {
 		{"VideoRoundTrip", testVideoRoundTrip},
 		{"CreateVideoWritesEventsAndJobs", testCreateVideoWritesEventsAndJobs},
 		{"UpdateVideo", testUpdateVideo},
+		{"AddedTracksAndPosterImage", testAddedTracksAndPosterImage},
 		{"MutationRollsBackWhenFnFails", testMutationRollsBackWhenFnFails},
 		{"DeleteVideo", testDeleteVideo},
 		{"EventsOrderAndPaging", testEventsOrderAndPaging},

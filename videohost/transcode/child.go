@@ -42,6 +42,11 @@ type mediaRequest struct {
 
 	Ladder          media.LadderOptions `json:"ladder"`
 	StoryboardTiles int                 `json:"storyboard_tiles,omitempty"`
+
+	// Op names a track or poster operation (tracks.go) instead of
+	// Process; its result comes as Done.
+	Op    string                `json:"op,omitempty"`
+	Track *videohost.AddedAudio `json:"track,omitempty"`
 }
 
 // mediaEvent is one line of the child's stdout; exactly one field is set.
@@ -242,6 +247,13 @@ func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logg
 			f.Code, f.Message = ve.Code, ve.Message
 		}
 		return send(mediaEvent{Error: f})
+	}
+	if req.Op != "" {
+		out, err := serveTrackOp(ctx, p, req)
+		if err != nil {
+			return fail(err)
+		}
+		return send(mediaEvent{Done: out})
 	}
 	if req.Prepare {
 		out, err := p.Prepare(ctx, videohost.PrepareInput{Source: req.Source, PlayableDir: req.PlayableDir, WorkDir: req.WorkDir})

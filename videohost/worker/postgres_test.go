@@ -88,8 +88,9 @@ func (announcingPipeline) Frame(context.Context, videohost.FrameRequest) ([]byte
 	return nil, videohost.Errorf(videohost.EUnavailable, "no frames")
 }
 
-// subtitledPipeline runs every kind of job, subtitles included: a worker
-// with it may lead River's maintenance (rescues among it).
+// subtitledPipeline runs every kind of job, subtitles, added tracks and
+// posters included: a worker with it may lead River's maintenance (rescues
+// among it).
 type subtitledPipeline struct{ countingPipeline }
 
 func (*subtitledPipeline) ConvertSubtitles(_ context.Context, body []byte) ([]byte, error) {
@@ -98,6 +99,16 @@ func (*subtitledPipeline) ConvertSubtitles(_ context.Context, body []byte) ([]by
 
 func (*subtitledPipeline) ApplySubtitles(context.Context, string, []videohost.SubtitleFile) error {
 	return nil
+}
+
+func (*subtitledPipeline) ProbeAudio(context.Context, string) error { return nil }
+func (*subtitledPipeline) AddAudioTrack(context.Context, string, videohost.AddedAudio) error {
+	return nil
+}
+func (*subtitledPipeline) KeepAudioTracks(context.Context, string, []string) error { return nil }
+func (*subtitledPipeline) PosterFromImage(context.Context, string, string) error   { return nil }
+func (*subtitledPipeline) PosterAt(_ context.Context, _ string, at float64) (float64, error) {
+	return at, nil
 }
 
 // TestWorkerKilledMidTranscode: two workers share a PostgreSQL database;

@@ -154,11 +154,20 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 		return fmt.Errorf("processing: %w", err)
 	}
 	// Subtitles added while the video was processing go in with the ladder.
-	if latest, err := w.svc.VideoByID(ctx, v.ID); err != nil {
+	latest, err := w.svc.VideoByID(ctx, v.ID)
+	if err != nil {
 		return err
-	} else if len(latest.Subtitles) > 0 {
+	}
+	if len(latest.Subtitles) > 0 {
 		if err := w.applySubtitles(ctx, latest, outDir); err != nil {
 			return fmt.Errorf("applying subtitles: %w", err)
+		}
+	}
+	// An uploaded poster outlives a new source. (Added audio tracks are
+	// encoded again by the job publishing queues.)
+	if tp, ok := w.cfg.Pipeline.(videohost.TrackPipeline); ok && latest.PosterImage && out.Assets.Poster {
+		if err := w.makePoster(ctx, tp, latest, dir, outDir); err != nil {
+			w.log.WarnContext(ctx, "applying the uploaded poster", "video", v.ID, "err", err)
 		}
 	}
 	_, err = w.svc.PublishReady(ctx, v.ID, outDir, out)

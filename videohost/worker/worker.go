@@ -140,6 +140,9 @@ func New(cfg Config) (*Worker, error) {
 	if _, ok := cfg.Pipeline.(videohost.SubtitlePipeline); ok {
 		kinds = append(kinds, videohost.JobSubtitles)
 	}
+	if _, ok := cfg.Pipeline.(videohost.TrackPipeline); ok {
+		kinds = append(kinds, videohost.JobAudioTracks, videohost.JobPoster)
+	}
 	if err := os.MkdirAll(cfg.WorkDir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating work folder: %w", err)
 	}
@@ -343,6 +346,17 @@ func (e *permanentError) Unwrap() error { return e.err }
 func permanent(code string, err error) error { return &permanentError{code: code, err: err} }
 
 func (w *Worker) failVideo(ctx context.Context, job *videohost.Job, cause error) {
+	switch job.Kind {
+	case videohost.JobAudioTracks:
+		// The video plays on as it was; the tracks it could not add say why.
+		msg := errorMessage(cause)
+		if err := w.svc.AudioTracksFailed(ctx, job.VideoID, videohost.VideoErrTranscodeFailed, msg); err != nil && !videohost.IsNotFound(err) {
+			w.log.ErrorContext(ctx, "marking audio tracks errored", "video", job.VideoID, "err", err)
+		}
+		return
+	case videohost.JobPoster, videohost.JobSubtitles:
+		return // the video keeps the poster and subtitles it had
+	}
 	code := videohost.VideoErrTranscodeFailed
 	if job.Kind == videohost.JobFetch {
 		code = videohost.VideoErrFetchFailed
@@ -384,6 +398,10 @@ func (w *Worker) run(ctx context.Context, job *videohost.Job) error {
 		return w.transcode(ctx, job)
 	case videohost.JobSubtitles:
 		return w.subtitles(ctx, job)
+	case videohost.JobAudioTracks:
+		return w.audioTracks(ctx, job)
+	case videohost.JobPoster:
+		return w.poster(ctx, job)
 	}
 	return permanent(videohost.VideoErrTranscodeFailed, fmt.Errorf("unknown job kind %q", job.Kind))
 }

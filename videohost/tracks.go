@@ -1,0 +1,473 @@
+package videohost
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// Added audio tracks and custom posters: both change a ready video's
+// published set without re-encoding its video. The body is kept beside the
+// source (sources/{video}/audio/{language}, sources/{video}/poster) so
+// that a later publish (a replaced source) applies it again, and a job
+// revises the published version: checked out (hard links on local disk),
+// the new files written, the revision published as a new version.
+
+const (
+	// JobAudioTracks brings a ready video's published added audio tracks
+	// in line with its list: it encodes each track in state processing
+	// (and only those) and removes the tracks no longer listed.
+	JobAudioTracks JobKind = "audio_tracks"
+	// JobPoster remakes a ready video's poster from its uploaded image or
+	// from the frame at its poster_time.
+	JobPoster JobKind = "poster"
+)
+
+// Limits of added tracks and posters.
+const (
+	// MaxAudioTrackBytes bounds the body of an added audio track: any media
+	// file with an audio stream (a WAV of a feature film fits).
+	MaxAudioTrackBytes int64 = 2 << 30
+	// MaxPosterBytes bounds a poster image.
+	MaxPosterBytes int64 = 16 << 20
+	// MaxPosterEdge bounds each side of a poster image, in pixels.
+	MaxPosterEdge = 4096
+)
+
+// Audio track kinds: the video's own tracks are main; an added one is a
+// dub (another language) or an audio description, or main when it is
+// meant to be chosen by default for its language.
+const (
+	TrackMain        = "main"
+	TrackDub         = "dub"
+	TrackDescription = "description"
+)
+
+// Audio track states: a track of the source is ready with the video; an
+// added one is processing until the job that encodes it publishes it, and
+// errored (with error) when its file cannot be encoded.
+const (
+	TrackProcessing = "processing"
+	TrackReady      = "ready"
+	TrackErrored    = "errored"
+)
+
+// ENoAudio is a body that is media but has no audio stream, where an
+// audio track was expected (422).
+const ENoAudio = "no_audio"
+
+// TrackPipeline is an optional capability of a Pipeline: it adds audio
+// tracks to and remakes the poster of a complete asset folder without
+// touching its video. Without it the routes answer EUnavailable.
+type TrackPipeline interface {
+	// ProbeAudio checks that path is media with an audio stream: a video
+	// error code not_media (or unsupported_codec) or ENoAudio otherwise.
+	ProbeAudio(ctx context.Context, path string) error
+	// AddAudioTrack encodes t.Source into dir (a complete asset folder)
+	// as the audio track t.ID, replacing one of that id, and rewrites the
+	// master playlist and the DASH manifest.
+	AddAudioTrack(ctx context.Context, dir string, t AddedAudio) error
+	// KeepAudioTracks removes from dir every added audio track whose id is
+	// not in ids; the source's own tracks always stay.
+	KeepAudioTracks(ctx context.Context, dir string, ids []string) error
+	// PosterFromImage remakes dir's poster files from an image file.
+	PosterFromImage(ctx context.Context, dir, image string) error
+	// PosterAt remakes dir's poster files from the frame at seconds and
+	// returns the time of the frame taken.
+	PosterAt(ctx context.Context, dir string, seconds float64) (float64, error)
+}
+
+// AddedAudio is one added audio track for TrackPipeline.AddAudioTrack.
+type AddedAudio struct {
+	Source   string // local path of the uploaded file
+	ID       string // folder under audio/: the language tag
+	Language string
+	Label    string
+	Kind     string
+}
+
+// AudioTrackKey is the blob key of the uploaded file of an added audio
+// track; it lives beside the source so that every publish can encode it
+// again.
+func AudioTrackKey(videoID, language string) string {
+	return "sources/" + videoID + "/audio/" + language
+}
+
+// PosterImageKey is the blob key of a video's uploaded poster image.
+func PosterImageKey(videoID string) string { return "sources/" + videoID + "/poster" }
+
+func (s *Service) trackPipeline() (TrackPipeline, error) {
+	tp, ok := s.pipeline.(TrackPipeline)
+	if !ok {
+		return nil, Errorf(EUnavailable, "this server has no media pipeline for tracks and posters")
+	}
+	return tp, nil
+}
+
+// AudioTrackInput is an audio track to add.
+type AudioTrackInput struct {
+	Label string
+	Kind  string // TrackMain, TrackDub (default) or TrackDescription
+	// Path is a local file holding the body; the service takes it over
+	// (moves or copies it into blob storage).
+	Path string
+}
+
+// editable refuses changes to the assets of a video that is archived or
+// not ready.
+func editable(v *Video, what string) error {
+	if v.Archived {
+		return Errorf(EConflict, "video %s is archived: unarchive it to change its %s", v.ID, what)
+	}
+	if v.State != StateReady || v.AssetVersion == "" {
+		return Errorf(EConflict, "video %s is %s: its %s can change once it is ready", v.ID, v.State, what)
+	}
+	return nil
+}
+
+// PutAudioTrack adds or replaces the added audio track of one language of
+// a ready video. The file is checked (media with an audio stream) and
+// stored at once; a JobAudioTracks encodes it once to AAC and publishes
+// it, without touching the video's segments. The answer shows the track in
+// state processing; it turns ready (or errored) when the job ends.
+func (s *Service) PutAudioTrack(ctx context.Context, p *Principal, videoID, language string, in AudioTrackInput) (*Video, error) {
+	if err := requireWrite(p); err != nil {
+		return nil, err
+	}
+	if !ValidLanguage(language) {
+		return nil, Invalid("language", "must be a language tag such as en or pt-BR")
+	}
+	if in.Kind == "" {
+		in.Kind = TrackDub
+	}
+	if in.Kind != TrackMain && in.Kind != TrackDub && in.Kind != TrackDescription {
+		return nil, Invalid("kind", "must be main, dub or description")
+	}
+	if len(in.Label) > 100 {
+		return nil, Invalid("label", "must be at most 100 bytes")
+	}
+	v, err := s.store.Video(ctx, p.Space, videoID)
+	if err != nil {
+		return nil, err
+	}
+	if err := editable(v, "audio tracks"); err != nil {
+		return nil, err
+	}
+	tp, err := s.trackPipeline()
+	if err != nil {
+		return nil, err
+	}
+	if err := tp.ProbeAudio(ctx, in.Path); err != nil {
+		return nil, err
+	}
+	if in.Label == "" {
+		in.Label = language
+		if in.Kind == TrackDescription {
+			in.Label += " (audio description)"
+		}
+	}
+	if err := s.importPath(ctx, AudioTrackKey(videoID, language), in.Path, false); err != nil {
+		return nil, fmt.Errorf("storing audio track: %w", err)
+	}
+	v, err = s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
+		if err := editable(v, "audio tracks"); err != nil {
+			return Change{}, err
+		}
+		track := AudioTrack{ID: language, Language: language, Label: in.Label, Kind: in.Kind,
+			Added: true, State: TrackProcessing, Rev: NewID(8)}
+		i := slices.IndexFunc(v.AudioTracks, func(a AudioTrack) bool { return a.Added && a.Language == language })
+		if i >= 0 {
+			v.AudioTracks[i] = track
+		} else {
+			v.AudioTracks = append(v.AudioTracks, track)
+		}
+		v.UpdatedAt = s.clock.Now()
+		return Change{Jobs: []Job{{Kind: JobAudioTracks, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Present(v), nil
+}
+
+// DeleteAudioTrack removes the added audio track of one language; a
+// JobAudioTracks takes it out of the published set. A language only the
+// source's own tracks have is EConflict: those cannot be removed.
+func (s *Service) DeleteAudioTrack(ctx context.Context, p *Principal, videoID, language string) error {
+	if err := requireWrite(p); err != nil {
+		return err
+	}
+	_, err := s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
+		i := slices.IndexFunc(v.AudioTracks, func(a AudioTrack) bool { return a.Added && a.Language == language })
+		if i < 0 {
+			if slices.ContainsFunc(v.AudioTracks, func(a AudioTrack) bool { return a.Language == language }) {
+				return Change{}, Errorf(EConflict, "the %s audio track of video %s is the source's own: it cannot be removed", Excerpt(language), videoID)
+			}
+			return Change{}, Errorf(ENotFound, "video %s has no added %s audio track", videoID, Excerpt(language))
+		}
+		v.AudioTracks = slices.Delete(v.AudioTracks, i, i+1)
+		v.UpdatedAt = s.clock.Now()
+		return Change{Jobs: []Job{{Kind: JobAudioTracks, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
+	})
+	if err != nil {
+		return err
+	}
+	// The stored file goes once no publish can need it again.
+	if err := s.blobs.DeletePrefix(ctx, AudioTrackKey(videoID, language)); err != nil {
+		s.log.WarnContext(ctx, "removing an audio track file", "video", videoID, "err", err)
+	}
+	return nil
+}
+
+// LocalAudioTrack returns a local path of the uploaded file of an added
+// audio track: the blob itself on local disk, else a copy in dir.
+func (s *Service) LocalAudioTrack(ctx context.Context, videoID, language, dir string) (string, error) {
+	return s.localBlob(ctx, AudioTrackKey(videoID, language), filepath.Join(dir, "audio-"+language))
+}
+
+// LocalPosterImage returns a local path of a video's uploaded poster image.
+func (s *Service) LocalPosterImage(ctx context.Context, videoID, dir string) (string, error) {
+	return s.localBlob(ctx, PosterImageKey(videoID), filepath.Join(dir, "poster-image"))
+}
+
+func (s *Service) localBlob(ctx context.Context, key, dst string) (string, error) {
+	if lb, ok := s.blobs.(LocalBlobs); ok {
+		p := lb.Path(key)
+		if _, err := os.Stat(p); err != nil {
+			return "", Errorf(ENotFound, "%s is missing", key)
+		}
+		return p, nil
+	}
+	if err := s.download(ctx, key, dst); err != nil {
+		return "", err
+	}
+	return dst, nil
+}
+
+// AudioTrackRevs returns the revision of each added audio track of a
+// video (by language), which Present keeps out of the video's JSON: a job
+// reports what it encoded with them (AudioTracksPublished).
+func (s *Service) AudioTrackRevs(ctx context.Context, videoID string) (map[string]string, error) {
+	v, err := s.store.Video(ctx, "", videoID)
+	if err != nil {
+		return nil, err
+	}
+	revs := map[string]string{}
+	for _, a := range v.AudioTracks {
+		if a.Added {
+			revs[a.Language] = a.Rev
+		}
+	}
+	return revs, nil
+}
+
+// AudioTracksPublished records the end of a JobAudioTracks run: the
+// tracks in done (language → the revision encoded) are ready, those in
+// failed errored; a track replaced meanwhile (another revision) is left
+// for the job its replacement queued.
+func (s *Service) AudioTracksPublished(ctx context.Context, videoID string, done map[string]string, failed map[string]*VideoError, failedRev map[string]string) error {
+	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		for i := range v.AudioTracks {
+			a := &v.AudioTracks[i]
+			if !a.Added {
+				continue
+			}
+			if rev, ok := done[a.Language]; ok && rev == a.Rev {
+				a.State, a.Error = TrackReady, nil
+			}
+			if e, ok := failed[a.Language]; ok && failedRev[a.Language] == a.Rev {
+				a.State, a.Error = TrackErrored, e
+			}
+		}
+		v.UpdatedAt = s.clock.Now()
+		return Change{}, nil
+	})
+	return err
+}
+
+// AudioTracksFailed marks every added track still processing errored: the
+// job that encodes them spent its attempts.
+func (s *Service) AudioTracksFailed(ctx context.Context, videoID, code, message string) error {
+	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		for i := range v.AudioTracks {
+			if a := &v.AudioTracks[i]; a.Added && a.State == TrackProcessing {
+				a.State, a.Error = TrackErrored, &VideoError{Code: code, Message: message}
+			}
+		}
+		v.UpdatedAt = s.clock.Now()
+		return Change{}, nil
+	})
+	return err
+}
+
+// PosterInput is a new poster: an image file or a time.
+type PosterInput struct {
+	// Time picks the frame at this many seconds.
+	Time *float64
+	// Image is a local file holding a JPEG, PNG or WebP image (checked
+	// with CheckPosterImage); the service takes it over.
+	Image string
+}
+
+// SetPoster sets a ready video's poster from an image or from the frame at
+// a time. The poster files are remade by a JobPoster and published as a
+// new version; poster_time and poster_image change at once. PATCH
+// poster_time does the same as a time here.
+func (s *Service) SetPoster(ctx context.Context, p *Principal, videoID string, in PosterInput) (*Video, error) {
+	if err := requireWrite(p); err != nil {
+		return nil, err
+	}
+	if (in.Time == nil) == (in.Image == "") {
+		return nil, Invalid("body", "must be an image or {\"time\": seconds}")
+	}
+	if in.Time != nil && (*in.Time < 0 || *in.Time > 12*3600) {
+		return nil, Invalid("time", "must be a number of seconds within the video")
+	}
+	v, err := s.store.Video(ctx, p.Space, videoID)
+	if err != nil {
+		return nil, err
+	}
+	if err := posterEditable(v); err != nil {
+		return nil, err
+	}
+	if _, err := s.trackPipeline(); err != nil {
+		return nil, err
+	}
+	if in.Image != "" {
+		if err := CheckPosterImage(in.Image); err != nil {
+			return nil, err
+		}
+		if err := s.importPath(ctx, PosterImageKey(videoID), in.Image, false); err != nil {
+			return nil, fmt.Errorf("storing poster image: %w", err)
+		}
+	}
+	v, err = s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
+		if err := posterEditable(v); err != nil {
+			return Change{}, err
+		}
+		if in.Time != nil {
+			if *in.Time > v.Duration {
+				return Change{}, Invalid("time", "must be within the duration (%.3f s)", v.Duration)
+			}
+			pt := *in.Time
+			v.PosterTime = &pt
+		}
+		v.PosterImage = in.Image != ""
+		v.UpdatedAt = s.clock.Now()
+		return Change{Jobs: []Job{{Kind: JobPoster, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Present(v), nil
+}
+
+func posterEditable(v *Video) error {
+	if err := editable(v, "poster"); err != nil {
+		return err
+	}
+	if !v.Assets.Poster {
+		return Errorf(EConflict, "video %s has no pictures (audio only): it has no poster", v.ID)
+	}
+	return nil
+}
+
+// CheckPosterImage checks a poster image without FFmpeg: a JPEG, PNG or
+// WebP (by its bytes, whatever the Content-Type said) of at most
+// MaxPosterBytes and MaxPosterEdge on each side; JPEG and PNG are decoded
+// in full (pure Go), WebP's header is read (the worker's FFmpeg decodes
+// it). Anything else is not_media (422); a picture too large is
+// EValidation.
+func CheckPosterImage(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("reading poster image: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("reading poster image: %w", err)
+	}
+	if fi.Size() > MaxPosterBytes {
+		return Errorf(EPayloadTooLarge, "poster images are limited to %d bytes", MaxPosterBytes)
+	}
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	notImage := Errorf(VideoErrNotMedia, "the body is not a JPEG, PNG or WebP image")
+	var w, h int
+	switch http.DetectContentType(head) {
+	case "image/jpeg", "image/png":
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		cfg, _, err := image.DecodeConfig(f)
+		if err != nil {
+			return notImage
+		}
+		w, h = cfg.Width, cfg.Height
+		if w <= 0 || h <= 0 || w > MaxPosterEdge || h > MaxPosterEdge {
+			return Invalid("body", "the image is %d×%d; posters are at most %d pixels on each side", w, h, MaxPosterEdge)
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		if _, _, err := image.Decode(f); err != nil {
+			return notImage
+		}
+		return nil
+	case "image/webp":
+		w, h, err = webpSize(head)
+		if err != nil {
+			return notImage
+		}
+		if w > MaxPosterEdge || h > MaxPosterEdge {
+			return Invalid("body", "the image is %d×%d; posters are at most %d pixels on each side", w, h, MaxPosterEdge)
+		}
+		return nil
+	}
+	return notImage
+}
+
+// The decoders CheckPosterImage uses.
+var _, _ = jpeg.Decode, png.Decode
+
+// webpSize reads the picture size from a WebP file's first chunk (lossy
+// VP8, lossless VP8L or extended VP8X).
+func webpSize(b []byte) (int, int, error) {
+	if len(b) < 30 || !bytes.Equal(b[:4], []byte("RIFF")) || !bytes.Equal(b[8:12], []byte("WEBP")) {
+		return 0, 0, errors.New("not webp")
+	}
+	le24 := func(p []byte) int { return int(p[0]) | int(p[1])<<8 | int(p[2])<<16 }
+	var w, h int
+	switch string(b[12:16]) {
+	case "VP8X":
+		w, h = le24(b[24:27])+1, le24(b[27:30])+1
+	case "VP8L":
+		if b[20] != 0x2f {
+			return 0, 0, errors.New("bad vp8l signature")
+		}
+		bits := uint32(b[21]) | uint32(b[22])<<8 | uint32(b[23])<<16 | uint32(b[24])<<24
+		w, h = int(bits&0x3fff)+1, int(bits>>14&0x3fff)+1
+	case "VP8 ":
+		if b[23] != 0x9d || b[24] != 0x01 || b[25] != 0x2a {
+			return 0, 0, errors.New("bad vp8 start code")
+		}
+		w, h = int(uint16(b[26])|uint16(b[27])<<8)&0x3fff, int(uint16(b[28])|uint16(b[29])<<8)&0x3fff
+	default:
+		return 0, 0, errors.New("unknown webp chunk")
+	}
+	if w <= 0 || h <= 0 {
+		return 0, 0, errors.New("empty picture")
+	}
+	return w, h, nil
+}

@@ -1,0 +1,66 @@
+package videohost_test
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+func TestCheckPosterImage(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	pngOf := func(w, h int) []byte {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	webp := func(name, size string, lossless bool) string {
+		if _, err := exec.LookPath("ffmpeg"); err != nil {
+			t.Skip("ffmpeg not installed")
+		}
+		p := filepath.Join(dir, name)
+		args := []string{"-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=" + size, "-frames:v", "1"}
+		if lossless {
+			args = append(args, "-lossless", "1")
+		}
+		if out, err := exec.Command("ffmpeg", append(args, p)...).CombinedOutput(); err != nil {
+			t.Fatalf("ffmpeg: %v %s", err, out)
+		}
+		return p
+	}
+	truncated := pngOf(64, 64)
+	cases := []struct {
+		name, path, code string
+	}{
+		{"png", write("ok.png", pngOf(640, 360)), ""},
+		{"png at the edge limit", write("edge.png", pngOf(videohost.MaxPosterEdge, 8)), ""},
+		{"png too wide", write("wide.png", pngOf(videohost.MaxPosterEdge+1, 8)), videohost.EValidation},
+		{"truncated png", write("cut.png", truncated[:len(truncated)/2]), videohost.VideoErrNotMedia},
+		{"jpeg header, no picture", write("bad.jpg", []byte("\xff\xd8\xff\xe0 not really")), videohost.VideoErrNotMedia},
+		{"text", write("notes.txt", []byte("hello")), videohost.VideoErrNotMedia},
+		{"lossy webp", webp("lossy.webp", "300x200", false), ""},
+		{"lossless webp", webp("lossless.webp", "300x200", true), ""},
+		{"webp too tall", webp("tall.webp", "16x5000", true), videohost.EValidation},
+		{"too many bytes", write("big.png", append(pngOf(8, 8), make([]byte, videohost.MaxPosterBytes)...)), videohost.EPayloadTooLarge},
+	}
+	for _, c := range cases {
+		err := videohost.CheckPosterImage(c.path)
+		if got := videohost.ErrorCode(err); (c.code == "" && err != nil) || (c.code != "" && got != c.code) {
+			t.Errorf("%s: %v, want code %q", c.name, err, c.code)
+		}
+	}
+}

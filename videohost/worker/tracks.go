@@ -1,0 +1,152 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+// trackErrorCodes are the failures of an added track's file that no retry
+// fixes: the track ends errored, the video and its other tracks do not.
+var trackErrorCodes = map[string]bool{
+	videohost.VideoErrNotMedia:         true,
+	videohost.VideoErrUnsupportedCodec: true,
+	videohost.ENoAudio:                 true,
+}
+
+// audioTracks brings a ready video's published added audio tracks in line
+// with its list: the published version is checked out (hard links on local
+// disk), the tracks no longer listed are removed, each track still
+// processing is encoded (the others keep their files), and the revision is
+// published as a new version. The video's segments are never rewritten.
+func (w *Worker) audioTracks(ctx context.Context, job *videohost.Job) error {
+	tp, ok := w.cfg.Pipeline.(videohost.TrackPipeline)
+	if !ok {
+		return permanent(videohost.VideoErrTranscodeFailed, fmt.Errorf("the pipeline cannot add audio tracks"))
+	}
+	v, err := w.svc.VideoByID(ctx, job.VideoID)
+	if err != nil {
+		if videohost.IsNotFound(err) {
+			return nil
+		}
+		return err
+	}
+	if v.State != videohost.StateReady || v.AssetVersion == "" {
+		return nil // publishing the video queues this job again
+	}
+	dir := w.jobDir(job)
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("cleaning work folder: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "out")
+	if err := w.svc.CheckoutAssets(ctx, v, out); err != nil {
+		return err
+	}
+	revs, err := w.svc.AudioTrackRevs(ctx, v.ID)
+	if err != nil {
+		return err
+	}
+	var keep []string
+	done, failed, failedRev := map[string]string{}, map[string]*videohost.VideoError{}, map[string]string{}
+	for _, a := range v.AudioTracks {
+		if !a.Added {
+			continue
+		}
+		if a.State != videohost.TrackProcessing {
+			if a.State == videohost.TrackReady {
+				keep = append(keep, a.ID)
+			}
+			continue
+		}
+		src, err := w.svc.LocalAudioTrack(ctx, v.ID, a.Language, dir)
+		if err != nil {
+			return err
+		}
+		err = tp.AddAudioTrack(ctx, out, videohost.AddedAudio{Source: src, ID: a.ID, Language: a.Language, Label: a.Label, Kind: a.Kind})
+		if code := videohost.ErrorCode(err); err != nil && trackErrorCodes[code] {
+			w.log.WarnContext(ctx, "an added audio track cannot be encoded", "video", v.ID, "language", a.Language, "err", err)
+			failed[a.Language], failedRev[a.Language] = &videohost.VideoError{Code: code, Message: errorMessage(err)}, revs[a.Language]
+			continue
+		} else if err != nil {
+			return fmt.Errorf("encoding the %s audio track: %w", a.Language, err)
+		}
+		done[a.Language] = revs[a.Language]
+		keep = append(keep, a.ID)
+	}
+	if err := tp.KeepAudioTracks(ctx, out, keep); err != nil {
+		return fmt.Errorf("removing audio tracks: %w", err)
+	}
+	if err := w.svc.PublishRevision(ctx, v.ID, v.AssetVersion, out); err != nil {
+		return err
+	}
+	return w.svc.AudioTracksPublished(ctx, v.ID, done, failed, failedRev)
+}
+
+// poster remakes a ready video's poster from its uploaded image, or from
+// the frame at its poster_time, and publishes the revision.
+func (w *Worker) poster(ctx context.Context, job *videohost.Job) error {
+	tp, ok := w.cfg.Pipeline.(videohost.TrackPipeline)
+	if !ok {
+		return permanent(videohost.VideoErrTranscodeFailed, fmt.Errorf("the pipeline cannot make posters"))
+	}
+	v, err := w.svc.VideoByID(ctx, job.VideoID)
+	if err != nil {
+		if videohost.IsNotFound(err) {
+			return nil
+		}
+		return err
+	}
+	if v.State != videohost.StateReady || v.AssetVersion == "" || !v.Assets.Poster {
+		return nil // the transcode makes the poster from the same settings
+	}
+	dir := w.jobDir(job)
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("cleaning work folder: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "out")
+	if err := w.svc.CheckoutAssets(ctx, v, out); err != nil {
+		return err
+	}
+	if err := w.makePoster(ctx, tp, v, dir, out); err != nil {
+		return err
+	}
+	return w.svc.PublishRevision(ctx, v.ID, v.AssetVersion, out)
+}
+
+// makePoster writes v's poster into out: from its uploaded image, or from
+// the frame at its poster_time.
+func (w *Worker) makePoster(ctx context.Context, tp videohost.TrackPipeline, v *videohost.Video, scratch, out string) error {
+	if v.PosterImage {
+		img, err := w.svc.LocalPosterImage(ctx, v.ID, scratch)
+		if err != nil {
+			return err
+		}
+		err = tp.PosterFromImage(ctx, out, img)
+		if code := videohost.ErrorCode(err); err != nil && trackErrorCodes[code] {
+			// Checked when it was uploaded (WebP only by its header): a
+			// picture FFmpeg cannot decode keeps the poster there was.
+			return permanent(code, err)
+		}
+		return err
+	}
+	at := 0.0
+	if v.PosterTime != nil {
+		at = *v.PosterTime
+	}
+	_, err := tp.PosterAt(ctx, out, at)
+	return err
+}
+
+func errorMessage(err error) string {
+	var ve *videohost.Error
+	if errors.As(err, &ve) {
+		return ve.Message
+	}
+	return err.Error()
+}
