@@ -146,12 +146,20 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 		}
 		return fmt.Errorf("processing: %w", err)
 	}
-	// Subtitles added while the video was processing go in with the ladder.
-	if latest, err := w.svc.VideoByID(ctx, v.ID); err != nil {
+	// Subtitles and chapters added while the video was processing go in
+	// with the ladder.
+	latest, err := w.svc.VideoByID(ctx, v.ID)
+	if err != nil {
 		return err
-	} else if len(latest.Subtitles) > 0 {
+	}
+	if len(latest.Subtitles) > 0 {
 		if err := w.applySubtitles(ctx, latest, outDir); err != nil {
 			return fmt.Errorf("applying subtitles: %w", err)
+		}
+	}
+	if len(latest.Chapters) > 0 {
+		if err := w.applyChapters(ctx, latest.Chapters, out.Duration, outDir); err != nil {
+			return fmt.Errorf("applying chapters: %w", err)
 		}
 	}
 	_, err = w.svc.PublishReady(ctx, v.ID, outDir, out)
