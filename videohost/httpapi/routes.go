@@ -45,6 +45,9 @@ func (h *Handler) routes() *mux.Router {
 	api(http.MethodGet, "/v1/videos/{id}/subtitles", h.listSubtitles)
 	api(http.MethodPut, "/v1/videos/{id}/subtitles/{language}", h.putSubtitles)
 	api(http.MethodDelete, "/v1/videos/{id}/subtitles/{language}", h.deleteSubtitles)
+	api(http.MethodGet, "/v1/videos/{id}/chapters", h.listChapters)
+	api(http.MethodPut, "/v1/videos/{id}/chapters", h.putChapters)
+	api(http.MethodDelete, "/v1/videos/{id}/chapters", h.deleteChapters)
 
 	api(http.MethodPost, "/v1/collections", h.createCollection)
 	api(http.MethodGet, "/v1/collections", h.listCollections)
