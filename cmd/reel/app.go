@@ -85,6 +85,11 @@ func commands() map[string]map[string]command {
 			"list":   {"list a video's subtitles", cmdSubtitlesList},
 			"delete": {"remove a subtitle language", cmdSubtitlesDelete},
 		},
+		"chapters": {
+			"set": {"replace a video's chapters from a WebVTT or JSON file", cmdChaptersSet},
+			"get": {"list a video's chapters", cmdChaptersGet},
+			"rm":  {"remove a video's chapters", cmdChaptersRm},
+		},
 		"tokens": {
 			"upload":   {"mint an upload token", cmdTokensUpload},
 			"playback": {"mint a playback token", cmdTokensPlayback},

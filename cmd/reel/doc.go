@@ -30,6 +30,9 @@
 //	reel subtitles add <video-id> <file.srt|file.vtt> --language LANG [--label LABEL]
 //	reel subtitles list <video-id>
 //	reel subtitles delete <video-id> --language LANG
+//	reel chapters set <video-id> <file.vtt|file.json>
+//	reel chapters get <video-id> [--format table]
+//	reel chapters rm <video-id>
 //	reel keys create --access read_write|read_only [--name NAME]
 //	reel keys list [--format table]
 //	reel keys delete <id>
