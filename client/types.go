@@ -41,6 +41,7 @@ type Video struct {
 	Renditions     []Rendition       `json:"renditions"`
 	AudioTracks    []AudioTrack      `json:"audio_tracks"`
 	Subtitles      []Subtitle        `json:"subtitles"`
+	Chapters       []Chapter         `json:"chapters"`
 	URLs           *VideoURLs        `json:"urls"`
 	PlaybackPolicy string            `json:"playback_policy"`
 	// OriginalAccess serves the original upload at URLs.Original.
@@ -120,6 +121,9 @@ type VideoURLs struct {
 	// video is playable. Any file URL takes ?download[=name] to be saved
 	// as an attachment.
 	Original string `json:"original"`
+	// Chapters is the WebVTT chapters file, present while the video has
+	// chapters and its published version holds them.
+	Chapters string `json:"chapters,omitempty"`
 }
 
 // VideoError says why a video is errored.

@@ -48,7 +48,8 @@ func writeMediaPlaylist(dir string, segs []segmentInfo, complete bool) error {
 // WriteMasterPlaylist (re)writes playlist.m3u8 in dir from m: one variant per
 // video rendition (or one audio-only variant per audio track when there is no
 // video), an AUDIO group with every audio track and, when m has subtitles, a
-// SUBTITLES group. It touches no media file.
+// SUBTITLES group, and an EXT-X-SESSION-DATA tag naming the chapters when
+// m has them. It touches no media file.
 func WriteMasterPlaylist(dir string, m *Manifest) error {
 	return writeFileAtomic(filepath.Join(dir, MasterPlaylistFile), []byte(masterPlaylist(m)))
 }
@@ -57,6 +58,11 @@ func masterPlaylist(m *Manifest) string {
 	p := m3u8.NewMasterPlaylist()
 	p.SetVersion(hlsVersion)
 	p.SetIndependentSegments(true)
+	if m.Chapters != "" {
+		// FORMAT=JSON is the default, which the library writes by leaving
+		// the attribute out.
+		p.SessionDatas = append(p.SessionDatas, &m3u8.SessionData{DataId: ChaptersDataID, URI: m.Chapters, Format: "JSON"})
+	}
 
 	var audioAlts []*m3u8.Alternative
 	var audioPeak, audioAvg int

@@ -2,6 +2,7 @@ package media
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,6 +39,11 @@ type Manifest struct {
 	Storyboard *StoryboardFiles `json:"storyboard,omitempty"`
 	Clip       string           `json:"clip,omitempty"`  // "clip.mp4"
 	Audio      string           `json:"audio,omitempty"` // "audio.m4a"
+
+	// Chapters is the chapter list in Apple's JSON format ("chapters.json")
+	// that the master playlist names in an EXT-X-SESSION-DATA tag; unset
+	// without chapters.
+	Chapters string `json:"chapters,omitempty"`
 }
 
 // File names of the side files Process makes.
@@ -114,6 +120,51 @@ type SubtitleTrack struct {
 	Label    string `json:"label"`
 	URI      string `json:"uri"`
 	Default  bool   `json:"default,omitempty"`
+}
+
+// File names of the chapter files (WriteChapters).
+const (
+	ChaptersVTTFile  = "chapters.vtt"
+	ChaptersJSONFile = "chapters.json"
+	// ChaptersDataID is the DATA-ID of the master playlist's
+	// EXT-X-SESSION-DATA tag that names the chapters, as Apple's players
+	// read it.
+	ChaptersDataID = "com.apple.hls.chapters"
+)
+
+// WriteChapters puts a video's chapters into the processed output in dir:
+// vtt (WebVTT chapters) as chapters.vtt and appleJSON (Apple's JSON chapter
+// format for HLS) as chapters.json, named in the master playlist by an
+// EXT-X-SESSION-DATA tag; media.json records it, so a later regeneration
+// (AddSubtitles) keeps the tag. Both nil removes the files and the tag.
+// The files are written as given; no media file is touched.
+func WriteChapters(dir string, vtt, appleJSON []byte) error {
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return err
+	}
+	if (vtt == nil) != (appleJSON == nil) {
+		return newError(CodeInvalidArgument, "chapters", fmt.Errorf("both files or neither"))
+	}
+	m.Chapters = ""
+	for _, name := range []string{ChaptersVTTFile, ChaptersJSONFile} {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("removing old chapters: %w", err)
+		}
+	}
+	if vtt != nil {
+		if err := writeFileAtomic(filepath.Join(dir, ChaptersVTTFile), vtt); err != nil {
+			return err
+		}
+		if err := writeFileAtomic(filepath.Join(dir, ChaptersJSONFile), appleJSON); err != nil {
+			return err
+		}
+		m.Chapters = ChaptersJSONFile
+	}
+	if err := WriteMasterPlaylist(dir, m); err != nil {
+		return err
+	}
+	return WriteManifest(dir, m)
 }
 
 // ReadManifest reads media.json from an output directory.

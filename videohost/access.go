@@ -423,6 +423,7 @@ type EmbedView struct {
 	Renditions     []EmbedRendition `json:"renditions"`
 	AudioTracks    []AudioTrack     `json:"audio_tracks"`
 	Subtitles      []Subtitle       `json:"subtitles"`
+	Chapters       []Chapter        `json:"chapters"`
 	Transcript     *string          `json:"transcript"`
 	// Player is the player settings of the video's space, collections and
 	// its own, resolved (PlayerSettings); the page's attributes win.
@@ -466,6 +467,7 @@ func (s *Service) Embed(ctx context.Context, embed string, req PlaybackRequest) 
 		AspectRatio: v.AspectRatio, State: v.State, Playable: v.Playable, Archived: v.Archived,
 		PlaybackPolicy: v.PlaybackPolicy, PosterTime: v.PosterTime,
 		Renditions: []EmbedRendition{}, AudioTracks: []AudioTrack{}, Subtitles: []Subtitle{},
+		Chapters: v.Chapters,
 	}
 	view.Player = s.resolvedPlayer(ctx, v)
 	if v.URLs != nil {
@@ -473,7 +475,7 @@ func (s *Service) Embed(ctx context.Context, embed string, req PlaybackRequest) 
 		view.URLs = VideoURLs{
 			HLS: sign(u.HLS), DASH: sign(u.DASH), Poster: sign(u.Poster), Clip: sign(u.Clip),
 			Audio: sign(u.Audio), Storyboard: sign(u.Storyboard), StoryboardVTT: sign(u.StoryboardVTT), Frame: sign(u.Frame),
-			Original: sign(u.Original),
+			Original: sign(u.Original), Chapters: sign(u.Chapters),
 		}
 	}
 	if !v.Playable {

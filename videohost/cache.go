@@ -69,6 +69,7 @@ func copyVideo(v *Video) *Video {
 	cp.Renditions = append([]Rendition(nil), v.Renditions...)
 	cp.AudioTracks = append([]AudioTrack(nil), v.AudioTracks...)
 	cp.Subtitles = append([]Subtitle(nil), v.Subtitles...)
+	cp.Chapters = append([]Chapter(nil), v.Chapters...)
 	if v.Metadata != nil {
 		cp.Metadata = make(map[string]string, len(v.Metadata))
 		for k, val := range v.Metadata {

@@ -116,7 +116,8 @@ func CopyTables() []CopyTable {
 			cols(KindText, "asset_version"),
 			cols(KindJSON, "assets"),
 			cols(KindTime, "deleted_at"),
-			cols(KindBool, "original_access"))},
+			cols(KindBool, "original_access", "poster_image"),
+			cols(KindJSON, "chapters"))},
 		{Name: "player_settings", Key: []string{"space", "kind", "id"}, Columns: concat(
 			cols(KindText, "space", "kind", "id"),
 			cols(KindJSON, "settings"),

@@ -15,6 +15,7 @@ import (
 //
 //	sources/{video}/source                 the upload or fetched file
 //	sources/{video}/subtitles/{lang}.vtt   stored subtitle tracks
+//	                                       (chapters live on the video row)
 //	videos/{video}/{version}/…             one published set of assets
 //	cache/{video}/frames/{version}/…       frames made on demand (frame_cache.go)
 //
@@ -142,10 +143,12 @@ func (s *Service) PublishPlayable(ctx context.Context, videoID, dir string, out 
 // over) as the video's new version and makes the video ready.
 func (s *Service) PublishReady(ctx context.Context, videoID, dir string, out *ProcessOutput) (*Video, error) {
 	version := newVersion(true)
+	withChapters := *out
+	withChapters.Assets.Chapters = hasChapterFiles(dir)
 	if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
 		return nil, fmt.Errorf("publishing assets: %w", err)
 	}
-	v, err := s.publish(ctx, videoID, version, out, true)
+	v, err := s.publish(ctx, videoID, version, &withChapters, true)
 	if err != nil {
 		s.removePrefixes(ctx, videoID, assetPrefix(videoID, version))
 		return nil, err
@@ -187,6 +190,7 @@ func (s *Service) CheckoutAssets(ctx context.Context, v *Video, dir string) erro
 // retries.
 func (s *Service) PublishRevision(ctx context.Context, videoID, base, dir string) error {
 	version := newVersion(true)
+	chapters := hasChapterFiles(dir)
 	if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
 		return fmt.Errorf("publishing revision: %w", err)
 	}
@@ -195,6 +199,7 @@ func (s *Service) PublishRevision(ctx context.Context, videoID, base, dir string
 			return Change{}, Errorf(EConflict, "video %s was republished meanwhile", videoID)
 		}
 		v.AssetVersion = version
+		v.Assets.Chapters = chapters
 		v.UpdatedAt = s.clock.Now()
 		return Change{}, nil
 	})
@@ -206,6 +211,13 @@ func (s *Service) PublishRevision(ctx context.Context, videoID, base, dir string
 		s.removePrefixes(ctx, videoID, assetPrefix(videoID, base), framePrefix(videoID, base))
 	}
 	return nil
+}
+
+// hasChapterFiles reports whether the asset folder dir holds the chapter
+// files (ChapterPipeline wrote them).
+func hasChapterFiles(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, ChaptersVTTAsset))
+	return err == nil
 }
 
 // OpenAsset opens a file of the video's published version ("playlist.m3u8",

@@ -422,6 +422,9 @@ func (s *Service) Present(v *Video) *Video {
 	if v.Subtitles == nil {
 		v.Subtitles = []Subtitle{}
 	}
+	if v.Chapters == nil {
+		v.Chapters = []Chapter{}
+	}
 	s.URLs(v.Space).Decorate(v)
 	return v
 }

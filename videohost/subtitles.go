@@ -7,7 +7,9 @@ import (
 	"regexp"
 )
 
-// JobSubtitles republishes a video's assets with its current subtitle tracks.
+// JobSubtitles republishes a video's assets with its current subtitle tracks
+// and chapters (a revision: nothing is re-encoded). The name predates
+// chapters and stays, since queued jobs carry it.
 const JobSubtitles JobKind = "subtitles"
 
 // MaxSubtitleBytes bounds an uploaded subtitle file.

@@ -95,6 +95,13 @@ func (u URLs) Audio(videoID string) string { return u.video(videoID, "audio.m4a"
 func (u URLs) Storyboard(videoID string) string    { return u.video(videoID, "storyboard.jpg") }
 func (u URLs) StoryboardVTT(videoID string) string { return u.video(videoID, "storyboard.vtt") }
 
+// Chapters is the WebVTT chapters file.
+func (u URLs) Chapters(videoID string) string { return u.video(videoID, ChaptersVTTAsset) }
+
+// ChaptersJSON is the chapters in Apple's JSON format for HLS, which the
+// master playlist names in an EXT-X-SESSION-DATA tag.
+func (u URLs) ChaptersJSON(videoID string) string { return u.video(videoID, ChaptersJSONAsset) }
+
 // Original is the URL of the original upload, served while the video's
 // original_access is on.
 func (u URLs) Original(videoID string) string { return u.video(videoID, OriginalAsset) }
@@ -170,6 +177,9 @@ func (u URLs) Decorate(v *Video) {
 		}
 		if v.OriginalAccess {
 			urls.Original = u.Original(v.ID)
+		}
+		if v.Assets.Chapters && len(v.Chapters) > 0 {
+			urls.Chapters = u.Chapters(v.ID)
 		}
 	}
 	if v.Assets.Poster {

@@ -83,6 +83,7 @@ type Video struct {
 	Renditions     []Rendition       `json:"renditions"`
 	AudioTracks    []AudioTrack      `json:"audio_tracks"`
 	Subtitles      []Subtitle        `json:"subtitles"`
+	Chapters       []Chapter         `json:"chapters"`
 	URLs           *VideoURLs        `json:"urls"`
 	PlaybackPolicy PlaybackPolicy    `json:"playback_policy"`
 	// OriginalAccess serves the original upload at urls.original
@@ -118,6 +119,8 @@ type AssetFlags struct {
 	Clip       bool `json:"clip"`
 	Audio      bool `json:"audio"`
 	DASH       bool `json:"dash"`
+	// Chapters: the version holds chapters.vtt and chapters.json.
+	Chapters bool `json:"chapters,omitempty"`
 }
 
 // SourceInfo describes the uploaded or fetched source. Width and Height are
@@ -189,6 +192,9 @@ type VideoURLs struct {
 	// Original is the original upload, set while OriginalAccess is on and
 	// the video is playable.
 	Original string `json:"original"`
+	// Chapters is the WebVTT chapters file, present while the video has
+	// chapters and its published version holds them.
+	Chapters string `json:"chapters,omitempty"`
 }
 
 // VideoError says why a video is errored.

@@ -93,6 +93,11 @@ func commands() map[string]map[string]command {
 		"poster": {
 			"set": {"set a ready video's poster from an image or a time", cmdPosterSet},
 		},
+		"chapters": {
+			"set": {"replace a video's chapters from a WebVTT or JSON file", cmdChaptersSet},
+			"get": {"list a video's chapters", cmdChaptersGet},
+			"rm":  {"remove a video's chapters", cmdChaptersRm},
+		},
 		"tokens": {
 			"upload":   {"mint an upload token", cmdTokensUpload},
 			"playback": {"mint a playback token", cmdTokensPlayback},

@@ -34,6 +34,9 @@
 //	reel tracks add <video-id> <language> <media-file> [--label LABEL] [--kind dub|description|main] [--wait]
 //	reel tracks rm <video-id> <language>
 //	reel poster set <video-id> <image.jpg|.png|.webp> | --time SECONDS
+//	reel chapters set <video-id> <file.vtt|file.json>
+//	reel chapters get <video-id> [--format table]
+//	reel chapters rm <video-id>
 //	reel keys create --access read_write|read_only [--name NAME]
 //	reel keys list [--format table]
 //	reel keys delete <id>

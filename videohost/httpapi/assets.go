@@ -30,7 +30,7 @@ var assetName = regexp.MustCompile(`^(?:` +
 	`|audio/(?:[0-9]{1,3}|[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2})/(?:playlist\.m3u8|init\.mp4|[0-9]{1,9}\.m4s)` +
 	`|subtitles/[a-z]{2,3}(?:-[A-Za-z0-9]{1,16})?\.(?:vtt|m3u8)` +
 	`|playlist\.m3u8|manifest\.mpd|poster\.(?:jpg|webp)|storyboard\.(?:jpg|vtt)` +
-	`|clip\.mp4|audio\.m4a|transcript\.json|original` +
+	`|clip\.mp4|audio\.m4a|transcript\.json|chapters\.(?:vtt|json)|original` +
 	`)$`)
 
 // Cache lifetimes of delivered files.

@@ -267,7 +267,7 @@ func openAPIDocument() obj {
 		"Video": obj{
 			"type": "object",
 			"required": []string{"id", "embed", "space", "collection", "title", "description", "metadata", "state", "playable", "archived",
-				"duration", "width", "height", "aspect_ratio", "source", "renditions", "audio_tracks", "subtitles", "urls",
+				"duration", "width", "height", "aspect_ratio", "source", "renditions", "audio_tracks", "subtitles", "chapters", "urls",
 				"playback_policy", "original_access", "poster_time", "poster_image", "error", "progress", "created_at", "updated_at", "ready_at"},
 			"properties": obj{
 				"id":              str("12 characters"),
@@ -288,6 +288,7 @@ func openAPIDocument() obj {
 				"renditions":      obj{"type": "array", "items": ref("Rendition")},
 				"audio_tracks":    obj{"type": "array", "items": ref("AudioTrack")},
 				"subtitles":       obj{"type": "array", "items": ref("Subtitle")},
+				"chapters":        chaptersSchema,
 				"urls":            ref("VideoURLs"),
 				"playback_policy": obj{"type": "string", "enum": []string{"public", "signed"}},
 				"original_access": obj{"type": "boolean", "description": originalAccessDoc},
@@ -339,6 +340,7 @@ func openAPIDocument() obj {
 			"audio": obj{"type": "string"}, "storyboard": obj{"type": "string"}, "storyboard_vtt": obj{"type": "string"},
 			"frame":    str("a template with {time} and {width}; empty once the video is known to have no pictures (audio-only, or errored)"),
 			"original": str("the original upload, while original_access is on and the video is playable; empty otherwise"),
+			"chapters": str("{space_url}/{id}/chapters.vtt (WebVTT chapters); present only while the video has chapters and its published version holds them"),
 		}},
 		"CreateVideoInput": obj{
 			"type": "object", "required": []string{"input_url"},
@@ -418,6 +420,7 @@ func openAPIDocument() obj {
 	describeWebhooks(paths, schemas)
 	describeHealth(paths)
 	describePlayer(paths, schemas)
+	describeChapters(paths, schemas)
 
 	return obj{
 		"openapi": "3.1.0",

@@ -48,6 +48,9 @@ func (h *Handler) routes() *mux.Router {
 	api(http.MethodPut, "/v1/videos/{id}/audio-tracks/{language}", h.putAudioTrack)
 	api(http.MethodDelete, "/v1/videos/{id}/audio-tracks/{language}", h.deleteAudioTrack)
 	api(http.MethodPut, "/v1/videos/{id}/poster", h.putPoster)
+	api(http.MethodGet, "/v1/videos/{id}/chapters", h.listChapters)
+	api(http.MethodPut, "/v1/videos/{id}/chapters", h.putChapters)
+	api(http.MethodDelete, "/v1/videos/{id}/chapters", h.deleteChapters)
 
 	api(http.MethodPost, "/v1/collections", h.createCollection)
 	api(http.MethodGet, "/v1/collections", h.listCollections)

@@ -118,6 +118,7 @@ func fullVideo(space string, at time.Time) *videohost.Video {
 		{ID: "fr", Language: "fr", Label: "Doublage", Kind: videohost.TrackDub, Added: true, State: videohost.TrackErrored,
 			Error: &videohost.VideoError{Code: "no_audio", Message: "m"}, Rev: "r1"}}
 	v.Subtitles = []videohost.Subtitle{{Language: "fr", Label: "Français"}}
+	v.Chapters = []videohost.Chapter{{Start: 0, Title: "Intro"}, {Start: 4.125, Title: "Ünïcode & <markup>"}}
 	v.URLs = &videohost.VideoURLs{HLS: "https://x/playlist.m3u8"}
 	v.PlaybackPolicy = videohost.PlaybackSigned
 	v.PosterTime = ptr(3.25)
@@ -125,7 +126,7 @@ func fullVideo(space string, at time.Time) *videohost.Video {
 	v.Error = &videohost.VideoError{Code: "c", Message: "m"}
 	v.ReadyAt = &ready
 	v.AssetVersion = "v1"
-	v.Assets = videohost.AssetFlags{Poster: true, Clip: true, DASH: true}
+	v.Assets = videohost.AssetFlags{Poster: true, Clip: true, DASH: true, Chapters: true}
 	v.OriginalAccess = true
 	v.PosterImage = true
 	return v
@@ -277,6 +278,29 @@ func testUpdateVideo(t *testing.T, open Opener) {
 			return videohost.Change{}, nil
 		}, nil)
 		wantCode(t, err, videohost.ENotFound)
+	})
+	t.Run("chapters", func(t *testing.T) {
+		set := func(chapters []videohost.Chapter) *videohost.Video {
+			t.Helper()
+			if _, err := db.UpdateVideo(ctx, "aaaaa", v.ID, func(v *videohost.Video) (videohost.Change, error) {
+				v.Chapters = chapters
+				return videohost.Change{}, nil
+			}, nil); err != nil {
+				t.Fatal(err)
+			}
+			stored, err := db.Video(ctx, "aaaaa", v.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return stored
+		}
+		want := []videohost.Chapter{{Start: 0.5, Title: "One"}, {Start: 61.001, Title: "Two"}, {Start: 3599.999, Title: "Three"}}
+		if got := set(want); !reflect.DeepEqual(got.Chapters, want) || got.Title != "renamed" {
+			t.Errorf("chapters stored as %+v (title %q), want %+v", got.Chapters, got.Title, want)
+		}
+		if got := set(nil); got.Chapters != nil {
+			t.Errorf("cleared chapters read back as %+v, want none", got.Chapters)
+		}
 	})
 }
 

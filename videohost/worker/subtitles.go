@@ -9,10 +9,11 @@ import (
 	"github.com/reelvideo/reel/videohost"
 )
 
-// subtitles republishes a ready video with its current subtitle tracks: the
-// published version is checked out (hard links on local disk: no media is
-// copied or re-encoded), the subtitle files and playlists are rewritten,
-// and the revision is published as a new version.
+// subtitles republishes a ready video with its current subtitle tracks and
+// chapters: the published version is checked out (hard links on local
+// disk: no media is copied or re-encoded), the subtitle and chapter files
+// and the playlists are rewritten, and the revision is published as a new
+// version.
 func (w *Worker) subtitles(ctx context.Context, job *videohost.Job) error {
 	v, err := w.svc.VideoByID(ctx, job.VideoID)
 	if err != nil {
@@ -36,6 +37,9 @@ func (w *Worker) subtitles(ctx context.Context, job *videohost.Job) error {
 	if err := w.applySubtitles(ctx, v, out); err != nil {
 		return err
 	}
+	if err := w.applyChapters(ctx, v.Chapters, v.Duration, out); err != nil {
+		return err
+	}
 	return w.svc.PublishRevision(ctx, v.ID, v.AssetVersion, out)
 }
 
@@ -50,4 +54,18 @@ func (w *Worker) applySubtitles(ctx context.Context, v *videohost.Video, dir str
 		return err
 	}
 	return sp.ApplySubtitles(ctx, dir, files)
+}
+
+// applyChapters writes a video's chapters, for a video lasting duration
+// seconds, into an asset folder (or removes them when there are none).
+func (w *Worker) applyChapters(ctx context.Context, chapters []videohost.Chapter, duration float64, dir string) error {
+	cp, ok := w.cfg.Pipeline.(videohost.ChapterPipeline)
+	if !ok {
+		return nil
+	}
+	files, err := videohost.RenderChapters(chapters, duration)
+	if err != nil {
+		return err
+	}
+	return cp.ApplyChapters(ctx, dir, files)
 }

@@ -153,7 +153,8 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 		}
 		return fmt.Errorf("processing: %w", err)
 	}
-	// Subtitles added while the video was processing go in with the ladder.
+	// Subtitles and chapters added while the video was processing go in
+	// with the ladder.
 	latest, err := w.svc.VideoByID(ctx, v.ID)
 	if err != nil {
 		return err
@@ -161,6 +162,11 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 	if len(latest.Subtitles) > 0 {
 		if err := w.applySubtitles(ctx, latest, outDir); err != nil {
 			return fmt.Errorf("applying subtitles: %w", err)
+		}
+	}
+	if len(latest.Chapters) > 0 {
+		if err := w.applyChapters(ctx, latest.Chapters, out.Duration, outDir); err != nil {
+			return fmt.Errorf("applying chapters: %w", err)
 		}
 	}
 	// An uploaded poster outlives a new source. (Added audio tracks are

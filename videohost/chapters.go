@@ -1,0 +1,456 @@
+package videohost
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"mime"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Chapters. A video's chapters are a list of {start, title} kept on the
+// video row; the API shows them at once. Their files — chapters.vtt (WebVTT
+// chapters) and chapters.json (Apple's HLS chapter format, named by an
+// EXT-X-SESSION-DATA tag of the master playlist) — are published with the
+// video's assets: a change queues the same revision job as subtitles
+// (JobSubtitles), which checks the published version out, rewrites those
+// files and the master playlist, and publishes a new version. No media is
+// re-encoded or copied.
+
+// Chapter is one chapter of a video: where it starts, in seconds, and its
+// title. A chapter ends where the next begins, the last at the duration.
+type Chapter struct {
+	Start float64 `json:"start"`
+	Title string  `json:"title"`
+}
+
+// Limits of a chapter list.
+const (
+	MaxChapters        = 500
+	MaxChapterTitleLen = 200     // characters, after trimming
+	MaxChaptersBytes   = 1 << 20 // of a PUT body
+	// maxChapterFieldErrors bounds how many invalid fields one refusal
+	// names: a bad 500-chapter file gets a readable answer.
+	maxChapterFieldErrors = 20
+)
+
+// Asset names of the published chapter files.
+const (
+	ChaptersVTTAsset  = "chapters.vtt"
+	ChaptersJSONAsset = "chapters.json"
+)
+
+// ChaptersHLSDataID is the DATA-ID of the EXT-X-SESSION-DATA tag that names
+// the chapters.json of a master playlist.
+const ChaptersHLSDataID = "com.apple.hls.chapters"
+
+// ChaptersLanguage is the language of the titles in chapters.json: Reel
+// does not know what language a title is in, so it says "undetermined".
+const ChaptersLanguage = "und"
+
+// ChapterPipeline is an optional capability of a Pipeline: it puts chapter
+// files into an asset folder. Without it chapters are kept and shown by the
+// API but not published as files.
+type ChapterPipeline interface {
+	// ApplyChapters writes files.VTT as chapters.vtt and files.JSON as
+	// chapters.json into dir, a complete asset folder, and regenerates its
+	// master playlist with an EXT-X-SESSION-DATA tag (DATA-ID
+	// com.apple.hls.chapters) naming chapters.json. A nil files removes
+	// both and the tag.
+	ApplyChapters(ctx context.Context, dir string, files *ChapterFiles) error
+}
+
+// ChapterFiles are the published files of a chapter list.
+type ChapterFiles struct {
+	VTT  []byte // WebVTT chapters
+	JSON []byte // Apple's JSON chapter format for HLS
+}
+
+// ParseChapters reads a chapter list from a request body: WebVTT chapters
+// (contentType text/vtt; each cue's text is a title and only its start
+// time counts) or JSON (application/json: [{"start": seconds, "title":
+// "…"}]). It checks the syntax only; ValidateChapters checks the list.
+func ParseChapters(contentType string, body []byte) ([]Chapter, error) {
+	if len(body) > MaxChaptersBytes {
+		return nil, Errorf(EPayloadTooLarge, "chapter lists are limited to %d bytes", MaxChaptersBytes)
+	}
+	mt, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		mt = ""
+	}
+	switch mt {
+	case "text/vtt":
+		return parseChaptersVTT(body)
+	case "application/json":
+		return parseChaptersJSON(body)
+	}
+	return nil, Invalid("Content-Type", "must be text/vtt (WebVTT chapters) or application/json ([{\"start\": seconds, \"title\": \"…\"}]), not %q", Excerpt(contentType))
+}
+
+// ValidateChapters checks a chapter list and returns it normalised: starts
+// rounded to the millisecond, titles trimmed with their inner runs of white
+// space made one space. Starts are ≥ 0, strictly increasing and, when the
+// duration is known (> 0), before it; titles have 1 to MaxChapterTitleLen
+// characters, no control characters and no "-->" (which would end a WebVTT
+// cue's text); there are 1 to MaxChapters chapters. A refusal names each
+// field at fault, as chapters[i].start or chapters[i].title.
+func ValidateChapters(in []Chapter, duration float64) ([]Chapter, error) {
+	if len(in) == 0 {
+		return nil, Invalid("chapters", "the list is empty; DELETE /v1/videos/{id}/chapters removes a video's chapters")
+	}
+	if len(in) > MaxChapters {
+		return nil, Invalid("chapters", "has %d chapters, more than the %d allowed", len(in), MaxChapters)
+	}
+	out := make([]Chapter, len(in))
+	var fields []FieldError
+	bad := func(field, format string, args ...any) {
+		if len(fields) < maxChapterFieldErrors {
+			fields = append(fields, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
+		}
+	}
+	for i, c := range in {
+		start := math.Round(c.Start*1000)/1000 + 0 // + 0 turns -0 into 0
+		field := "chapters[" + strconv.Itoa(i) + "]"
+		switch {
+		case math.IsNaN(c.Start) || math.IsInf(c.Start, 0) || c.Start < 0:
+			bad(field+".start", "must be a number of seconds ≥ 0")
+		case duration > 0 && start >= duration:
+			bad(field+".start", "%s s is not before the end of the video (%s s)", formatSeconds(start), formatSeconds(duration))
+		case start > maxChapterStart:
+			bad(field+".start", "%s s is later than any video can last", formatSeconds(start))
+		case i > 0 && start <= out[i-1].Start:
+			bad(field+".start", "%s s must be after the start of chapters[%d] (%s s): starts are strictly increasing", formatSeconds(start), i-1, formatSeconds(out[i-1].Start))
+		}
+		title := strings.Join(strings.Fields(c.Title), " ")
+		switch n := utf8.RuneCountInString(title); {
+		case n == 0:
+			bad(field+".title", "must not be empty")
+		case n > MaxChapterTitleLen:
+			bad(field+".title", "has %d characters, more than %d", n, MaxChapterTitleLen)
+		case strings.Contains(title, "-->"):
+			bad(field+".title", `must not contain "-->"`)
+		case strings.ContainsFunc(title, unicode.IsControl):
+			bad(field+".title", "must not contain control characters")
+		}
+		out[i] = Chapter{Start: start, Title: title}
+	}
+	if len(fields) > 0 {
+		msg := fields[0].Field + ": " + fields[0].Message
+		if len(fields) > 1 {
+			msg += fmt.Sprintf(" (and %d more)", len(fields)-1)
+		}
+		return nil, &Error{Code: EValidation, Message: msg, Fields: fields}
+	}
+	return out, nil
+}
+
+// maxChapterStart bounds a start when the duration is not known yet: far
+// beyond any source Reel accepts, and within what WebVTT timestamps and
+// float seconds represent exactly to the millisecond.
+const maxChapterStart = 1000 * 3600
+
+func formatSeconds(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) }
+
+// parseChaptersJSON reads [{"start": seconds, "title": "…"}]; unknown
+// fields are refused, so that a misspelt "time" is not silently dropped.
+func parseChaptersJSON(body []byte) ([]Chapter, error) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	var in []struct {
+		Start *float64 `json:"start"`
+		Title *string  `json:"title"`
+	}
+	if err := dec.Decode(&in); err != nil {
+		return nil, Invalid("body", "is not a JSON array of {\"start\": seconds, \"title\": \"…\"}: %s", Excerpt(jsonProblem(err)))
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, Invalid("body", "has data after the JSON array")
+	}
+	if in == nil {
+		return nil, Invalid("body", "is not a JSON array of {\"start\": seconds, \"title\": \"…\"}")
+	}
+	if len(in) > MaxChapters {
+		return nil, Invalid("chapters", "has %d chapters, more than the %d allowed", len(in), MaxChapters)
+	}
+	out := make([]Chapter, len(in))
+	var fields []FieldError
+	for i, c := range in {
+		field := "chapters[" + strconv.Itoa(i) + "]"
+		if c.Start == nil {
+			fields = append(fields, FieldError{Field: field + ".start", Message: "is required"})
+		} else {
+			out[i].Start = *c.Start
+		}
+		if c.Title == nil {
+			fields = append(fields, FieldError{Field: field + ".title", Message: "is required"})
+		} else {
+			out[i].Title = *c.Title
+		}
+		if len(fields) >= maxChapterFieldErrors {
+			break
+		}
+	}
+	if len(fields) > 0 {
+		return nil, &Error{Code: EValidation, Message: fields[0].Field + ": " + fields[0].Message, Fields: fields}
+	}
+	return out, nil
+}
+
+// jsonProblem says what is wrong with a JSON body without quoting it.
+func jsonProblem(err error) string {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return fmt.Sprintf("syntax error at byte %d", syntax.Offset)
+	case errors.As(err, &typ):
+		if typ.Field != "" {
+			return fmt.Sprintf("%s must not be a JSON %s", typ.Field, typ.Value)
+		}
+		return fmt.Sprintf("a JSON %s where an array was expected", typ.Value)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return "it ends too early"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// parseChaptersVTT reads WebVTT chapters: the WEBVTT header, then cues
+// (an optional identifier, a timing line, the title on one or more lines,
+// which are joined with spaces). NOTE, STYLE and REGION blocks are skipped;
+// a UTF-8 byte order mark and CRLF or CR line endings are accepted. Cue
+// end times must parse but are not used: a chapter ends where the next
+// begins. A refusal names the line.
+func parseChaptersVTT(body []byte) ([]Chapter, error) {
+	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(body) {
+		return nil, Invalid("body", "WebVTT must be UTF-8")
+	}
+	text := strings.ReplaceAll(string(body), "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
+	lines := strings.Split(text, "\n")
+	if !isVTTHeader(lines[0]) {
+		return nil, Invalid("body", "line 1: a WebVTT file starts with WEBVTT")
+	}
+	lineErr := func(n int, format string, args ...any) error {
+		return Invalid("body", "line %d: %s", n+1, fmt.Sprintf(format, args...))
+	}
+	var out []Chapter
+	i := 1
+	// The header's own lines run to the first blank line; a timing line
+	// among them starts the first cue (a forgotten blank line).
+	for i < len(lines) && strings.TrimSpace(lines[i]) != "" && !strings.Contains(lines[i], "-->") {
+		i++
+	}
+	for i < len(lines) {
+		if strings.TrimSpace(lines[i]) == "" {
+			i++
+			continue
+		}
+		start := i
+		for i < len(lines) && strings.TrimSpace(lines[i]) != "" {
+			i++
+		}
+		block := lines[start:i]
+		if kw, _, _ := strings.Cut(strings.TrimSpace(block[0]), " "); kw == "NOTE" || kw == "STYLE" || kw == "REGION" {
+			if !strings.Contains(block[0], "-->") {
+				continue
+			}
+		}
+		timing := 0
+		if !strings.Contains(block[0], "-->") {
+			if len(block) < 2 || !strings.Contains(block[1], "-->") {
+				return nil, lineErr(start, "expected a cue timing line such as 00:01:00.000 --> 00:02:00.000")
+			}
+			timing = 1
+		}
+		from, to, _ := strings.Cut(block[timing], "-->")
+		begin, err := parseVTTTime(strings.TrimSpace(from))
+		if err != nil {
+			return nil, lineErr(start+timing, "start time: %v", err)
+		}
+		endFields := strings.Fields(to)
+		if len(endFields) == 0 {
+			return nil, lineErr(start+timing, "end time missing")
+		}
+		if _, err := parseVTTTime(endFields[0]); err != nil {
+			return nil, lineErr(start+timing, "end time: %v", err)
+		}
+		for k, l := range block[timing+1:] {
+			if strings.Contains(l, "-->") {
+				return nil, lineErr(start+timing+1+k, "a title must not contain -->; is a blank line missing before this cue?")
+			}
+		}
+		if len(out) == MaxChapters {
+			return nil, Invalid("chapters", "more than the %d chapters allowed", MaxChapters)
+		}
+		out = append(out, Chapter{Start: begin, Title: strings.Join(block[timing+1:], " ")})
+	}
+	if len(out) == 0 {
+		return nil, Invalid("body", "the WebVTT file has no cues")
+	}
+	return out, nil
+}
+
+func isVTTHeader(line string) bool {
+	rest, ok := strings.CutPrefix(line, "WEBVTT")
+	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
+}
+
+// parseVTTTime reads a WebVTT timestamp, [hh:]mm:ss.ttt, in seconds.
+func parseVTTTime(s string) (float64, error) {
+	clock, frac, ok := strings.Cut(s, ".")
+	if !ok || len(frac) != 3 || !allDigits(frac) {
+		return 0, fmt.Errorf("%q is not [hh:]mm:ss.ttt", Excerpt(s))
+	}
+	parts := strings.Split(clock, ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return 0, fmt.Errorf("%q is not [hh:]mm:ss.ttt", Excerpt(s))
+	}
+	var hours int64
+	if len(parts) == 3 {
+		if len(parts[0]) < 2 || len(parts[0]) > 6 || !allDigits(parts[0]) {
+			return 0, fmt.Errorf("%q: hours are 2 to 6 digits", Excerpt(s))
+		}
+		hours, _ = strconv.ParseInt(parts[0], 10, 64)
+		parts = parts[1:]
+	}
+	for _, p := range parts {
+		if len(p) != 2 || !allDigits(p) {
+			return 0, fmt.Errorf("%q is not [hh:]mm:ss.ttt", Excerpt(s))
+		}
+	}
+	minutes, _ := strconv.ParseInt(parts[0], 10, 64)
+	seconds, _ := strconv.ParseInt(parts[1], 10, 64)
+	if minutes > 59 || seconds > 59 {
+		return 0, fmt.Errorf("%q: minutes and seconds must be below 60", Excerpt(s))
+	}
+	millis, _ := strconv.ParseInt(frac, 10, 64)
+	total := ((hours*60+minutes)*60+seconds)*1000 + millis
+	return float64(total) / 1000, nil
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// publishedChapters are the chapters that fit in duration, with their
+// ends: each ends where the next begins, the last at the duration. A
+// chapter at or past the end (set before the duration was known, or kept
+// from a longer source that was replaced) is left out.
+func publishedChapters(chapters []Chapter, duration float64) (starts, ends []float64, titles []string) {
+	for _, c := range chapters {
+		if duration > 0 && c.Start >= duration {
+			break
+		}
+		starts = append(starts, c.Start)
+		titles = append(titles, c.Title)
+	}
+	for i := range starts {
+		end := duration
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		ends = append(ends, max(end, starts[i]))
+	}
+	return starts, ends, titles
+}
+
+// RenderChapters makes the published files of a chapter list for a video
+// lasting duration seconds; nil when no chapter fits.
+func RenderChapters(chapters []Chapter, duration float64) (*ChapterFiles, error) {
+	starts, ends, titles := publishedChapters(chapters, duration)
+	if len(starts) == 0 {
+		return nil, nil
+	}
+	var vtt strings.Builder
+	vtt.WriteString("WEBVTT\n")
+	type title struct {
+		Language string `json:"language"`
+		Title    string `json:"title"`
+	}
+	type appleChapter struct {
+		Chapter   int     `json:"chapter"`
+		StartTime float64 `json:"start-time"`
+		Duration  float64 `json:"duration"`
+		Titles    []title `json:"titles"`
+	}
+	apple := make([]appleChapter, len(starts))
+	for i := range starts {
+		fmt.Fprintf(&vtt, "\n%s --> %s\n%s\n", vttTime(starts[i]), vttTime(ends[i]), titles[i])
+		apple[i] = appleChapter{
+			Chapter:   i + 1,
+			StartTime: starts[i],
+			Duration:  math.Round((ends[i]-starts[i])*1000) / 1000,
+			Titles:    []title{{Language: ChaptersLanguage, Title: titles[i]}},
+		}
+	}
+	js, err := json.MarshalIndent(apple, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encoding chapters.json: %w", err)
+	}
+	return &ChapterFiles{VTT: []byte(vtt.String()), JSON: append(js, '\n')}, nil
+}
+
+// vttTime formats seconds as a WebVTT timestamp, hh:mm:ss.ttt.
+func vttTime(s float64) string {
+	ms := int64(math.Round(max(s, 0) * 1000))
+	return fmt.Sprintf("%02d:%02d:%02d.%03d", ms/3_600_000, ms/60_000%60, ms/1000%60, ms%1000)
+}
+
+// PutChapters replaces the chapters of a video with those of body, WebVTT
+// (contentType text/vtt) or JSON (application/json). They show in the API
+// at once; their files and the master playlist's chapter tag are published
+// by a background revision, without re-encoding. No webhook event is sent:
+// like a new title, chapters are the caller's own edit, and the answer is
+// the video as it now is.
+func (s *Service) PutChapters(ctx context.Context, p *Principal, videoID, contentType string, body []byte) (*Video, error) {
+	if err := requireWrite(p); err != nil {
+		return nil, err
+	}
+	parsed, err := ParseChapters(contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
+		chapters, err := ValidateChapters(parsed, v.Duration)
+		if err != nil {
+			return Change{}, err
+		}
+		v.Chapters = chapters
+		v.UpdatedAt = s.clock.Now()
+		return Change{Jobs: []Job{{Kind: JobSubtitles, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Present(v), nil
+}
+
+// DeleteChapters removes every chapter of a video; a video without chapters
+// is ENotFound, as a subtitle language it does not have.
+func (s *Service) DeleteChapters(ctx context.Context, p *Principal, videoID string) error {
+	if err := requireWrite(p); err != nil {
+		return err
+	}
+	_, err := s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
+		if len(v.Chapters) == 0 {
+			return Change{}, Errorf(ENotFound, "video %s has no chapters", videoID)
+		}
+		v.Chapters = nil
+		v.UpdatedAt = s.clock.Now()
+		return Change{Jobs: []Job{{Kind: JobSubtitles, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
+	})
+	return err
+}
