@@ -231,19 +231,35 @@ func (p *proc) log() string { return strings.Join(p.logLines(), "\n") }
 
 func (p *proc) cpu() time.Duration { return benchkit.CPUTime(p.pid) }
 
+// stop sends SIGTERM and waits (25 s at most, then SIGKILL) until the
+// process has exited and its log has been read to the end.
 func (p *proc) stop() {
 	if p.cmd.Process == nil || p.cmd.ProcessState != nil {
 		return
 	}
 	p.cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() { p.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(25 * time.Second):
+	if !p.waitExit(25 * time.Second) {
 		p.cmd.Process.Kill()
-		<-done
+		p.waitExit(5 * time.Second)
 	}
+	p.cmd.Wait()
+}
+
+// waitExit waits up to limit for the end of the process's log.
+func (p *proc) waitExit(limit time.Duration) bool {
+	deadline := time.Now().Add(limit)
+	timer := time.AfterFunc(limit, func() {
+		p.mu.Lock()
+		p.changed.Broadcast()
+		p.mu.Unlock()
+	})
+	defer timer.Stop()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for !p.exited && time.Now().Before(deadline) {
+		p.changed.Wait()
+	}
+	return p.exited
 }
 
 // postgresPID is the postmaster of the server dsn names: the parent of a
