@@ -27,14 +27,13 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/reelvideo/reel/bench/internal/benchkit"
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
@@ -227,108 +226,8 @@ func startReel(t *testing.T) *server {
 // returns nginx's base URL and its master's pid.
 func startNginx(t *testing.T, s *server) (string, int) {
 	t.Helper()
-	bin, err := exec.LookPath("nginx")
-	if err != nil {
-		if out, err := exec.Command("apt-get", "install", "-y", "nginx").CombinedOutput(); err != nil {
-			t.Skipf("nginx missing and not installable: %v\n%s", err, out)
-		}
-		if bin, err = exec.LookPath("nginx"); err != nil {
-			bin = "/usr/sbin/nginx"
-		}
-	}
-	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	root := s.Root
-	// Run as root, nginx would drop its workers to "nobody", who cannot
-	// read the test's private folders.
-	user := ""
-	if os.Geteuid() == 0 {
-		user = "user root;"
-	}
-	conf := fmt.Sprintf(`daemon off;
-%[6]s
-worker_processes auto;
-pid %[1]s/nginx.pid;
-error_log %[1]s/error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 100000;
-    client_body_temp_path %[1]s/body;
-    proxy_temp_path %[1]s/proxy;
-    fastcgi_temp_path %[1]s/fastcgi;
-    uwsgi_temp_path %[1]s/uwsgi;
-    scgi_temp_path %[1]s/scgi;
-    server {
-        listen %[2]s;
-        location /media/%[3]s/%[4]s/ {
-            alias %[5]s/;
-            types { video/iso.segment m4s; }
-            add_header Access-Control-Allow-Origin *;
-            add_header Cache-Control "private, max-age=31536000, immutable";
-        }
-    }
-}
-`, dir, addr, s.Space, s.VideoID, root, user)
-	if err := os.WriteFile(filepath.Join(dir, "nginx.conf"), []byte(conf), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-c", filepath.Join(dir, "nginx.conf"), "-p", dir)
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// SIGTERM, not SIGKILL: nginx's master then stops its workers, which a
-	// killed master would leave running.
-	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
-	base := "http://" + addr
-	for range 100 {
-		if res, err := http.Get(base + "/media/" + s.Space + "/" + s.VideoID + "/h264_sd/0.m4s"); err == nil {
-			io.Copy(io.Discard, res.Body)
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return base, cmd.Process.Pid
-			}
-			t.Fatalf("nginx answers %d", res.StatusCode)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatal("nginx did not start")
-	return "", 0
-}
-
-// cpuTime is the user+system CPU time used so far by pid and every process
-// under it (nginx's workers are children of its master).
-func cpuTime(t *testing.T, pid int) time.Duration {
-	t.Helper()
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		t.Fatalf("reading CPU time: %v", err)
-	}
-	// Fields after the parenthesised command name: state is field 3, utime
-	// and stime are fields 14 and 15, in clock ticks (100 per second).
-	rest := string(stat[bytes.LastIndexByte(stat, ')')+2:])
-	f := strings.Fields(rest)
-	utime, _ := strconv.ParseInt(f[11], 10, 64)
-	stime, _ := strconv.ParseInt(f[12], 10, 64)
-	total := time.Duration(utime+stime) * 10 * time.Millisecond
-	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
-	for _, task := range tasks {
-		children, _ := os.ReadFile(task)
-		for _, c := range strings.Fields(string(children)) {
-			if child, err := strconv.Atoi(c); err == nil {
-				total += cpuTime(t, child)
-			}
-		}
-	}
-	return total
+	prefix := "/media/" + s.Space + "/" + s.VideoID + "/"
+	return benchkit.StartNginx(t, prefix+"h264_sd/0.m4s", benchkit.Location{Prefix: prefix, Root: s.Root})
 }
 
 type result struct {
@@ -351,7 +250,7 @@ func (r result) mbPerSec() float64  { return float64(r.bytes) / r.elapsed.Second
 // runFor and counts complete 200 responses.
 func load(t *testing.T, base string, pid int, space, videoID, query string) result {
 	t.Helper()
-	cpuBefore := cpuTime(t, pid)
+	cpuBefore := benchkit.CPUTime(pid)
 	tr := &http.Transport{MaxIdleConnsPerHost: connections, MaxConnsPerHost: connections, DisableCompression: true}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr}
@@ -388,7 +287,7 @@ func load(t *testing.T, base string, pid int, space, videoID, query string) resu
 	if f := failed.Load(); f != nil {
 		t.Fatalf("load against %s: %v", base, f)
 	}
-	return result{requests: requests.Load(), bytes: total.Load(), elapsed: time.Since(start), cpu: cpuTime(t, pid) - cpuBefore}
+	return result{requests: requests.Load(), bytes: total.Load(), elapsed: time.Since(start), cpu: benchkit.CPUTime(pid) - cpuBefore}
 }
 
 func TestSegmentThroughput(t *testing.T) {
@@ -402,19 +301,10 @@ func TestSegmentThroughput(t *testing.T) {
 	t.Logf("reel  (signed, token verified per request): %8.0f req/s %8.0f MB/s %6.0f µs CPU/request", reel.reqPerSec(), reel.mbPerSec(), float64(reel.cpuPerRequest())/1e3)
 	t.Logf("nginx (sendfile on):                         %8.0f req/s %8.0f MB/s %6.0f µs CPU/request", ngx.reqPerSec(), ngx.mbPerSec(), float64(ngx.cpuPerRequest())/1e3)
 	t.Logf("ratio: %.2f (target >= 0.80); CPU per request %.2fx nginx's; load average %s", ratio,
-		float64(reel.cpuPerRequest())/float64(ngx.cpuPerRequest()), loadAverage())
+		float64(reel.cpuPerRequest())/float64(ngx.cpuPerRequest()), benchkit.LoadAverage())
 	if ratio < 0.8 {
 		t.Errorf("reel delivers %.2fx nginx, below the 0.8x target", ratio)
 	}
-}
-
-func loadAverage() string {
-	b, _ := os.ReadFile("/proc/loadavg")
-	f := strings.Fields(string(b))
-	if len(f) == 0 {
-		return "?"
-	}
-	return f[0]
 }
 
 func TestFrameFromCacheLatency(t *testing.T) {
