@@ -300,7 +300,7 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 // never shown.
 func (m *Main) openDatabase(ctx context.Context, kind, target string) (Database, error) {
 	if kind == "postgres" {
-		db, err := postgres.Open(ctx, target, postgres.WithLogger(m.Logger))
+		db, err := postgres.Open(ctx, target, postgres.WithLogger(m.Logger), postgres.WithJobRescueAfter(m.Config.JobRescueAfter))
 		if err != nil {
 			return nil, err // not a typed nil in the interface
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -113,13 +114,26 @@ const UnreachableRetryAfter = 5 * time.Second
 
 // Unreachable reports whether err says that a server this one depends on
 // did not answer: its connection was refused, reset or cut (a *net.OpError
-// in its chain). Adapters keep the network error in the chain (%w) of
-// what they return, so that a database or object store going away is
-// EUnavailable, answered 503 with Retry-After, wherever it shows, and
-// never an internal error; this is the one place that decides it.
+// in its chain), or the database server said it is shutting down or not
+// accepting connections yet (an error with a SQLSTATE of class 08,
+// connection exception, or 57P01-57P03, as pgx's and lib/pq's errors
+// carry). Adapters keep the cause in the chain (%w) of what they return,
+// so that a database or object store going away is EUnavailable, answered
+// 503 with Retry-After, wherever it shows, and never an internal error;
+// this is the one place that decides it.
 func Unreachable(err error) bool {
 	var op *net.OpError
-	return errors.As(err, &op) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET)
+	if errors.As(err, &op) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) {
+		return true
+	}
+	var sql interface{ SQLState() string }
+	if errors.As(err, &sql) {
+		switch state := sql.SQLState(); {
+		case strings.HasPrefix(state, "08"), state == "57P01", state == "57P02", state == "57P03":
+			return true
+		}
+	}
+	return false
 }
 
 // RetryAfterOf is when trying again may work: the *Error's RetryAfter, or

@@ -24,6 +24,9 @@ func TestUnreachableIsUnavailable(t *testing.T) {
 	}{
 		{"dial refused, wrapped", fmt.Errorf("beginning transaction: %w", refused), videohost.EUnavailable, videohost.UnreachableRetryAfter},
 		{"reset", fmt.Errorf("reading: %w", syscall.ECONNRESET), videohost.EUnavailable, videohost.UnreachableRetryAfter},
+		{"database shutting down", fmt.Errorf("listing videos: %w", sqlError("57P01")), videohost.EUnavailable, videohost.UnreachableRetryAfter},
+		{"connection exception", sqlError("08006"), videohost.EUnavailable, videohost.UnreachableRetryAfter},
+		{"a constraint is no outage", sqlError("23505"), videohost.EInternal, 0},
 		{"other", errors.New("boom"), videohost.EInternal, 0},
 		{"typed keeps its code", &videohost.Error{Code: videohost.ENotFound, Err: refused}, videohost.ENotFound, 0},
 		{"typed unavailable", &videohost.Error{Code: videohost.EUnavailable, Err: refused}, videohost.EUnavailable, videohost.UnreachableRetryAfter},
@@ -42,3 +45,9 @@ func TestUnreachableIsUnavailable(t *testing.T) {
 		t.Errorf("an unreachable dependency is described as %q", msg)
 	}
 }
+
+// sqlError is a database error with a SQLSTATE, as pgx's PgError is.
+type sqlError string
+
+func (e sqlError) Error() string    { return "SQLSTATE " + string(e) }
+func (e sqlError) SQLState() string { return string(e) }
