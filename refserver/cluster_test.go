@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -440,4 +442,46 @@ func (p *proc) hasLog(parts ...string) bool {
 		}
 	}
 	return false
+}
+
+// TestStartFaultsExit1: a server that cannot reach its blob store, or is
+// given a malformed DSN or S3 URL, says so in one line naming what and
+// why, without the credentials, and exits 1.
+func TestStartFaultsExit1(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	for _, tt := range []struct {
+		name, args, want string
+	}{
+		{"S3 unreachable", "--blobs s3://media?endpoint=http://" + closed + "&path_style=true",
+			"refserver: blobs unreachable: s3://media?endpoint=http://" + closed},
+		{"malformed DSN", "--database postgres://reel:" + clusterPassword + "@localhost:99999/reel", `port "99999"`},
+		{"malformed S3 URL", "--blobs s3://Media", `bucket "Media" is not a valid bucket name`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), "REEL_REFSERVER_CHILD=1",
+				"AWS_ACCESS_KEY_ID="+s3test.AccessKey, "AWS_SECRET_ACCESS_KEY="+s3test.SecretKey,
+				"AWS_REGION="+s3test.Region, "AWS_EC2_METADATA_DISABLED=true",
+				"REEL_REFSERVER_ARGS=api --addr 127.0.0.1:0 --data "+t.TempDir()+" "+tt.args)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+				t.Fatalf("refserver ended with %v, want exit status 1; stderr:\n%s", err, &stderr)
+			}
+			msg := strings.TrimSpace(stderr.String())
+			if strings.Count(msg, "\n") != 0 || !strings.HasPrefix(msg, "refserver: ") || !strings.Contains(msg, tt.want) {
+				t.Fatalf("stderr %q, want one line holding %q", msg, tt.want)
+			}
+			if strings.Contains(msg, clusterPassword) || strings.Contains(msg, s3test.SecretKey) {
+				t.Fatalf("the error shows a credential: %s", msg)
+			}
+		})
+	}
 }
