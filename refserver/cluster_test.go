@@ -326,6 +326,17 @@ func TestCluster(t *testing.T) {
 	hlsOf := func(p *proc, id string) string { return p.videoState(t, key, id).URLs["hls"] }
 	hlsA, hlsB := hlsOf(a, urlVideo.ID), hlsOf(b, urlVideo.ID)
 	upA, upB := hlsOf(a, upID), hlsOf(b, upID)
+	// Each process has just served the playlists, so both hold the video
+	// in their caches when it changes.
+	warm := func(urls ...string) {
+		t.Helper()
+		for _, u := range urls {
+			if s, _, _ := getStatus(t, u, ""); s != http.StatusOK {
+				t.Fatalf("GET %s: %d", u, s)
+			}
+		}
+	}
+	warm(hlsA, hlsB)
 	if r := a.request(t, "POST", "/v1/videos/"+urlVideo.ID+"/archive", key, nil); r.StatusCode != http.StatusOK {
 		t.Fatalf("archive: %d", r.StatusCode)
 	}
@@ -335,6 +346,7 @@ func TestCluster(t *testing.T) {
 		return sa == http.StatusNotFound && sb == http.StatusNotFound
 	})
 	t.Logf("archived video stopped playing on both api processes within %s", d.Round(time.Millisecond))
+	warm(upA, upB)
 	if r := b.request(t, "DELETE", "/v1/videos/"+upID, key, nil); r.StatusCode != http.StatusNoContent && r.StatusCode != http.StatusOK {
 		t.Fatalf("delete: %d", r.StatusCode)
 	}
