@@ -42,6 +42,11 @@ type Config struct {
 	// from when blobs are not on local disk: --rendition-cache-size,
 	// REEL_RENDITION_CACHE_SIZE (2GiB).
 	RenditionCacheSize ByteSize
+	// JobRescueAfter is how long a job on PostgreSQL may run before River
+	// hands it to another worker, which runs it only if its process is gone
+	// (it holds no lock any more): --job-rescue-after,
+	// REEL_JOB_RESCUE_AFTER (1m).
+	JobRescueAfter time.Duration
 }
 
 // errUsage is a command line that could not be parsed; the usage was
@@ -81,11 +86,13 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	str(&c.MetricsListen, "metrics-listen", "", "admin listen address for Prometheus /metrics, /healthz and /readyz, e.g. 127.0.0.1:9090 (off when empty; never expose it publicly)")
 	str(&c.MediaProcess, "media-process", "child", "where transcodes run: child (a child process per job, so a crash in FFmpeg ends one job) or inline (in this process)")
 	// Set before fs.Var so that the usage shows the defaults.
-	c.Workers, c.ShutdownGrace, c.RenditionCacheSize = 1, 20*time.Second, defaultRenditionCacheSize
+	c.Workers, c.ShutdownGrace, c.RenditionCacheSize, c.JobRescueAfter = 1, 20*time.Second, defaultRenditionCacheSize, time.Minute
 	fs.Var(envDefault[int]{p: &c.Workers, parse: strconv.Atoi, env: getenv(envName("workers")), def: 1},
 		"workers", "jobs run at once by the in-process worker")
 	fs.Var(envDefault[time.Duration]{p: &c.ShutdownGrace, parse: time.ParseDuration, env: getenv(envName("shutdown-grace")), def: 20 * time.Second},
 		"shutdown-grace", "time given to in-flight requests and jobs on SIGTERM")
+	fs.Var(envDefault[time.Duration]{p: &c.JobRescueAfter, parse: time.ParseDuration, env: getenv(envName("job-rescue-after")), def: time.Minute},
+		"job-rescue-after", "with postgres://, how long a job runs before another worker may take it over if its process is gone (River's rescue; checked every 30 s)")
 	fs.Var(envDefault[ByteSize]{p: &c.FrameCacheSize, parse: ParseByteSize, env: getenv(envName("frame-cache-size"))},
 		"frame-cache-size", "byte cap of the cache of frames by URL, least recently used out first, e.g. 512MiB or 2GiB; 0 means 1GiB")
 	fs.Var(envDefault[ByteSize]{p: &c.RenditionCacheSize, parse: ParseByteSize, env: getenv(envName("rendition-cache-size")), def: defaultRenditionCacheSize},
@@ -187,6 +194,12 @@ func (c *Config) resolve() error {
 	}
 	if c.Blobs == "" {
 		c.Blobs = "file://" + filepath.Join(c.Data, "blobs")
+	}
+	if c.JobRescueAfter == 0 {
+		c.JobRescueAfter = time.Minute
+	}
+	if c.JobRescueAfter < time.Second {
+		return fmt.Errorf("--job-rescue-after %s: want 1s or more", c.JobRescueAfter)
 	}
 	if c.Workers < 0 {
 		return fmt.Errorf("--workers must be 0 or more")

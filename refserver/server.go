@@ -48,12 +48,13 @@ type Main struct {
 
 	DB    Database
 	Blobs videohost.Blobs // a *blob.Disk, or an *s3.Store for s3:// blobs
-	// UploadLocker overrides the locker of tus uploads; nil is httpapi's
-	// default (lock files beside uploads on disk; in memory for uploads in
-	// S3, which holds while one api process serves them). Several api
-	// processes over one bucket need a shared locker here, such as
-	// PostgreSQL advisory locks next to a postgres:// database.
+	// UploadLocker overrides the locker of tus uploads; nil is PostgreSQL
+	// advisory locks (postgres.UploadLocker) on a postgres:// database, so
+	// that every api process sharing it takes turns on an upload, else
+	// httpapi's default (lock files beside uploads on disk; in memory for
+	// uploads in S3, which holds while one api process serves them).
 	UploadLocker tus.Locker
+	uploadLocker *postgres.UploadLocker // the one Open made, closed by Close
 	Service      *videohost.Service
 	API          *httpapi.Handler
 	Logger       *slog.Logger
@@ -305,7 +306,7 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 // never shown.
 func (m *Main) openDatabase(ctx context.Context, kind, target string) (Database, error) {
 	if kind == "postgres" {
-		db, err := postgres.Open(ctx, target, postgres.WithLogger(m.Logger))
+		db, err := postgres.Open(ctx, target, postgres.WithLogger(m.Logger), postgres.WithJobRescueAfter(m.Config.JobRescueAfter))
 		if err != nil {
 			return nil, err // not a typed nil in the interface
 		}
@@ -363,6 +364,13 @@ func (m *Main) startHTTP() error {
 		UploadDir:    filepath.Join(m.Config.Data, "uploads"),
 		Logger:       m.Logger,
 		UploadLocker: m.UploadLocker,
+	}
+	if pg, ok := m.DB.(*postgres.DB); ok && cfg.UploadLocker == nil {
+		l, err := pg.NewUploadLocker()
+		if err != nil {
+			return err
+		}
+		m.uploadLocker, cfg.UploadLocker = l, l
 	}
 	if m.Metrics != nil {
 		cfg.Observer = m.Metrics
@@ -476,6 +484,10 @@ func (m *Main) Close() error {
 	if m.API != nil {
 		m.API.Close()
 		m.API = nil
+	}
+	if m.uploadLocker != nil {
+		m.uploadLocker.Close()
+		m.uploadLocker = nil
 	}
 	if m.cancel != nil {
 		m.cancel()

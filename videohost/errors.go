@@ -3,6 +3,9 @@ package videohost
 import (
 	"errors"
 	"fmt"
+	"net"
+	"strings"
+	"syscall"
 	"time"
 )
 
@@ -76,8 +79,8 @@ func Invalid(field, format string, args ...any) *Error {
 	return &Error{Code: EValidation, Message: field + ": " + msg, Fields: []FieldError{{Field: field, Message: msg}}}
 }
 
-// ErrorCode returns the code of err, EInternal for errors that are not *Error,
-// and "" for nil.
+// ErrorCode returns the code of err: its *Error's, else EUnavailable for a
+// dependency that did not answer (Unreachable), else EInternal; "" for nil.
 func ErrorCode(err error) string {
 	if err == nil {
 		return ""
@@ -85,6 +88,9 @@ func ErrorCode(err error) string {
 	var e *Error
 	if errors.As(err, &e) {
 		return e.Code
+	}
+	if Unreachable(err) {
+		return EUnavailable
 	}
 	return EInternal
 }
@@ -96,7 +102,54 @@ func ErrorMessage(err error) string {
 	if errors.As(err, &e) {
 		return e.Message
 	}
+	if Unreachable(err) {
+		return "a server this one depends on (database or storage) is not reachable; retry later"
+	}
 	return "internal error"
+}
+
+// UnreachableRetryAfter is what a client is told to wait (Retry-After)
+// when the database or the blob store does not answer.
+const UnreachableRetryAfter = 5 * time.Second
+
+// Unreachable reports whether err says that a server this one depends on
+// did not answer: its connection was refused, reset or cut (a *net.OpError
+// in its chain), or the database server said it is shutting down or not
+// accepting connections yet (an error with a SQLSTATE of class 08,
+// connection exception, or 57P01-57P03, as pgx's and lib/pq's errors
+// carry). Adapters keep the cause in the chain (%w) of what they return,
+// so that a database or object store going away is EUnavailable, answered
+// 503 with Retry-After, wherever it shows, and never an internal error;
+// this is the one place that decides it.
+func Unreachable(err error) bool {
+	var op *net.OpError
+	if errors.As(err, &op) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) {
+		return true
+	}
+	var sql interface{ SQLState() string }
+	if errors.As(err, &sql) {
+		switch state := sql.SQLState(); {
+		case strings.HasPrefix(state, "08"), state == "57P01", state == "57P02", state == "57P03":
+			return true
+		}
+	}
+	return false
+}
+
+// RetryAfterOf is when trying again may work: the *Error's RetryAfter, or
+// UnreachableRetryAfter for an unreachable dependency; 0 when unknown.
+func RetryAfterOf(err error) time.Duration {
+	var e *Error
+	if errors.As(err, &e) {
+		if e.RetryAfter == 0 && e.Code == EUnavailable && Unreachable(e.Err) {
+			return UnreachableRetryAfter
+		}
+		return e.RetryAfter
+	}
+	if Unreachable(err) {
+		return UnreachableRetryAfter
+	}
+	return 0
 }
 
 // IsNotFound reports whether err carries ENotFound.

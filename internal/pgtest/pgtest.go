@@ -193,19 +193,29 @@ func startCluster(ctx context.Context) (*cluster, error) {
 			os.RemoveAll(dir)
 			return nil, err
 		}
-		opts := fmt.Sprintf("-h 127.0.0.1 -p %d -k %s -F -c synchronous_commit=off -c full_page_writes=off "+
-			"-c max_connections=300 -c shared_buffers=32MB", c.port, dir)
-		out, err := c.run(ctx, "pg_ctl", "start", "-D", data, "-w", "-t", "60", "-s",
-			"-l", filepath.Join(dir, "server.log"), "-o", opts)
+		err := c.startServer(ctx)
 		if err == nil {
 			return c, nil
 		}
 		log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
 		if try == 2 || !strings.Contains(string(log), "could not bind") {
 			c.stop()
-			return nil, fmt.Errorf("pg_ctl start: %w\n%s\n%s", err, out, log)
+			return nil, err
 		}
 	}
+}
+
+// startServer starts the cluster's server on its folder and port.
+func (c *cluster) startServer(ctx context.Context) error {
+	opts := fmt.Sprintf("-h 127.0.0.1 -p %d -k %s -F -c synchronous_commit=off -c full_page_writes=off "+
+		"-c max_connections=300 -c shared_buffers=32MB", c.port, c.dir)
+	out, err := c.run(ctx, "pg_ctl", "start", "-D", filepath.Join(c.dir, "data"), "-w", "-t", "60", "-s",
+		"-l", filepath.Join(c.dir, "server.log"), "-o", opts)
+	if err != nil {
+		log, _ := os.ReadFile(filepath.Join(c.dir, "server.log"))
+		return fmt.Errorf("pg_ctl start: %w\n%s\n%s", err, out, log)
+	}
+	return nil
 }
 
 // run runs one of the server's programs as the cluster's user.
@@ -323,6 +333,56 @@ func findBin() (string, error) {
 	}
 	return "", errors.New("PostgreSQL is not installed (no initdb and pg_ctl in PATH or /usr/lib/postgresql/*/bin): " +
 		"`make test` installs it (Debian package postgresql), or set " + EnvDSN + " to the DSN of a server to use")
+}
+
+// Server is a PostgreSQL cluster of one test's own, which the test may
+// stop and start again on the same folder and port to see what an outage
+// does. It is stopped and removed when the test ends.
+type Server struct {
+	// DSN names the server's postgres database.
+	DSN string
+	c   *cluster
+}
+
+// NewServer starts a cluster for t alone (initdb and pg_ctl, as the shared
+// one, a few seconds). It needs the PostgreSQL server binaries even when
+// REEL_TEST_POSTGRES is set, since a server the tests did not start is not
+// theirs to stop.
+func NewServer(t testing.TB) *Server {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, err := startCluster(ctx)
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := c.stop(); err != nil {
+			t.Errorf("pgtest: %v", err)
+		}
+	})
+	return &Server{DSN: fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", c.port), c: c}
+}
+
+// Stop shuts the server down as an operator would (pg_ctl stop -m fast:
+// sessions are ended, connections refused until Start).
+func (s *Server) Stop(t testing.TB) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if out, err := s.c.run(ctx, "pg_ctl", "stop", "-D", filepath.Join(s.c.dir, "data"), "-m", "fast", "-w", "-s"); err != nil {
+		t.Fatalf("pgtest: pg_ctl stop: %v\n%s", err, out)
+	}
+}
+
+// Start starts the stopped server again, on the same data and port.
+func (s *Server) Start(t testing.TB) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := s.c.startServer(ctx); err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
 }
 
 // Conn opens a plain connection to dsn, closed when t ends: for tests that

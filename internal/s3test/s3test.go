@@ -56,6 +56,8 @@ type Server struct {
 	Endpoint string
 
 	cmd    *exec.Cmd
+	bin    string
+	addr   string
 	dir    string
 	log    string
 	client *awss3.Client
@@ -174,11 +176,22 @@ func launch(bin string) (*Server, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	s := &Server{Endpoint: "http://" + addr, dir: dir, log: filepath.Join(dir, "versitygw.log"), exited: make(chan struct{})}
-	logf, err := os.Create(s.log)
-	if err != nil {
+	s := &Server{Endpoint: "http://" + addr, dir: dir, log: filepath.Join(dir, "versitygw.log"), bin: bin, addr: addr}
+	if err := s.run(); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
+	}
+	return s, nil
+}
+
+// run starts versitygw on the server's folder and address and waits until
+// it answers.
+func (s *Server) run() error {
+	bin, addr, root := s.bin, s.addr, filepath.Join(s.dir, "root")
+	s.exited = make(chan struct{})
+	logf, err := os.OpenFile(s.log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
 	}
 	defer logf.Close()
 	s.cmd = exec.Command(bin,
@@ -186,7 +199,7 @@ func launch(bin string) (*Server, error) {
 		"posix", root)
 	s.cmd.Stdout, s.cmd.Stderr = logf, logf
 	// Its environment names no credentials of the machine's.
-	s.cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+	s.cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + s.dir}
 	// Should this binary die without stopping it (a test timeout's panic),
 	// the kernel kills it: the parent-death signal fires when the thread
 	// that started it ends, so it starts on a thread that never ends.
@@ -204,8 +217,7 @@ func launch(bin string) (*Server, error) {
 		select {} // keep the locked thread
 	}()
 	if err := <-started; err != nil {
-		os.RemoveAll(dir)
-		return nil, fmt.Errorf("starting %s: %w", bin, err)
+		return fmt.Errorf("starting %s: %w", bin, err)
 	}
 	s.client = awss3.New(awss3.Options{
 		BaseEndpoint:               aws.String(s.Endpoint),
@@ -216,10 +228,10 @@ func launch(bin string) (*Server, error) {
 		ResponseChecksumValidation: aws.ResponseChecksumValidationWhenRequired,
 	})
 	if err := s.wait(20 * time.Second); err != nil {
-		s.stop()
-		return nil, err
+		s.halt()
+		return err
 	}
-	return s, nil
+	return nil
 }
 
 func freeAddr() (string, error) {
@@ -262,8 +274,17 @@ func (s *Server) logTail() string {
 	return out
 }
 
-// stop ends the server by its process id: SIGTERM, then SIGKILL after 5 s.
+// stop ends the server and removes its folder.
 func (s *Server) stop() {
+	s.halt()
+	os.RemoveAll(s.dir)
+}
+
+// halt ends the server by its process id: SIGTERM, then SIGKILL after 5 s.
+func (s *Server) halt() {
+	if s.cmd == nil {
+		return
+	}
 	if p := s.cmd.Process; p != nil {
 		p.Signal(syscall.SIGTERM)
 		select {
@@ -273,7 +294,42 @@ func (s *Server) stop() {
 			<-s.exited
 		}
 	}
-	os.RemoveAll(s.dir)
+	s.cmd = nil
+}
+
+// StartOwn starts a server for t alone, which t may stop and restart (an
+// outage) without disturbing the other tests; it is stopped when t ends.
+func StartOwn(t testing.TB) *Server {
+	t.Helper()
+	bin, err := Binary()
+	if err != nil {
+		t.Fatalf("s3test: %v", err)
+	}
+	var s *Server
+	for range 3 { // a free port may be taken before versitygw binds it
+		if s, err = launch(bin); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("s3test: %v", err)
+	}
+	t.Cleanup(s.stop)
+	return s
+}
+
+// Stop ends the server; its buckets stay on disk for Restart.
+func (s *Server) Stop(t testing.TB) {
+	t.Helper()
+	s.halt()
+}
+
+// Restart starts a stopped server again on the same address and buckets.
+func (s *Server) Restart(t testing.TB) {
+	t.Helper()
+	if err := s.run(); err != nil {
+		t.Fatalf("s3test: restarting: %v", err)
+	}
 }
 
 // Credentials are the server's test credentials.

@@ -123,9 +123,9 @@ func problemOf(err error) Problem {
 		return p
 	}
 	p.Detail = clipDetail(p.Detail)
+	p.retryAfter = videohost.RetryAfterOf(err)
 	var e *videohost.Error
 	if errors.As(err, &e) {
-		p.retryAfter = e.RetryAfter
 		for _, f := range e.Fields {
 			p.Errors = append(p.Errors, videohost.FieldError{Field: videohost.Excerpt(f.Field), Message: clipDetail(f.Message)})
 		}

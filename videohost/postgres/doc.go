@@ -117,6 +117,14 @@
 // still running on its last attempt when it is rescued is discarded by
 // River; its run completes the video, but River's row stays discarded.
 //
+// # Uploads
+//
+// UploadLocker (DB.NewUploadLocker) is tusd's Locker on advisory locks,
+// for api processes sharing a database: each held upload is a session
+// lock on a connection of its own, and a request that finds an upload
+// locked asks its holder to let go with NOTIFY reel_upload_unlock, which
+// the holder's locker hears on a listening connection (see its doc).
+//
 // River's leader (one client per database, elected) rescues, schedules
 // retries and cleans up for everybody. It discards jobs of kinds it cannot
 // run, so a worker that runs only some kinds (no pipeline, say) fetches
