@@ -53,6 +53,8 @@ func (h *Handler) routes() *mux.Router {
 	api(http.MethodDelete, "/v1/collections/{id}", h.deleteCollection)
 
 	api(http.MethodGet, "/v1/space", h.getSpace)
+	// The installation's spaces, for an admin key (spaces.go).
+	h.spaceRoutes(r)
 
 	api(http.MethodPost, "/v1/keys", h.createKey)
 	api(http.MethodGet, "/v1/keys", h.listKeys)
@@ -92,6 +94,7 @@ var idOfResource = map[string]videohost.IDKind{
 	"keys":         videohost.IDKey,
 	"signing-keys": videohost.IDSigningKey,
 	"webhooks":     videohost.IDWebhook,
+	"spaces":       videohost.IDSpace,
 }
 
 // checkPathVars checks the variables of an API route by shape, before any
