@@ -189,18 +189,27 @@ const keyPrefix = "rk_"
 // Authenticate resolves an API key string to its principal. An admin key
 // is EForbidden: it reaches only the /v1/spaces routes (AuthenticateAdmin).
 func (s *Service) Authenticate(ctx context.Context, apiKey string) (*Principal, error) {
-	k, err := s.verifyKey(ctx, apiKey)
+	k, err := s.AuthenticateKey(ctx, apiKey)
 	if err != nil {
 		return nil, err
 	}
+	return PrincipalOf(k)
+}
+
+// PrincipalOf is the principal of an authenticated key of a space; an
+// admin key is EForbidden.
+func PrincipalOf(k *Key) (*Principal, error) {
 	if k.Space == "" {
 		return nil, Errorf(EForbidden, "an admin key manages spaces (/v1/spaces) and works on no space's routes; create a key of the space with POST /v1/spaces/{id}/keys")
 	}
 	return &Principal{Space: k.Space, KeyID: k.ID, Access: k.Access}, nil
 }
 
-// verifyKey checks an API key string and returns its key (admin or not).
-func (s *Service) verifyKey(ctx context.Context, apiKey string) (*Key, error) {
+// AuthenticateKey checks an API key string and returns its key, admin or
+// of a space, without its secret. Authenticate and AuthenticateAdmin are
+// what routes use; this serves a caller that counts a request against
+// the key (a rate limit) before deciding whether the key may make it.
+func (s *Service) AuthenticateKey(ctx context.Context, apiKey string) (*Key, error) {
 	id, ok := keyIDOf(apiKey)
 	if !ok {
 		return nil, Errorf(EUnauthorized, "invalid API key")
@@ -218,6 +227,7 @@ func (s *Service) verifyKey(ctx context.Context, apiKey string) (*Key, error) {
 	}
 	s.touchKey(ctx, k.key.ID)
 	key := *k.key
+	key.Secret = ""
 	return &key, nil
 }
 

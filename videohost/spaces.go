@@ -151,10 +151,16 @@ func requireAdminWrite(a *Admin) error {
 // AuthenticateAdmin resolves an admin key; any other valid key is
 // EForbidden.
 func (s *Service) AuthenticateAdmin(ctx context.Context, apiKey string) (*Admin, error) {
-	k, err := s.verifyKey(ctx, apiKey)
+	k, err := s.AuthenticateKey(ctx, apiKey)
 	if err != nil {
 		return nil, err
 	}
+	return AdminOf(k)
+}
+
+// AdminOf is the admin of an authenticated admin key; a key of a space is
+// EForbidden.
+func AdminOf(k *Key) (*Admin, error) {
 	if k.Space != "" {
 		return nil, Errorf(EForbidden, "this route needs an admin key (refserver keys create --admin); a space's key manages only its own space")
 	}

@@ -189,14 +189,26 @@ func (h *Handler) authenticated(fn apiFunc) http.Handler {
 // authenticate resolves the API key of r and counts the request against the
 // key's rate limit. When it reports false it has written the response.
 func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request) (*videohost.Principal, bool) {
-	p, err := h.principal(r.Context(), r)
+	secret, ok := bearer(r)
+	if !ok {
+		h.writeError(w, r, videohost.Errorf(videohost.EUnauthorized, "an API key is required: Authorization: Bearer <key>"))
+		return nil, false
+	}
+	k, err := h.svc.AuthenticateKey(r.Context(), secret)
 	if err != nil {
 		h.writeError(w, r, err)
 		return nil, false
 	}
-	infoOf(r).keyID = p.KeyID
-	if !h.allow(w, p.KeyID) {
+	infoOf(r).keyID = k.ID
+	if !h.allow(w, k.ID) {
 		h.writeError(w, r, videohost.Errorf(videohost.ERateLimited, "more than %d requests a minute with this key", h.cfg.RateLimit))
+		return nil, false
+	}
+	// An admin key is counted like any key, then refused: it reaches no
+	// route of a space.
+	p, err := videohost.PrincipalOf(k)
+	if err != nil {
+		h.writeError(w, r, err)
 		return nil, false
 	}
 	return p, true

@@ -36,14 +36,19 @@ func (h *Handler) adminOnly(fn adminFunc) http.Handler {
 			h.writeError(w, r, videohost.Errorf(videohost.EUnauthorized, "an admin key is required: Authorization: Bearer <key>"))
 			return
 		}
-		a, err := h.svc.AuthenticateAdmin(r.Context(), secret)
+		k, err := h.svc.AuthenticateKey(r.Context(), secret)
 		if err != nil {
 			h.writeError(w, r, err)
 			return
 		}
-		infoOf(r).keyID = a.KeyID
-		if !h.allow(w, a.KeyID) {
+		infoOf(r).keyID = k.ID
+		if !h.allow(w, k.ID) {
 			h.writeError(w, r, videohost.Errorf(videohost.ERateLimited, "more than %d requests a minute with this key", h.cfg.RateLimit))
+			return
+		}
+		a, err := videohost.AdminOf(k)
+		if err != nil {
+			h.writeError(w, r, err)
 			return
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead && !a.CanWrite() {

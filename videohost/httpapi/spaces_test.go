@@ -522,4 +522,3 @@ func (e *env) snapshot(key string) string {
 	}
 	return b.String() + strconv.Itoa(len(b.String()))
 }
-
