@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/reelvideo/reel/client"
 )
@@ -183,14 +184,18 @@ func cmdSpacesDelete(ctx context.Context, a *app, args []string) error {
 // cmdSpacesKeys is "reel spaces keys create <space-id> --access ...".
 func cmdSpacesKeys(ctx context.Context, a *app, args []string) error {
 	const usage = "reel spaces keys create <space-id> --access read_write|read_only [--name NAME]"
-	if len(args) == 0 || args[0] != "create" {
+	switch {
+	case len(args) > 0 && args[0] == "create":
+		args = args[1:]
+	case len(args) > 0 && strings.HasPrefix(args[0], "-"): // --help
+	default:
 		return usageErrorf("usage: %s", usage)
 	}
 	fs := a.flagSet("spaces keys create")
 	var access, name string
 	fs.StringVar(&access, "access", "", "read_write or read_only")
 	fs.StringVar(&name, "name", "", "a name to tell the key apart")
-	pos, err := a.parseArgs(fs, args[1:], usage, 1, 1)
+	pos, err := a.parseArgs(fs, args, usage, 1, 1)
 	if err != nil {
 		return err
 	}
