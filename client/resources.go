@@ -73,6 +73,77 @@ func (c *Client) CollectionsIter(ctx context.Context, p ListCollectionsParams) i
 	}, p.Cursor)
 }
 
+// ---- spaces, for an admin key (refserver keys create --admin) ----
+
+// CreateSpace creates a space (admin key only).
+func (c *Client) CreateSpace(ctx context.Context, in SpaceInput) (*Space, error) {
+	var sp Space
+	if err := c.doJSON(ctx, http.MethodPost, "/v1/spaces", nil, in, &sp); err != nil {
+		return nil, err
+	}
+	return &sp, nil
+}
+
+// AdminSpace returns any space with its quotas and usage (admin key only).
+func (c *Client) AdminSpace(ctx context.Context, id string) (*Space, error) {
+	var sp Space
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/spaces/"+pathEscape(id), nil, nil, &sp); err != nil {
+		return nil, err
+	}
+	return &sp, nil
+}
+
+// UpdateSpace renames a space or changes its quotas (admin key only).
+func (c *Client) UpdateSpace(ctx context.Context, id string, in SpaceInput) (*Space, error) {
+	var sp Space
+	if err := c.doJSON(ctx, http.MethodPatch, "/v1/spaces/"+pathEscape(id), nil, in, &sp); err != nil {
+		return nil, err
+	}
+	return &sp, nil
+}
+
+// DeleteSpace deletes a space holding no video and no collection, or with
+// recursive everything in it first (admin key only).
+func (c *Client) DeleteSpace(ctx context.Context, id string, recursive bool) error {
+	var q url.Values
+	if recursive {
+		q = url.Values{"recursive": {"true"}}
+	}
+	return c.doJSON(ctx, http.MethodDelete, "/v1/spaces/"+pathEscape(id), q, nil, nil)
+}
+
+// ListSpaces returns one page of the installation's spaces, by id (admin
+// key only).
+func (c *Client) ListSpaces(ctx context.Context, p ListParams) (*Page[*Space], error) {
+	q := url.Values{}
+	setInt(q, "limit", p.Limit)
+	setStr(q, "cursor", p.Cursor)
+	var page Page[*Space]
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/spaces", q, nil, &page); err != nil {
+		return nil, err
+	}
+	return &page, nil
+}
+
+// SpacesIter yields every space across pages (admin key only).
+func (c *Client) SpacesIter(ctx context.Context, p ListParams) iter.Seq2[*Space, error] {
+	return pages(func(cursor string) (*Page[*Space], error) {
+		p.Cursor = cursor
+		return c.ListSpaces(ctx, p)
+	}, p.Cursor)
+}
+
+// CreateSpaceKey creates an API key in a space (admin key only); its
+// secret is in Secret, shown once.
+func (c *Client) CreateSpaceKey(ctx context.Context, space, access, name string) (*Key, error) {
+	var k Key
+	body := map[string]string{"access": access, "name": name}
+	if err := c.doJSON(ctx, http.MethodPost, "/v1/spaces/"+pathEscape(space)+"/keys", nil, body, &k); err != nil {
+		return nil, err
+	}
+	return &k, nil
+}
+
 // ---- space and keys ----
 
 // Space returns the space of the client's key.

@@ -149,9 +149,36 @@ type Space struct {
 	SpaceURL  string    `json:"space_url"`
 	ImageURL  string    `json:"image_url"`
 	CDNURL    string    `json:"cdn_url"`
+	Quotas    Quotas    `json:"quotas"`
 	CreatedAt time.Time `json:"created_at"`
+	// Usage is what the space holds, as its quotas count it (GET
+	// /v1/space and an admin's GET /v1/spaces/{id}).
+	Usage *Usage `json:"usage,omitempty"`
 	// Key is the key that asked (GET /v1/space): its id and access.
 	Key *SpaceKey `json:"key,omitempty"`
+}
+
+// Quotas bound what a space may hold; nil is unlimited. Past one, creates
+// and uploads answer 413 with the code quota_exceeded.
+type Quotas struct {
+	MaxBytes   *int64 `json:"max_bytes"`
+	MaxMinutes *int64 `json:"max_minutes"`
+	MaxVideos  *int64 `json:"max_videos"`
+}
+
+// Usage is what a space holds, as its quotas count it.
+type Usage struct {
+	Bytes   int64   `json:"bytes"`
+	Minutes float64 `json:"minutes"`
+	Videos  int64   `json:"videos"`
+}
+
+// SpaceInput is the body of an admin's space create and update. Quotas
+// members are sent as given: a key with a nil value lifts that quota
+// (JSON null), an absent key keeps it (on update).
+type SpaceInput struct {
+	Name   *string           `json:"name,omitempty"`
+	Quotas map[string]*int64 `json:"quotas,omitempty"`
 }
 
 // SpaceKey names the API key a request was made with.

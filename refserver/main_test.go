@@ -406,6 +406,28 @@ func TestKeysCreatePrintsJSON(t *testing.T) {
 	if err := m.Execute(context.Background(), []string{"keys", "create", "--access", "admin", "--data", data}); err == nil {
 		t.Error("an unknown access level was accepted")
 	}
+	// --admin: a key of no space, read-write unless --access says otherwise.
+	for _, tc := range []struct {
+		args   []string
+		access string
+	}{
+		{[]string{"--admin"}, "read_write"}, {[]string{"--admin", "--access", "read_only"}, "read_only"},
+	} {
+		out := &bytes.Buffer{}
+		m := NewMain()
+		m.Stdout, m.Stderr = out, io.Discard
+		m.Getenv = func(string) string { return "" }
+		if err := m.Execute(context.Background(), append([]string{"keys", "create", "--data", data}, tc.args...)); err != nil {
+			t.Fatal(err)
+		}
+		var k map[string]any
+		if err := json.Unmarshal(out.Bytes(), &k); err != nil {
+			t.Fatalf("output %q is not JSON: %v", out, err)
+		}
+		if k["admin"] != true || k["access"] != tc.access || k["space"] != nil || !strings.HasPrefix(k["key"].(string), "rk_") {
+			t.Errorf("admin key %v", k)
+		}
+	}
 }
 
 func TestConfigFromEnvironment(t *testing.T) {

@@ -138,6 +138,8 @@ usage:
                                copy a whole installation into an empty one
                                (SQLite + disk to PostgreSQL + S3, or back);
                                refserver copy -h says more
+  refserver keys create --admin [--access read_write|read_only] [flags]
+                               print one new admin key (manages /v1/spaces) as JSON
   refserver media-process      one transcode (what --media-process child starts)
   refserver help               this text
 
@@ -537,7 +539,8 @@ func loadSecret(path string) ([]byte, error) {
 
 // keys runs "refserver keys create --access ...", printing the key as JSON.
 func (m *Main) keys(ctx context.Context, args []string) error {
-	const usage = "usage: refserver keys create --access read_write|read_only [--name NAME] [--data DIR]"
+	const usage = "usage: refserver keys create --access read_write|read_only [--name NAME] [--data DIR]\n" +
+		"       refserver keys create --admin [--access read_write|read_only] [--name NAME] [--data DIR]"
 	if len(args) == 0 || args[0] != "create" {
 		fmt.Fprintln(m.Stderr, usage)
 		return errUsage
@@ -545,6 +548,7 @@ func (m *Main) keys(ctx context.Context, args []string) error {
 	fs := m.Config.flagSet("refserver keys create", m.Getenv)
 	access := fs.String("access", "", "read_write or read_only (required)")
 	name := fs.String("name", "", "a name for the key")
+	admin := fs.Bool("admin", false, "an installation-wide admin key: it manages spaces (/v1/spaces) and reaches no space's routes; --access defaults to read_write")
 	rest, err := m.Config.parse(fs, args[1:], m.Stderr)
 	if errors.Is(err, errHelp) {
 		return nil
@@ -554,6 +558,9 @@ func (m *Main) keys(ctx context.Context, args []string) error {
 	}
 	if len(rest) > 0 {
 		return fmt.Errorf("unexpected argument %q", rest[0])
+	}
+	if *access == "" && *admin {
+		*access = string(videohost.AccessReadWrite)
 	}
 	if *access == "" {
 		fmt.Fprintln(m.Stderr, "refserver keys create: --access read_write|read_only is required\n"+usage)
@@ -567,6 +574,15 @@ func (m *Main) keys(ctx context.Context, args []string) error {
 		return err
 	}
 	defer m.DB.Close()
+	if *admin {
+		k, err := m.Service.CreateAdminKey(ctx, videohost.Access(*access), *name)
+		if err != nil {
+			return err
+		}
+		return json.NewEncoder(m.Stdout).Encode(map[string]any{
+			"id": k.ID, "key": k.Secret, "access": string(k.Access), "admin": true,
+		})
+	}
 	space, _, err := m.Service.Bootstrap(ctx)
 	if err != nil {
 		return err

@@ -205,6 +205,10 @@ func (s *Service) verifier(found *resolvedKey) *tokens.Verifier {
 				if err != nil {
 					return tokens.VerificationKey{}, err
 				}
+				if k.Space == "" {
+					// An admin key speaks for no space: it signs no token.
+					return tokens.VerificationKey{}, fmt.Errorf("API key %s is an admin key, which signs no token: %w", kid, tokens.ErrKeyNotFound)
+				}
 				*found = resolvedKey{space: k.Space, access: k.Access}
 				return tokens.VerificationKey{Secret: []byte(secret), CanSignUpload: k.Access == AccessReadWrite}, nil
 			case ValidID(kid, SigningKeyIDLen):

@@ -88,7 +88,12 @@ func CopyTables() []CopyTable {
 	return []CopyTable{
 		{Name: "spaces", Key: []string{"id"}, Columns: concat(
 			cols(KindText, "id", "name", "space_url", "image_url", "cdn_url"),
-			cols(KindTime, "created_at"))},
+			cols(KindInt, "max_bytes", "max_minutes", "max_videos"),
+			cols(KindTime, "created_at", "deleted_at"))},
+		{Name: "admin_keys", Key: []string{"id"}, Columns: concat(
+			cols(KindText, "id", "access", "name"),
+			cols(KindBytes, "secret_hash", "sealed_secret"),
+			cols(KindTime, "created_at", "last_used_at"))},
 		{Name: "api_keys", Key: []string{"id"}, Columns: concat(
 			cols(KindText, "id", "space", "access", "name"),
 			cols(KindBytes, "secret_hash", "sealed_secret"),
@@ -117,6 +122,7 @@ func CopyTables() []CopyTable {
 			cols(KindJSON, "assets"),
 			cols(KindTime, "deleted_at"),
 			cols(KindBool, "original_access", "poster_image"),
+			cols(KindInt, "quota_bytes"),
 			cols(KindJSON, "chapters"))},
 		{Name: "player_settings", Key: []string{"space", "kind", "id"}, Columns: concat(
 			cols(KindText, "space", "kind", "id"),

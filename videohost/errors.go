@@ -28,6 +28,10 @@ const (
 	EInternal          = "internal"
 	EInvalidTransition = "invalid_transition"
 	EUnavailable       = "unavailable"
+	// EQuotaExceeded: the write would take a space past one of its quotas
+	// (Quotas); the error's Fields name the quota (max_bytes, max_minutes,
+	// max_videos).
+	EQuotaExceeded = "quota_exceeded"
 )
 
 // Video error codes, carried in Video.Error when a video ends in StateErrored.
@@ -39,6 +43,9 @@ const (
 	VideoErrTooLarge         = "too_large"
 	VideoErrTranscodeFailed  = "transcode_failed"
 	VideoErrUploadExpired    = "upload_expired"
+	// VideoErrQuotaExceeded: what the video turned out to hold (a fetched
+	// source's size, its duration) would take its space past a quota.
+	VideoErrQuotaExceeded = "quota_exceeded"
 )
 
 // FieldError names one invalid field of a request.

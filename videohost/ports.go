@@ -48,18 +48,43 @@ type Cursor struct {
 // Implementations must make UpdateVideo atomic with the events and jobs its
 // function returns.
 type Store interface {
+	// CreateSpace inserts a space with its quotas; a taken id (even of a
+	// deleted space) is EConflict.
 	CreateSpace(ctx context.Context, s *Space) error
+	// Space returns a space that is not deleted.
 	Space(ctx context.Context, id string) (*Space, error)
+	// Spaces returns every space that is not deleted, oldest first.
 	Spaces(ctx context.Context) ([]*Space, error)
+	// ListSpaces returns up to limit spaces that are not deleted, by id,
+	// with ids after after.
+	ListSpaces(ctx context.Context, after string, limit int) ([]*Space, error)
+	// UpdateSpace saves the name and quotas of s.
+	UpdateSpace(ctx context.Context, s *Space) error
+	// DeleteSpace removes a space's keys, signing keys, webhook endpoints
+	// (with their deliveries), player settings and, with recursive, its
+	// collections, and marks the space deleted (its id is never reused),
+	// in one transaction. A space that still holds a video, or without
+	// recursive a collection, is EConflict and nothing changes.
+	DeleteSpace(ctx context.Context, id string, recursive bool) error
+	// SpaceUsage counts what a space holds, as its quotas count it.
+	SpaceUsage(ctx context.Context, id string) (Usage, error)
 
+	// CreateKey inserts a key; one whose Space is "" is an admin key.
 	CreateKey(ctx context.Context, k *Key, secretHash []byte, sealedSecret []byte) error
-	// KeyByID returns the key with its stored secret hash and sealed secret.
+	// KeyByID returns the key (admin or of a space) with its stored secret
+	// hash and sealed secret.
 	KeyByID(ctx context.Context, id string) (*Key, []byte, []byte, error)
+	// Keys lists the keys of space; space "" lists the admin keys.
 	Keys(ctx context.Context, space string) ([]*Key, error)
+	// DeleteKey removes a key of space; space "" removes an admin key.
 	DeleteKey(ctx context.Context, space, id string) error
 	TouchKey(ctx context.Context, id string, at time.Time) error
 
-	// CreateVideo inserts v with the events and jobs of change.
+	// CreateVideo inserts v with the events and jobs of change. When the
+	// space has quotas, they are checked in the same transaction against
+	// what the space holds with v (Quotas.Check with VideoGrowth(nil, v)):
+	// an excess is EQuotaExceeded and nothing is written. UpdateVideo does
+	// the same with VideoGrowth(before, after).
 	CreateVideo(ctx context.Context, v *Video, change Change, eventData func(*Video) ([]byte, error)) error
 	// Video returns a non-deleted video; space "" matches any space.
 	Video(ctx context.Context, space, id string) (*Video, error)

@@ -134,6 +134,9 @@ func (s *Service) PublishPlayable(ctx context.Context, videoID, dir string, out 
 		return false, fmt.Errorf("publishing playable set: %w", err)
 	}
 	if _, err := s.publish(ctx, videoID, version, out, false); err != nil {
+		if !out.Live {
+			s.removePrefixes(ctx, videoID, assetPrefix(videoID, version))
+		}
 		return false, err
 	}
 	return true, nil

@@ -187,8 +187,30 @@ func (p *Principal) CanWrite() bool { return p != nil && p.Access == AccessReadW
 
 const keyPrefix = "rk_"
 
-// Authenticate resolves an API key string to its principal.
+// Authenticate resolves an API key string to its principal. An admin key
+// is EForbidden: it reaches only the /v1/spaces routes (AuthenticateAdmin).
 func (s *Service) Authenticate(ctx context.Context, apiKey string) (*Principal, error) {
+	k, err := s.AuthenticateKey(ctx, apiKey)
+	if err != nil {
+		return nil, err
+	}
+	return PrincipalOf(k)
+}
+
+// PrincipalOf is the principal of an authenticated key of a space; an
+// admin key is EForbidden.
+func PrincipalOf(k *Key) (*Principal, error) {
+	if k.Space == "" {
+		return nil, Errorf(EForbidden, "an admin key manages spaces (/v1/spaces) and works on no space's routes; create a key of the space with POST /v1/spaces/{id}/keys")
+	}
+	return &Principal{Space: k.Space, KeyID: k.ID, Access: k.Access}, nil
+}
+
+// AuthenticateKey checks an API key string and returns its key, admin or
+// of a space, without its secret. Authenticate and AuthenticateAdmin are
+// what routes use; this serves a caller that counts a request against
+// the key (a rate limit) before deciding whether the key may make it.
+func (s *Service) AuthenticateKey(ctx context.Context, apiKey string) (*Key, error) {
 	id, ok := keyIDOf(apiKey)
 	if !ok {
 		return nil, Errorf(EUnauthorized, "invalid API key")
@@ -205,7 +227,9 @@ func (s *Service) Authenticate(ctx context.Context, apiKey string) (*Principal, 
 		return nil, Errorf(EUnauthorized, "invalid API key")
 	}
 	s.touchKey(ctx, k.key.ID)
-	return &Principal{Space: k.key.Space, KeyID: k.key.ID, Access: k.key.Access}, nil
+	key := *k.key
+	key.Secret = ""
+	return &key, nil
 }
 
 // keyTouchInterval is how stale a key's last_used_at may get: recording
@@ -293,8 +317,8 @@ func (s *Service) unseal(sealed []byte) (string, error) {
 	return string(plain), err
 }
 
-// CreateKey creates an API key in space; the returned Key carries its secret,
-// which is never shown again.
+// CreateKey creates an API key in space ("" for an admin key); the
+// returned Key carries its secret, which is never shown again.
 func (s *Service) CreateKey(ctx context.Context, space string, access Access, name string) (*Key, error) {
 	if access != AccessReadWrite && access != AccessReadOnly {
 		return nil, Invalid("access", "must be read_write or read_only")
@@ -357,13 +381,10 @@ func (s *Service) Bootstrap(ctx context.Context) (*Space, []*Key, error) {
 	return s.decorateSpace(sp), []*Key{rw, ro}, nil
 }
 
-// Space returns the principal's space with its URL roots.
+// Space returns the principal's space with its URL roots, its quotas and
+// its usage.
 func (s *Service) Space(ctx context.Context, p *Principal) (*Space, error) {
-	sp, err := s.store.Space(ctx, p.Space)
-	if err != nil {
-		return nil, err
-	}
-	return s.decorateSpace(sp), nil
+	return s.spaceWithUsage(ctx, p.Space)
 }
 
 func (s *Service) decorateSpace(sp *Space) *Space {
@@ -582,6 +603,9 @@ type UploadInput struct {
 	Filename   string
 	// ReplaceVideo, when set, makes the upload the new source of that video.
 	ReplaceVideo string
+	// Size is the length the upload declares (0 when deferred): it counts
+	// against the space's max_bytes from now on.
+	Size int64
 }
 
 // CreateUploadVideo creates the video a tus upload fills; its source arrives
@@ -596,6 +620,7 @@ func (s *Service) CreateUploadVideo(ctx context.Context, p *Principal, in Upload
 				return Change{}, Errorf(EConflict, "video %s is %s; its source can be replaced once it is ready or errored", v.ID, v.State)
 			}
 			v.State, v.Error = StateCreated, nil
+			v.QuotaBytes = in.Size
 			v.UpdatedAt = s.clock.Now()
 			return Change{}, nil
 		})
@@ -615,6 +640,7 @@ func (s *Service) CreateUploadVideo(ctx context.Context, p *Principal, in Upload
 		}
 	}
 	v := s.newVideo(p.Space, coll, &title, nil, nil, nil)
+	v.QuotaBytes = in.Size
 	if in.Filename != "" {
 		v.Metadata["filename"] = in.Filename
 	}
@@ -633,15 +659,33 @@ func extOf(name string) string {
 
 // SourceStored records that the source of a video is complete in blob
 // storage: the video becomes uploaded and a prepare job is queued (which
-// queues the transcode).
+// queues the transcode). A source that would take the space past its
+// max_bytes (a fetched one, whose size nobody declared) is removed, and
+// the video ends errored with quota_exceeded; the quota error is returned.
 func (s *Service) SourceStored(ctx context.Context, videoID string, size int64) (*Video, error) {
-	return s.transition(ctx, "", videoID, StateUploaded, func(v *Video, ch *Change) {
+	v, err := s.transition(ctx, "", videoID, StateUploaded, func(v *Video, ch *Change) {
 		if v.Source == nil {
 			v.Source = &SourceInfo{}
 		}
 		v.Source.Size = size
+		v.QuotaBytes = size
 		ch.Jobs = append(ch.Jobs, Job{Kind: JobPrepare, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts})
 	})
+	if ErrorCode(err) == EQuotaExceeded {
+		if derr := s.DiscardSource(context.WithoutCancel(ctx), videoID); derr != nil {
+			s.log.WarnContext(ctx, "removing a source over quota", "video", videoID, "err", derr)
+		}
+		s.failOverQuota(ctx, videoID, err)
+	}
+	return v, err
+}
+
+// failOverQuota ends a video errored with quota_exceeded and the quota
+// error's message.
+func (s *Service) failOverQuota(ctx context.Context, videoID string, quotaErr error) {
+	if _, err := s.Fail(context.WithoutCancel(ctx), videoID, VideoErrQuotaExceeded, ErrorMessage(quotaErr)); err != nil && !IsNotFound(err) {
+		s.log.ErrorContext(ctx, "marking a video over quota errored", "video", videoID, "err", err)
+	}
 }
 
 // QueueTranscode queues the transcode of a video whose source was prepared.
@@ -713,6 +757,11 @@ func (s *Service) publish(ctx context.Context, videoID, version string, out *Pro
 			v.UpdatedAt = s.clock.Now()
 			return Change{}, nil
 		})
+	}
+	if ErrorCode(err) == EQuotaExceeded {
+		// The duration is known once the video is first published: past
+		// the space's max_minutes, the video ends errored.
+		s.failOverQuota(ctx, videoID, err)
 	}
 	if err != nil {
 		return nil, err

@@ -110,6 +110,10 @@ type Video struct {
 	AssetVersion string `json:"-"`
 	// Assets records which optional assets the published version holds.
 	Assets AssetFlags `json:"-"`
+	// QuotaBytes is what the video counts against its space's max_bytes:
+	// the length an upload declared when it was created, until the source
+	// is stored, then the stored source's size.
+	QuotaBytes int64 `json:"-"`
 }
 
 // AssetFlags records which optional assets a published version holds.
@@ -213,14 +217,19 @@ type Collection struct {
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
-// Space holds the videos of an account.
+// Space holds the videos of an account: an integrator that hosts several
+// customers gives each one a space (Service.CreateSpace, with an admin key).
 type Space struct {
 	ID        string    `json:"id"`
 	Name      string    `json:"name"`
 	SpaceURL  string    `json:"space_url"`
 	ImageURL  string    `json:"image_url"`
 	CDNURL    string    `json:"cdn_url"`
+	Quotas    Quotas    `json:"quotas"`
 	CreatedAt time.Time `json:"created_at"`
+	// Usage is what the space holds, as its quotas count it; set where a
+	// single space is shown (GET /v1/space, GET /v1/spaces/{id}).
+	Usage *Usage `json:"usage,omitempty"`
 }
 
 // Access is what an API key may do.
@@ -233,6 +242,8 @@ const (
 
 // Key is an API key. Secret is only set when the key is created; the store
 // keeps it encrypted so that a copy of the database does not give it away.
+// A key whose Space is "" is an admin key: it manages spaces
+// (/v1/spaces) and nothing inside one.
 type Key struct {
 	ID         string     `json:"id"`
 	Space      string     `json:"space"`

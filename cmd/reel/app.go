@@ -125,6 +125,14 @@ func commands() map[string]map[string]command {
 			"list":   {"list the API keys of the space", cmdKeysList},
 			"delete": {"revoke an API key", cmdKeysDelete},
 		},
+		"spaces": {
+			"create": {"create a space, with quotas (admin key)", cmdSpacesCreate},
+			"list":   {"list the installation's spaces (admin key)", cmdSpacesList},
+			"get":    {"show a space with its quotas and usage (admin key)", cmdSpacesGet},
+			"update": {"rename a space or change its quotas (admin key)", cmdSpacesUpdate},
+			"delete": {"delete a space (admin key)", cmdSpacesDelete},
+			"keys":   {"keys create <space-id>: create an API key in a space (admin key)", cmdSpacesKeys},
+		},
 		"signing-keys": {
 			"create": {"create a token-signing key (the private half is shown once)", cmdSigningKeysCreate},
 			"list":   {"list the token-signing keys of the space", cmdSigningKeysList},

@@ -40,6 +40,12 @@
 //	reel keys create --access read_write|read_only [--name NAME]
 //	reel keys list [--format table]
 //	reel keys delete <id>
+//	reel spaces create --name NAME [--max-bytes N] [--max-minutes N] [--max-videos N]
+//	reel spaces list [--format json|table]
+//	reel spaces get <id>
+//	reel spaces update <id> [--name NAME] [--max-bytes N|none] [--max-minutes N|none] [--max-videos N|none]
+//	reel spaces delete <id> [--recursive]
+//	reel spaces keys create <space-id> --access read_write|read_only [--name NAME]
 //	reel signing-keys create [--algorithm EdDSA|ES256]
 //	reel signing-keys list [--format table]
 //	reel signing-keys delete <id>

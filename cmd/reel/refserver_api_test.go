@@ -550,3 +550,79 @@ func TestRefserverPlayer(t *testing.T) {
 		t.Errorf("unknown setting: exit %d (%s)", res.code, res.stderr)
 	}
 }
+
+// TestRefserverSpaces: an operator's admin key (refserver keys create
+// --admin) creates a customer's space with quotas, mints its key, watches
+// the quota hold, and deletes the space with everything in it.
+func TestRefserverSpaces(t *testing.T) {
+	rs := startRefserver(t)
+	admin := newEnv(t).with("REEL_BASE_URL="+rs.URL, "REEL_API_KEY="+rs.adminKey(t, "read_write"))
+	readOnlyAdmin := newEnv(t).with("REEL_BASE_URL="+rs.URL, "REEL_API_KEY="+rs.adminKey(t, "read_only"))
+	type spaceJSON struct {
+		ID     string
+		Name   string
+		Quotas struct {
+			MaxBytes  *int64 `json:"max_bytes"`
+			MaxVideos *int64 `json:"max_videos"`
+		}
+		Usage *struct{ Videos int64 }
+	}
+	var sp spaceJSON
+	admin.ok("spaces", "create", "--name", "Acme", "--max-videos", "1").json(t, &sp)
+	if sp.ID == "" || sp.Name != "Acme" || sp.Quotas.MaxVideos == nil || *sp.Quotas.MaxVideos != 1 || sp.Quotas.MaxBytes != nil {
+		t.Fatalf("spaces create: %+v", sp)
+	}
+	var list struct{ Data []spaceJSON }
+	readOnlyAdmin.ok("spaces", "list").json(t, &list)
+	if !containsID(list.Data, sp.ID, func(s spaceJSON) string { return s.ID }) || len(list.Data) != 2 {
+		t.Fatalf("spaces list: %+v", list.Data)
+	}
+	if table := admin.ok("spaces", "list", "--format", "table").stdout; !strings.Contains(table, sp.ID) || !strings.Contains(table, "MAX VIDEOS") {
+		t.Errorf("spaces table:\n%s", table)
+	}
+	if res := readOnlyAdmin.run("", "spaces", "create", "--name", "x"); res.code != 1 || !strings.Contains(res.stderr, "read_only_key") {
+		t.Errorf("create with a read-only admin key: exit %d (%s)", res.code, res.stderr)
+	}
+	if res := admin.run("", "spaces", "update", sp.ID, "--max-videos", "lots"); res.code != 2 {
+		t.Errorf("--max-videos lots: exit %d, want 2", res.code)
+	}
+
+	var key struct{ Key, Space, Access string }
+	admin.ok("spaces", "keys", "create", sp.ID, "--access", "read_write", "--name", "acme").json(t, &key)
+	if key.Space != sp.ID || key.Access != "read_write" || !strings.HasPrefix(key.Key, "rk_") {
+		t.Fatalf("spaces keys create: %+v", key)
+	}
+	tenant := newEnv(t).with("REEL_BASE_URL="+rs.URL, "REEL_API_KEY="+key.Key)
+	tenant.ok("videos", "create", "--url", "https://203.0.113.7/a.mp4")
+	if res := tenant.run("", "videos", "create", "--url", "https://203.0.113.7/b.mp4"); res.code != 1 || !strings.Contains(res.stderr, "quota_exceeded") {
+		t.Errorf("a create past max_videos: exit %d (%s), want quota_exceeded", res.code, res.stderr)
+	}
+	// A space's key manages no space; an admin key reaches no space's route.
+	if res := tenant.run("", "spaces", "list"); res.code != 1 || !strings.Contains(res.stderr, "forbidden") {
+		t.Errorf("spaces list with a space's key: exit %d (%s)", res.code, res.stderr)
+	}
+	if res := admin.run("", "videos", "list"); res.code != 1 || !strings.Contains(res.stderr, "forbidden") {
+		t.Errorf("videos list with an admin key: exit %d (%s)", res.code, res.stderr)
+	}
+
+	admin.ok("spaces", "update", sp.ID, "--max-videos", "none", "--max-bytes", "1000", "--name", "Acme Inc").json(t, &sp)
+	if sp.Name != "Acme Inc" || sp.Quotas.MaxVideos != nil || sp.Quotas.MaxBytes == nil || *sp.Quotas.MaxBytes != 1000 {
+		t.Fatalf("spaces update: %+v", sp)
+	}
+	tenant.ok("videos", "create", "--url", "https://203.0.113.7/b.mp4")
+	admin.ok("spaces", "get", sp.ID).json(t, &sp)
+	if sp.Usage == nil || sp.Usage.Videos != 2 {
+		t.Fatalf("spaces get: usage %+v", sp.Usage)
+	}
+
+	if res := admin.run("", "spaces", "delete", sp.ID); res.code != 1 || !strings.Contains(res.stderr, "conflict") {
+		t.Errorf("deleting a space with videos: exit %d (%s), want conflict", res.code, res.stderr)
+	}
+	admin.ok("spaces", "delete", sp.ID, "--recursive")
+	if res := tenant.run("", "videos", "list"); res.code != 1 || !strings.Contains(res.stderr, "unauthorized") {
+		t.Errorf("the deleted space's key: exit %d (%s), want unauthorized", res.code, res.stderr)
+	}
+	if res := admin.run("", "spaces", "get", sp.ID); res.code != 1 || !strings.Contains(res.stderr, "not_found") {
+		t.Errorf("spaces get of a deleted space: exit %d (%s)", res.code, res.stderr)
+	}
+}

@@ -44,6 +44,8 @@ type refserverProc struct {
 	URL      string
 	Key      string
 	data     string
+	bin      string
+	env      []string
 	throttle atomic.Int64 // bytes per second of PATCH bodies; 0 is full speed
 	patched  atomic.Int64 // PATCH body bytes forwarded
 }
@@ -77,6 +79,7 @@ func startRefserver(t *testing.T) *refserverProc {
 		t.Fatalf("refserver keys create printed %q", out)
 	}
 	p.Key = key.Key
+	p.bin, p.env = bin, serverEnv
 
 	ctx, cancel := context.WithCancel(context.Background())
 	srv := exec.CommandContext(ctx, bin, "--addr", addr, "--data", p.data, "--base-url", p.URL, "--allow-networks", "127.0.0.0/8")
@@ -314,4 +317,25 @@ func TestRefserverWebhookVerify(t *testing.T) {
 	if res := e.run(string(body)+" ", args...); res.code != 1 {
 		t.Errorf("altered body: exit %d, want 1", res.code)
 	}
+}
+
+// adminKey mints an admin key with refserver keys create --admin, beside
+// the running server, as an operator would.
+func (p *refserverProc) adminKey(t *testing.T, access string) string {
+	t.Helper()
+	cmd := exec.Command(p.bin, "keys", "create", "--admin", "--access", access, "--data", p.data)
+	cmd.Env = p.env
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("refserver keys create --admin: %v", err)
+	}
+	var key struct {
+		Key    string
+		Access string
+		Admin  bool
+	}
+	if err := json.Unmarshal(out, &key); err != nil || !key.Admin || key.Access != access || !strings.HasPrefix(key.Key, "rk_") {
+		t.Fatalf("refserver keys create --admin printed %q", out)
+	}
+	return key.Key
 }

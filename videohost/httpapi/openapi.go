@@ -254,7 +254,7 @@ func openAPIDocument() obj {
 				"detail": str("what went wrong, for people"),
 				"code": obj{"type": "string", "description": "stable, for programs", "enum": []string{
 					"unauthorized", "forbidden", "read_only_key", "not_found", "validation_failed", "input_url_not_allowed",
-					"conflict", "invalid_transition", "payload_too_large", "rate_limited", "too_many_fetches", "token_invalid", "token_expired",
+					"conflict", "invalid_transition", "payload_too_large", "quota_exceeded", "rate_limited", "too_many_fetches", "token_invalid", "token_expired",
 					"unavailable", "internal", codeMethodNotAllowed, CodeUploadNotFound, CodeUploadOffsetMismatch, CodeUploadLocked,
 					CodeUploadInterrupted, CodeTusVersionUnsupported, CodeNotImplemented, CodeRangeNotSatisfiable, CodePreconditionFailed}},
 				"errors": obj{"type": "array", "items": ref("FieldError")},
@@ -300,7 +300,7 @@ func openAPIDocument() obj {
 				"error": obj{"oneOf": []obj{{
 					"type": "object", "required": []string{"code", "message"},
 					"properties": obj{
-						"code":    obj{"type": "string", "enum": []string{"fetch_failed", "not_media", "unsupported_codec", "duration_too_long", "too_large", "transcode_failed", "upload_expired"}},
+						"code":    obj{"type": "string", "enum": []string{"fetch_failed", "not_media", "unsupported_codec", "duration_too_long", "too_large", "transcode_failed", "upload_expired", "quota_exceeded"}},
 						"message": obj{"type": "string"},
 					},
 				}, {"type": "null"}}},
@@ -380,11 +380,13 @@ func openAPIDocument() obj {
 			"properties": obj{"name": obj{"type": "string", "minLength": 1, "maxLength": 200}, "parent": obj{"type": []string{"string", "null"}}},
 		},
 		"Space": obj{
-			"type": "object", "required": []string{"id", "name", "space_url", "image_url", "cdn_url", "created_at"},
+			"type": "object", "required": []string{"id", "name", "space_url", "image_url", "cdn_url", "quotas", "created_at"},
 			"properties": obj{
 				"id": obj{"type": "string"}, "name": obj{"type": "string"},
 				"space_url": obj{"type": "string", "format": "uri"}, "image_url": obj{"type": "string", "format": "uri"},
 				"cdn_url": obj{"type": "string", "format": "uri"}, "created_at": obj{"type": "string", "format": "date-time"},
+				"quotas": ref("Quotas"),
+				"usage":  ref("Usage"),
 				"key": obj{
 					"type": "object", "description": "the API key that asked (GET /v1/space only): a client learns whether it may write",
 					"required": []string{"id", "access"},
@@ -421,6 +423,7 @@ func openAPIDocument() obj {
 	describeHealth(paths)
 	describePlayer(paths, schemas)
 	describeChapters(paths, schemas)
+	describeSpaces(paths, schemas)
 
 	return obj{
 		"openapi": "3.1.0",
@@ -434,12 +437,81 @@ func openAPIDocument() obj {
 		"paths":    paths,
 		"webhooks": describeWebhookEvents(),
 		"components": obj{
-			"securitySchemes": obj{"bearer": obj{"type": "http", "scheme": "bearer", "description": "an API key (rk_...); read-only keys may only GET"}},
+			"securitySchemes": obj{"bearer": obj{"type": "http", "scheme": "bearer", "description": "an API key (rk_...); read-only keys may only GET. An admin key (refserver keys create --admin) reaches only /v1/spaces; a space's key is refused there (403 forbidden), and an admin key everywhere else"}},
 			"responses": obj{"Problem": obj{
 				"description": "an error",
 				"content":     obj{"application/problem+json": obj{"schema": ref("Problem")}},
 			}},
 			"schemas": schemas,
+		},
+	}
+}
+
+// describeSpaces adds the installation's routes (an admin key only) and the
+// quota schemas.
+func describeSpaces(paths, schemas obj) {
+	adminOnly := " (admin key only; any other key is 403 forbidden)"
+	paths["/v1/spaces"] = obj{
+		"post": operation("createSpace", "Create a space"+adminOnly, nil,
+			jsonBody(ref("SpaceInput")), "201", jsonResponse("the new space, with its usage", ref("Space"))),
+		"get": operation("listSpaces", "List the installation's spaces, by id"+adminOnly, []obj{
+			query("limit", "page size, 1 to 100 (default 100)", obj{"type": "integer", "minimum": 1, "maximum": 100}),
+			query("cursor", "next_cursor of the previous page", obj{"type": "string"}),
+		}, nil, "200", jsonResponse("one page of spaces", page("Space"))),
+	}
+	paths["/v1/spaces/{id}"] = obj{
+		"parameters": []obj{idParam},
+		"get":        operation("getSpaceByID", "Get a space with its quotas and usage"+adminOnly, nil, nil, "200", jsonResponse("the space", ref("Space"))),
+		"patch": operation("updateSpace", "Rename a space or change its quotas"+adminOnly+
+			"; a quota lowered below the usage keeps what is there and refuses what would add more", nil,
+			jsonBody(ref("SpaceInput")), "200", jsonResponse("the updated space, with its usage", ref("Space"))),
+		"delete": operation("deleteSpace", "Delete a space"+adminOnly+
+			": refused (409) while it holds videos or collections unless recursive=true, which deletes every video (assets included) and collection first; "+
+			"its keys, signing keys, webhook endpoints and player settings go with it, and its id is never reused",
+			[]obj{query("recursive", "also delete every video and collection in the space", obj{"type": "boolean", "default": false})},
+			nil, "204", noContent),
+	}
+	paths["/v1/spaces/{id}/keys"] = obj{
+		"parameters": []obj{idParam},
+		"post": operation("createSpaceKey", "Create an API key in a space"+adminOnly+"; the secret is in key, shown once", nil,
+			jsonBody(ref("CreateKeyInput")), "201", jsonResponse("the new key with its secret", ref("Key"))),
+	}
+	quota := func(desc string) obj {
+		return obj{"type": []string{"integer", "null"}, "minimum": 0, "description": desc + "; null: unlimited"}
+	}
+	schemas["Quotas"] = obj{
+		"type": "object", "description": "what a space may hold; every video not deleted counts, errored ones included. " +
+			"Creating a video past max_videos, or a tus upload whose Upload-Length takes the stored bytes past max_bytes, is 413 quota_exceeded; " +
+			"a fetched source past max_bytes, or a video whose duration (known when it is first published) takes the space past max_minutes, " +
+			"ends errored with error.code quota_exceeded",
+		"required": []string{"max_bytes", "max_minutes", "max_videos"},
+		"properties": obj{
+			"max_bytes":   quota("bytes of sources stored (an upload counts the length it declared from its creation on)"),
+			"max_minutes": quota("minutes of video, summed over the videos' durations"),
+			"max_videos":  quota("number of videos"),
+		},
+	}
+	schemas["Usage"] = obj{
+		"type": "object", "description": "what the space holds, as its quotas count it (GET /v1/space, GET /v1/spaces/{id})",
+		"required": []string{"bytes", "minutes", "videos"},
+		"properties": obj{
+			"bytes":   obj{"type": "integer"},
+			"minutes": obj{"type": "number"},
+			"videos":  obj{"type": "integer"},
+		},
+	}
+	schemas["SpaceInput"] = obj{
+		"type": "object", "description": "name is required at creation; on update absent fields are kept, and in quotas an absent member keeps its quota",
+		"properties": obj{
+			"name": obj{"type": "string", "minLength": 1, "maxLength": 200},
+			"quotas": obj{
+				"type": "object", "additionalProperties": false,
+				"properties": obj{
+					"max_bytes":   quota("bytes of sources stored"),
+					"max_minutes": quota("minutes of video"),
+					"max_videos":  quota("number of videos"),
+				},
+			},
 		},
 	}
 }

@@ -61,6 +61,7 @@ var statusOf = map[string]int{
 	videohost.EConflict:           http.StatusConflict,
 	videohost.EInvalidTransition:  http.StatusConflict,
 	videohost.EPayloadTooLarge:    http.StatusRequestEntityTooLarge,
+	videohost.EQuotaExceeded:      http.StatusRequestEntityTooLarge,
 	videohost.ERateLimited:        http.StatusTooManyRequests,
 	videohost.ETooManyFetches:     http.StatusTooManyRequests,
 	videohost.ETokenInvalid:       http.StatusUnauthorized,

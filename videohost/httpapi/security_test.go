@@ -150,6 +150,7 @@ func TestUploadTokenScope(t *testing.T) {
 // before any lookup, and the answer quotes at most a short prefix of it.
 func TestMalformedIDs(t *testing.T) {
 	e := newEnv(t)
+	admin := e.adminKey(videohost.AccessReadWrite)
 	v := e.createVideo(e.rw, nil)
 	huge := strings.Repeat("a", 100_000)
 	bad := []string{huge, "AAAAAAAAAAAA", "aaaaaaaaaaa", "aaaaaaaaaaaaa", "aaaaa_aaaaaa", "%C3%A9aaaaaaaaaaa"}
@@ -162,6 +163,9 @@ func TestMalformedIDs(t *testing.T) {
 			cred := e.rw
 			if strings.HasPrefix(rt.Path, "/v1/embeds/") {
 				cred = ""
+			}
+			if strings.HasPrefix(rt.Path, "/v1/spaces/") {
+				cred = admin
 			}
 			var body any
 			if rt.Method == http.MethodPost || rt.Method == http.MethodPatch || rt.Method == http.MethodPut {

@@ -54,6 +54,10 @@ func (h *Handler) putPoster(w http.ResponseWriter, r *http.Request, p *videohost
 		return videohost.Errorf(videohost.EReadOnlyKey, "a read-only key can only read")
 	}
 	id := mux.Vars(r)["id"]
+	// Another space's video, or none, is 404 before a body is read.
+	if _, err := h.svc.Video(r.Context(), p, id); err != nil {
+		return err
+	}
 	var in videohost.PosterInput
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if ct == "application/json" {

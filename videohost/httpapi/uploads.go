@@ -312,6 +312,9 @@ func (u *uploads) preCreate(hook tus.HookEvent) (tus.HTTPResponse, tus.FileInfoC
 		Filename:     meta["filename"],
 		ReplaceVideo: st.grant.ReplaceVideo,
 	}
+	if !hook.Upload.SizeIsDeferred {
+		in.Size = hook.Upload.Size // counted against the space's max_bytes from now on
+	}
 	if st.grant.Collection != "" {
 		in.Collection = st.grant.Collection
 	}

@@ -86,6 +86,10 @@ func (posterKind) kind() videohost.JobKind    { return videohost.JobPoster }
 var allKinds = []videohost.JobKind{videohost.JobFetch, videohost.JobPrepare, videohost.JobTranscode, videohost.JobSubtitles,
 	videohost.JobAudioTracks, videohost.JobPoster}
 
+// JobKinds are the kinds this store can run: a worker must run all of them
+// to lead River's maintenance.
+func JobKinds() []videohost.JobKind { return slices.Clone(allKinds) }
+
 // kindOps is what the store does with one kind: make its args, and add a
 // River worker for it.
 type kindOps struct {

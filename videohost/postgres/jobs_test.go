@@ -25,7 +25,7 @@ func runJobs(t *testing.T, db *postgres.DB, run videohost.JobRun) {
 		run.Backoff = func(int) time.Duration { return 0 }
 	}
 	if run.Kinds == nil {
-		run.Kinds = []videohost.JobKind{videohost.JobFetch, videohost.JobPrepare, videohost.JobTranscode, videohost.JobSubtitles}
+		run.Kinds = postgres.JobKinds()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

@@ -15,7 +15,7 @@ import (
 
 const videoColumns = `id, embed, space, collection, title, description, metadata, state, playable, archived,
 	duration, width, height, aspect_ratio, source, renditions, audio_tracks, subtitles, urls, playback_policy,
-	poster_time, input_url, error, created_at, updated_at, ready_at, asset_version, assets, original_access, poster_image, chapters`
+	poster_time, input_url, error, created_at, updated_at, ready_at, asset_version, assets, original_access, poster_image, chapters, quota_bytes`
 
 // jsonColumn encodes v for a jsonb column; nil pointers, slices and maps are
 // stored as NULL so that they read back as nil.
@@ -59,7 +59,7 @@ func videoValues(v *videohost.Video) ([]any, error) {
 		encoded["source"], encoded["renditions"], encoded["audio_tracks"], encoded["subtitles"], encoded["urls"],
 		string(v.PlaybackPolicy), v.PosterTime, v.InputURL, encoded["error"],
 		v.CreatedAt, v.UpdatedAt, tsPtr(v.ReadyAt), v.AssetVersion, encoded["assets"],
-		v.OriginalAccess, v.PosterImage, encoded["chapters"],
+		v.OriginalAccess, v.PosterImage, encoded["chapters"], v.QuotaBytes,
 	}, nil
 }
 
@@ -71,7 +71,7 @@ func scanVideo(row pgx.Row) (*videohost.Video, error) {
 	if err := row.Scan(&v.ID, &v.Embed, &v.Space, &v.Collection, &v.Title, &v.Description, &metadata,
 		&state, &v.Playable, &v.Archived, &v.Duration, &v.Width, &v.Height, &v.AspectRatio,
 		&source, &renditions, &audioTracks, &subtitles, &urls, &policy,
-		&v.PosterTime, &v.InputURL, &videoErr, &v.CreatedAt, &v.UpdatedAt, &ready, &v.AssetVersion, &assets, &v.OriginalAccess, &v.PosterImage, &chapters); err != nil {
+		&v.PosterTime, &v.InputURL, &videoErr, &v.CreatedAt, &v.UpdatedAt, &ready, &v.AssetVersion, &assets, &v.OriginalAccess, &v.PosterImage, &chapters, &v.QuotaBytes); err != nil {
 		return nil, err
 	}
 	v.State = videohost.State(state)
@@ -152,11 +152,19 @@ func (db *DB) CreateVideo(ctx context.Context, v *videohost.Video, change videoh
 		return err
 	}
 	return db.inTx(ctx, func(tx pgx.Tx) error {
+		// A deleted space takes no new video; the key-share lock keeps it
+		// from being deleted until this insert is done (DeleteSpace).
+		if _, err := loadSpace(ctx, tx, v.Space, "FOR KEY SHARE"); err != nil {
+			return err
+		}
 		if err := checkCollection(ctx, tx, v); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO videos (`+videoColumns+`) VALUES (`+placeholders(1, len(values))+`)`, values...); err != nil {
 			return constraintError(err, "inserting video %s", v.ID)
+		}
+		if err := checkQuotas(ctx, tx, v.Space, videohost.VideoGrowth(nil, v)); err != nil {
+			return err
 		}
 		return db.writeChange(ctx, tx, v, change, eventData)
 	})
@@ -225,11 +233,17 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 			collection = $1, title = $2, description = $3, metadata = $4, state = $5, playable = $6, archived = $7,
 			duration = $8, width = $9, height = $10, aspect_ratio = $11, source = $12, renditions = $13, audio_tracks = $14,
 			subtitles = $15, urls = $16, playback_policy = $17, poster_time = $18, input_url = $19, error = $20,
-			updated_at = $21, ready_at = $22, asset_version = $23, assets = $24, original_access = $25, poster_image = $26, chapters = $27, deleted_at = $28
-			WHERE id = $29`,
+			updated_at = $21, ready_at = $22, asset_version = $23, assets = $24, original_access = $25, poster_image = $26, chapters = $27, quota_bytes = $28,
+			deleted_at = $29
+			WHERE id = $30`,
 			append(append(append([]any{}, values[3:23]...), values[24:]...), deletedAt, v.ID)...)
 		if err != nil {
 			return constraintError(err, "updating video %s", v.ID)
+		}
+		if !deleting {
+			if err := checkQuotas(ctx, tx, v.Space, videohost.VideoGrowth(&before, v)); err != nil {
+				return err
+			}
 		}
 		if err := db.writeChange(ctx, tx, v, change, eventData); err != nil {
 			return err

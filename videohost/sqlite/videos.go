@@ -20,7 +20,7 @@ type querier interface {
 
 const videoColumns = `id, embed, space, collection, title, description, metadata, state, playable, archived,
 	duration, width, height, aspect_ratio, source, renditions, audio_tracks, subtitles, urls, playback_policy,
-	poster_time, input_url, error, created_at, updated_at, ready_at, asset_version, assets, original_access, poster_image, chapters`
+	poster_time, input_url, error, created_at, updated_at, ready_at, asset_version, assets, original_access, poster_image, chapters, quota_bytes`
 
 // jsonColumn encodes v for a JSON column; nil pointers, slices and maps are
 // stored as NULL so that they read back as nil.
@@ -63,7 +63,7 @@ func videoValues(v *videohost.Video) ([]any, error) {
 		encoded["source"], encoded["renditions"], encoded["audio_tracks"], encoded["subtitles"], encoded["urls"],
 		string(v.PlaybackPolicy), posterTime, v.InputURL, encoded["error"],
 		v.CreatedAt.UnixNano(), v.UpdatedAt.UnixNano(), nanosPtr(v.ReadyAt), v.AssetVersion, encoded["assets"],
-		v.OriginalAccess, v.PosterImage, encoded["chapters"],
+		v.OriginalAccess, v.PosterImage, encoded["chapters"], v.QuotaBytes,
 	}, nil
 }
 
@@ -77,7 +77,7 @@ func scanVideo(row interface{ Scan(...any) error }) (*videohost.Video, error) {
 	if err := row.Scan(&v.ID, &v.Embed, &v.Space, &collection, &v.Title, &v.Description, &metadata,
 		&state, &v.Playable, &v.Archived, &v.Duration, &v.Width, &v.Height, &v.AspectRatio,
 		&source, &renditions, &audioTracks, &subtitles, &urls, &policy,
-		&posterTime, &v.InputURL, &videoErr, &created, &updated, &ready, &v.AssetVersion, &assets, &v.OriginalAccess, &v.PosterImage, &chapters); err != nil {
+		&posterTime, &v.InputURL, &videoErr, &created, &updated, &ready, &v.AssetVersion, &assets, &v.OriginalAccess, &v.PosterImage, &chapters, &v.QuotaBytes); err != nil {
 		return nil, err
 	}
 	v.Collection = stringPtr(collection)
@@ -153,12 +153,18 @@ func (db *DB) CreateVideo(ctx context.Context, v *videohost.Video, change videoh
 		return err
 	}
 	return db.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := loadSpace(ctx, tx, v.Space); err != nil {
+			return err // a deleted space takes no new video
+		}
 		if err := checkCollection(ctx, tx, v); err != nil {
 			return err
 		}
 		placeholders := strings.TrimSuffix(strings.Repeat("?, ", len(values)), ", ")
 		if _, err := tx.ExecContext(ctx, `INSERT INTO videos (`+videoColumns+`) VALUES (`+placeholders+`)`, values...); err != nil {
 			return constraintError(err, "inserting video %s", v.ID)
+		}
+		if err := checkQuotas(ctx, tx, v.Space, videohost.VideoGrowth(nil, v)); err != nil {
+			return err
 		}
 		return db.writeChange(ctx, tx, v, change, eventData)
 	})
@@ -228,11 +234,16 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 			collection = ?, title = ?, description = ?, metadata = ?, state = ?, playable = ?, archived = ?,
 			duration = ?, width = ?, height = ?, aspect_ratio = ?, source = ?, renditions = ?, audio_tracks = ?,
 			subtitles = ?, urls = ?, playback_policy = ?, poster_time = ?, input_url = ?, error = ?,
-			updated_at = ?, ready_at = ?, asset_version = ?, assets = ?, original_access = ?, poster_image = ?, chapters = ?, deleted_at = ?
+			updated_at = ?, ready_at = ?, asset_version = ?, assets = ?, original_access = ?, poster_image = ?, chapters = ?, quota_bytes = ?, deleted_at = ?
 			WHERE id = ?`,
 			append(append(append([]any{}, values[3:23]...), values[24:]...), deletedAt, v.ID)...)
 		if err != nil {
 			return constraintError(err, "updating video %s", v.ID)
+		}
+		if !deleting {
+			if err := checkQuotas(ctx, tx, v.Space, videohost.VideoGrowth(&before, v)); err != nil {
+				return err
+			}
 		}
 		if err := db.writeChange(ctx, tx, v, change, eventData); err != nil {
 			return err

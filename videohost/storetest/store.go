@@ -113,6 +113,7 @@ func fullVideo(space string, at time.Time) *videohost.Video {
 	v.Playable, v.Archived = true, true
 	v.Duration, v.Width, v.Height, v.AspectRatio = 12.5, 1920, 1080, "16:9"
 	v.Source = &videohost.SourceInfo{Size: 42, Container: "mp4", VideoCodec: "h264", AudioCodec: "aac", FrameRate: 29.97}
+	v.QuotaBytes = 42
 	v.Renditions = []videohost.Rendition{{Name: "h264_sd", Codec: "h264", Quality: "sd", Width: 640, Height: 360, Bitrate: 1, Size: 2}}
 	v.AudioTracks = []videohost.AudioTrack{{ID: "a0", Language: "en", Default: true},
 		{ID: "fr", Language: "fr", Label: "Doublage", Kind: videohost.TrackDub, Added: true, State: videohost.TrackErrored,

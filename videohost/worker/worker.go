@@ -389,6 +389,28 @@ func backoff(attempt int) time.Duration {
 }
 
 func (w *Worker) run(ctx context.Context, job *videohost.Job) error {
+	err := w.runKind(ctx, job)
+	if err != nil && ctx.Err() == nil && w.overQuota(ctx, job) {
+		// The service has ended the video errored (quota_exceeded) and
+		// removed what it would not keep: the job is done.
+		w.jobLog(job).InfoContext(ctx, "video over its space's quota", "err", err)
+		return nil
+	}
+	return err
+}
+
+// overQuota reports whether the job's video ended errored with
+// quota_exceeded: what it turned out to hold (a fetched source's size, its
+// duration) took its space past a quota.
+func (w *Worker) overQuota(ctx context.Context, job *videohost.Job) bool {
+	if job.VideoID == "" {
+		return false
+	}
+	v, err := w.svc.VideoByID(ctx, job.VideoID)
+	return err == nil && v.State == videohost.StateErrored && v.Error != nil && v.Error.Code == videohost.VideoErrQuotaExceeded
+}
+
+func (w *Worker) runKind(ctx context.Context, job *videohost.Job) error {
 	switch job.Kind {
 	case videohost.JobFetch:
 		return w.fetch(ctx, job)
