@@ -199,6 +199,24 @@ describe('player menus', () => {
     });
   }
 
+  test('reel-text: chapter headings before the chapters\' first cues; a heading seeks to the chapter', async () => {
+    const page = await pageAt(1000);
+    await mount(page, mock.base, frame(`<reel-player embed="spc01chapter001" loading="eager" muted></reel-player>
+      <reel-text embed="spc01chapter001" loading="eager"></reel-text>`));
+    await page.waitForFunction(() => document.querySelector('reel-text').cues.length === 4);
+    const rows = await page.evaluate(() =>
+      Array.from(document.querySelector('reel-text').shadowRoot.querySelectorAll('li')).map((li) =>
+        li.matches('[part~=chapter]') ? `# ${li.querySelector('h3').textContent.trim().replace(/\s+/g, ' ')}` : li.dataset.i,
+      ),
+    );
+    assert.deepEqual(rows, ['# 0:00Intro', '0', '1', '# 0:04The middle part', '2', '# 0:08Credits', '3']);
+    await page.screenshot({ path: join(SHOTS, 'text-chapters-1000.png') });
+    await page.locator('reel-text h3 button', { hasText: 'The middle part' }).click();
+    await waitFor(page, (p) => p.currentTime >= 4 && p.currentTime < 5, undefined, 15000);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('one rendition, no chapters: neither the quality nor the chapters button', async () => {
     const page = await pageAt(1000);
     await mount(page, mock.base, frame('<reel-player embed="spc01public0001" loading="eager" muted quality="sd"></reel-player>'));
