@@ -230,6 +230,10 @@ export class ReelPlayer extends EmbedElement {
     media-poster-image {
       --media-object-fit: contain;
     }
+    /* An open menu paints over the seek row. */
+    media-controller > [id$='-menu'] {
+      z-index: 2;
+    }
     /* What media-chrome's themes hide: no menu button without a choice. */
     media-captions-menu-button:not([mediasubtitleslist]),
     media-audio-track-menu-button[mediaaudiotrackunavailable],
@@ -841,8 +845,8 @@ export class ReelPlayer extends EmbedElement {
 
   /**
    * The seek bar (twice: in the row of buttons, and in a row of its own on
-   * narrow players). The menus come after both bars in the controller, so
-   * that an open one paints over the seek row.
+   * narrow players, once the big play button has gone: a small player has
+   * no room for both).
    */
   private _seekBar() {
     return html`<media-time-range part="seek-bar">
@@ -908,7 +912,12 @@ export class ReelPlayer extends EmbedElement {
             </button>`
           : nothing}
         <media-loading-indicator slot="centered-chrome" noautohide></media-loading-indicator>
-        ${c.has('seek') ? html`<media-control-bar class="seek-row" part="seek-row">${this._seekBar()}</media-control-bar>` : nothing}
+        ${c.has('subtitles') ? html`<media-captions-menu id="captions-menu" hidden anchor="auto"></media-captions-menu>` : nothing}
+        ${c.has('audiotracks') ? html`<media-audio-track-menu id="audio-menu" hidden anchor="auto"></media-audio-track-menu>` : nothing}
+        ${chapters ? html`<reel-chapters-menu id="chapters-menu" hidden anchor="chapters-button"></reel-chapters-menu>` : nothing}
+        ${c.has('quality') ? html`<media-rendition-menu id="quality-menu" hidden anchor="auto"></media-rendition-menu>` : nothing}
+        ${c.has('rate') ? html`<media-playback-rate-menu id="rate-menu" hidden anchor="auto" rates="0.5 0.75 1 1.25 1.5 1.75 2"></media-playback-rate-menu>` : nothing}
+        ${c.has('seek') && !bigPlay ? html`<media-control-bar class="seek-row" part="seek-row">${this._seekBar()}</media-control-bar>` : nothing}
         ${c.size
           ? html`<media-control-bar part="control-bar">
               ${c.has('play') ? html`<media-play-button part="play-button"></media-play-button>` : nothing}
@@ -938,11 +947,6 @@ export class ReelPlayer extends EmbedElement {
               ${c.has('fullscreen') ? html`<media-fullscreen-button part="fullscreen-button"></media-fullscreen-button>` : nothing}
             </media-control-bar>`
           : nothing}
-        ${c.has('subtitles') ? html`<media-captions-menu id="captions-menu" hidden anchor="auto"></media-captions-menu>` : nothing}
-        ${c.has('audiotracks') ? html`<media-audio-track-menu id="audio-menu" hidden anchor="auto"></media-audio-track-menu>` : nothing}
-        ${chapters ? html`<reel-chapters-menu id="chapters-menu" hidden anchor="chapters-button"></reel-chapters-menu>` : nothing}
-        ${c.has('quality') ? html`<media-rendition-menu id="quality-menu" hidden anchor="auto"></media-rendition-menu>` : nothing}
-        ${c.has('rate') ? html`<media-playback-rate-menu id="rate-menu" hidden anchor="auto" rates="0.5 0.75 1 1.25 1.5 1.75 2"></media-playback-rate-menu>` : nothing}
       </media-controller>
       <div class="screen" part="start-screen" ?hidden=${!screens['start-screen']}><slot name="start-screen"></slot></div>
       <div class="screen" part="hover-screen" ?hidden=${!screens['hover-screen']}><slot name="hover-screen"></slot></div>
