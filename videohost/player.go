@@ -37,7 +37,7 @@ type PlayerSettings struct {
 var PlayerSettingNames = []string{"color", "controls", "subtitles", "active-subtitle", "autoplay", "muted", "loop", "start", "quality", "poster-time"}
 
 // PlayerControls are the names the controls setting may list.
-var PlayerControls = []string{"play", "time", "seek", "volume", "subtitles", "audiotracks", "fullscreen", "rate", "pip"}
+var PlayerControls = []string{"play", "time", "seek", "volume", "subtitles", "audiotracks", "chapters", "quality", "fullscreen", "rate", "pip", "airplay"}
 
 var (
 	playerColor     = regexp.MustCompile(`^(?:#[0-9a-fA-F]{3}|#[0-9a-fA-F]{4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|[a-zA-Z]{3,30})$`)

@@ -14,11 +14,11 @@ const common = [
 const elements = [
   {
     tag: 'reel-player', name: 'ReelPlayer', module: 'src/player.ts',
-    description: 'Adaptive (HLS) playback of one video with media-chrome controls, storyboard previews, subtitle and audio track menus, an end screen and cookieless metrics.',
+    description: 'Adaptive (HLS) playback of one video with media-chrome controls, storyboard previews, chapter markers, subtitle, audio track, chapters, quality and playback-rate menus, picture-in-picture and AirPlay, start/hover/end screens and cookieless metrics.',
     attributes: [...common,
       A('color', 'string', 'Accent color (sets --reel-accent).'),
       A('theme', 'string', 'URL of a JS module whose default export is CSS text or a function(player) returning CSS text.'),
-      A('controls', 'string', 'Space-separated: play time seek volume subtitles fullscreen audiotracks rate pip. Absent: play time seek volume subtitles fullscreen audiotracks; empty: none.'),
+      A('controls', 'string', 'Space-separated: play time seek volume subtitles fullscreen audiotracks chapters quality rate pip airplay. Absent: all but rate and pip (chapters, quality, audiotracks, subtitles and airplay hide themselves where there is nothing to choose); empty: none.'),
       A('subtitles', 'string', 'Subtitle tracks offered: all | original | off | <lang> [<lang>…].', "'all'"),
       A('active-subtitle', 'string', 'Subtitle shown at start: <lang> | original | off.'),
       A('autoplay', 'boolean', 'Start playing when loaded (browsers may require muted).'),
@@ -32,8 +32,12 @@ const elements = [
       A('title', 'string', "Title shown over the top of the video while paused or while the controls show (default: the video's title)."),
     ],
     events: ['reel-load', 'reel-error', 'reel-processing', 'audiotrackchange', 'reel-theme', 'abort', 'canplay', 'canplaythrough', 'durationchange', 'emptied', 'ended', 'error', 'loadeddata', 'loadedmetadata', 'loadstart', 'pause', 'play', 'playing', 'progress', 'ratechange', 'resize', 'seeked', 'seeking', 'stalled', 'suspend', 'timeupdate', 'volumechange', 'waiting', 'enterpictureinpicture', 'leavepictureinpicture'],
-    slots: [['end-screen', 'Shown over the video when it ends.']],
-    parts: ['controller', 'video', 'poster', 'control-bar', 'play-button', 'mute-button', 'volume-range', 'time', 'seek-bar', 'rate-button', 'subtitles-button', 'audiotracks-button', 'pip-button', 'fullscreen-button', 'message', 'end-screen', 'big-play-button', 'title'],
+    slots: [
+      ['start-screen', 'Shown before the first play; its elements are un-hidden then and hidden after.'],
+      ['end-screen', 'Shown over the video when it ends: give its elements `hidden` (no flash before reel.js runs); they are shown at the end and hidden again on replay.'],
+      ['hover-screen', 'Shown while the pointer is over the player.'],
+    ],
+    parts: ['controller', 'video', 'poster', 'control-bar', 'play-button', 'mute-button', 'volume-range', 'time', 'seek-bar', 'seek-row', 'chapters-button', 'quality-button', 'airplay-button', 'rate-button', 'subtitles-button', 'audiotracks-button', 'pip-button', 'fullscreen-button', 'message', 'start-screen', 'hover-screen', 'end-screen', 'big-play-button', 'title'],
     css: ['--reel-accent', '--reel-control-color', '--reel-control-background', '--reel-radius', '--reel-aspect-ratio', '--reel-font-family', '--reel-message-color', '--reel-message-background', '--reel-end-screen-background'],
     methods: ['play', 'pause', 'load'],
   },
@@ -46,10 +50,10 @@ const elements = [
   },
   {
     tag: 'reel-text', name: 'ReelText', module: 'src/text.ts',
-    description: 'The transcript of a video, linked to the <reel-player> with the same embed: highlights the current cue, seeks on click, scrolls along.',
+    description: "The transcript of a video, linked to the <reel-player> with the same embed: highlights the current cue, seeks on click, scrolls along; the video's chapters show as headings.",
     attributes: [...common, A('language', 'string', 'Transcript language (from the subtitles when it differs from the transcript).'), A('player', 'string', 'CSS selector of the player to follow (default: reel-player[embed=…]).'), A('autoscroll', "'on' | 'off'", 'Scroll to the current cue.', "'on'")],
     events: ['reel-load', 'reel-error', 'cue-click'],
-    slots: [], parts: ['list', 'cue', 'active', 'time', 'message'], css: ['--reel-accent', '--reel-text-height', '--reel-font-family'], methods: [],
+    slots: [], parts: ['list', 'cue', 'active', 'time', 'chapter', 'message'], css: ['--reel-accent', '--reel-text-height', '--reel-font-family'], methods: [],
   },
   {
     tag: 'reel-audio', name: 'ReelAudio', module: 'src/audio.ts',

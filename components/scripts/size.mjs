@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 const dir = new URL('../dist/', import.meta.url);
-const LIMIT = 61; // kB gzipped, for reel.js (test/build.test.mjs enforces it)
+const LIMIT = 60; // kB gzipped, for reel.js (test/build.test.mjs enforces it)
 let total = 0;
 for (const f of readdirSync(dir).sort()) {
   if (!f.endsWith('.js')) continue;

@@ -22,6 +22,10 @@ export interface SubtitleTrackInfo {
   label: string;
   url: string;
 }
+export interface ChapterInfo {
+  start: number;
+  title: string;
+}
 export interface EmbedInfo {
   id: string;
   embed: string;
@@ -45,11 +49,15 @@ export interface EmbedInfo {
     frame: string;
     /** The original upload, when its owner shares it (original_access). */
     original?: string;
+    /** The chapters as WebVTT, only when the video has chapters. */
+    chapters?: string;
   };
   renditions: Rendition[];
   audio_tracks: AudioTrackInfo[];
   subtitles: SubtitleTrackInfo[];
   transcript?: string | null;
+  /** Chapters, ascending by start (seconds); empty when none. */
+  chapters?: ChapterInfo[];
   /** The server's player settings for this video, resolved (attribute names). */
   player?: Record<string, unknown>;
 }

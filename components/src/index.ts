@@ -11,5 +11,5 @@ export { ReelList } from './list.js';
 export { ReelFiles } from './files.js';
 export { EmbedElement } from './base.js';
 export { ReelError, describeError, lookupEmbed } from './api.js';
-export type { EmbedInfo, Rendition, AudioTrackInfo, SubtitleTrackInfo } from './api.js';
+export type { EmbedInfo, Rendition, AudioTrackInfo, SubtitleTrackInfo, ChapterInfo } from './api.js';
 export { Metrics } from '../metrics/src/index.js';

@@ -4,11 +4,12 @@ import { apiBase, EmbedInfo, ReelError } from './api.js';
 import { define, EmbedElement } from './base.js';
 import './media-chrome.js';
 import { loadMenus } from './menus.js';
-import { ShimAudioTrackList } from './tracks.js';
+import { ShimAudioTrackList, ShimRenditionList } from './tracks.js';
 import {
   capLevel,
   chooseSubtitles,
   frameUrl,
+  MENU_CONTROLS,
   parseControls,
   posterSeconds,
   qualityEdge,
@@ -61,6 +62,7 @@ interface HlsLike {
   audioTrack: number;
   autoLevelCapping: number;
   currentLevel: number;
+  loadLevel: number;
   loadSource(src: string): void;
   attachMedia(m: HTMLMediaElement): void;
   startLoad(pos?: number): void;
@@ -89,7 +91,9 @@ function loadHls(): Promise<HlsCtor> {
  * media-chrome controls.
  *
  * @element reel-player
- * @slot end-screen - shown over the video when it ends
+ * @slot start-screen - shown before the first play (slotted elements are un-hidden then, hidden after)
+ * @slot end-screen - shown over the video when it ends (slotted elements start `hidden`; shown at the end, hidden again on replay)
+ * @slot hover-screen - shown while the pointer is over the player
  * @fires reel-load - the embed lookup succeeded (detail: the lookup)
  * @fires reel-error - the video cannot be played (detail: {code, status, message})
  * @fires reel-processing - the video is not playable yet; retrying (detail: {state, attempt})
@@ -126,6 +130,7 @@ export class ReelPlayer extends EmbedElement {
     title: { type: String },
     _ended: { state: true },
     _started: { state: true },
+    _hover: { state: true },
     _themeCSS: { state: true },
   };
   declare color: string | null;
@@ -147,6 +152,8 @@ export class ReelPlayer extends EmbedElement {
   declare _ended: boolean;
   /** Whether playback has started once (the big play button is gone then). */
   declare _started: boolean;
+  /** Whether the pointer is over the player (the hover-screen slot shows). */
+  declare _hover: boolean;
 
   /** Overrides where the hls.js chunk is loaded from (default: next to reel.js). */
   static hlsSrc = '';
@@ -195,19 +202,44 @@ export class ReelPlayer extends EmbedElement {
     }
     /* Phone-sized players: the buttons keep their size, and volume is the
        device's (as on YouTube's and Mux's mobile players). */
-    media-controller:not([breakpointsm]) {
-      --media-control-padding: 8px;
-    }
     media-controller:not([breakpointsm]) :is(media-volume-range, media-mute-button) {
       display: none;
     }
+    /* Below 768 px the seek bar takes a row of its own over the buttons (as
+       on YouTube's and PeerTube's players), so that every menu button fits
+       beside the time: the seek row shows instead of the inline seek bar. */
+    media-control-bar.seek-row {
+      display: none;
+    }
+    media-controller:not([breakpointlg]) media-control-bar.seek-row {
+      display: flex;
+      background: linear-gradient(transparent, rgb(0 0 0 / 0.4));
+    }
+    media-controller:not([breakpointlg]) media-control-bar:not(.seek-row) {
+      background: rgb(0 0 0 / 0.4);
+    }
+    media-controller:not([breakpointlg]) media-control-bar:not(.seek-row) media-time-range {
+      display: none;
+    }
+    media-controller:not([breakpointlg]) media-time-display {
+      margin-right: auto;
+    }
+    media-controller:not([breakpointsm]) {
+      --media-control-padding: 6px;
+    }
     media-poster-image {
       --media-object-fit: contain;
+    }
+    /* An open menu paints over the seek row. */
+    media-controller > [id$='-menu'] {
+      z-index: 2;
     }
     /* What media-chrome's themes hide: no menu button without a choice. */
     media-captions-menu-button:not([mediasubtitleslist]),
     media-audio-track-menu-button[mediaaudiotrackunavailable],
     media-pip-button[mediapipunavailable],
+    media-airplay-button[mediaairplayunavailable],
+    media-rendition-menu-button[mediarenditionunavailable],
     media-fullscreen-button[mediafullscreenunavailable],
     media-volume-range[mediavolumeunavailable] {
       display: none;
@@ -291,6 +323,17 @@ export class ReelPlayer extends EmbedElement {
       color: #fff;
       z-index: 1;
     }
+    /* start-screen and hover-screen: over the video, letting clicks through
+       to the controls except on what is slotted. */
+    .screen {
+      position: absolute;
+      inset: 0;
+      z-index: 1;
+      pointer-events: none;
+    }
+    .screen ::slotted(*) {
+      pointer-events: auto;
+    }
     .end[hidden],
     .message[hidden] {
       display: none;
@@ -305,6 +348,13 @@ export class ReelPlayer extends EmbedElement {
   private _hls: HlsLike | null = null;
   private _audio = new ShimAudioTrackList((i) => {
     if (this._hls) this._hls.audioTrack = i;
+  });
+  /** The quality menu's list (media.videoRenditions) over hls.js levels: a pick pins one, Auto (-1) restores ABR. */
+  private _renditions = new ShimRenditionList((level) => {
+    const hls = this._hls;
+    if (!hls) return;
+    if (level < 0) hls.loadLevel = -1;
+    else hls.currentLevel = level;
   });
   private _metrics: Metrics | null = null;
   private _themeSheet: CSSStyleSheet | null = null;
@@ -328,6 +378,9 @@ export class ReelPlayer extends EmbedElement {
     this.preferPlayback = null;
     this._ended = false;
     this._started = false;
+    this._hover = false;
+    this.addEventListener('pointerenter', () => (this._hover = true));
+    this.addEventListener('pointerleave', () => (this._hover = false));
     const v = document.createElement('video');
     v.setAttribute('slot', 'media');
     v.setAttribute('part', 'video');
@@ -337,6 +390,7 @@ export class ReelPlayer extends EmbedElement {
     if (!('audioTracks' in v)) {
       Object.defineProperty(v, 'audioTracks', { value: this._audio, configurable: true });
     }
+    Object.defineProperty(v, 'videoRenditions', { value: this._renditions, configurable: true });
     for (const type of MEDIA_EVENTS) {
       v.addEventListener(type, () => this.dispatchEvent(new Event(type)));
     }
@@ -469,6 +523,7 @@ export class ReelPlayer extends EmbedElement {
     this._metrics?.destroy();
     this._metrics = null;
     this._audio.reset([], -1);
+    this._renditions.reset([]);
     for (const t of Array.from(this.media.querySelectorAll('track'))) t.remove();
     this.media.removeAttribute('src');
     try {
@@ -498,16 +553,16 @@ export class ReelPlayer extends EmbedElement {
 
   protected updated(changed: PropertyValues<this>) {
     super.updated(changed);
+    this._syncScreens();
     if (changed.has('muted')) this.media.muted = this.muted;
     if (changed.has('loop')) this.media.loop = this.loop;
     if (changed.has('autoplay')) this.media.autoplay = this.autoplay;
     if (changed.has('theme')) void this._loadTheme();
-    // The subtitle and audio-track menus and the rate and PiP buttons are a
-    // lazy chunk (dist/menus.js), fetched once a video starts loading
+    // The menus and the PiP and AirPlay buttons are a lazy chunk (dist/menus.js), fetched once a video starts loading
     // (alongside the lookup and hls.js).
     if (this._state !== 'idle' && (changed.has('_state') || changed.has('controls'))) {
       const c = parseControls(this.controls);
-      if (c.has('subtitles') || c.has('audiotracks') || c.has('rate') || c.has('pip')) {
+      if (MENU_CONTROLS.some((m) => c.has(m))) {
         loadMenus().catch((e) => console.warn('reel-player: the menus failed to load', e));
       }
     }
@@ -665,10 +720,19 @@ export class ReelPlayer extends EmbedElement {
     return 'audioTracks' in HTMLMediaElement.prototype;
   }
 
+  /** Caps ABR at `quality`, and offers the levels within it in the quality menu (back to Auto). */
   private _applyCap() {
     const hls = this._hls;
     if (!hls) return;
-    hls.autoLevelCapping = capLevel(hls.levels, qualityEdge(this.quality));
+    const edge = qualityEdge(this.quality);
+    const cap = capLevel(hls.levels, edge);
+    hls.autoLevelCapping = cap;
+    this._renditions.selectedIndex = -1;
+    this._renditions.reset(
+      hls.levels
+        .map((l, i) => ({ id: String(i), width: l.width, height: l.height, bitrate: l.bitrate }))
+        .filter((l) => +l.id === cap || Math.max(l.width, l.height) <= edge),
+    );
   }
 
   private _startMetrics(info: EmbedInfo) {
@@ -690,6 +754,32 @@ export class ReelPlayer extends EmbedElement {
       sb.src = info.urls.storyboard.replace(/storyboard\.jpg(\?.*)?$/, 'storyboard.vtt$1');
       sb.default = true;
       v.append(sb);
+    }
+    // Chapters: a text track built from the lookup's list, which media-chrome
+    // shows as segments and hover titles on the seek bar (and the menu lists).
+    // (A track needs a src to keep cues: the WebVTT is made here, as a data:
+    // URL; media-chrome re-reads the cues on the textTracks "change".)
+    const ch = info.chapters || [];
+    if (ch.length) {
+      const ts = (s: number) => new Date(Math.max(0, s) * 1000).toISOString().slice(11, 23);
+      const t = document.createElement('track');
+      t.kind = 'chapters';
+      t.label = 'Chapters';
+      t.default = true;
+      t.src =
+        'data:text/vtt,' +
+        encodeURIComponent(
+          'WEBVTT\n\n' +
+            ch
+              .map((c, i) => {
+                const end = Math.max(c.start + 0.001, ch[i + 1]?.start ?? info.duration ?? 0);
+                const text = c.title.replace(/\s+/g, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;');
+                return `${ts(c.start)} --> ${ts(end)}\n${text}\n\n`;
+              })
+              .join(''),
+        );
+      t.addEventListener('load', () => v.textTracks.dispatchEvent(new Event('change')));
+      v.append(t);
     }
     const original = info.audio_tracks?.find((a) => a.default)?.language;
     const { offered, active } = chooseSubtitles(info.subtitles || [], this.subtitles, this.activeSubtitle, original);
@@ -753,10 +843,44 @@ export class ReelPlayer extends EmbedElement {
     return info?.urls.poster || info?.poster || undefined;
   }
 
+  /**
+   * The seek bar (twice: in the row of buttons, and in a row of its own on
+   * narrow players, once the big play button has gone: a small player has
+   * no room for both).
+   */
+  private _seekBar() {
+    return html`<media-time-range part="seek-bar">
+      <media-preview-thumbnail slot="preview"></media-preview-thumbnail>
+      <media-preview-chapter-display slot="preview"></media-preview-chapter-display>
+      <media-preview-time-display slot="preview"></media-preview-time-display>
+    </media-time-range>`;
+  }
+
+  /** Which screen slots show now. */
+  private _screens(): Record<string, boolean> {
+    const ok = this._state !== 'error' && this._state !== 'processing';
+    return { 'start-screen': ok && !this._started, 'end-screen': ok && this._ended, 'hover-screen': ok && this._hover };
+  }
+
+  /**
+   * What is slotted into a screen is hidden (`hidden`) except while its
+   * screen shows, so content that starts `hidden` (no flash before reel.js
+   * runs) appears at the end and goes again on replay.
+   */
+  private _syncScreens() {
+    const show = this._screens();
+    for (const el of Array.from(this.children) as HTMLElement[]) {
+      const slot = el.getAttribute('slot') || '';
+      if (slot in show && el.hidden === show[slot]) el.hidden = !show[slot];
+    }
+  }
+
   protected render() {
     const c = parseControls(this.controls);
     const info = this._info;
     const hasEnd = !!this.querySelector(':scope > [slot="end-screen"]');
+    const chapters = !!info?.chapters?.length && c.has('chapters');
+    const screens = this._screens();
     const style = this.color ? `--reel-accent:${this.color}` : '';
     const poster = this._posterURL();
     const msg = this._state === 'error' || this._state === 'processing';
@@ -790,6 +914,10 @@ export class ReelPlayer extends EmbedElement {
         <media-loading-indicator slot="centered-chrome" noautohide></media-loading-indicator>
         ${c.has('subtitles') ? html`<media-captions-menu id="captions-menu" hidden anchor="auto"></media-captions-menu>` : nothing}
         ${c.has('audiotracks') ? html`<media-audio-track-menu id="audio-menu" hidden anchor="auto"></media-audio-track-menu>` : nothing}
+        ${chapters ? html`<reel-chapters-menu id="chapters-menu" hidden anchor="chapters-button"></reel-chapters-menu>` : nothing}
+        ${c.has('quality') ? html`<media-rendition-menu id="quality-menu" hidden anchor="auto"></media-rendition-menu>` : nothing}
+        ${c.has('rate') ? html`<media-playback-rate-menu id="rate-menu" hidden anchor="auto" rates="0.5 0.75 1 1.25 1.5 1.75 2"></media-playback-rate-menu>` : nothing}
+        ${c.has('seek') && !bigPlay ? html`<media-control-bar class="seek-row" part="seek-row">${this._seekBar()}</media-control-bar>` : nothing}
         ${c.size
           ? html`<media-control-bar part="control-bar">
               ${c.has('play') ? html`<media-play-button part="play-button"></media-play-button>` : nothing}
@@ -798,25 +926,31 @@ export class ReelPlayer extends EmbedElement {
                     ><media-volume-range part="volume-range"></media-volume-range>`
                 : nothing}
               ${c.has('time') ? html`<media-time-display part="time" showduration></media-time-display>` : nothing}
-              ${c.has('seek')
-                ? html`<media-time-range part="seek-bar">
-                    <media-preview-thumbnail slot="preview"></media-preview-thumbnail>
-                    <media-preview-time-display slot="preview"></media-preview-time-display>
-                  </media-time-range>`
-                : html`<span style="flex:1"></span>`}
-              ${c.has('rate') ? html`<media-playback-rate-button part="rate-button"></media-playback-rate-button>` : nothing}
+              ${c.has('seek') ? this._seekBar() : html`<span style="flex:1"></span>`}
+              ${chapters
+                ? html`<reel-chapters-menu-button id="chapters-button" part="chapters-button" invoketarget="chapters-menu"></reel-chapters-menu-button>`
+                : nothing}
+              ${c.has('rate')
+                ? html`<media-playback-rate-menu-button part="rate-button" invoketarget="rate-menu"></media-playback-rate-menu-button>`
+                : nothing}
               ${c.has('subtitles')
                 ? html`<media-captions-menu-button part="subtitles-button" invoketarget="captions-menu"></media-captions-menu-button>`
                 : nothing}
               ${c.has('audiotracks')
                 ? html`<media-audio-track-menu-button part="audiotracks-button" invoketarget="audio-menu"></media-audio-track-menu-button>`
                 : nothing}
+              ${c.has('quality')
+                ? html`<media-rendition-menu-button part="quality-button" invoketarget="quality-menu"></media-rendition-menu-button>`
+                : nothing}
               ${c.has('pip') ? html`<media-pip-button part="pip-button"></media-pip-button>` : nothing}
+              ${c.has('airplay') ? html`<media-airplay-button part="airplay-button"></media-airplay-button>` : nothing}
               ${c.has('fullscreen') ? html`<media-fullscreen-button part="fullscreen-button"></media-fullscreen-button>` : nothing}
             </media-control-bar>`
           : nothing}
       </media-controller>
-      <div class="end" part="end-screen" ?hidden=${!(this._ended && hasEnd)}>
+      <div class="screen" part="start-screen" ?hidden=${!screens['start-screen']}><slot name="start-screen"></slot></div>
+      <div class="screen" part="hover-screen" ?hidden=${!screens['hover-screen']}><slot name="hover-screen"></slot></div>
+      <div class="end" part="end-screen" ?hidden=${!(screens['end-screen'] && hasEnd)}>
         <slot name="end-screen" @slotchange=${() => this.requestUpdate()}></slot>
       </div>
       <div class="message" part="message" role=${this._state === 'error' ? 'alert' : 'status'} ?hidden=${!msg}>

@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import { EmbedInfo, getJSON } from './api.js';
+import { ChapterInfo, EmbedInfo, getJSON } from './api.js';
 import { define, EmbedElement } from './base.js';
 import type { ReelPlayer } from './player.js';
 import { Cue, cueAt, formatTime, parseVTT, sameLang, withToken } from './util.js';
@@ -20,6 +20,7 @@ interface Transcript {
  * @csspart cue - one cue
  * @csspart active - the current cue
  * @csspart time - a cue's start time
+ * @csspart chapter - a chapter heading (before the chapter's first cue; a click seeks to its start)
  * @cssprop --reel-accent - the current cue's highlight
  */
 export class ReelText extends EmbedElement {
@@ -68,6 +69,14 @@ export class ReelText extends EmbedElement {
     li[aria-current='true'] button {
       background: color-mix(in srgb, var(--reel-accent, #5b8cff) 25%, transparent);
     }
+    .ch h3 {
+      margin: 0.75em 0 0.25em;
+      font-size: 1em;
+      font-weight: 650;
+    }
+    li:first-child.ch h3 {
+      margin-top: 0;
+    }
     .t {
       opacity: 0.6;
       font-variant-numeric: tabular-nums;
@@ -76,6 +85,7 @@ export class ReelText extends EmbedElement {
   `;
 
   private _player: ReelPlayer | null = null;
+  private _chapters: ChapterInfo[] = [];
   private _onTime = () => this._tick();
 
   constructor() {
@@ -121,6 +131,7 @@ export class ReelText extends EmbedElement {
     } catch {
       cues = [];
     }
+    this._chapters = info.chapters || [];
     this._cues = cues;
     this._tick();
   }
@@ -166,21 +177,42 @@ export class ReelText extends EmbedElement {
   }
 
   private _seek(c: Cue) {
+    this._seekTo(c.start + 0.001);
+    this.dispatchEvent(new CustomEvent('cue-click', { detail: c }));
+  }
+
+  private _seekTo(t: number) {
     this._link();
     if (this._player) {
-      this._player.currentTime = c.start + 0.001;
+      this._player.currentTime = t;
       if (this._player.paused) this._player.play().catch(() => {});
     }
-    this.dispatchEvent(new CustomEvent('cue-click', { detail: c }));
   }
 
   protected render() {
     if (this._state === 'error') return html`<p part="message" role="alert">${this._message}</p>`;
     if (!this._cues.length) return nothing;
+    // Each chapter's heading goes before its first cue (a cue that starts
+    // before the next chapter does).
+    const heads = new Map<number, ChapterInfo[]>();
+    for (const [k, ch] of this._chapters.entries()) {
+      const next = this._chapters[k + 1]?.start ?? Infinity;
+      const i = this._cues.findIndex((c) => c.start + 0.001 >= ch.start && c.start < next);
+      if (i >= 0) heads.set(i, [...(heads.get(i) || []), ch]);
+    }
     return html`<ol part="list" aria-label="Transcript">
       ${this._cues.map(
         (c, i) =>
-          html`<li data-i=${i} part=${i === this._active ? 'cue active' : 'cue'} aria-current=${i === this._active ? 'true' : 'false'}>
+          html`${(heads.get(i) || []).map(
+              (ch) =>
+                html`<li class="ch" part="chapter">
+                  <h3>
+                    <button @click=${() => this._seekTo(ch.start)} aria-label=${`${formatTime(ch.start)}: ${ch.title}`}>
+                      <span class="t" part="time">${formatTime(ch.start)}</span><span>${ch.title}</span>
+                    </button>
+                  </h3>
+                </li>`,
+            )}<li data-i=${i} part=${i === this._active ? 'cue active' : 'cue'} aria-current=${i === this._active ? 'true' : 'false'}>
             <button @click=${() => this._seek(c)} aria-label=${`${formatTime(c.start)}: ${c.text}`}>
               <span class="t" part="time">${formatTime(c.start)}</span><span>${c.text}</span>
             </button>

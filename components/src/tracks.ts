@@ -71,3 +71,46 @@ export class ShimAudioTrackList extends EventTarget {
     this.onSelect(i);
   }
 }
+
+/**
+ * A minimal VideoRenditionList (the media-tracks shape media-chrome's quality
+ * menu reads from media.videoRenditions: indexed, `selectedIndex`, events)
+ * over hls.js levels. selectedIndex -1 is Auto (hls.js's ABR); an index pins
+ * that level until Auto is picked.
+ */
+export class ShimRenditionList extends EventTarget {
+  [i: number]: Rendition;
+  length = 0;
+  private sel = -1;
+  constructor(private onSelect: (level: number) => void) {
+    super();
+  }
+  [Symbol.iterator]() {
+    return Array.prototype.values.call(this) as IterableIterator<Rendition>;
+  }
+  get selectedIndex() {
+    return this.sel;
+  }
+  set selectedIndex(i: number) {
+    i = this[i] ? i : -1;
+    if (i === this.sel) return;
+    this.sel = i;
+    this.onSelect(i < 0 ? -1 : +this[i].id);
+    this.dispatchEvent(new Event('change'));
+  }
+  /** Replaces the list; `id` is the hls.js level index. Fewer than two: nothing to choose. */
+  reset(list: Rendition[]) {
+    const had = this.length;
+    if (list.length < 2) list = [];
+    for (let i = 0; i < Math.max(had, list.length); i++) Object.defineProperty(this, i, { value: list[i], configurable: true });
+    this.length = list.length;
+    this.sel = -1;
+    if (had || list.length) this.dispatchEvent(new Event(list.length ? 'addrendition' : 'removerendition'));
+  }
+}
+interface Rendition {
+  id: string;
+  width: number;
+  height: number;
+  bitrate: number;
+}

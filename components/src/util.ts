@@ -26,15 +26,23 @@ export function humanSize(bytes: number): string {
 }
 
 export const ALL_CONTROLS = ['play', 'time', 'seek', 'volume', 'subtitles', 'fullscreen'] as const;
-export const KNOWN_CONTROLS = [...ALL_CONTROLS, 'audiotracks', 'rate', 'pip'] as const;
+export const KNOWN_CONTROLS = [...ALL_CONTROLS, 'audiotracks', 'chapters', 'quality', 'rate', 'pip', 'airplay'] as const;
 export type Control = (typeof KNOWN_CONTROLS)[number];
+/** The controls that come with the menus chunk (dist/menus.js). */
+export const MENU_CONTROLS: Control[] = ['subtitles', 'audiotracks', 'chapters', 'quality', 'rate', 'pip', 'airplay'];
+/**
+ * Without a `controls` attribute: every control that hides itself where it
+ * has nothing to offer (no chapters, one rendition, no AirPlay), but not
+ * rate and pip.
+ */
+export const DEFAULT_CONTROLS: Control[] = [...ALL_CONTROLS, 'audiotracks', 'chapters', 'quality', 'airplay'];
 
 /**
  * The `controls` attribute: null (attribute absent) → the default set;
  * "" → none; otherwise the listed known controls in canonical order.
  */
 export function parseControls(value: string | null | undefined): Set<Control> {
-  if (value == null) return new Set<Control>([...ALL_CONTROLS, 'audiotracks']);
+  if (value == null) return new Set<Control>(DEFAULT_CONTROLS);
   const want = new Set(value.toLowerCase().split(/[\s,]+/).filter(Boolean));
   return new Set(KNOWN_CONTROLS.filter((c) => want.has(c)));
 }

@@ -33,6 +33,11 @@ const VIDEOS = {
   spc01process001: { id: 'vidprocess01', title: 'Processing video', policy: 'public', playableAfter: 2 },
   spc01archive001: { id: 'vidarchive01', title: 'Archived video', policy: 'public', archived: true },
   spc01mono000001: { id: 'vidmono00001', title: 'One audio track', policy: 'public', mono: true },
+  // Chapters as the server's lookup carries them (seconds, ascending), and urls.chapters.
+  spc01chapter001: {
+    id: 'vidchapter01', title: 'Three chapters', policy: 'public', unlisted: true,
+    chapters: [{ start: 0, title: 'Intro' }, { start: 4, title: 'The middle part' }, { start: 8.5, title: 'Credits' }],
+  },
   // Listed only while state.fresh is set (/__mock/fresh?state=processing|ready|off):
   // a new upload, playable while it is still processing, without a poster yet.
   spc01fresh00001: { id: 'vidfresh0001', title: 'A new upload, still processing', policy: 'public', fresh: true },
@@ -65,7 +70,9 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
         frame: `${base}/images/${embed}.jpg?time={time}&width={width}`,
         // only where the owner shares the original (original_access)
         ...(v.original ? { original: `${media}/original` } : {}),
+        ...(v.chapters ? { chapters: `${media}/chapters.vtt` } : {}),
       },
+      chapters: v.chapters || [],
       renditions: [
         { name: 'h264_sd', codec: 'h264', quality: 'sd', width: 640, height: 360, size: statSync(join(fixtures, 'h264_sd.mp4')).size, url: `${media}/h264_sd.mp4` },
         { name: 'h264_hd', codec: 'h264', quality: 'hd', width: 1280, height: 720, size: 2345678, url: `${media}/h264_hd.mp4` },
@@ -163,7 +170,7 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
     // ---- list
     if (p === '/v1/list' && req.method === 'GET') {
       if (token !== GOOD_TOKEN) return problem(res, 401, token ? 'token_invalid' : 'unauthorized', 'a playback token is needed');
-      const all = Object.entries(VIDEOS).filter(([, v]) => !v.archived && !v.playableAfter && !v.mono && v.policy === 'public' && (!v.fresh || state.fresh !== 'off'));
+      const all = Object.entries(VIDEOS).filter(([, v]) => !v.archived && !v.playableAfter && !v.mono && !v.unlisted && v.policy === 'public' && (!v.fresh || state.fresh !== 'off'));
       const limit = +(url.searchParams.get('limit') || 2);
       const from = +(url.searchParams.get('cursor') || 0);
       const data = all.slice(from, from + limit).map(([embed, v], i) => {

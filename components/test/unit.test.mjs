@@ -37,7 +37,8 @@ test('humanSize', () => {
 });
 
 test('parseControls', () => {
-  assert.deepEqual([...U.parseControls(null)], ['play', 'time', 'seek', 'volume', 'subtitles', 'fullscreen', 'audiotracks']);
+  assert.deepEqual([...U.parseControls(null)], ['play', 'time', 'seek', 'volume', 'subtitles', 'fullscreen', 'audiotracks', 'chapters', 'quality', 'airplay']);
+  assert.deepEqual([...U.parseControls('airplay rate, quality chapters pip bogus')], ['chapters', 'quality', 'rate', 'pip', 'airplay']);
   assert.deepEqual([...U.parseControls('')], []);
   assert.deepEqual([...U.parseControls('pip  play bogus RATE')], ['play', 'rate', 'pip']);
 });

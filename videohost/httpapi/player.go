@@ -66,7 +66,7 @@ func describePlayer(paths, schemas obj) {
 		"description": "Defaults of <reel-player>, named after its attributes; an absent setting inherits (space, then each collection from the top down, then the video). A page attribute always wins. There is no theme: it is a script the player imports, which only the page may choose.",
 		"properties": obj{
 			"color":           obj{"type": []string{"string", "null"}, "description": "accent colour: #rgb, #rrggbb, #rrggbbaa or a colour name", "examples": []string{"#ff5a36"}},
-			"controls":        obj{"type": []string{"string", "null"}, "description": "space-separated: play time seek volume subtitles audiotracks fullscreen rate pip; empty for none"},
+			"controls":        obj{"type": []string{"string", "null"}, "description": "space-separated: play time seek volume subtitles audiotracks chapters quality fullscreen rate pip airplay; empty for none"},
 			"subtitles":       obj{"type": []string{"string", "null"}, "description": "which subtitles to offer: all, original, off or language tags"},
 			"active-subtitle": obj{"type": []string{"string", "null"}, "description": "the subtitles shown at start: a language tag, original or off"},
 			"autoplay":        nullable("boolean"),

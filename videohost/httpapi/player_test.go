@@ -86,6 +86,12 @@ func TestPlayerSettings(t *testing.T) {
 	} {
 		problem(t, e.req("PATCH", "/v1/space/player", e.rw, bad), http.StatusBadRequest, videohost.EValidation)
 	}
+	// Every control the player has is accepted (chapters, quality and airplay came with issue 18).
+	pv = playerView{}
+	must(t, e.req("PATCH", "/v1/collections/"+sub.ID+"/player", e.rw, map[string]any{"controls": "play seek chapters quality rate pip airplay fullscreen"}), http.StatusOK, &pv)
+	if pv.Settings["controls"] != "play seek chapters quality rate pip airplay fullscreen" {
+		t.Fatalf("controls with every item: %+v", pv)
+	}
 	problem(t, e.req("PATCH", "/v1/space/player", e.ro, map[string]any{"color": "#000"}), http.StatusForbidden, videohost.EReadOnlyKey)
 	problem(t, e.req("GET", "/v1/videos/"+v.ID+"/player", e.otherRW, nil), http.StatusNotFound, videohost.ENotFound)
 	problem(t, e.req("PATCH", "/v1/collections/"+top.ID+"/player", e.otherRW, map[string]any{"color": "#000"}), http.StatusNotFound, videohost.ENotFound)

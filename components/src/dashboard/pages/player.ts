@@ -16,7 +16,7 @@ interface View {
   resolved: Settings;
 }
 
-const CONTROLS = ['play', 'time', 'seek', 'volume', 'subtitles', 'audiotracks', 'fullscreen', 'rate', 'pip'];
+const CONTROLS = ['play', 'time', 'seek', 'volume', 'subtitles', 'audiotracks', 'chapters', 'quality', 'fullscreen', 'rate', 'pip', 'airplay'];
 const CONTROL_LABELS: Record<string, string> = {
   play: 'Play',
   time: 'Time',
@@ -27,8 +27,12 @@ const CONTROL_LABELS: Record<string, string> = {
   fullscreen: 'Full screen',
   rate: 'Speed',
   pip: 'Picture in picture',
+  chapters: 'Chapters',
+  quality: 'Quality',
+  airplay: 'AirPlay',
 };
-export const DEFAULT_CONTROLS = 'play time seek volume subtitles audiotracks fullscreen';
+/** What <reel-player> shows without a `controls` attribute (DEFAULT_CONTROLS in src/util.ts). */
+export const DEFAULT_CONTROLS = 'play time seek volume subtitles audiotracks chapters quality fullscreen airplay';
 
 function pathOf(kind: string, id: string) {
   return kind === 'collection' ? `/v1/collections/${id}/player` : kind === 'video' ? `/v1/videos/${id}/player` : '/v1/space/player';
