@@ -229,7 +229,7 @@ func (s *Service) OpenAsset(ctx context.Context, v *Video, name string) (Blob, B
 	if v.AssetVersion == "" {
 		return nil, BlobInfo{}, Errorf(ENotFound, "no such asset")
 	}
-	return s.blobs.Open(ctx, assetPrefix(v.ID, v.AssetVersion)+"/"+name)
+	return s.manifests.open(ctx, v.AssetVersion, name, assetPrefix(v.ID, v.AssetVersion)+"/"+name)
 }
 
 // OpenOriginal opens the original upload of a playable video whose
@@ -300,6 +300,7 @@ func (s *Service) removePrefixes(ctx context.Context, videoID string, prefixes .
 			s.log.WarnContext(ctx, "removing unused assets", "video", videoID, "prefix", p, "err", err)
 		}
 		s.frames.forget(p)
+		s.manifests.forget(p)
 	}
 }
 

@@ -67,6 +67,11 @@ type Config struct {
 	// first. Default DefaultRenditionCacheBytes (2 GiB); negative keeps a
 	// copy only while a frame is being cut from it.
 	RenditionCacheBytes int64
+	// ManifestCacheSize caps the bytes of published playlists, manifests
+	// and WebVTT files held in memory for delivery (they never change
+	// under their version). 0 is DefaultManifestCacheSize (16 MiB);
+	// negative caches none.
+	ManifestCacheSize int64
 }
 
 // Service holds the use cases of the domain over its ports.
@@ -89,6 +94,8 @@ type Service struct {
 	touchMu  sync.Mutex
 	touched  map[string]time.Time // key id → last recorded use
 	frames   *frameCache
+	// manifests holds published playlists in memory.
+	manifests *manifestCache
 	// renditions is nil when blobs are local (frames read them in place).
 	renditions *renditionCache
 }
@@ -132,11 +139,12 @@ func New(cfg Config) (*Service, error) {
 		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
 		clock: cfg.Clock, log: cfg.Logger, aead: aead,
 		macKey: derive(cfg.Secret, "reel cursor"), cfg: cfg, guard: cfg.Guard,
-		videos:   newTTLCache[*Video](cfg.CacheTTL, 10_000),
-		keys:     newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
-		verified: tokens.NewVerifiedCache(0, 0),
-		touched:  make(map[string]time.Time),
-		frames:   newFrameCache(cfg.Blobs, cfg.FrameCacheSize, cfg.Logger),
+		videos:    newTTLCache[*Video](cfg.CacheTTL, 10_000),
+		keys:      newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
+		verified:  tokens.NewVerifiedCache(0, 0),
+		touched:   make(map[string]time.Time),
+		frames:    newFrameCache(cfg.Blobs, cfg.FrameCacheSize, cfg.Logger),
+		manifests: newManifestCache(cfg.Blobs, cfg.ManifestCacheSize),
 	}
 	if _, local := cfg.Blobs.(LocalBlobs); !local {
 		s.renditions = newRenditionCache(cfg.Blobs, cfg.RenditionCacheDir, cfg.RenditionCacheBytes)
@@ -1080,6 +1088,7 @@ func (s *Service) deleteVideo(ctx context.Context, space, id string) error {
 			s.log.WarnContext(ctx, "removing assets of a deleted video", "video", id, "prefix", prefix, "err", err)
 		}
 		s.frames.forget(prefix)
+		s.manifests.forget(prefix)
 	}
 	return nil
 }

@@ -26,13 +26,16 @@
 //
 // # Reading
 //
-// Open answers with one HEAD and returns a Blob that reads lazily: no byte
-// is fetched until the first Read, which issues one GET from the current
-// offset ("Range: bytes=N-"); a Seek elsewhere drops the open body and the
-// next Read starts another. http.ServeContent's "seek to the end for the
-// size, then back to the range" therefore costs one ranged GET, never the
-// whole object. The GET carries the ETag of the HEAD (If-Match), so a blob
-// replaced between the two is an error, never a mix of two versions.
+// Open issues one GET from the start and takes the blob's size, ETag and
+// modification time from its answer: serving a file costs one S3 request,
+// no HEAD. The returned Blob reads that body; a Seek only moves the read
+// offset, and the next Read carries on in the open body when it is at (or
+// up to 64 KiB before) that offset, else drops it and issues a ranged GET
+// ("Range: bytes=N-") carrying the first answer's ETag (If-Match), so a
+// blob replaced meanwhile is an error, never a mix of two versions.
+// http.ServeContent's "seek to the end for the size, then back" therefore
+// reads the first GET's body; a range far into the blob costs a second,
+// ranged GET, and a blob closed unread (HEAD, 304) drops its connection.
 //
 // # Uploads
 //

@@ -256,14 +256,27 @@ func (s *Store) abort(ctx context.Context, key, uploadID string) {
 	})
 }
 
-// Open describes key (one HEAD) and returns a Blob that reads it lazily
-// with ranged GETs under ctx.
+// Open describes key with one GET from the start and returns a Blob that
+// reads that GET's body; size, ETag and modification time come from its
+// answer, so a read costs one S3 request, not a HEAD and a GET. Reads
+// after a Seek away from the body's position issue a ranged GET under
+// ctx that carries the first answer's ETag (If-Match).
 func (s *Store) Open(ctx context.Context, key string) (videohost.Blob, videohost.BlobInfo, error) {
-	info, etag, err := s.head(ctx, key)
-	if err != nil {
+	if err := blob.ValidKey(key); err != nil {
 		return nil, videohost.BlobInfo{}, err
 	}
-	return &reader{ctx: ctx, s: s, key: key, etag: etag, size: info.Size}, info, nil
+	out, err := s.client.GetObject(ctx, &awss3.GetObjectInput{
+		Bucket: aws.String(s.cfg.Bucket),
+		Key:    aws.String(s.objectKey(key)),
+	})
+	if err != nil {
+		if isNotFound(err) {
+			return nil, videohost.BlobInfo{}, videohost.Errorf(videohost.ENotFound, "blob %s not found", key)
+		}
+		return nil, videohost.BlobInfo{}, fmt.Errorf("reading blob %s: %w", key, wrap(err))
+	}
+	info := videohost.BlobInfo{Key: key, Size: aws.ToInt64(out.ContentLength), ModTime: modTime(out.LastModified)}
+	return &reader{ctx: ctx, s: s, key: key, etag: aws.ToString(out.ETag), size: info.Size, body: out.Body}, info, nil
 }
 
 // Stat describes key.
@@ -462,20 +475,37 @@ func (s *Store) copySource(key string) string {
 	return strings.Join(parts, "/")
 }
 
-// reader is an open blob: a lazily fetched body from the current offset.
+// reader is an open blob: a body being read at bodyOff, and the offset
+// the next Read starts from (a Seek only moves off).
 type reader struct {
-	ctx  context.Context
-	s    *Store
-	key  string
-	etag string
-	size int64
-	off  int64
-	body io.ReadCloser
+	ctx     context.Context
+	s       *Store
+	key     string
+	etag    string
+	size    int64
+	off     int64
+	body    io.ReadCloser
+	bodyOff int64
 }
+
+// maxSkip is how far ahead of the open body a Read may start and still
+// read on in it (discarding the gap) rather than start a ranged GET.
+const maxSkip = 64 << 10
 
 func (r *reader) Read(p []byte) (int, error) {
 	if r.off >= r.size {
 		return 0, io.EOF
+	}
+	if r.body != nil && r.bodyOff != r.off {
+		gap := r.off - r.bodyOff
+		if gap < 0 || gap > maxSkip {
+			r.closeBody()
+		} else if n, err := io.CopyN(io.Discard, r.body, gap); err != nil {
+			r.bodyOff += n
+			r.closeBody()
+		} else {
+			r.bodyOff += n
+		}
 	}
 	if r.body == nil {
 		in := &awss3.GetObjectInput{
@@ -493,10 +523,11 @@ func (r *reader) Read(p []byte) (int, error) {
 			}
 			return 0, fmt.Errorf("reading blob %s: %w", r.key, wrap(err))
 		}
-		r.body = out.Body
+		r.body, r.bodyOff = out.Body, r.off
 	}
 	n, err := r.body.Read(p)
 	r.off += int64(n)
+	r.bodyOff = r.off
 	if err == io.EOF && r.off < r.size {
 		err = fmt.Errorf("reading blob %s: %w", r.key, io.ErrUnexpectedEOF)
 	} else if err != nil && err != io.EOF {
@@ -520,10 +551,7 @@ func (r *reader) Seek(offset int64, whence int) (int64, error) {
 	if abs < 0 {
 		return r.off, errors.New("seek: negative position")
 	}
-	if abs != r.off {
-		r.closeBody()
-		r.off = abs
-	}
+	r.off = abs
 	return abs, nil
 }
 
