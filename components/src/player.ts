@@ -659,8 +659,20 @@ export class ReelPlayer extends EmbedElement {
         const E = Hls.Events;
         hls.on(E.MANIFEST_PARSED, () => this._applyCap());
         hls.on(E.AUDIO_TRACKS_UPDATED, () => {
+          // The lookup's track for each hls.js one: by NAME (the label) and
+          // language, else the first of that language not already taken, so
+          // an added "Commentary" in the source's language keeps its label.
+          const metas = info.audio_tracks || [];
+          const taken = new Set<(typeof metas)[number]>();
+          const metaOf = hls.audioTracks.map((t) => {
+            const m = metas.find((a) => a.label === t.name && (!t.lang || !a.language || sameLang(a.language, t.lang)));
+            if (m) taken.add(m);
+            return m;
+          });
           const found = hls.audioTracks.map((t, i) => {
-            const meta = info.audio_tracks?.find((a) => a.language && t.lang && sameLang(a.language, t.lang));
+            const meta =
+              metaOf[i] || metas.find((a) => !taken.has(a) && a.language && t.lang && sameLang(a.language, t.lang));
+            if (meta) taken.add(meta);
             return {
               id: String(i),
               label: meta?.label || t.name || t.lang || `Track ${i + 1}`,
