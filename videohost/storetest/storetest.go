@@ -81,6 +81,9 @@ func Run(t *testing.T, open Opener) {
 		{"VideosFetchingFilter", testVideosFetchingFilter},
 		{"PlayerSettings", testPlayerSettings},
 		{"QueueDepth", testQueueDepth},
+		{"Chunks", testChunks},
+		{"FinishChunkQueuesOneStitch", testFinishChunkQueuesOneStitch},
+		{"DeleteChunks", testDeleteChunks},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
