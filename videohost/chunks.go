@@ -84,6 +84,8 @@ type ChunkPipeline interface {
 type ChunkPlanInput struct {
 	Source string
 	Length time.Duration
+	// Threshold: a source not longer than this is encoded in one piece.
+	Threshold time.Duration
 }
 
 // ChunkInput is one chunk to encode (Spec nil: the audio).

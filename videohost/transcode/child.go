@@ -41,6 +41,9 @@ type mediaRequest struct {
 
 	Ladder          media.LadderOptions `json:"ladder"`
 	StoryboardTiles int                 `json:"storyboard_tiles,omitempty"`
+
+	// Chunk asks for one step of a chunked encode instead (chunks.go).
+	Chunk *chunkRequest `json:"chunk,omitempty"`
 }
 
 // mediaEvent is one line of the child's stdout; exactly one field is set.
@@ -48,6 +51,7 @@ type mediaEvent struct {
 	Playable *playableEvent           `json:"playable,omitempty"`
 	Done     *videohost.ProcessOutput `json:"done,omitempty"`
 	Prepared *preparedEvent           `json:"prepared,omitempty"`
+	Chunked  *chunkedEvent            `json:"chunked,omitempty"`
 	Error    *mediaFailure            `json:"error,omitempty"`
 }
 
@@ -77,18 +81,18 @@ func (p *Pipeline) processInChild(ctx context.Context, in videohost.ProcessInput
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
 		PosterTime: in.PosterTime, Playable: in.OnPlayable != nil,
 		Ladder: p.cfg.Ladder, StoryboardTiles: p.cfg.StoryboardTiles,
-	}, in.OnPlayable)
+	}, in.OnPlayable, nil)
 }
 
 // prepareInChild runs one Prepare call in a child process.
 func (p *Pipeline) prepareInChild(ctx context.Context, in videohost.PrepareInput) (*videohost.ProcessOutput, error) {
 	return p.runChild(ctx, mediaRequest{
 		Source: in.Source, WorkDir: in.WorkDir, Prepare: true, PlayableDir: in.PlayableDir, Ladder: p.cfg.Ladder,
-	}, nil)
+	}, nil, nil)
 }
 
 // runChild runs one request in a child process and returns its result.
-func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayable func(context.Context, string, *videohost.ProcessOutput) error) (*videohost.ProcessOutput, error) {
+func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayable func(context.Context, string, *videohost.ProcessOutput) error, chunked *chunkedEvent) (*videohost.ProcessOutput, error) {
 	req, err := json.Marshal(request)
 	if err != nil {
 		return nil, fmt.Errorf("encoding media request: %w", err)
@@ -138,6 +142,9 @@ func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayabl
 			done, finished = ev.Done, true
 		case ev.Prepared != nil:
 			done, finished = ev.Prepared.Output, true
+		case ev.Chunked != nil && chunked != nil:
+			*chunked = *ev.Chunked
+			done, finished = ev.Chunked.Output, true
 		case ev.Error != nil:
 			failure = ev.Error
 		}
@@ -238,6 +245,13 @@ func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logg
 			f.Code, f.Message = ve.Code, ve.Message
 		}
 		return send(mediaEvent{Error: f})
+	}
+	if req.Chunk != nil {
+		ev, err := p.serveChunk(ctx, req)
+		if err != nil {
+			return fail(err)
+		}
+		return send(mediaEvent{Chunked: ev})
 	}
 	if req.Prepare {
 		out, err := p.Prepare(ctx, videohost.PrepareInput{Source: req.Source, PlayableDir: req.PlayableDir, WorkDir: req.WorkDir})

@@ -58,7 +58,21 @@ type Config struct {
 	Logger *slog.Logger
 	// Observer is told how every job run ended (metrics); nil: nobody.
 	Observer JobObserver
+	// ChunkThreshold: a source longer than this is encoded in chunks that
+	// any worker may take (chunks.go), when the pipeline and the store can
+	// (videohost.ChunkPipeline, videohost.ChunkStore). Default 2 min;
+	// negative encodes every source in one job.
+	ChunkThreshold time.Duration
+	// ChunkLength is the length of a chunk, rounded to whole segments
+	// (default 60 s: 15 segments of 4 s).
+	ChunkLength time.Duration
 }
+
+// Defaults of Config.
+const (
+	DefaultChunkThreshold = 2 * time.Minute
+	DefaultChunkLength    = time.Minute
+)
 
 // JobObserver is told of finished job runs, for metrics. outcome is "done",
 // "retried" (it runs again later), "dead" (given up; the video is errored)
@@ -126,9 +140,18 @@ func New(cfg Config) (*Worker, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = cfg.Service.Logger()
 	}
+	if cfg.ChunkThreshold == 0 {
+		cfg.ChunkThreshold = DefaultChunkThreshold
+	}
+	if cfg.ChunkLength <= 0 {
+		cfg.ChunkLength = DefaultChunkLength
+	}
 	kinds := []videohost.JobKind{videohost.JobFetch}
 	if cfg.Pipeline != nil {
 		kinds = append(kinds, videohost.JobPrepare, videohost.JobTranscode)
+	}
+	if _, ok := cfg.Pipeline.(videohost.ChunkPipeline); ok && cfg.Service.Chunked() {
+		kinds = append(kinds, videohost.JobChunk, videohost.JobStitch)
 	}
 	if _, ok := cfg.Pipeline.(videohost.SubtitlePipeline); ok {
 		kinds = append(kinds, videohost.JobSubtitles)
@@ -351,8 +374,20 @@ func (w *Worker) failVideo(ctx context.Context, job *videohost.Job, cause error)
 	if errors.As(cause, &ve) && ve.Code == code {
 		msg = ve.Message
 	}
-	if _, err := w.svc.Fail(ctx, job.VideoID, code, msg); err != nil && !videohost.IsNotFound(err) {
+	_, err := w.svc.Fail(ctx, job.VideoID, code, msg)
+	chunked := job.Kind == videohost.JobChunk || job.Kind == videohost.JobStitch
+	switch {
+	case err == nil, videohost.IsNotFound(err):
+	case chunked && videohost.ErrorCode(err) == videohost.EInvalidTransition:
+		// Another chunk failed the video first: it fails once.
+	default:
 		w.log.ErrorContext(ctx, "marking video errored", "video", job.VideoID, "err", err)
+	}
+	if chunked {
+		// The other chunks' jobs are given up, and what they stored goes.
+		if err := w.svc.DropChunks(ctx, job.VideoID); err != nil {
+			w.log.ErrorContext(ctx, "dropping the chunks of a failed video", "video", job.VideoID, "err", err)
+		}
 	}
 }
 
@@ -377,6 +412,10 @@ func (w *Worker) run(ctx context.Context, job *videohost.Job) error {
 		return w.transcode(ctx, job)
 	case videohost.JobSubtitles:
 		return w.subtitles(ctx, job)
+	case videohost.JobChunk:
+		return w.chunk(ctx, job)
+	case videohost.JobStitch:
+		return w.stitch(ctx, job)
 	}
 	return permanent(videohost.VideoErrTranscodeFailed, fmt.Errorf("unknown job kind %q", job.Kind))
 }
