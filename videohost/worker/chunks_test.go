@@ -39,10 +39,10 @@ func chunkSource(t *testing.T) string {
 // chunk and failing those it is told to.
 type chunkPipeline struct {
 	*transcode.Pipeline
-	mu        sync.Mutex
+	mu        *sync.Mutex // shared by pipelines that share failOnce
 	runs      map[int]int // span index → EncodeChunk calls
 	failOnce  map[int]bool
-	failCode  map[int]string // fails for good with this code
+	failCode  map[int]string  // fails for good with this code
 	onEncode  func(index int) // called before each encode
 	processed int
 }
@@ -50,6 +50,7 @@ type chunkPipeline struct {
 func newChunkPipeline() *chunkPipeline {
 	return &chunkPipeline{
 		Pipeline: transcode.New(transcode.Config{Ladder: media.LadderOptions{Preset: "ultrafast"}}),
+		mu:       &sync.Mutex{},
 		runs:     map[int]int{}, failOnce: map[int]bool{}, failCode: map[int]string{},
 	}
 }

@@ -150,7 +150,10 @@ func New(cfg Config) (*Worker, error) {
 	if cfg.Pipeline != nil {
 		kinds = append(kinds, videohost.JobPrepare, videohost.JobTranscode)
 	}
-	if _, ok := cfg.Pipeline.(videohost.ChunkPipeline); ok && cfg.Service.Chunked() {
+	if cfg.Pipeline != nil && cfg.Service.Chunked() {
+		// Taken even by a pipeline that cannot run them (it fails them for
+		// another worker to retry): on River a worker that runs every kind
+		// is one that may lead its maintenance (rescue, retries).
 		kinds = append(kinds, videohost.JobChunk, videohost.JobStitch)
 	}
 	if _, ok := cfg.Pipeline.(videohost.SubtitlePipeline); ok {
