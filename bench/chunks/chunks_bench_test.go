@@ -105,6 +105,17 @@ func TestChunkBenchmark(t *testing.T) {
 			total, ready := chunked(t, helper, src, out, spans, workers)
 			report(fmt.Sprintf("(%c) Reel, %d chunks + audio + stitch, %d worker(s) of one core", 'b'+workers, len(spans), workers), total, ready, load)
 		}
+		// One machine, every core: the single job against two chunk jobs
+		// at once (a worker with --workers 2), neither pinned.
+		load = loadAverage()
+		os.RemoveAll(whole)
+		r = run(t, "", helper, "-op", "whole", "-source", src, "-out", whole)
+		report("(e) Reel, single job, every core", r, r.wall, load)
+		load = loadAverage()
+		out := filepath.Join(dir, "chunked-all")
+		os.RemoveAll(out)
+		total, _ := chunkedOn(t, helper, src, out, spans, []string{"", ""})
+		report("(f) Reel, chunks two at a time + stitch, every core", total, total.wall, load)
 		all = append(all, rows)
 	}
 	last := all[len(all)-1]
@@ -113,7 +124,8 @@ func TestChunkBenchmark(t *testing.T) {
 		last[3].ready.Seconds()/last[2].ready.Seconds(), last[3].r.wall.Seconds()/last[2].r.wall.Seconds())
 	fmt.Printf("chunking overhead on one worker / single job (CPU): %.3f; (wall): %.3f\n",
 		last[2].r.cpu.Seconds()/last[1].r.cpu.Seconds(), last[2].r.wall.Seconds()/last[1].r.wall.Seconds())
-	fmt.Printf("single job / ffmpeg one command (CPU): %.3f\n\n", last[1].r.cpu.Seconds()/last[0].r.cpu.Seconds())
+	fmt.Printf("single job / ffmpeg one command (CPU): %.3f\n", last[1].r.cpu.Seconds()/last[0].r.cpu.Seconds())
+	fmt.Printf("one machine, every core: chunked / single job (wall): %.2f\n\n", last[5].r.wall.Seconds()/last[4].r.wall.Seconds())
 
 	// Quality: the stitched fhd rendition against the single job's.
 	stitched := filepath.Join(dir, "chunked1", "out")
@@ -137,6 +149,18 @@ func TestChunkBenchmark(t *testing.T) {
 // time as CPU on the critical path.
 func chunked(t *testing.T, helper, src, out string, spans []media.ChunkSpan, workers int) (result, time.Duration) {
 	t.Helper()
+	cores := make([]string, workers)
+	for i := range cores {
+		cores[i] = strconv.Itoa(i)
+	}
+	return chunkedOn(t, helper, src, out, spans, cores)
+}
+
+// chunkedOn runs the chunked encode with one worker per entry of cores, the
+// worker pinned to that core ("": not pinned); the stitch runs on the first.
+func chunkedOn(t *testing.T, helper, src, out string, spans []media.ChunkSpan, cores []string) (result, time.Duration) {
+	t.Helper()
+	workers := len(cores)
 	type step struct{ args []string }
 	var steps []step
 	var dirs []string
@@ -164,12 +188,12 @@ func chunked(t *testing.T, helper, src, out string, spans []media.ChunkSpan, wor
 				s := steps[next]
 				next++
 				mu.Unlock()
-				perWorker[w].add(run(t, strconv.Itoa(w), helper, s.args...))
+				perWorker[w].add(run(t, cores[w], helper, s.args...))
 			}
 		})
 	}
 	wg.Wait()
-	st := run(t, "0", helper, "-op", "stitch", "-source", src, "-chunks", strings.Join(dirs, ","), "-audio", audio, "-out", filepath.Join(out, "out"))
+	st := run(t, cores[0], helper, "-op", "stitch", "-source", src, "-chunks", strings.Join(dirs, ","), "-audio", audio, "-out", filepath.Join(out, "out"))
 	total := result{wall: time.Since(start)}
 	var busiest time.Duration
 	for _, r := range perWorker {
