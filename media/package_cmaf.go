@@ -59,6 +59,17 @@ type cmafTrack struct {
 
 	onSegment func() // called after each segment is on disk; may be nil
 	live      bool   // rewrite an EVENT playlist after each segment
+
+	// firstSegment numbers the track's first segment (file name and
+	// fragment sequence): a chunk of a longer encode continues the
+	// numbering of the chunks before it.
+	firstSegment int
+	// alignDecode takes the decode shift from the first sample's own
+	// composition offset instead of from a negative decode time: a chunk
+	// that starts at frame N then has the decode times the whole encode
+	// would have had there, so chunks join without a gap or an overlap.
+	alignDecode bool
+	samples     int64 // samples written
 }
 
 func newCMAFTrack(dir string, timescale int64, segSeconds float64) (*cmafTrack, error) {
@@ -122,7 +133,10 @@ func (t *cmafTrack) writeInit(init *mp4.InitSegment) error {
 func (t *cmafTrack) add(s cmafSample) error {
 	if !t.started {
 		t.started = true
-		if s.dts < 0 {
+		switch {
+		case t.alignDecode:
+			t.decodeShift = s.pts - s.dts
+		case s.dts < 0:
 			t.decodeShift = -s.dts
 		}
 		t.next = (floorDiv(s.pts, t.segTicks) + 1) * t.segTicks
@@ -148,6 +162,7 @@ func (t *cmafTrack) add(s cmafSample) error {
 
 func (t *cmafTrack) push(p cmafSample) {
 	t.lastDur = p.dur
+	t.samples++
 	flags := mp4.NonSyncSampleFlags | mp4.SampleDependsOn1
 	if p.key {
 		flags = mp4.SyncSampleFlags
@@ -185,7 +200,7 @@ func (t *cmafTrack) finish(lastDur int64) error {
 }
 
 func (t *cmafTrack) flush() error {
-	n := len(t.completedSegments())
+	n := t.firstSegment + len(t.completedSegments())
 	frag, err := mp4.CreateFragment(uint32(n+1), 1)
 	if err != nil {
 		return fmt.Errorf("creating fragment: %w", err)

@@ -158,6 +158,21 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 	}
 	logger.InfoContext(ctx, "media: encoded", "elapsed", time.Since(started))
 
+	m, err := packageLadder(ctx, opts, info, ladderOpts, out)
+	if err != nil {
+		return nil, err
+	}
+	if err := playable.wait(); err != nil {
+		return nil, fmt.Errorf("publishing playable set: %w", err)
+	}
+	logger.InfoContext(ctx, "media: done", "elapsed", time.Since(started))
+	return m, nil
+}
+
+// packageLadder writes what follows an encode of the whole ladder (one
+// encode, or stitched chunks): the media playlists, the MP4 renditions, the
+// master playlist, DASH, the pictures and media.json.
+func packageLadder(ctx context.Context, opts ProcessOptions, info *Info, ladderOpts LadderOptions, out *ladderOutput) (*Manifest, error) {
 	m := buildManifest(out, info, ladderOpts)
 	for i := range m.Renditions {
 		r := &m.Renditions[i]
@@ -187,10 +202,6 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 	if err := WriteManifest(opts.OutDir, m); err != nil {
 		return nil, err
 	}
-	if err := playable.wait(); err != nil {
-		return nil, fmt.Errorf("publishing playable set: %w", err)
-	}
-	logger.InfoContext(ctx, "media: done", "elapsed", time.Since(started))
 	return m, nil
 }
 
@@ -389,7 +400,9 @@ func makeSideFiles(ctx context.Context, opts ProcessOptions, m *Manifest) error 
 		}
 		m.Clip = ClipFile
 	}
-	if len(m.AudioTracks) > 0 {
+	if _, err := os.Stat(filepath.Join(opts.OutDir, AudioFile)); err == nil && len(m.AudioTracks) > 0 {
+		m.Audio = AudioFile // made beside the audio tracks (EncodeAudio)
+	} else if len(m.AudioTracks) > 0 {
 		err := AudioM4A(ctx, opts.Source, filepath.Join(opts.OutDir, AudioFile))
 		switch {
 		case err == nil:

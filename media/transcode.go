@@ -33,6 +33,9 @@ type ladderJob struct {
 	// or cuts it to exactly this many samples at 48 kHz (an added track
 	// fitted to the video's duration).
 	audioLength int64
+	// span, when set, encodes only the video frames of one chunk of the
+	// source (chunk.go), and no audio.
+	span *ChunkSpan
 }
 
 // ladderOutput holds the packaged tracks once the job is done.
@@ -86,7 +89,15 @@ func transcodeLadder(ctx context.Context, job ladderJob) (*ladderOutput, error) 
 		out.videos = video.outputs()
 	}
 	audios := make(map[int]*audioPipeline)
+	if video != nil && job.span != nil {
+		if err := video.seek(in.fc, job.span); err != nil {
+			return nil, err
+		}
+	}
 	for i, a := range job.info.Audio {
+		if job.span != nil {
+			break // a chunk is video alone; the audio is encoded once, whole
+		}
 		id := strconv.Itoa(i)
 		ap, err := newAudioPipeline(job, streams[a.Index], a, id, origin)
 		if err != nil {
@@ -159,6 +170,11 @@ func demuxAndDecode(ctx context.Context, fc *astiav.FormatContext, video *videoP
 		switch {
 		case video != nil && idx == video.streamIndex:
 			err = video.decode(ctx, pkt)
+			if err == nil && video.ended {
+				pkt.Unref()
+				// A chunk's last frame is out: the rest is the next chunk's.
+				return video.decode(ctx, nil)
+			}
 		case audios[idx] != nil:
 			err = audios[idx].decode(pkt)
 		}
@@ -199,6 +215,10 @@ type videoPipeline struct {
 	lastPts       int64
 	lastStep      int64           // distance between the last two frames' timestamps
 	frameDuration astiav.Rational // of the output, for a one-frame source
+	// A chunk keeps output frames first <= n < end (end 0: to the end of
+	// the source); ended is set once a frame at or past end came out.
+	first, end int64
+	ended      bool
 }
 
 type videoEncoder struct {
@@ -449,6 +469,9 @@ func newVideoEncoder(job ladderJob, r Rendition, sinkTB astiav.Rational) (*video
 	}
 	track.onSegment = job.onSegment
 	track.live = job.live[r.Name]
+	if job.span != nil {
+		track.firstSegment, track.alignDecode = job.span.FirstSegment, true
+	}
 	if err := track.writeVideoInit(enc.ExtraData(), ""); err != nil {
 		return nil, fmt.Errorf("writing %s init: %w", r.Name, err)
 	}
@@ -584,6 +607,11 @@ func (vp *videoPipeline) drainSinks(ctx context.Context) error {
 					break
 				}
 				return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("reading filtered video: %w", err))
+			}
+			if n := astiav.RescaleQ(f.Pts(), vp.encoders[i].sinkTB, vp.encoders[i].encTB); n < vp.first || (vp.end > 0 && n >= vp.end) {
+				vp.ended = vp.ended || (vp.end > 0 && n >= vp.end)
+				f.Free()
+				continue
 			}
 			if err := vp.encoders[i].submit(ctx, f); err != nil {
 				return err

@@ -14,6 +14,7 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob/s3"
+	"github.com/reelvideo/reel/videohost/worker"
 )
 
 // Config is the server configuration; every field has a flag and a REEL_*
@@ -47,6 +48,12 @@ type Config struct {
 	// (it holds no lock any more): --job-rescue-after,
 	// REEL_JOB_RESCUE_AFTER (1m).
 	JobRescueAfter time.Duration
+	// ChunkThreshold: a longer source is encoded in chunks any worker may
+	// take: --chunk-threshold, REEL_CHUNK_THRESHOLD (2m; negative: never).
+	ChunkThreshold time.Duration
+	// ChunkLength is the length of one chunk: --chunk-length,
+	// REEL_CHUNK_LENGTH (1m, rounded to whole 4 s segments).
+	ChunkLength time.Duration
 }
 
 // errUsage is a command line that could not be parsed; the usage was
@@ -87,12 +94,17 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	str(&c.MediaProcess, "media-process", "child", "where transcodes run: child (a child process per job, so a crash in FFmpeg ends one job) or inline (in this process)")
 	// Set before fs.Var so that the usage shows the defaults.
 	c.Workers, c.ShutdownGrace, c.RenditionCacheSize, c.JobRescueAfter = 1, 20*time.Second, defaultRenditionCacheSize, time.Minute
+	c.ChunkThreshold, c.ChunkLength = worker.DefaultChunkThreshold, worker.DefaultChunkLength
 	fs.Var(envDefault[int]{p: &c.Workers, parse: strconv.Atoi, env: getenv(envName("workers")), def: 1},
 		"workers", "jobs run at once by the in-process worker")
 	fs.Var(envDefault[time.Duration]{p: &c.ShutdownGrace, parse: time.ParseDuration, env: getenv(envName("shutdown-grace")), def: 20 * time.Second},
 		"shutdown-grace", "time given to in-flight requests and jobs on SIGTERM")
 	fs.Var(envDefault[time.Duration]{p: &c.JobRescueAfter, parse: time.ParseDuration, env: getenv(envName("job-rescue-after")), def: time.Minute},
 		"job-rescue-after", "with postgres://, how long a job runs before another worker may take it over if its process is gone (River's rescue; checked every 30 s)")
+	fs.Var(envDefault[time.Duration]{p: &c.ChunkThreshold, parse: time.ParseDuration, env: getenv(envName("chunk-threshold")), def: worker.DefaultChunkThreshold},
+		"chunk-threshold", "a source longer than this is encoded in chunks that every worker of the installation may take (negative: never)")
+	fs.Var(envDefault[time.Duration]{p: &c.ChunkLength, parse: time.ParseDuration, env: getenv(envName("chunk-length")), def: worker.DefaultChunkLength},
+		"chunk-length", "length of one chunk of a chunked encode, rounded to whole segments")
 	fs.Var(envDefault[ByteSize]{p: &c.FrameCacheSize, parse: ParseByteSize, env: getenv(envName("frame-cache-size"))},
 		"frame-cache-size", "byte cap of the cache of frames by URL, least recently used out first, e.g. 512MiB or 2GiB; 0 means 1GiB")
 	fs.Var(envDefault[ByteSize]{p: &c.RenditionCacheSize, parse: ParseByteSize, env: getenv(envName("rendition-cache-size")), def: defaultRenditionCacheSize},

@@ -797,3 +797,23 @@ func (r *receiver) waitFor(t *testing.T, want []string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+func TestChunkFlags(t *testing.T) {
+	var c Config
+	if _, err := c.parseFlags("t", nil, io.Discard, func(string) string { return "" }); err != nil {
+		t.Fatal(err)
+	}
+	if c.ChunkThreshold != 2*time.Minute || c.ChunkLength != time.Minute {
+		t.Errorf("defaults %s and %s, want 2m0s and 1m0s", c.ChunkThreshold, c.ChunkLength)
+	}
+	env := map[string]string{"REEL_CHUNK_LENGTH": "20s"}
+	if _, err := c.parseFlags("t", []string{"--chunk-threshold", "-1s"}, io.Discard, func(k string) string { return env[k] }); err != nil {
+		t.Fatal(err)
+	}
+	if c.ChunkThreshold != -time.Second || c.ChunkLength != 20*time.Second {
+		t.Errorf("got %s and %s", c.ChunkThreshold, c.ChunkLength)
+	}
+	if _, err := c.parseFlags("t", []string{"--chunk-length", "soon"}, io.Discard, func(string) string { return "" }); err == nil {
+		t.Error("--chunk-length soon accepted")
+	}
+}

@@ -331,6 +331,7 @@ func (m *Main) startWorker(ctx context.Context) error {
 	wc := worker.Config{
 		Service: m.Service, Pipeline: m.Pipeline, Concurrency: m.Config.Workers,
 		WorkDir: filepath.Join(m.Config.Data, "work"), Logger: m.Logger, ID: inst.ID,
+		ChunkThreshold: m.Config.ChunkThreshold, ChunkLength: m.Config.ChunkLength,
 	}
 	if m.Metrics != nil {
 		wc.Observer = m.Metrics

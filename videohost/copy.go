@@ -199,6 +199,8 @@ func CopySkipped() map[string]string {
 		"job_finished":      "queued work belongs to the processes of the source",
 		"queue_spaces":      "queue fairness state, rebuilt by the first claims",
 		"video_progress":    "how far encodes in flight have come: their jobs stay behind",
+		"chunk_plans":       "chunked encodes in flight: their jobs stay behind",
+		"chunks":            "chunked encodes in flight: their jobs stay behind",
 	}
 }
 

@@ -45,7 +45,7 @@ func TestBuildsWithoutCgo(t *testing.T) {
 }
 
 // blobRoots are the first segments of every blob key the service writes.
-var blobRoots = []string{"sources/", "videos/", "cache/"}
+var blobRoots = []string{"sources/", "videos/", "cache/", "chunks/"}
 
 // TestNoBlobKeysOutsideVideohost checks that no Go file outside the
 // videohost package spells a blob key: the service owns the layout of blob

@@ -18,6 +18,7 @@ import (
 //	                                       (chapters live on the video row)
 //	videos/{video}/{version}/…             one published set of assets
 //	cache/{video}/frames/{version}/…       frames made on demand (frame_cache.go)
+//	chunks/{video}/{index}/…               a chunked encode's pieces (chunks.go)
 //
 // A published set is immutable: every publish writes a new version under a
 // fresh name and then flips the video row to it in one transaction, so a
@@ -34,7 +35,7 @@ func assetPrefix(videoID, version string) string { return "videos/" + videoID + 
 
 // videoPrefixes are every blob folder a video may own.
 func videoPrefixes(videoID string) []string {
-	return []string{"videos/" + videoID, "sources/" + videoID, "cache/" + videoID}
+	return []string{"videos/" + videoID, "sources/" + videoID, "cache/" + videoID, chunkPrefix(videoID, -1)}
 }
 
 // Version names: "p" for an early playable set, "v" for a complete one.

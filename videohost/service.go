@@ -1083,6 +1083,15 @@ func (s *Service) deleteVideo(ctx context.Context, space, id string) error {
 	if err != nil {
 		return err
 	}
+	// A chunked encode's jobs not yet started are given up; those running
+	// find their chunk gone and remove what they stored.
+	if cs, ok := s.store.(ChunkStore); ok {
+		if n, err := cs.DeleteChunks(context.WithoutCancel(ctx), id); err != nil {
+			s.log.WarnContext(ctx, "giving up the chunks of a deleted video", "video", id, "err", err)
+		} else if n > 0 {
+			s.log.InfoContext(ctx, "chunk jobs of a deleted video given up", "video", id, "jobs", n)
+		}
+	}
 	for _, prefix := range videoPrefixes(id) {
 		if err := s.blobs.DeletePrefix(ctx, prefix); err != nil {
 			s.log.WarnContext(ctx, "removing assets of a deleted video", "video", id, "prefix", prefix, "err", err)

@@ -193,7 +193,11 @@ describe('player menus', () => {
       await shot(page, 'player-rate-menu', width);
       await pick(page, 'media-playback-rate-menu', '1.5x');
       await waitFor(page, (p) => p.playbackRate === 1.5 && p.media.playbackRate === 1.5);
-      assert.match(await inPlayer(page, (p, r) => r.querySelector('media-playback-rate-menu-button').textContent + r.querySelector('media-playback-rate-menu-button').shadowRoot.textContent), /1\.5x/);
+      // The button's label follows the rate a moment later (media-chrome's state propagation).
+      await waitFor(page, (p, r) => {
+        const b = r.querySelector('media-playback-rate-menu-button');
+        return /1\.5x/.test(b.textContent + b.shadowRoot.textContent);
+      });
 
       // PiP where the browser has it; AirPlay only where WebKit's event exists.
       const avail = await inPlayer(page, (p, r) => ({

@@ -72,6 +72,8 @@ type (
 	subtitlesKind struct{}
 	audioKind     struct{}
 	posterKind    struct{}
+	chunkKind     struct{}
+	stitchKind    struct{}
 )
 
 func (fetchKind) kind() videohost.JobKind     { return videohost.JobFetch }
@@ -80,11 +82,13 @@ func (transcodeKind) kind() videohost.JobKind { return videohost.JobTranscode }
 func (subtitlesKind) kind() videohost.JobKind { return videohost.JobSubtitles }
 func (audioKind) kind() videohost.JobKind     { return videohost.JobAudioTracks }
 func (posterKind) kind() videohost.JobKind    { return videohost.JobPoster }
+func (chunkKind) kind() videohost.JobKind     { return videohost.JobChunk }
+func (stitchKind) kind() videohost.JobKind    { return videohost.JobStitch }
 
 // allKinds are the kinds this store can run; a worker that runs all of
 // them may lead River's maintenance (rescue, retries, cleanup).
 var allKinds = []videohost.JobKind{videohost.JobFetch, videohost.JobPrepare, videohost.JobTranscode, videohost.JobSubtitles,
-	videohost.JobAudioTracks, videohost.JobPoster}
+	videohost.JobAudioTracks, videohost.JobPoster, videohost.JobChunk, videohost.JobStitch}
 
 // JobKinds are the kinds this store can run: a worker must run all of them
 // to lead River's maintenance.
@@ -118,6 +122,10 @@ func opsOf(k videohost.JobKind) (kindOps, bool) {
 		return opsFor[audioKind](), true
 	case videohost.JobPoster:
 		return opsFor[posterKind](), true
+	case videohost.JobChunk:
+		return opsFor[chunkKind](), true
+	case videohost.JobStitch:
+		return opsFor[stitchKind](), true
 	}
 	return kindOps{}, false
 }
@@ -341,10 +349,15 @@ type jobRunner struct {
 }
 
 // jobLockKey is the advisory lock of a job: its kind and video, so that
-// two copies of a job (one of them rescued) never run at once.
+// two copies of a job (one of them rescued) never run at once; a chunk's
+// job adds its payload (the chunk's index), so that the chunks of one
+// video run at once, on as many workers as there are.
 func jobLockKey(j *videohost.Job) int64 {
 	if j.VideoID == "" {
 		return lockKey(fmt.Sprintf("job:%d", j.ID))
+	}
+	if j.Kind == videohost.JobChunk {
+		return lockKey("job:" + string(j.Kind) + ":" + j.VideoID + ":" + string(j.Payload))
 	}
 	return lockKey("job:" + string(j.Kind) + ":" + j.VideoID)
 }

@@ -91,6 +91,9 @@ func Run(t *testing.T, open Opener) {
 		{"VideoProgress", testVideoProgress},
 		{"VideoEvents", testVideoEvents},
 		{"CopyBetweenStores", testCopyBetweenStores},
+		{"Chunks", testChunks},
+		{"FinishChunkQueuesOneStitch", testFinishChunkQueuesOneStitch},
+		{"DeleteChunks", testDeleteChunks},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

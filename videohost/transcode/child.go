@@ -47,6 +47,8 @@ type mediaRequest struct {
 	// Process; its result comes as Done.
 	Op    string                `json:"op,omitempty"`
 	Track *videohost.AddedAudio `json:"track,omitempty"`
+	// Chunk asks for one step of a chunked encode instead (chunks.go).
+	Chunk *chunkRequest `json:"chunk,omitempty"`
 }
 
 // mediaEvent is one line of the child's stdout; exactly one field is set.
@@ -55,6 +57,7 @@ type mediaEvent struct {
 	Done     *videohost.ProcessOutput `json:"done,omitempty"`
 	Prepared *preparedEvent           `json:"prepared,omitempty"`
 	Progress *float64                 `json:"progress,omitempty"`
+	Chunked  *chunkedEvent            `json:"chunked,omitempty"`
 	Error    *mediaFailure            `json:"error,omitempty"`
 }
 
@@ -84,18 +87,18 @@ func (p *Pipeline) processInChild(ctx context.Context, in videohost.ProcessInput
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
 		PosterTime: in.PosterTime, Playable: in.OnPlayable != nil, Progress: in.OnProgress != nil,
 		Ladder: p.cfg.Ladder, StoryboardTiles: p.cfg.StoryboardTiles,
-	}, in.OnPlayable, in.OnProgress)
+	}, in.OnPlayable, in.OnProgress, nil)
 }
 
 // prepareInChild runs one Prepare call in a child process.
 func (p *Pipeline) prepareInChild(ctx context.Context, in videohost.PrepareInput) (*videohost.ProcessOutput, error) {
 	return p.runChild(ctx, mediaRequest{
 		Source: in.Source, WorkDir: in.WorkDir, Prepare: true, PlayableDir: in.PlayableDir, Ladder: p.cfg.Ladder,
-	}, nil, nil)
+	}, nil, nil, nil)
 }
 
 // runChild runs one request in a child process and returns its result.
-func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayable func(context.Context, string, *videohost.ProcessOutput) error, onProgress func(float64)) (*videohost.ProcessOutput, error) {
+func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayable func(context.Context, string, *videohost.ProcessOutput) error, onProgress func(float64), chunked *chunkedEvent) (*videohost.ProcessOutput, error) {
 	req, err := json.Marshal(request)
 	if err != nil {
 		return nil, fmt.Errorf("encoding media request: %w", err)
@@ -147,6 +150,9 @@ func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayabl
 			done, finished = ev.Done, true
 		case ev.Prepared != nil:
 			done, finished = ev.Prepared.Output, true
+		case ev.Chunked != nil && chunked != nil:
+			*chunked = *ev.Chunked
+			done, finished = ev.Chunked.Output, true
 		case ev.Error != nil:
 			failure = ev.Error
 		}
@@ -254,6 +260,13 @@ func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logg
 			return fail(err)
 		}
 		return send(mediaEvent{Done: out})
+	}
+	if req.Chunk != nil {
+		ev, err := p.serveChunk(ctx, req)
+		if err != nil {
+			return fail(err)
+		}
+		return send(mediaEvent{Chunked: ev})
 	}
 	if req.Prepare {
 		out, err := p.Prepare(ctx, videohost.PrepareInput{Source: req.Source, PlayableDir: req.PlayableDir, WorkDir: req.WorkDir})

@@ -20,4 +20,12 @@
 // segments, its playlists growing as EVENT playlists until the final version
 // replaces it. A killed job leaves at most a dangling early version, which
 // the next attempt's final publish removes.
+//
+// A source longer than Config.ChunkThreshold is encoded in chunks that any
+// worker may take (chunks.go): the transcode job plans them, chunk jobs
+// encode spans of ChunkLength and the audio, and a stitch job, queued by
+// the store with the last chunk done, joins and publishes them. A chunk job
+// lasts as long as ChunkLength of video takes to encode, whatever the
+// length of the upload, so a killed worker loses one chunk and River's
+// time-based rescue needs no special case (the arithmetic is in chunks.go).
 package worker

@@ -127,6 +127,9 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 	if err != nil {
 		return err
 	}
+	if planned, err := w.planChunks(ctx, v, source); err != nil || planned {
+		return err
+	}
 	outDir := filepath.Join(dir, "out")
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err

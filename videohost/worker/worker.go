@@ -62,7 +62,21 @@ type Config struct {
 	Logger *slog.Logger
 	// Observer is told how every job run ended (metrics); nil: nobody.
 	Observer JobObserver
+	// ChunkThreshold: a source longer than this is encoded in chunks that
+	// any worker may take (chunks.go), when the pipeline and the store can
+	// (videohost.ChunkPipeline, videohost.ChunkStore). Default 2 min;
+	// negative encodes every source in one job.
+	ChunkThreshold time.Duration
+	// ChunkLength is the length of a chunk, rounded to whole segments
+	// (default 60 s: 15 segments of 4 s).
+	ChunkLength time.Duration
 }
+
+// Defaults of Config.
+const (
+	DefaultChunkThreshold = 2 * time.Minute
+	DefaultChunkLength    = time.Minute
+)
 
 // JobObserver is told of finished job runs, for metrics. outcome is "done",
 // "retried" (it runs again later), "dead" (given up; the video is errored)
@@ -133,9 +147,21 @@ func New(cfg Config) (*Worker, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = cfg.Service.Logger()
 	}
+	if cfg.ChunkThreshold == 0 {
+		cfg.ChunkThreshold = DefaultChunkThreshold
+	}
+	if cfg.ChunkLength <= 0 {
+		cfg.ChunkLength = DefaultChunkLength
+	}
 	kinds := []videohost.JobKind{videohost.JobFetch}
 	if cfg.Pipeline != nil {
 		kinds = append(kinds, videohost.JobPrepare, videohost.JobTranscode)
+	}
+	if cfg.Pipeline != nil && cfg.Service.Chunked() {
+		// Taken even by a pipeline that cannot run them (it fails them for
+		// another worker to retry): on River a worker that runs every kind
+		// is one that may lead its maintenance (rescue, retries).
+		kinds = append(kinds, videohost.JobChunk, videohost.JobStitch)
 	}
 	if _, ok := cfg.Pipeline.(videohost.SubtitlePipeline); ok {
 		kinds = append(kinds, videohost.JobSubtitles)
@@ -372,8 +398,20 @@ func (w *Worker) failVideo(ctx context.Context, job *videohost.Job, cause error)
 	if errors.As(cause, &ve) && ve.Code == code {
 		msg = ve.Message
 	}
-	if _, err := w.svc.Fail(ctx, job.VideoID, code, msg); err != nil && !videohost.IsNotFound(err) {
+	_, err := w.svc.Fail(ctx, job.VideoID, code, msg)
+	chunked := job.Kind == videohost.JobChunk || job.Kind == videohost.JobStitch
+	switch {
+	case err == nil, videohost.IsNotFound(err):
+	case chunked && videohost.ErrorCode(err) == videohost.EInvalidTransition:
+		// Another chunk failed the video first: it fails once.
+	default:
 		w.log.ErrorContext(ctx, "marking video errored", "video", job.VideoID, "err", err)
+	}
+	if chunked {
+		// The other chunks' jobs are given up, and what they stored goes.
+		if err := w.svc.DropChunks(ctx, job.VideoID); err != nil {
+			w.log.ErrorContext(ctx, "dropping the chunks of a failed video", "video", job.VideoID, "err", err)
+		}
 	}
 }
 
@@ -424,6 +462,10 @@ func (w *Worker) runKind(ctx context.Context, job *videohost.Job) error {
 		return w.audioTracks(ctx, job)
 	case videohost.JobPoster:
 		return w.poster(ctx, job)
+	case videohost.JobChunk:
+		return w.chunk(ctx, job)
+	case videohost.JobStitch:
+		return w.stitch(ctx, job)
 	}
 	return permanent(videohost.VideoErrTranscodeFailed, fmt.Errorf("unknown job kind %q", job.Kind))
 }

@@ -45,6 +45,7 @@ type env struct {
 	clock *fakeClock
 	p     *videohost.Principal
 	dir   string
+	blobs videohost.Blobs
 }
 
 func newEnv(t *testing.T, allow ...string) *env {
@@ -76,7 +77,7 @@ func newEnv(t *testing.T, allow ...string) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{svc: svc, db: db, clock: clock, dir: dir,
+	return &env{svc: svc, db: db, clock: clock, dir: dir, blobs: blobs,
 		p: &videohost.Principal{Space: space.ID, Access: videohost.AccessReadWrite}}
 }
 
