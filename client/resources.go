@@ -363,6 +363,13 @@ func (c *Client) VideoEvents(ctx context.Context, videoID, cursor string, limit 
 	return &page, nil
 }
 
+// VideoEventsIter yields all of a video's events, newest first, across pages.
+func (c *Client) VideoEventsIter(ctx context.Context, videoID string) iter.Seq2[*VideoEvent, error] {
+	return pages(func(cursor string) (*Page[*VideoEvent], error) {
+		return c.VideoEvents(ctx, videoID, cursor, 100)
+	}, "")
+}
+
 // Delivery returns one delivery of an endpoint with its attempts.
 func (c *Client) Delivery(ctx context.Context, webhookID, deliveryID string) (*Delivery, error) {
 	var d Delivery

@@ -419,11 +419,13 @@ func (s *Service) PutChapters(ctx context.Context, p *Principal, videoID, conten
 	if err := requireWrite(p); err != nil {
 		return nil, err
 	}
-	parsed, err := ParseChapters(contentType, body)
-	if err != nil {
-		return nil, err
-	}
+	// Parsed once the video is found: another space's video, or none, is
+	// ENotFound whatever the body holds.
 	v, err := s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
+		parsed, err := ParseChapters(contentType, body)
+		if err != nil {
+			return Change{}, err
+		}
 		chapters, err := ValidateChapters(parsed, v.Duration)
 		if err != nil {
 			return Change{}, err

@@ -342,13 +342,7 @@ func cmdWebhooksDeliveries(ctx context.Context, a *app, args []string) error {
 	return a.print(page, func() table {
 		t := table{headers: []string{"ID", "EVENT", "TYPE", "STATE", "ATTEMPTS", "LAST STATUS", "CREATED", "NEXT ATTEMPT"}}
 		for _, d := range page.Data {
-			last := "-"
-			if n := len(d.Attempts); n > 0 {
-				last = fmt.Sprint(d.Attempts[n-1].Status)
-				if d.Attempts[n-1].Status == 0 {
-					last = orDefault(truncate(d.Attempts[n-1].Error, 30), "no answer")
-				}
-			}
+			last := lastStatus(d)
 			next := "-"
 			if d.NextAttemptAt != nil {
 				next = humanTime(*d.NextAttemptAt)
@@ -357,6 +351,19 @@ func cmdWebhooksDeliveries(ctx context.Context, a *app, args []string) error {
 		}
 		return t
 	})
+}
+
+// lastStatus is the outcome of a delivery's latest attempt for a table:
+// its HTTP status, or why there was none.
+func lastStatus(d *client.Delivery) string {
+	n := len(d.Attempts)
+	if n == 0 {
+		return "-"
+	}
+	if a := d.Attempts[n-1]; a.Status != 0 {
+		return fmt.Sprint(a.Status)
+	}
+	return orDefault(truncate(d.Attempts[n-1].Error, 30), "no answer")
 }
 
 func cmdWebhooksRetry(ctx context.Context, a *app, args []string) error {

@@ -345,17 +345,11 @@ func cmdVideosEvents(ctx context.Context, a *app, args []string) error {
 		return err
 	}
 	page := client.Page[*client.VideoEvent]{Data: []*client.VideoEvent{}}
-	cursor := ""
-	for {
-		p, err := c.VideoEvents(ctx, id, cursor, 100)
+	for e, err := range c.VideoEventsIter(ctx, id) {
 		if err != nil {
 			return err
 		}
-		page.Data = append(page.Data, p.Data...)
-		if p.NextCursor == nil || *p.NextCursor == "" {
-			break
-		}
-		cursor = *p.NextCursor
+		page.Data = append(page.Data, e)
 	}
 	slices.Reverse(page.Data)
 	return a.print(page, func() table {
@@ -365,14 +359,7 @@ func cmdVideosEvents(ctx context.Context, a *app, args []string) error {
 				t.rows = append(t.rows, row{e.ID, e.Type, humanTime(e.CreatedAt), "-", "-", "no endpoint listens", "-", "-"})
 			}
 			for _, d := range e.Deliveries {
-				last := "-"
-				if n := len(d.Attempts); n > 0 {
-					last = fmt.Sprint(d.Attempts[n-1].Status)
-					if d.Attempts[n-1].Status == 0 {
-						last = orDefault(truncate(d.Attempts[n-1].Error, 30), "no answer")
-					}
-				}
-				t.rows = append(t.rows, row{e.ID, e.Type, humanTime(e.CreatedAt), d.Endpoint, d.ID, d.State, fmt.Sprint(len(d.Attempts)), last})
+				t.rows = append(t.rows, row{e.ID, e.Type, humanTime(e.CreatedAt), d.Endpoint, d.ID, d.State, fmt.Sprint(len(d.Attempts)), lastStatus(d)})
 			}
 		}
 		return t
