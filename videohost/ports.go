@@ -382,3 +382,12 @@ type QueueDepth struct {
 type QueueStats interface {
 	QueueDepth(ctx context.Context, now time.Time) ([]QueueDepth, error)
 }
+
+// Exclusive is an optional capability of a Store shared by several
+// processes: Exclusive runs fn while no other process runs a function
+// under the same name on the same store. Service.Bootstrap uses it, so
+// that processes starting together on an empty database create one
+// space, not one each. A store used by one process needs none.
+type Exclusive interface {
+	Exclusive(ctx context.Context, name string, fn func(context.Context) error) error
+}

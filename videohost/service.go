@@ -367,6 +367,23 @@ func (s *Service) DeleteKey(ctx context.Context, p *Principal, id string) error 
 // Bootstrap makes sure a space exists. On first start it creates one with a
 // read-write and a read-only key and returns them (secrets included).
 func (s *Service) Bootstrap(ctx context.Context) (*Space, []*Key, error) {
+	ex, ok := s.store.(Exclusive)
+	if !ok {
+		return s.bootstrap(ctx)
+	}
+	var (
+		sp   *Space
+		keys []*Key
+	)
+	err := ex.Exclusive(ctx, "bootstrap", func(ctx context.Context) error {
+		var err error
+		sp, keys, err = s.bootstrap(ctx)
+		return err
+	})
+	return sp, keys, err
+}
+
+func (s *Service) bootstrap(ctx context.Context) (*Space, []*Key, error) {
 	spaces, err := s.store.Spaces(ctx)
 	if err != nil {
 		return nil, nil, err

@@ -66,6 +66,9 @@
 //   - UpdatePlayback takes an advisory lock for its transaction: the domain
 //     (videohost.RecordPlayback) reads counters and writes them back, and
 //     the ingest writers of several api processes must not interleave.
+//   - Exclusive (videohost.Exclusive) holds a session advisory lock per name
+//     for a function's run: Service.Bootstrap runs under it, so processes
+//     starting together on an empty database create one default space.
 //
 // # Jobs
 //
