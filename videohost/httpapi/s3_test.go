@@ -309,3 +309,65 @@ func TestUploadOverS3(t *testing.T) {
 		t.Errorf("left after expiry: %v", left)
 	}
 }
+
+// TestUploadDuringS3Outage: with the bucket's server down, tus requests are
+// answered 503 unavailable with Retry-After (as every other route), not a
+// 500; once it is back, the same upload resumes where it stopped.
+func TestUploadDuringS3Outage(t *testing.T) {
+	srv := s3test.StartOwn(t)
+	st := srv.Open(t)
+	uploads, err := st.Uploads(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, func(e *env) {
+		e.blobs = st
+		e.cfg.Uploads = uploads
+	})
+	c := newTusClient(e, e.rw)
+	data := bytes.Repeat([]byte("reel"), 3000)
+	loc, id := c.create(t, len(data), map[string]string{"filename": "talk.mp4"}, nil)
+	c.patch(t, loc, 0, data[:5000], http.StatusNoContent)
+
+	srv.Stop(t)
+	for _, tt := range []struct {
+		name string
+		do   func() *response
+	}{
+		{"HEAD", func() *response { _, r := c.head(t, loc); return r }},
+		{"PATCH", func() *response {
+			return e.req("PATCH", loc, c.key, data[5000:], "Tus-Resumable", "1.0.0",
+				"Upload-Offset", "5000", "Content-Type", "application/offset+octet-stream")
+		}},
+		{"POST", func() *response { return c.post(t, len(data), map[string]string{"filename": "b.mp4"}, nil) }},
+	} {
+		r := tt.do()
+		if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
+			t.Errorf("%s with S3 down: %d, Retry-After %q, %s; want 503 with Retry-After", tt.name, r.status, r.header.Get("Retry-After"), r.body)
+			continue
+		}
+		if tt.name != "HEAD" && !strings.Contains(string(r.body), `"code":"unavailable"`) {
+			t.Errorf("%s with S3 down: body %s, want code unavailable", tt.name, r.body)
+		}
+	}
+
+	// The creation that failed left no video behind: its client got no id.
+	var list struct {
+		Data []videohost.Video `json:"data"`
+	}
+	must(t, e.req("GET", "/v1/videos", e.rw, nil), http.StatusOK, &list)
+	if len(list.Data) != 1 || list.Data[0].ID != id {
+		t.Errorf("videos after a failed creation: %d, want only %s", len(list.Data), id)
+	}
+
+	srv.Restart(t)
+	off, r := c.head(t, loc)
+	if off != 5000 {
+		t.Fatalf("HEAD after S3 is back: offset %d (%d %s), want 5000", off, r.status, r.body)
+	}
+	c.patch(t, loc, off, data[off:], http.StatusNoContent)
+	if v := e.video(id); v.State != videohost.StateUploaded || v.Source == nil || v.Source.Size != int64(len(data)) {
+		t.Fatalf("video after the resumed upload: %s %+v", v.State, v.Source)
+
+	}
+}

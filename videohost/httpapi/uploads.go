@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -77,9 +79,10 @@ func newUploads(h *Handler) (*uploads, error) {
 	composer := tus.NewStoreComposer()
 	// Concatenation is left out on purpose: every upload is one video, and
 	// partial uploads would each create one.
-	composer.UseCore(u.store)
-	composer.UseTerminater(u.store)
-	composer.UseLengthDeferrer(u.store)
+	facing := reachableStore{UploadStore: u.store, mapErr: u.tusError, abandon: u.abandon}
+	composer.UseCore(facing)
+	composer.UseTerminater(facing)
+	composer.UseLengthDeferrer(facing)
 	composer.UseLocker(u.locker)
 
 	cors := tus.DefaultCorsConfig
@@ -336,6 +339,21 @@ func (u *uploads) preCreate(hook tus.HookEvent) (tus.HTTPResponse, tus.FileInfoC
 	return resp, tus.FileInfoChanges{ID: id}, nil
 }
 
+// abandon deletes the video the creation hook made for an upload that the
+// store then failed to create (its bucket unreachable, say): the client was
+// answered an error without the video's id, and retries with a new upload.
+// A replacement keeps its video, which the hook did not create.
+func (u *uploads) abandon(ctx context.Context, info tus.FileInfo) {
+	st, _ := ctx.Value(uploadStateKey{}).(*uploadState)
+	if st == nil || st.grant == nil || st.grant.ReplaceVideo != "" || info.ID == "" {
+		return
+	}
+	id := videoIDOf(info.ID)
+	if err := u.h.svc.DeleteVideo(context.WithoutCancel(ctx), st.grant.Principal, id); err != nil && !videohost.IsNotFound(err) {
+		u.h.log.WarnContext(ctx, "removing the video of an upload that could not be created", "video", id, "err", err)
+	}
+}
+
 // preFinish runs when the last byte is stored, before the final response:
 // the upload answers only once its video is uploaded.
 func (u *uploads) preFinish(hook tus.HookEvent) (tus.HTTPResponse, error) {
@@ -399,6 +417,9 @@ func (u *uploads) tusError(ctx context.Context, err error) error {
 	hdr := tus.HTTPHeader{"Content-Type": "application/problem+json"}
 	if p.Status == http.StatusUnauthorized {
 		hdr["WWW-Authenticate"] = `Bearer realm="reel"`
+	}
+	if p.retryAfter > 0 {
+		hdr["Retry-After"] = strconv.Itoa(int(math.Ceil(p.retryAfter.Seconds())))
 	}
 	return tus.Error{
 		ErrorCode:    p.Code,

@@ -3,6 +3,8 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +13,8 @@ import (
 
 	"github.com/tus/tusd/v2/pkg/filestore"
 	tus "github.com/tus/tusd/v2/pkg/handler"
+
+	"github.com/reelvideo/reel/videohost"
 )
 
 // UploadStore keeps tus uploads while they arrive: tusd's data store (with
@@ -106,4 +110,113 @@ func (d *diskUploads) Forget(_ context.Context, id string) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// reachableStore is the UploadStore as tusd sees it: where the store behind
+// the uploads (a bucket, a disk) cannot be reached, tusd answers 503
+// unavailable with Retry-After, as every other route does, rather than its
+// own 500; the client resumes the upload once it is back.
+type reachableStore struct {
+	UploadStore
+	mapErr func(ctx context.Context, err error) error
+	// abandon undoes what the creation hook did for an upload the store
+	// then failed to create: its client got an error, not a video id.
+	abandon func(ctx context.Context, info tus.FileInfo)
+}
+
+// unavailable answers err as 503 unavailable when it comes of an
+// unreachable store. Some stores' errors (tusd's s3store) keep only the
+// text of their cause; for an error that does not say, a store that can be
+// pinged is asked whether it answers at all.
+func (s reachableStore) unavailable(ctx context.Context, err error) error {
+	if err == nil {
+		return nil
+	}
+	if videohost.ErrorCode(err) == videohost.EUnavailable {
+		return s.mapErr(ctx, err)
+	}
+	var tusErr tus.Error
+	if p, ok := s.UploadStore.(videohost.Pinger); ok && !errors.As(err, &tusErr) && !errors.Is(err, context.Canceled) {
+		if perr := p.Ping(ctx); perr != nil && videohost.ErrorCode(perr) == videohost.EUnavailable {
+			return s.mapErr(ctx, fmt.Errorf("%w (%v)", perr, err))
+		}
+	}
+	return err
+}
+
+func (s reachableStore) NewUpload(ctx context.Context, info tus.FileInfo) (tus.Upload, error) {
+	up, err := s.UploadStore.NewUpload(ctx, info)
+	if err != nil {
+		if s.abandon != nil {
+			s.abandon(ctx, info)
+		}
+		return nil, s.unavailable(ctx, err)
+	}
+	return reachableUpload{up, s}, nil
+}
+
+func (s reachableStore) GetUpload(ctx context.Context, id string) (tus.Upload, error) {
+	up, err := s.UploadStore.GetUpload(ctx, id)
+	if err != nil {
+		return nil, s.unavailable(ctx, err)
+	}
+	return reachableUpload{up, s}, nil
+}
+
+func (s reachableStore) AsTerminatableUpload(up tus.Upload) tus.TerminatableUpload {
+	return reachableTerminate{s.UploadStore.AsTerminatableUpload(unwrapUpload(up)), s}
+}
+
+func (s reachableStore) AsLengthDeclarableUpload(up tus.Upload) tus.LengthDeclarableUpload {
+	return reachableDeclare{s.UploadStore.AsLengthDeclarableUpload(unwrapUpload(up)), s}
+}
+
+// unwrapUpload hands the store its own upload type back.
+func unwrapUpload(up tus.Upload) tus.Upload {
+	if r, ok := up.(reachableUpload); ok {
+		return r.Upload
+	}
+	return up
+}
+
+type reachableUpload struct {
+	tus.Upload
+	s reachableStore
+}
+
+func (u reachableUpload) WriteChunk(ctx context.Context, offset int64, src io.Reader) (int64, error) {
+	n, err := u.Upload.WriteChunk(ctx, offset, src)
+	return n, u.s.unavailable(ctx, err)
+}
+
+func (u reachableUpload) GetInfo(ctx context.Context) (tus.FileInfo, error) {
+	info, err := u.Upload.GetInfo(ctx)
+	return info, u.s.unavailable(ctx, err)
+}
+
+func (u reachableUpload) GetReader(ctx context.Context) (io.ReadCloser, error) {
+	rc, err := u.Upload.GetReader(ctx)
+	return rc, u.s.unavailable(ctx, err)
+}
+
+func (u reachableUpload) FinishUpload(ctx context.Context) error {
+	return u.s.unavailable(ctx, u.Upload.FinishUpload(ctx))
+}
+
+type reachableTerminate struct {
+	tus.TerminatableUpload
+	s reachableStore
+}
+
+func (u reachableTerminate) Terminate(ctx context.Context) error {
+	return u.s.unavailable(ctx, u.TerminatableUpload.Terminate(ctx))
+}
+
+type reachableDeclare struct {
+	tus.LengthDeclarableUpload
+	s reachableStore
+}
+
+func (u reachableDeclare) DeclareLength(ctx context.Context, length int64) error {
+	return u.s.unavailable(ctx, u.LengthDeclarableUpload.DeclareLength(ctx, length))
 }

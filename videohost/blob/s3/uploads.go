@@ -53,6 +53,11 @@ func (s *Store) Uploads(tempDir string) (*Uploads, error) {
 	return &Uploads{s: s, tus: ts}, nil
 }
 
+// Ping reports whether the bucket of the uploads answers (see Store.Ping):
+// tusd's s3store flattens the errors it returns to text, so the handler
+// asks this to tell an unreachable bucket from a failure of the upload.
+func (u *Uploads) Ping(ctx context.Context) error { return u.s.Ping(ctx) }
+
 // key is the blob key of an upload's object with suffix ("", ".info", ...).
 func uploadKey(id, suffix string) string { return uploadsFolder + "/" + id + suffix }
 
