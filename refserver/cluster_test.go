@@ -178,6 +178,84 @@ func within(t *testing.T, limit time.Duration, what string, cond func() bool) ti
 	return time.Since(start)
 }
 
+// cluster is an installation as it runs on several machines, every part a
+// real process: one PostgreSQL, one S3 server (versitygw), two api
+// processes and two workers, each with a --data folder of its own holding
+// only the shared secret (the two workers share one, as two workers on one
+// machine would).
+type cluster struct {
+	pg       *pgtest.Server
+	s3       *s3test.Server
+	bucket   string
+	key      string // a read_write key
+	a, b     *proc  // the api processes
+	workers  []*proc
+	workData string // the workers' --data folder
+}
+
+// startCluster starts a cluster whose workers get workerArgs besides the
+// common flags. When the test ends, no log line of any process may hold a
+// credential; a failed test shows each process's last lines.
+func startCluster(t *testing.T, workerArgs ...string) *cluster {
+	t.Helper()
+	c := &cluster{pg: pgtest.NewServer(t), s3: s3test.StartOwn(t)}
+	dsn := strings.Replace(c.pg.DSN, "postgres://postgres@", "postgres://postgres:"+clusterPassword+"@", 1)
+	c.bucket = c.s3.Bucket(t)
+	var env []string
+	for k, v := range c.s3.Env() {
+		env = append(env, k+"="+v)
+	}
+	secret := make([]byte, 32)
+	rand.Read(secret)
+	folder := func() string {
+		d := t.TempDir()
+		if err := os.WriteFile(filepath.Join(d, "secret.key"), secret, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	args := []string{"--database", dsn, "--blobs", c.s3.URL(c.bucket), "--job-rescue-after", "2s", "--log-level", "debug"}
+
+	// Two api processes start at once on the empty database: both migrate
+	// and serve.
+	var keys sync.Map
+	var wg sync.WaitGroup
+	wg.Go(func() { c.a = startRole(t, "api", folder(), env, &keys, args...) })
+	wg.Go(func() { c.b = startRole(t, "api", folder(), env, &keys, args...) })
+	wg.Wait()
+	if c.a == nil || c.b == nil {
+		t.FailNow()
+	}
+	within(t, 5*time.Second, "the first start printing its keys", func() bool {
+		k, ok := keys.Load("read_write")
+		c.key, _ = k.(string)
+		return ok
+	})
+	c.workData = folder()
+	workArgs := append(append(append([]string(nil), args...), "--workers", "1", "--log-level", "info"), workerArgs...)
+	c.workers = []*proc{
+		startRole(t, "worker", c.workData, env, nil, workArgs...),
+		startRole(t, "worker", c.workData, env, nil, workArgs...),
+	}
+	t.Cleanup(func() {
+		// Checked last, over everything the processes wrote: no
+		// credential in any log line, outages included.
+		for i, p := range []*proc{c.a, c.b, c.workers[0], c.workers[1]} {
+			l := p.log()
+			if t.Failed() {
+				lines := strings.Split(l, "\n")
+				t.Logf("process %d (%s), last lines:\n%s", i, p.base, strings.Join(lines[max(0, len(lines)-15):], "\n"))
+			}
+			for _, c := range []string{clusterPassword, s3test.SecretKey} {
+				if strings.Contains(l, c) {
+					t.Errorf("a log holds a credential:\n%s", l)
+				}
+			}
+		}
+	})
+	return c
+}
+
 // TestCluster runs Reel as it runs on several machines, every part a real
 // process: one PostgreSQL, one S3 server (versitygw), two api processes
 // and two workers, each with a --data folder of its own holding only the
@@ -192,64 +270,8 @@ func TestCluster(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	pg := pgtest.NewServer(t)
-	s3 := s3test.StartOwn(t)
-	dsn := strings.Replace(pg.DSN, "postgres://postgres@", "postgres://postgres:"+clusterPassword+"@", 1)
-	blobs := s3.URL(s3.Bucket(t))
-	var env []string
-	for k, v := range s3.Env() {
-		env = append(env, k+"="+v)
-	}
-	secret := make([]byte, 32)
-	rand.Read(secret)
-	folder := func() string {
-		d := t.TempDir()
-		if err := os.WriteFile(filepath.Join(d, "secret.key"), secret, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	args := []string{"--database", dsn, "--blobs", blobs, "--job-rescue-after", "2s", "--log-level", "debug"}
-
-	// Two api processes start at once on the empty database: both migrate
-	// and serve.
-	var keys sync.Map
-	var a, b *proc
-	var wg sync.WaitGroup
-	wg.Go(func() { a = startRole(t, "api", folder(), env, &keys, args...) })
-	wg.Go(func() { b = startRole(t, "api", folder(), env, &keys, args...) })
-	wg.Wait()
-	if a == nil || b == nil {
-		t.FailNow()
-	}
-	var key string
-	within(t, 5*time.Second, "the first start printing its keys", func() bool {
-		k, ok := keys.Load("read_write")
-		key, _ = k.(string)
-		return ok
-	})
-	workData := folder() // the two workers share a machine, so a folder
-	workers := []*proc{
-		startRole(t, "worker", workData, env, nil, append(args, "--workers", "1", "--log-level", "info")...),
-		startRole(t, "worker", workData, env, nil, append(args, "--workers", "1", "--log-level", "info")...),
-	}
-	procs := []*proc{a, b, workers[0], workers[1]}
-	defer func() {
-		// Checked last, over everything the processes wrote: no
-		// credential in any log line, outages included.
-		for i, p := range procs {
-			l := p.log()
-			if t.Failed() {
-				lines := strings.Split(l, "\n")
-				t.Logf("process %d (%s), last lines:\n%s", i, p.base, strings.Join(lines[max(0, len(lines)-15):], "\n"))
-			}
-			for _, c := range []string{clusterPassword, s3test.SecretKey} {
-				if strings.Contains(l, c) {
-					t.Errorf("a log holds a credential:\n%s", l)
-				}
-			}
-		}
-	}()
+	c := startCluster(t)
+	pg, s3, a, b, workers, key := c.pg, c.s3, c.a, c.b, c.workers, c.key
 
 	hooks := newHookLog(t)
 	body, _ := json.Marshal(map[string]any{"url": hooks.URL})
