@@ -191,6 +191,9 @@ type cluster struct {
 	a, b     *proc  // the api processes
 	workers  []*proc
 	workData string // the workers' --data folder
+	// startWorker starts one more worker like the others, on workData
+	// (a restarted machine).
+	startWorker func() *proc
 }
 
 // startCluster starts a cluster whose workers get workerArgs besides the
@@ -233,10 +236,8 @@ func startCluster(t *testing.T, workerArgs ...string) *cluster {
 	})
 	c.workData = folder()
 	workArgs := append(append(append([]string(nil), args...), "--workers", "1", "--log-level", "info"), workerArgs...)
-	c.workers = []*proc{
-		startRole(t, "worker", c.workData, env, nil, workArgs...),
-		startRole(t, "worker", c.workData, env, nil, workArgs...),
-	}
+	c.startWorker = func() *proc { return startRole(t, "worker", c.workData, env, nil, workArgs...) }
+	c.workers = []*proc{c.startWorker(), c.startWorker()}
 	t.Cleanup(func() {
 		// Checked last, over everything the processes wrote: no
 		// credential in any log line, outages included.

@@ -21,6 +21,7 @@ const maxInstances = 64
 // within a poll instead of after a lease).
 type instance struct {
 	ID   string
+	Slot string // "slot{n}": names what the slot owns in the data folder
 	file *os.File
 }
 
@@ -40,7 +41,7 @@ func claimInstance(data string) (*instance, error) {
 		}
 		err = unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
 		if err == nil {
-			return &instance{ID: fmt.Sprintf("%s-slot%d", host, n), file: f}, nil
+			return &instance{ID: fmt.Sprintf("%s-slot%d", host, n), Slot: fmt.Sprintf("slot%d", n), file: f}, nil
 		}
 		f.Close()
 		if !errors.Is(err, unix.EWOULDBLOCK) {

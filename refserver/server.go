@@ -328,9 +328,21 @@ func (m *Main) startWorker(ctx context.Context) error {
 		return err
 	}
 	m.instance = inst
+	// Each slot has a scratch folder of its own, and holding the slot means
+	// no live process uses it: what is there was left by a process killed
+	// mid-job (its jobs run again, from the queue, wherever they are taken),
+	// so it goes now rather than never, which is what a worker on a machine
+	// of its own would otherwise leave.
+	workDir := filepath.Join(m.Config.Data, "work", inst.Slot)
+	if left, _ := os.ReadDir(workDir); len(left) > 0 {
+		m.Logger.Info("removing scratch a stopped process left", "folder", workDir, "entries", len(left))
+	}
+	if err := os.RemoveAll(workDir); err != nil {
+		return fmt.Errorf("clearing the work folder: %w", err)
+	}
 	wc := worker.Config{
 		Service: m.Service, Pipeline: m.Pipeline, Concurrency: m.Config.Workers,
-		WorkDir: filepath.Join(m.Config.Data, "work"), Logger: m.Logger, ID: inst.ID,
+		WorkDir: workDir, Logger: m.Logger, ID: inst.ID,
 		ChunkThreshold: m.Config.ChunkThreshold, ChunkLength: m.Config.ChunkLength,
 	}
 	if m.Metrics != nil {
