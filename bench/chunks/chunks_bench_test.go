@@ -38,6 +38,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/reelvideo/reel/bench/internal/benchkit"
 	"github.com/reelvideo/reel/media"
 )
 
@@ -48,7 +49,7 @@ type result struct {
 func (r *result) add(o result) { r.wall += o.wall; r.cpu += o.cpu }
 
 func TestChunkBenchmark(t *testing.T) {
-	seconds, chunk, rounds := envInt("REEL_BENCH_SECONDS", 600), envInt("REEL_BENCH_CHUNK", 60), envInt("REEL_BENCH_ROUNDS", 1)
+	seconds, chunk, rounds := benchkit.EnvInt("REEL_BENCH_SECONDS", 600), benchkit.EnvInt("REEL_BENCH_CHUNK", 60), benchkit.EnvInt("REEL_BENCH_ROUNDS", 1)
 	dir := t.TempDir()
 	helper := filepath.Join(dir, "reelchunk")
 	if out, err := exec.Command("go", "build", "-o", helper, "./cmd/reelchunk").CombinedOutput(); err != nil {
@@ -63,7 +64,7 @@ func TestChunkBenchmark(t *testing.T) {
 		"-b:v", "16M", "-maxrate", "16M", "-bufsize", "16M", "-c:a", "aac", "-b:a", "128k", src}
 	run(t, "", "ffmpeg", gen...)
 	fmt.Printf("source: %d s camera-like 1080p30: ffmpeg %s\n", seconds, strings.Join(gen[4:], " "))
-	fmt.Printf("chunks of %d s; %d CPU cores; load average before: %s\n\n", chunk, numCPU(), loadAverage())
+	fmt.Printf("chunks of %d s; %d CPU cores; load average before: %s\n\n", chunk, benchkit.NumCPU(), benchkit.LoadAverage())
 
 	var spans []media.ChunkSpan
 	planOut := runOutput(t, helper, "-op", "plan", "-source", src, "-length", fmt.Sprintf("%ds", chunk))
@@ -71,7 +72,7 @@ func TestChunkBenchmark(t *testing.T) {
 		t.Fatalf("plan: %v (%s)", err, planOut)
 	}
 
-	ff := singleFFmpegArgs(src, filepath.Join(dir, "ffmpeg"))
+	ff := benchkit.SingleFFmpegArgs(src, filepath.Join(dir, "ffmpeg"))
 	fmt.Printf("reference (a): taskset -c 0 ffmpeg %s\n\n", strings.Join(ff, " "))
 	fmt.Println("| round | run | wall s | CPU s | ready, CPU on the critical path s | load average (1 min) before |")
 	fmt.Println("|---|---|---|---|---|---|")
@@ -90,7 +91,7 @@ func TestChunkBenchmark(t *testing.T) {
 		// (a) and (b) run at the same time, on cores 0 and 1: two
 		// one-core machines side by side, which halves this step's wall
 		// time on a 2-core box; each is measured by its own CPU time.
-		load := loadAverage()
+		load := benchkit.LoadAverage()
 		os.RemoveAll(filepath.Join(dir, "ffmpeg"))
 		whole := filepath.Join(dir, "whole")
 		os.RemoveAll(whole)
@@ -105,7 +106,7 @@ func TestChunkBenchmark(t *testing.T) {
 		var steps []time.Duration
 		var stitch time.Duration
 		for _, workers := range []int{1, 2} {
-			load = loadAverage()
+			load = benchkit.LoadAverage()
 			out := filepath.Join(dir, fmt.Sprintf("chunked%d", workers))
 			os.RemoveAll(out)
 			total, ready, stepCPU, stitchCPU := chunked(t, helper, src, out, spans, workers)
@@ -125,11 +126,11 @@ func TestChunkBenchmark(t *testing.T) {
 		if os.Getenv("REEL_BENCH_EVERY_CORE") != "" {
 			// One machine, every core: the single job against two chunk
 			// jobs at once (a worker with --workers 2), neither pinned.
-			load = loadAverage()
+			load = benchkit.LoadAverage()
 			os.RemoveAll(whole)
 			r := run(t, "", helper, "-op", "whole", "-source", src, "-out", whole)
 			report("(e) Reel, single job, every core", r, r.wall, load)
-			load = loadAverage()
+			load = benchkit.LoadAverage()
 			out := filepath.Join(dir, "chunked-all")
 			os.RemoveAll(out)
 			total, _, _, _ := chunkedOn(t, helper, src, out, spans, []string{"", ""})
@@ -271,11 +272,11 @@ func psnrOf(t *testing.T, a, b string) string {
 	cmd := exec.Command("ffmpeg", "-nostdin", "-i", a, "-i", b, "-lavfi", "[0:v][1:v]psnr", "-f", "null", "-")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("psnr: %v\n%s", err, tail(string(out)))
+		t.Fatalf("psnr: %v\n%s", err, benchkit.Tail(string(out)))
 	}
 	m := regexp.MustCompile(`average:([0-9.]+|inf)`).FindSubmatch(out)
 	if m == nil {
-		t.Fatalf("psnr: no average in\n%s", tail(string(out)))
+		t.Fatalf("psnr: no average in\n%s", benchkit.Tail(string(out)))
 	}
 	return string(m[1])
 }
@@ -293,7 +294,7 @@ func run(t *testing.T, core, name string, args ...string) result {
 	cmd.Stderr = &errBuf
 	start := time.Now()
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, tail(errBuf.String()))
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, benchkit.Tail(errBuf.String()))
 	}
 	wall := time.Since(start)
 	return result{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
@@ -306,71 +307,4 @@ func runOutput(t *testing.T, name string, args ...string) []byte {
 		t.Fatalf("%s: %v", name, err)
 	}
 	return out
-}
-
-// The ladder Reel plans for a 1080p30 source and its x264 settings, as
-// bench/media's one-command reference uses them.
-type rung struct {
-	name          string
-	width, height int
-	maxrate       int // kb/s
-}
-
-var ladder = []rung{{"h264_sd", 640, 360, 1200}, {"h264_hd", 1280, 720, 3000}, {"h264_fhd", 1920, 1080, 6000}}
-
-func singleFFmpegArgs(src, out string) []string {
-	var graph strings.Builder
-	fmt.Fprintf(&graph, "[0:v]fps=30,split=%d", len(ladder))
-	for i := range ladder {
-		fmt.Fprintf(&graph, "[s%d]", i)
-	}
-	for i, l := range ladder {
-		fmt.Fprintf(&graph, ";[s%d]scale=%d:%d:flags=bicubic,setsar=1,format=yuv420p[v%d]", i, l.width, l.height, i)
-	}
-	args := []string{"-nostdin", "-v", "error", "-y", "-i", src, "-filter_complex", graph.String()}
-	var streamMap []string
-	for i, l := range ladder {
-		p := fmt.Sprintf(":v:%d", i)
-		args = append(args, "-map", fmt.Sprintf("[v%d]", i),
-			"-c"+p, "libx264", "-preset"+p, "veryfast", "-crf"+p, "23", "-profile"+p, "high",
-			"-g"+p, "60", "-keyint_min"+p, "60", "-sc_threshold"+p, "0", "-x264-params"+p, "keyint=60:min-keyint=60:scenecut=0:open-gop=0",
-			"-maxrate"+p, fmt.Sprintf("%dk", l.maxrate), "-bufsize"+p, fmt.Sprintf("%dk", 2*l.maxrate))
-		streamMap = append(streamMap, fmt.Sprintf("v:%d,agroup:aud,name:%s", i, l.name))
-	}
-	args = append(args, "-map", "0:a", "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-ar", "48000")
-	streamMap = append(streamMap, "a:0,agroup:aud,name:audio")
-	return append(args, "-f", "hls", "-hls_time", "4", "-hls_playlist_type", "vod", "-hls_segment_type", "fmp4",
-		"-hls_segment_filename", filepath.Join(out, "%v", "%d.m4s"), "-master_pl_name", "playlist.m3u8",
-		"-var_stream_map", strings.Join(streamMap, " "), filepath.Join(out, "%v", "playlist.m3u8"))
-}
-
-func envInt(name string, def int) int {
-	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
-		return n
-	}
-	return def
-}
-
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	return strings.Fields(string(b))[0]
-}
-
-func tail(s string) string {
-	if len(s) > 2000 {
-		return s[len(s)-2000:]
-	}
-	return s
-}
-
-func numCPU() int {
-	out, err := exec.Command("nproc").Output()
-	if err != nil {
-		return 0
-	}
-	n, _ := strconv.Atoi(strings.TrimSpace(string(out)))
-	return n
 }

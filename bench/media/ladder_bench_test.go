@@ -34,18 +34,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/reelvideo/reel/bench/internal/benchkit"
 )
-
-type rung struct {
-	name          string
-	width, height int
-	maxrate       int // kb/s
-}
-
-// The ladder Reel plans for a 1080p30 source, with its x264 settings.
-var ladder = []rung{{"h264_sd", 640, 360, 1200}, {"h264_hd", 1280, 720, 3000}, {"h264_fhd", 1920, 1080, 6000}}
-
-const x264Params = "keyint=60:min-keyint=60:scenecut=0:open-gop=0"
 
 type result struct {
 	wall     time.Duration
@@ -95,7 +86,7 @@ func TestLadderBenchmark(t *testing.T) {
 }
 
 func benchLadder(t *testing.T, helper, name, video string, encoder []string) {
-	seconds, rounds := envInt("REEL_BENCH_SECONDS", 60), envInt("REEL_BENCH_ROUNDS", 3)
+	seconds, rounds := benchkit.EnvInt("REEL_BENCH_SECONDS", 60), benchkit.EnvInt("REEL_BENCH_ROUNDS", 3)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "source.mp4")
 	args := []string{"-nostdin", "-v", "error", "-y",
@@ -109,10 +100,10 @@ func benchLadder(t *testing.T, helper, name, video string, encoder []string) {
 			float64(fi.Size())*8/float64(seconds)/1e6)
 	}
 
-	single := singleFFmpegArgs(src, filepath.Join(dir, "ffmpeg_single"))
+	single := benchkit.SingleFFmpegArgs(src, filepath.Join(dir, "ffmpeg_single"))
 	fmt.Printf("reference (b):\nffmpeg %s\n\n", strings.Join(single, " "))
-	for i, l := range ladder {
-		args := perRenditionArgs(src, filepath.Join(dir, "ffmpeg_seq", l.name), l, i == 0)
+	for i, l := range benchkit.Ladder {
+		args := perRenditionArgs(src, filepath.Join(dir, "ffmpeg_seq", l.Name), l, i == 0)
 		fmt.Printf("reference (c%d):\nffmpeg %s\n\n", i+1, strings.Join(args, " "))
 	}
 
@@ -134,8 +125,8 @@ func benchLadder(t *testing.T, helper, name, video string, encoder []string) {
 		}},
 		{"ffmpeg, one process per rendition, in sequence", func(t *testing.T, round int) result {
 			var seq result
-			for i, l := range ladder {
-				outDir := filepath.Join(dir, "ffmpeg_seq", l.name)
+			for i, l := range benchkit.Ladder {
+				outDir := filepath.Join(dir, "ffmpeg_seq", l.Name)
 				os.RemoveAll(outDir)
 				if err := os.MkdirAll(outDir, 0o755); err != nil {
 					t.Fatal(err)
@@ -150,7 +141,7 @@ func benchLadder(t *testing.T, helper, name, video string, encoder []string) {
 	}
 
 	results := make([][]result, len(runners)) // [runner][round]
-	fmt.Printf("source %q: %d s 1080p30 H.264/AAC, %d CPU cores, %d rounds\n\n", name, seconds, numCPU(), rounds)
+	fmt.Printf("source %q: %d s 1080p30 H.264/AAC, %d CPU cores, %d rounds\n\n", name, seconds, benchkit.NumCPU(), rounds)
 	fmt.Println("| round | run | wall s | CPU s | peak RSS MiB | load average (1 min) before |")
 	fmt.Println("|---|---|---|---|---|---|")
 	for round := range rounds {
@@ -159,7 +150,7 @@ func benchLadder(t *testing.T, helper, name, video string, encoder []string) {
 		for k := range runners {
 			i := (round + k) % len(runners)
 			rn := runners[i]
-			load := loadAverage()
+			load := benchkit.LoadAverage()
 			r := rn.run(t, round)
 			results[i] = append(results[i], r)
 			fmt.Printf("| %d | %s | %.1f | %.1f | %.0f | %s |\n", round+1, rn.name, r.wall.Seconds(), r.cpu.Seconds(),
@@ -218,64 +209,14 @@ func medianOf(vs []float64) float64 {
 	return (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
 }
 
-func envInt(name string, def int) int {
-	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
-		return n
-	}
-	return def
-}
-
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	return strings.Fields(string(b))[0]
-}
-
-func x264Args(prefix string, l rung) []string {
-	return []string{
-		"-c" + prefix, "libx264", "-preset" + prefix, "veryfast", "-crf" + prefix, "23", "-profile" + prefix, "high",
-		"-g" + prefix, "60", "-keyint_min" + prefix, "60", "-sc_threshold" + prefix, "0", "-x264-params" + prefix, x264Params,
-		"-maxrate" + prefix, fmt.Sprintf("%dk", l.maxrate), "-bufsize" + prefix, fmt.Sprintf("%dk", 2*l.maxrate),
-	}
-}
-
-var audioArgs = []string{"-c:a", "aac", "-b:a", "128k", "-ac", "2", "-ar", "48000"}
-
-func singleFFmpegArgs(src, out string) []string {
-	var graph strings.Builder
-	fmt.Fprintf(&graph, "[0:v]fps=30,split=%d", len(ladder))
-	for i := range ladder {
-		fmt.Fprintf(&graph, "[s%d]", i)
-	}
-	for i, l := range ladder {
-		fmt.Fprintf(&graph, ";[s%d]scale=%d:%d:flags=bicubic,setsar=1,format=yuv420p[v%d]", i, l.width, l.height, i)
-	}
-	args := []string{"-nostdin", "-v", "error", "-y", "-i", src, "-filter_complex", graph.String()}
-	var streamMap []string
-	for i, l := range ladder {
-		args = append(args, "-map", fmt.Sprintf("[v%d]", i))
-		args = append(args, x264Args(fmt.Sprintf(":v:%d", i), l)...)
-		streamMap = append(streamMap, fmt.Sprintf("v:%d,agroup:aud,name:%s", i, l.name))
-	}
-	args = append(args, "-map", "0:a")
-	args = append(args, audioArgs...)
-	streamMap = append(streamMap, "a:0,agroup:aud,name:audio")
-	args = append(args, "-f", "hls", "-hls_time", "4", "-hls_playlist_type", "vod", "-hls_segment_type", "fmp4",
-		"-hls_segment_filename", filepath.Join(out, "%v", "%d.m4s"), "-master_pl_name", "playlist.m3u8",
-		"-var_stream_map", strings.Join(streamMap, " "), filepath.Join(out, "%v", "playlist.m3u8"))
-	return args
-}
-
-func perRenditionArgs(src, out string, l rung, withAudio bool) []string {
+func perRenditionArgs(src, out string, l benchkit.Rung, withAudio bool) []string {
 	args := []string{"-nostdin", "-v", "error", "-y", "-i", src,
-		"-vf", fmt.Sprintf("fps=30,scale=%d:%d:flags=bicubic,setsar=1,format=yuv420p", l.width, l.height),
+		"-vf", fmt.Sprintf("fps=30,scale=%d:%d:flags=bicubic,setsar=1,format=yuv420p", l.Width, l.Height),
 		"-map", "0:v"}
-	args = append(args, x264Args(":v", l)...)
+	args = append(args, benchkit.X264Args(":v", l)...)
 	if withAudio {
 		args = append(args, "-map", "0:a")
-		args = append(args, audioArgs...)
+		args = append(args, benchkit.AudioArgs...)
 	}
 	return append(args, "-f", "hls", "-hls_time", "4", "-hls_playlist_type", "vod", "-hls_segment_type", "fmp4",
 		"-hls_segment_filename", filepath.Join(out, "%d.m4s"), filepath.Join(out, "playlist.m3u8"))
@@ -295,7 +236,7 @@ func run(t *testing.T, stderr *bytes.Buffer, name string, args ...string) result
 		stderr.Write(errBuf.Bytes())
 	}
 	if err != nil {
-		t.Fatalf("%s: %v\n%s", name, err, tail(errBuf.String()))
+		t.Fatalf("%s: %v\n%s", name, err, benchkit.Tail(errBuf.String()))
 	}
 	ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	var rss int64
@@ -303,20 +244,4 @@ func run(t *testing.T, stderr *bytes.Buffer, name string, args ...string) result
 		rss = ru.Maxrss
 	}
 	return result{wall: wall, maxRSSKB: rss, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
-}
-
-func tail(s string) string {
-	if len(s) > 2000 {
-		return s[len(s)-2000:]
-	}
-	return s
-}
-
-func numCPU() int {
-	out, err := exec.Command("nproc").Output()
-	if err != nil {
-		return 0
-	}
-	n, _ := strconv.Atoi(strings.TrimSpace(string(out)))
-	return n
 }
