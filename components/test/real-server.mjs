@@ -195,10 +195,10 @@ export function buildServer(go, dir) {
 /**
  * Starts refserver on 127.0.0.1:0 with a fresh data folder; resolves when it
  * serves, with its base URL, the read-write key printed on first start and
- * the space id.
+ * the space id. args are further flags (e.g. ['--chunk-threshold', '6s']).
  */
-export async function startServer(bin, data) {
-  const proc = spawn(bin, ['--addr', '127.0.0.1:0', '--data', data, '--allow-networks', '127.0.0.0/8'], {
+export async function startServer(bin, data, { args = [] } = {}) {
+  const proc = spawn(bin, ['--addr', '127.0.0.1:0', '--data', data, '--allow-networks', '127.0.0.0/8', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
