@@ -16,7 +16,9 @@
 // signed-playlists, public-playlists; default all),
 // REEL_DELIVERY_BENCH_CPUPROFILE=FILE (a CPU profile of the Reel server
 // process). The server logs as refserver does (text at info to stderr),
-// into a file.
+// into a file. Every phase also loads net/http's own file server
+// (http.FileServer, in a process of its own) with nginx's files: the floor
+// of a Go server, to tell Reel's work from Go's.
 //
 // Targets: Reel at least nginx's request rate (the test fails below 0.8x);
 // frame-from-cache p50 <= 2 ms. nginx is installed with apt-get when it is
@@ -109,15 +111,43 @@ type server struct {
 // runtime with the load generator.
 const serveEnv = "REEL_DELIVERY_BENCH_SERVE"
 
+// bareEnv makes the bench binary a bare Go file server (see serveBare):
+// "prefix=root,prefix=root".
+const bareEnv = "REEL_DELIVERY_BENCH_BARE"
+
 func TestMain(m *testing.M) {
-	if dir := os.Getenv(serveEnv); dir != "" {
-		if err := serveReel(dir); err != nil {
+	serve := func(fn func() error) {
+		if err := fn(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		return
+		os.Exit(0)
+	}
+	if dir := os.Getenv(serveEnv); dir != "" {
+		serve(func() error { return serveReel(dir) })
+	}
+	if locs := os.Getenv(bareEnv); locs != "" {
+		serve(func() error { return serveBare(locs) })
 	}
 	os.Exit(m.Run())
+}
+
+// serveBare serves folders with net/http's own file server (os.Open, Stat
+// and ServeContent per request, sendfile for the body): the floor of a Go
+// server with net/http, without Reel's routing, lookups, authorization and
+// rewriting, for the bench to show how much of Reel's cost is Go's.
+func serveBare(locations string) error {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	for _, loc := range strings.Split(locations, ",") {
+		prefix, root, _ := strings.Cut(loc, "=")
+		mux.Handle(prefix, http.StripPrefix(prefix, http.FileServer(http.Dir(root))))
+	}
+	json.NewEncoder(os.Stdout).Encode(server{BaseURL: "http://" + ln.Addr().String()})
+	return (&http.Server{Handler: mux}).Serve(ln)
 }
 
 // mediaPlaylist is a VOD media playlist of the 16 segments, as the
@@ -266,12 +296,27 @@ func serveReel(dir string) error {
 func startReel(t *testing.T) *server {
 	t.Helper()
 	dir := t.TempDir()
-	logFile, err := os.Create(filepath.Join(dir, "server.log"))
+	return startChild(t, serveEnv+"="+dir, filepath.Join(dir, "server.log"))
+}
+
+// startBare starts the bench binary as a bare Go file server of the
+// folders nginx serves.
+func startBare(t *testing.T, s *server) *server {
+	t.Helper()
+	locs := s.Signed.prefix() + "=" + s.Signed.Root + "," + s.Public.prefix() + "=" + s.Public.Root
+	return startChild(t, bareEnv+"="+locs, filepath.Join(t.TempDir(), "bare.log"))
+}
+
+// startChild runs the bench binary with env set, its stderr in logPath,
+// and reads the server it announces on stdout.
+func startChild(t *testing.T, env, logPath string) *server {
+	t.Helper()
+	logFile, err := os.Create(logPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), serveEnv+"="+dir)
+	cmd.Env = append(os.Environ(), env)
 	cmd.Stderr = logFile
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -293,13 +338,13 @@ func startReel(t *testing.T) *server {
 		}
 		logFile.Close()
 		if t.Failed() {
-			b, _ := os.ReadFile(logFile.Name())
-			t.Logf("server log (tail):\n%s", b[max(len(b)-2048, 0):])
+			b, _ := os.ReadFile(logPath)
+			t.Logf("%s (tail):\n%s", filepath.Base(logPath), b[max(len(b)-2048, 0):])
 		}
 	})
 	var s server
 	if err := json.NewDecoder(out).Decode(&s); err != nil {
-		t.Fatalf("starting reel: %v", err)
+		t.Fatalf("starting the bench binary with %.40s: %v", env, err)
 	}
 	s.pid = cmd.Process.Pid
 	return &s
@@ -432,7 +477,9 @@ func envInt(name string, def int) int {
 // as static files holding the bytes Reel answered. Knobs: REEL_BENCH_ROUNDS
 // (1), REEL_BENCH_SECONDS (5 a phase), REEL_DELIVERY_BENCH_PHASES (a comma
 // list of phase names to run, default all: signed-segments,
-// public-segments, signed-playlists, public-playlists).
+// public-segments, signed-playlists, public-playlists). Each phase also
+// loads net/http's own file server (http.FileServer in a process of its
+// own) with nginx's files: the floor of any Go server, for reference.
 func TestSegmentThroughput(t *testing.T) {
 	rounds := envInt("REEL_BENCH_ROUNDS", 1)
 	runFor := time.Duration(envInt("REEL_BENCH_SECONDS", int(runFor/time.Second))) * time.Second
@@ -440,6 +487,7 @@ func TestSegmentThroughput(t *testing.T) {
 	signedLists, nginxSignedLists := playlistTargets(t, s, s.Signed)
 	publicLists, nginxPublicLists := playlistTargets(t, s, s.Public)
 	nginx, nginxPID := startNginx(t, s)
+	bare := startBare(t, s)
 	type phase struct {
 		name, label string
 		reel, nginx []target
@@ -460,26 +508,26 @@ func TestSegmentThroughput(t *testing.T) {
 	for _, p := range phases {
 		load(t, s.BaseURL, s.pid, p.reel, time.Second)
 		load(t, nginx, nginxPID, p.nginx, time.Second)
+		load(t, bare.BaseURL, bare.pid, p.nginx, time.Second)
 	}
 	var out strings.Builder
 	fmt.Fprintf(&out, "\n%d keep-alive connections, %s a phase, %d rounds\n\n", connections, runFor, rounds)
-	fmt.Fprintln(&out, "| round: phase | server (load avg start→end) | req/s | MB/s | CPU µs/request | Reel / nginx: rate, CPU per request |")
+	fmt.Fprintln(&out, "| round: phase | server (load avg start→end) | req/s | MB/s | CPU µs/request | / nginx: rate, CPU per request |")
 	fmt.Fprintln(&out, "|---|---|---|---|---|---|")
 	rateRatios := map[string][]float64{}
 	for round := 1; round <= rounds; round++ {
 		for _, p := range phases {
 			reel := load(t, s.BaseURL, s.pid, p.reel, runFor)
 			ngx := load(t, nginx, nginxPID, p.nginx, runFor)
-			rate := reel.reqPerSec() / ngx.reqPerSec()
-			cpu := float64(reel.cpuPerRequest()) / float64(ngx.cpuPerRequest())
-			rateRatios[p.name] = append(rateRatios[p.name], rate)
+			goFloor := load(t, bare.BaseURL, bare.pid, p.nginx, runFor)
+			rateRatios[p.name] = append(rateRatios[p.name], reel.reqPerSec()/ngx.reqPerSec())
 			for _, r := range []struct {
 				name string
 				r    result
-			}{{"Reel", reel}, {"nginx", ngx}} {
+			}{{"Reel", reel}, {"nginx", ngx}, {"Go http.FileServer", goFloor}} {
 				ratio := ""
-				if r.name == "Reel" {
-					ratio = fmt.Sprintf("%.2f, %.2f", rate, cpu)
+				if r.name != "nginx" {
+					ratio = fmt.Sprintf("%.2f, %.2f", r.r.reqPerSec()/ngx.reqPerSec(), float64(r.r.cpuPerRequest())/float64(ngx.cpuPerRequest()))
 				}
 				fmt.Fprintf(&out, "| %d: %s | %s (%s) | %.0f | %.0f | %.1f | %s |\n", round, p.label, r.name, r.r.load,
 					r.r.reqPerSec(), r.r.mbPerSec(), float64(r.r.cpuPerRequest())/1e3, ratio)
