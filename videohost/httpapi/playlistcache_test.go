@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"mime"
 	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -248,5 +250,47 @@ func TestPlaylistCacheBudget(t *testing.T) {
 	must(t, off.req("GET", off.mediaURL(ov, "playlist.m3u8"), "", nil), http.StatusOK, nil)
 	if n := off.h.PlaylistCacheBytes(); n != 0 {
 		t.Fatalf("a disabled cache holds %d bytes", n)
+	}
+}
+
+func TestPlaylistCacheConcurrent(t *testing.T) {
+	// A budget of a few entries, so that hits, misses and evictions race.
+	e := newEnv(t, withConfig(func(c *httpapi.Config) { c.PlaylistCacheSize = 8 << 10 }))
+	v := e.publish(publishOptions{policy: videohost.PlaybackSigned})
+	rw := hmacKey(t, e.rw)
+	origin := func(i int) string { return fmt.Sprintf("https://site%d.example", i) }
+	toks := make([]string, 6)
+	for i := range toks {
+		toks[i] = playbackToken(t, rw, v.Embed, origin(i))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 8*30)
+	for g := range 8 {
+		wg.Go(func() {
+			for n := range 30 {
+				i := (g + n) % len(toks)
+				req, _ := http.NewRequest("GET", withQuery(e.mediaURL(v, "h264_sd/playlist.m3u8"), "token", toks[i]), nil)
+				req.Header.Set("Origin", origin(i))
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					errs <- err
+					return
+				}
+				body, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				if res.StatusCode != http.StatusOK || !strings.Contains(string(body), "token="+url.QueryEscape(toks[i])) {
+					errs <- fmt.Errorf("token %d: %d\n%s", i, res.StatusCode, body)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if n := e.h.PlaylistCacheBytes(); n > 8<<10 {
+		t.Fatalf("the cache holds %d bytes, over its budget", n)
 	}
 }
