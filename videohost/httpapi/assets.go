@@ -3,11 +3,11 @@ package httpapi
 import (
 	"bytes"
 	"context"
-	"hash/fnv"
 	"html"
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -141,8 +141,13 @@ func hasEncodedSlash(r *http.Request) bool {
 }
 
 func playbackRequest(r *http.Request) videohost.PlaybackRequest {
+	return playbackRequestOf(r, r.URL.Query())
+}
+
+// playbackRequestOf is playbackRequest with the query already parsed.
+func playbackRequestOf(r *http.Request, query url.Values) videohost.PlaybackRequest {
 	return videohost.PlaybackRequest{
-		Token:   r.URL.Query().Get("token"),
+		Token:   query.Get("token"),
 		Origin:  r.Header.Get("Origin"),
 		Referer: r.Header.Get("Referer"),
 	}
@@ -176,7 +181,8 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	pr := playbackRequest(r)
+	query := r.URL.Query()
+	pr := playbackRequestOf(r, query)
 	if err := h.svc.AuthorizePlayback(ctx, v, pr); err != nil {
 		h.writeError(w, r, err)
 		return
@@ -199,7 +205,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	hdr := w.Header()
 	hdr.Set("Content-Type", contentTypes[ext])
 	maxAge, immutable := maxAgeOf(asset)
-	if immutable && r.URL.Query().Get(versionParam) != v.AssetVersion {
+	if immutable && query.Get(versionParam) != v.AssetVersion {
 		maxAge, immutable = unpinnedMaxAge, false
 	}
 	if asset == videohost.OriginalAsset {
@@ -210,7 +216,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	}
 	hdr.Set("Cache-Control", cacheControl(maxAge, immutable, signed))
 	hdr.Set("X-Content-Type-Options", "nosniff")
-	if name := downloadName(r, v, asset); name != "" {
+	if name := downloadName(query, v, asset); name != "" {
 		hdr.Set("Content-Disposition", contentDisposition(name))
 	}
 
@@ -219,28 +225,19 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		// can be immutable) and, for a signed video, carries the token. The
 		// body depends on the token, and so does the ETag (an ETag shared
 		// across tokens would let a cache answer 304 to an old token).
-		body, err := io.ReadAll(io.LimitReader(blob, maxPlaylistBytes))
-		if err != nil {
-			h.writeError(w, r, err)
-			return
-		}
+		// Rewrites are cached (playlistcache.go); the request was
+		// authorized above all the same.
 		token := ""
 		if signed {
 			token = pr.Token
 		}
-		pin := func(uri string) string {
-			return videohost.WithToken(videohost.Pinned(uri, v.AssetVersion), token)
+		e, err := h.rewrite(blob, info, v.AssetVersion, asset, token)
+		if err != nil {
+			h.writeError(w, r, err)
+			return
 		}
-		switch ext {
-		case ".m3u8":
-			body = rewritePlaylist(body, pin)
-		case ".mpd":
-			body = rewriteManifest(body, pin)
-		default:
-			body = signStoryboard(body, token)
-		}
-		hdr.Set("ETag", assetETag(v.AssetVersion, asset, info, token))
-		serveContent(w, r, info.ModTime, bytes.NewReader(body), int64(len(body)))
+		hdr.Set("ETag", e.etag)
+		serveBytes(w, r, info.ModTime, e.body)
 		return
 	}
 	hdr.Set("ETag", assetETag(v.AssetVersion, asset, info, ""))
@@ -249,19 +246,147 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	serveContent(w, r, info.ModTime, blob, info.Size)
 }
 
+// rewrite returns the playlist, DASH manifest or storyboard cues of blob as
+// served with token: from the cache, or read, rewritten and cached.
+func (h *Handler) rewrite(blob io.Reader, info videohost.BlobInfo, version, asset, token string) (*rewritten, error) {
+	key := playlistKey{version: version, asset: asset, token: token}
+	if e := h.playlists.get(key, info); e != nil {
+		return e, nil
+	}
+	body, err := io.ReadAll(io.LimitReader(blob, maxPlaylistBytes))
+	if err != nil {
+		return nil, err
+	}
+	pin := newPinner(version, token).pin
+	switch extension(asset) {
+	case ".m3u8":
+		body = rewritePlaylist(body, pin)
+	case ".mpd":
+		body = rewriteManifest(body, pin)
+	default:
+		body = signStoryboard(body, token)
+	}
+	e := &rewritten{key: key, size: info.Size, modTime: info.ModTime, body: body,
+		etag: assetETag(version, asset, info, token)}
+	h.playlists.put(e)
+	return e, nil
+}
+
+// serveBytes is serveContent for a body held in memory. ServeContent copies
+// its body with ReadFrom, which the server answers by writing the headers
+// in a write of their own and then the body in another; bytesWriter hands
+// the body to Write instead, so a small playlist leaves in one write with
+// its headers.
+func serveBytes(w http.ResponseWriter, r *http.Request, modtime time.Time, body []byte) {
+	rd := bytes.NewReader(body)
+	serveContent(&bytesWriter{ResponseWriter: w, src: rd, body: body}, r, modtime, rd, int64(len(body)))
+}
+
+// bytesWriter is the writer of serveBytes.
+type bytesWriter struct {
+	http.ResponseWriter
+	src  *bytes.Reader // the reader ServeContent was given, over body
+	body []byte
+}
+
+// ReadFrom writes what src has left of body with Write when src is
+// ServeContent's copy of it (its reader under the length it sends);
+// anything else (a multipart range's pipe) is copied.
+func (w *bytesWriter) ReadFrom(src io.Reader) (int64, error) {
+	lr, ok := src.(*io.LimitedReader)
+	if !ok || lr.R != w.src {
+		return io.Copy(writerOnly{w.ResponseWriter}, src)
+	}
+	off := w.src.Size() - int64(w.src.Len())
+	n := min(lr.N, int64(w.src.Len()))
+	m, err := w.ResponseWriter.Write(w.body[off : off+n])
+	w.src.Seek(int64(m), io.SeekCurrent)
+	lr.N -= int64(m)
+	return int64(m), err
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *bytesWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// writerOnly hides the ReadFrom of a writer from io.Copy.
+type writerOnly struct{ io.Writer }
+
 // maxPlaylistBytes bounds what is read into memory to rewrite a playlist.
 const maxPlaylistBytes = 16 << 20
 
-// assetETag is a strong validator of one file of one asset version; the
-// version is part of it, so a re-publish never matches an old copy.
-func assetETag(version, asset string, info videohost.BlobInfo, token string) string {
-	f := fnv.New64a()
-	io.WriteString(f, asset)
-	io.WriteString(f, "\x00"+strconv.FormatInt(info.Size, 10)+"\x00"+strconv.FormatInt(info.ModTime.UnixNano(), 10))
-	if token != "" {
-		io.WriteString(f, "\x00"+token)
+// FNV-1a, 64 bits (hash/fnv), computed in place: an ETag costs no
+// allocation but its own string.
+const (
+	fnvOffset64 = 14695981039346656037
+	fnvPrime64  = 1099511628211
+)
+
+func fnvString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime64
 	}
-	return `"` + version + "-" + strconv.FormatUint(f.Sum64(), 36) + `"`
+	return h
+}
+
+func fnvBytes(h uint64, b []byte) uint64 {
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= fnvPrime64
+	}
+	return h
+}
+
+// assetETag is a strong validator of one file of one asset version; the
+// version is part of it, so a re-publish never matches an old copy. The
+// hash covers the asset name, the size, the modification time and, for a
+// rewritten body, the token.
+func assetETag(version, asset string, info videohost.BlobInfo, token string) string {
+	var num [24]byte
+	h := fnvString(fnvOffset64, asset)
+	h = fnvString(h, "\x00")
+	h = fnvBytes(h, strconv.AppendInt(num[:0], info.Size, 10))
+	h = fnvString(h, "\x00")
+	h = fnvBytes(h, strconv.AppendInt(num[:0], info.ModTime.UnixNano(), 10))
+	if token != "" {
+		h = fnvString(h, "\x00")
+		h = fnvString(h, token)
+	}
+	out := make([]byte, 0, 64)
+	out = append(out, '"')
+	out = append(out, version...)
+	out = append(out, '-')
+	out = strconv.AppendUint(out, h, 36)
+	out = append(out, '"')
+	return string(out)
+}
+
+// pinner appends the version and the token to the URIs a playlist lists,
+// as videohost.WithToken(videohost.Pinned(uri, version), token) does, with
+// both escaped once per rewrite rather than once per URI.
+type pinner struct {
+	query string // "v=…&token=…", either part absent when empty
+}
+
+func newPinner(version, token string) pinner {
+	var q []string
+	if version != "" {
+		q = append(q, versionParam+"="+url.QueryEscape(version))
+	}
+	if token != "" {
+		q = append(q, "token="+url.QueryEscape(token))
+	}
+	return pinner{query: strings.Join(q, "&")}
+}
+
+func (p pinner) pin(uri string) string {
+	if uri == "" || p.query == "" {
+		return uri
+	}
+	if strings.Contains(uri, "?") {
+		return uri + "&" + p.query
+	}
+	return uri + "?" + p.query
 }
 
 // uriAttribute finds the URI="..." attributes of HLS tags.
@@ -283,6 +408,8 @@ func rewritePlaylist(body []byte, rewrite func(string) string) []byte {
 		switch {
 		case strings.TrimSpace(content) == "":
 			out.WriteString(line)
+		case strings.HasPrefix(content, "#") && !strings.Contains(content, `URI="`):
+			out.WriteString(line) // most tags (#EXTINF) name no URI
 		case strings.HasPrefix(content, "#"):
 			out.WriteString(uriAttribute.ReplaceAllStringFunc(content, func(attr string) string {
 				uri := attr[len(`URI="`) : len(attr)-1]
@@ -374,9 +501,12 @@ func (h *Handler) deliveryRoutes(r *mux.Router, api func(method, path string, fn
 	// Delivery routes carry no method matcher: they answer OPTIONS and 405
 	// themselves, with CORS headers, and stay out of Routes (they are not
 	// part of the REST contract).
-	r.PathPrefix("/media/").HandlerFunc(h.serveAsset)
+	// ServeHTTP sends them here without the router; they are registered
+	// all the same, for Routes and for a Handler reached another way.
+	r.PathPrefix(mediaPrefix).HandlerFunc(h.serveAsset)
 	frames := newFrameServer(h)
-	r.PathPrefix("/images/").HandlerFunc(frames.serve)
+	h.serveFrame = frames.serve
+	r.PathPrefix(imagesPrefix).HandlerFunc(frames.serve)
 
 	api(http.MethodPost, "/v1/signing-keys", h.createSigningKey)
 	api(http.MethodGet, "/v1/signing-keys", h.listSigningKeys)

@@ -74,6 +74,15 @@ type Config struct {
 	// Frames bounds the work of frames by URL (frames.go).
 	Frames FrameConfig
 
+	// PlaylistCacheSize is the byte budget of the rewritten playlists,
+	// DASH manifests and signed storyboard cues kept in memory, so that a
+	// playlist is not rewritten (version pin, token) on every request.
+	// Entries are keyed by asset version, file and token (every viewer of
+	// a signed video has entries of their own); authorization still runs
+	// on every request. Default 8 MiB (DefaultPlaylistCacheSize); an entry
+	// over an eighth of it is not kept; a negative value caches nothing.
+	PlaylistCacheSize int64
+
 	// Observer receives the Handler's measurements (metrics); nil: none.
 	Observer Observer
 }

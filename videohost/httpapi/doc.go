@@ -42,5 +42,9 @@
 // posters and storyboards an hour, frames a day, and every ETag names the
 // asset version, so a revalidation never confirms an old file. Signed
 // videos are "private" (no CDN may keep them), and the token is appended to
-// every URI their playlists and manifest list.
+// every URI their playlists and manifest list. Rewritten playlists are kept
+// in memory (Config.PlaylistCacheSize, keyed by asset version, file and
+// token); authorization runs on every request all the same. Delivery
+// requests skip the router, and those that succeed are logged at debug
+// (counted by the Observer): see logRequest.
 package httpapi

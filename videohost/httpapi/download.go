@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"fmt"
-	"net/http"
 	"net/url"
 	"path"
 	"regexp"
@@ -117,12 +116,12 @@ func originalContentType(name string) string {
 	return "application/octet-stream"
 }
 
-// downloadName is the file name r asks the asset to be saved under, or ""
-// when r asks for no download or the asset is not a file to save. A name
+// downloadName is the file name the query asks the asset to be saved under, or ""
+// when it asks for no download or the asset is not a file to save. A name
 // given in the query is cleaned and gets the asset's extension when it
 // lacks it (an original's when it has none).
-func downloadName(r *http.Request, v *videohost.Video, asset string) string {
-	values, asked := r.URL.Query()[downloadParam]
+func downloadName(query url.Values, v *videohost.Video, asset string) string {
+	values, asked := query[downloadParam]
 	if !asked {
 		return ""
 	}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
@@ -28,6 +29,10 @@ type Handler struct {
 	// refusals logs load refusals once per interval (refusals.go).
 	refusals *refusals
 	ingest   *videohost.Ingest // nil when analytics is off
+	// playlists caches rewritten playlists (playlistcache.go).
+	playlists *playlistCache
+	// serveFrame serves /images/ (frames.go); set with the routes.
+	serveFrame http.HandlerFunc
 
 	stop     chan struct{}
 	stopOnce sync.Once
@@ -48,11 +53,12 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 	}
 	cfg = cfg.withDefaults(svc)
 	h := &Handler{
-		svc:      svc,
-		cfg:      cfg,
-		log:      cfg.Logger,
-		stop:     make(chan struct{}),
-		refusals: newRefusals(svc.Clock(), cfg.Logger),
+		svc:       svc,
+		cfg:       cfg,
+		log:       cfg.Logger,
+		stop:      make(chan struct{}),
+		refusals:  newRefusals(svc.Clock(), cfg.Logger),
+		playlists: newPlaylistCache(cfg.PlaylistCacheSize),
 	}
 	if cfg.RateLimit > 0 {
 		h.limiter = newRateLimiter(cfg.RateLimit, time.Minute, svc.Clock())
@@ -104,9 +110,9 @@ func (h *Handler) Close() error {
 // setting a cookie.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	info := &requestInfo{}
+	st := &requestState{rw: responseWriter{ResponseWriter: w}}
+	info, rw := &st.info, &st.rw
 	r = r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info))
-	rw := &responseWriter{ResponseWriter: w}
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
@@ -119,7 +125,33 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		h.logRequest(r, rw.status, time.Since(start), info)
 	}()
-	h.router.ServeHTTP(rw, r)
+	// Delivery, most of the requests a server answers, skips the router:
+	// gorilla/mux would try every route registered before these prefixes
+	// (a regular expression each) and copy the request twice to carry its
+	// match. No other route starts with them, so the outcome is the same.
+	switch {
+	case strings.HasPrefix(r.URL.Path, mediaPrefix):
+		info.route = mediaPrefix
+		h.serveAsset(rw, r)
+	case strings.HasPrefix(r.URL.Path, imagesPrefix) && h.serveFrame != nil:
+		info.route = imagesPrefix
+		h.serveFrame(rw, r)
+	default:
+		h.router.ServeHTTP(rw, r)
+	}
+}
+
+// The path prefixes of delivery (assets.go) and frames by URL (frames.go),
+// which are also their route templates.
+const (
+	mediaPrefix  = "/media/"
+	imagesPrefix = "/images/"
+)
+
+// requestState is what ServeHTTP keeps of a request, in one allocation.
+type requestState struct {
+	rw   responseWriter
+	info requestInfo
 }
 
 func (h *Handler) logRequest(r *http.Request, status int, took time.Duration, info *requestInfo) {
@@ -145,8 +177,20 @@ func (h *Handler) logRequest(r *http.Request, status int, took time.Duration, in
 		level = slog.LevelDebug
 	case status >= 500:
 		level = slog.LevelError
+	case status < 400 && (route == mediaPrefix || route == imagesPrefix):
+		// Segments, playlists and frames are most of the requests, a
+		// player makes one every few seconds, and nginx or a CDN would
+		// keep their access log apart: they are counted in the metrics
+		// (reel_http_request_duration_seconds) and logged at debug. A line
+		// each at info cost a write to stderr per segment. Refusals (4xx)
+		// stay at info and failures at error.
+		level = slog.LevelDebug
 	}
-	h.log.LogAttrs(r.Context(), level, "request",
+	ctx := r.Context()
+	if !h.log.Enabled(ctx, level) {
+		return
+	}
+	h.log.LogAttrs(ctx, level, "request",
 		slog.String("method", r.Method),
 		slog.String("route", route),
 		slog.Int("status", status),
