@@ -195,11 +195,14 @@ func TestClusterChunks(t *testing.T) {
 		keys, left = bucketKeys(t, c), nil
 		versions := map[string]bool{}
 		for _, k := range keys {
-			rest, isVideo := strings.CutPrefix(k, "videos/"+long+"/")
+			// Keys are the service's to spell (videohost/layout_test.go):
+			// the source is ".../{id}/source", a published file
+			// "{root}/{id}/{version}/{file}".
+			parts := strings.Split(k, "/")
 			switch {
-			case strings.HasPrefix(k, "sources/"+long+"/"):
-			case isVideo && strings.Contains(rest, "/"):
-				versions[rest[:strings.Index(rest, "/")]] = true
+			case strings.HasSuffix(k, "/"+long+"/source"):
+			case len(parts) >= 4 && parts[1] == long:
+				versions[parts[2]] = true
 			default:
 				left = append(left, k)
 			}
