@@ -127,6 +127,20 @@ func TestChunksOnRiverShareTwoWorkers(t *testing.T) {
 	// One failure of chunk 1, whichever worker takes it.
 	pipelines[1].mu, pipelines[1].failOnce = pipelines[0].mu, pipelines[0].failOnce
 	pipelines[0].failOnce[1] = true
+	// Each worker's chunks wait (20 s at most) until the other worker has
+	// started one: on a loaded machine one worker could otherwise drain
+	// every chunk before the other polls, and the test would prove nothing.
+	started := [2]chan struct{}{make(chan struct{}), make(chan struct{})}
+	for i, p := range pipelines {
+		var once sync.Once
+		p.onEncode = func(int) {
+			once.Do(func() { close(started[i]) })
+			select {
+			case <-started[1-i]:
+			case <-time.After(20 * time.Second):
+			}
+		}
+	}
 	r := startRiverChunks(t, pipelines)
 	if got := r.waitEnded(t); got.State != videohost.StateReady {
 		t.Fatalf("video errored: %+v", got.Error)
