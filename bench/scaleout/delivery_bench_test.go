@@ -11,7 +11,9 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -324,7 +326,9 @@ func TestDeliveryFromS3(t *testing.T) {
 	var rows []row
 	var segRatio, segCPU, listRatio, listCPU, diskListRatio, diskSegRatio []float64
 	for round := 1; round <= rounds; round++ {
+		stopPerf := perfRecord(t, api.pid, fmt.Sprintf("segments-s3-%d", round))
 		reel := httpLoad(t, reelSegs, reelCPU, runFor)
+		stopPerf()
 		direct := httpLoad(t, s3Segs, gwCPU, runFor)
 		disk := httpLoad(t, diskSegs, diskCPU, runFor)
 		lists := httpLoad(t, reelLists, reelCPU, runFor)
@@ -359,4 +363,29 @@ func TestDeliveryFromS3(t *testing.T) {
 	fmt.Fprintf(&out, "playlists, Reel on local disk / nginx request rate: %s (median %.2f)\n", floats(diskListRatio), median(diskListRatio))
 	fmt.Fprintf(&out, "%s\n", m)
 	fmt.Print(out.String())
+}
+
+// perfRecord profiles pid with `perf record -g` (user and kernel stacks)
+// into $REEL_BENCH_PERF/NAME.perf.data when that knob names a folder,
+// until the returned function is called; without the knob it does nothing.
+// A profiler outside the process, so that refserver carries no profiling
+// code: `perf report -i FILE` reads it (Go binaries keep their symbols).
+func perfRecord(t *testing.T, pid int, name string) func() {
+	t.Helper()
+	dir := os.Getenv("REEL_BENCH_PERF")
+	if dir == "" {
+		return func() {}
+	}
+	out := filepath.Join(dir, name+".perf.data")
+	cmd := exec.Command("perf", "record", "-q", "-g", "-F", "999", "-o", out, "-p", strconv.Itoa(pid))
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("REEL_BENCH_PERF: %v", err)
+	}
+	time.Sleep(200 * time.Millisecond) // perf attaches
+	return func() {
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+		t.Logf("perf profile of pid %d: %s", pid, out)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -118,8 +119,19 @@ func newClient(ctx context.Context, cfg Config) (*awss3.Client, error) {
 			o.BaseEndpoint = aws.String(cfg.Endpoint)
 		}
 		o.UsePathStyle = cfg.PathStyle
+		o.HTTPClient = awshttp.NewBuildableClient().WithTransportOptions(func(t *http.Transport) {
+			t.MaxIdleConns = maxIdleConns
+			t.MaxIdleConnsPerHost = maxIdleConns
+		})
 	}), nil
 }
+
+// maxIdleConns is how many idle connections to the store are kept for
+// reuse. The SDK's default keeps 10 per host: an API process serving more
+// segments at once than that closed the surplus after every answer and
+// dialled anew for the next (a twentieth of its CPU per segment, and the
+// store's accepts), so it keeps as many as a busy process has in flight.
+const maxIdleConns = 256
 
 // Config is the store's configuration, defaults applied.
 func (s *Store) Config() Config { return s.cfg }
