@@ -290,6 +290,10 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	if cacheBytes == 0 {
 		cacheBytes = -1 // no copy kept past the frame being cut (the service's 0 is its default)
 	}
+	mediaBytes := int64(m.Config.MediaCacheSize)
+	if mediaBytes == 0 {
+		mediaBytes = -1 // every request fetched from the store (the service's 0 is its default)
+	}
 	m.Service, err = videohost.New(videohost.Config{
 		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
 		Logger: m.Logger, Secret: secret, BaseURL: m.Config.BaseURL,
@@ -298,6 +302,8 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		FrameCacheSize:      int64(m.Config.FrameCacheSize),
 		RenditionCacheDir:   filepath.Join(m.Config.Data, "cache", "renditions"),
 		RenditionCacheBytes: cacheBytes,
+		MediaCacheDir:       filepath.Join(m.Config.Data, "cache", "media"),
+		MediaCacheBytes:     mediaBytes,
 	})
 	return err
 }

@@ -230,7 +230,11 @@ func (s *Service) OpenAsset(ctx context.Context, v *Video, name string) (Blob, B
 	if v.AssetVersion == "" {
 		return nil, BlobInfo{}, Errorf(ENotFound, "no such asset")
 	}
-	return s.manifests.open(ctx, v.AssetVersion, name, assetPrefix(v.ID, v.AssetVersion)+"/"+name)
+	key := assetPrefix(v.ID, v.AssetVersion) + "/" + name
+	if s.media.cacheable(name) {
+		return s.media.open(ctx, key)
+	}
+	return s.manifests.open(ctx, v.AssetVersion, name, key)
 }
 
 // OpenOriginal opens the original upload of a playable video whose
@@ -302,6 +306,7 @@ func (s *Service) removePrefixes(ctx context.Context, videoID string, prefixes .
 		}
 		s.frames.forget(p)
 		s.manifests.forget(p)
+		s.media.forget(p)
 	}
 }
 

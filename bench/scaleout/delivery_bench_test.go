@@ -259,17 +259,27 @@ func TestDeliveryFromS3(t *testing.T) {
 	for k, val := range srv.Env() {
 		env = append(env, k+"="+val)
 	}
-	api := startRefserver(t, "api", data, env, "--database", dsn, "--blobs", srv.URL(v.bucket))
+	// The S3 api process without the media cache: every segment is a GET
+	// to versitygw whose body passes through refserver (the target's
+	// path). Two more on the same database and bucket with the cache on:
+	// one large enough for every segment (after the warm-up every request
+	// is a hit, sent from local disk), one that holds a single segment
+	// (almost every request a miss: GET, copy to disk, send the copy).
+	api := startRefserver(t, "api", data, env, "--database", dsn, "--blobs", srv.URL(v.bucket), "--media-cache-size", "0")
+	apiCache := startRefserver(t, "api", sameSecret(t, data), env, "--database", dsn, "--blobs", srv.URL(v.bucket), "--media-cache-size", "1GiB")
+	apiMiss := startRefserver(t, "api", sameSecret(t, data), env, "--database", dsn, "--blobs", srv.URL(v.bucket), "--media-cache-size", "1536KiB")
 	apiDisk := startRefserver(t, "api", dataDisk, nil, "--database", dsnDisk)
 	gw := versitygwPID(t)
 	pg := postgresPID(t, dsn)
 
 	prefix := "/media/" + v.space + "/" + v.id + "/"
 	prefixDisk := "/media/" + vd.space + "/" + vd.id + "/"
-	var reelSegs, diskSegs, s3Segs []target
+	var reelSegs, cacheSegs, missSegs, diskSegs, s3Segs []target
 	presign := awss3.NewPresignClient(srv.Client())
 	for i := range segments {
 		reelSegs = append(reelSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", api.base, prefix, i, v.token), segmentSize})
+		cacheSegs = append(cacheSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", apiCache.base, prefix, i, v.token), segmentSize})
+		missSegs = append(missSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", apiMiss.base, prefix, i, v.token), segmentSize})
 		diskSegs = append(diskSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", apiDisk.base, prefixDisk, i, vd.token), segmentSize})
 		req, err := presign.PresignGetObject(context.Background(), &awss3.GetObjectInput{Bucket: aws.String(v.bucket), Key: aws.String(v.keys[i])},
 			awss3.WithPresignExpires(2*time.Hour))
@@ -308,11 +318,19 @@ func TestDeliveryFromS3(t *testing.T) {
 	nginxLists = append(nginxLists, nginxDiskLists...) // the same bytes as both Reels answer
 
 	reelCPU := func() []time.Duration { return []time.Duration{api.cpu(), benchkit.CPUTime(gw), benchkit.CPUTime(pg)} }
+	cacheCPU := func() []time.Duration {
+		return []time.Duration{apiCache.cpu(), benchkit.CPUTime(gw), benchkit.CPUTime(pg)}
+	}
+	missCPU := func() []time.Duration {
+		return []time.Duration{apiMiss.cpu(), benchkit.CPUTime(gw), benchkit.CPUTime(pg)}
+	}
 	diskCPU := func() []time.Duration { return []time.Duration{apiDisk.cpu(), 0, benchkit.CPUTime(pg)} }
 	gwCPU := func() []time.Duration { return []time.Duration{0, benchkit.CPUTime(gw), 0} }
 	ngxCPU := func() []time.Duration { return []time.Duration{benchkit.CPUTime(nginxPID), 0, 0} }
 	// Warm connections, caches and the page cache.
 	httpLoad(t, reelSegs, reelCPU, time.Second)
+	httpLoad(t, cacheSegs, cacheCPU, time.Second)
+	httpLoad(t, missSegs, missCPU, time.Second)
 	httpLoad(t, diskSegs, diskCPU, time.Second)
 	httpLoad(t, s3Segs, gwCPU, time.Second)
 	httpLoad(t, reelLists, reelCPU, time.Second)
@@ -324,10 +342,16 @@ func TestDeliveryFromS3(t *testing.T) {
 		r    loadResult
 	}
 	var rows []row
-	var segRatio, segCPU, listRatio, listCPU, diskListRatio, diskSegRatio []float64
+	var segRatio, segCPU, cacheRatio, cacheCPURatio, missRatio, listRatio, listCPU, diskListRatio, diskSegRatio []float64
 	for round := 1; round <= rounds; round++ {
 		stopPerf := perfRecord(t, api.pid, fmt.Sprintf("segments-s3-%d", round))
 		reel := httpLoad(t, reelSegs, reelCPU, runFor)
+		stopPerf()
+		stopPerf = perfRecord(t, apiCache.pid, fmt.Sprintf("segments-s3-cache-%d", round))
+		cached := httpLoad(t, cacheSegs, cacheCPU, runFor)
+		stopPerf()
+		stopPerf = perfRecord(t, apiMiss.pid, fmt.Sprintf("segments-s3-miss-%d", round))
+		missed := httpLoad(t, missSegs, missCPU, runFor)
 		stopPerf()
 		direct := httpLoad(t, s3Segs, gwCPU, runFor)
 		disk := httpLoad(t, diskSegs, diskCPU, runFor)
@@ -335,7 +359,9 @@ func TestDeliveryFromS3(t *testing.T) {
 		ngx := httpLoad(t, nginxLists, ngxCPU, runFor)
 		dlists := httpLoad(t, diskLists, diskCPU, runFor)
 		rows = append(rows,
-			row{fmt.Sprintf("%d: segments through Reel on S3", round), reel},
+			row{fmt.Sprintf("%d: segments through Reel on S3, no media cache", round), reel},
+			row{fmt.Sprintf("%d: segments through Reel on S3, media cache hits", round), cached},
+			row{fmt.Sprintf("%d: segments through Reel on S3, media cache of 1 segment (misses)", round), missed},
 			row{fmt.Sprintf("%d: segments straight from versitygw (presigned GET)", round), direct},
 			row{fmt.Sprintf("%d: segments through Reel on local disk", round), disk},
 			row{fmt.Sprintf("%d: playlists through Reel on S3", round), lists},
@@ -343,6 +369,9 @@ func TestDeliveryFromS3(t *testing.T) {
 			row{fmt.Sprintf("%d: playlists through Reel on local disk", round), dlists})
 		segRatio = append(segRatio, reel.rate()/direct.rate())
 		segCPU = append(segCPU, reel.cpuPerRequest()/direct.cpuPerRequest())
+		cacheRatio = append(cacheRatio, cached.rate()/direct.rate())
+		cacheCPURatio = append(cacheCPURatio, cached.cpuPerRequest()/direct.cpuPerRequest())
+		missRatio = append(missRatio, missed.rate()/direct.rate())
 		diskSegRatio = append(diskSegRatio, disk.rate()/direct.rate())
 		listRatio = append(listRatio, lists.rate()/ngx.rate())
 		listCPU = append(listCPU, lists.cpuPerRequest()/ngx.cpuPerRequest())
@@ -355,8 +384,11 @@ func TestDeliveryFromS3(t *testing.T) {
 	for _, r := range rows {
 		fmt.Fprintf(&out, "| %s (%s) | %d | %.0f | %.0f | %.0f | %s |\n", r.name, r.r.load, r.r.requests, r.r.rate(), r.r.mbps(), r.r.cpuPerRequest(), r.r.partsPerRequest())
 	}
-	fmt.Fprintf(&out, "\nsegments, Reel on S3 / versitygw request rate: %s (median %.2f, target >= 0.80); CPU per request: %s (median %.2f)\n",
+	fmt.Fprintf(&out, "\nsegments, Reel on S3 without media cache / versitygw request rate: %s (median %.2f, target >= 0.80); CPU per request: %s (median %.2f)\n",
 		floats(segRatio), median(segRatio), floats(segCPU), median(segCPU))
+	fmt.Fprintf(&out, "segments, Reel on S3 from the media cache / versitygw request rate: %s (median %.2f); CPU per request: %s (median %.2f)\n",
+		floats(cacheRatio), median(cacheRatio), floats(cacheCPURatio), median(cacheCPURatio))
+	fmt.Fprintf(&out, "segments, Reel on S3 missing the media cache / versitygw request rate: %s (median %.2f)\n", floats(missRatio), median(missRatio))
 	fmt.Fprintf(&out, "segments, Reel on local disk / versitygw request rate: %s (median %.2f)\n", floats(diskSegRatio), median(diskSegRatio))
 	fmt.Fprintf(&out, "playlists, Reel on S3 / nginx request rate: %s (median %.2f, target >= 0.80); CPU per request: %s (median %.2f)\n",
 		floats(listRatio), median(listRatio), floats(listCPU), median(listCPU))
@@ -388,4 +420,19 @@ func perfRecord(t *testing.T, pid int, name string) func() {
 		cmd.Wait()
 		t.Logf("perf profile of pid %d: %s", pid, out)
 	}
+}
+
+// sameSecret is a new data folder holding the secret.key of data: another
+// api process of the same installation.
+func sameSecret(t *testing.T, data string) string {
+	t.Helper()
+	secret, err := os.ReadFile(filepath.Join(data, "secret.key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "secret.key"), secret, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
