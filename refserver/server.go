@@ -245,6 +245,9 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	if err != nil {
 		return err
 	}
+	if m.Config.MediaRedirect > 0 && s3cfg == nil {
+		return errors.New("--media-redirect needs s3:// blobs: files on local disk are sent from where they lie")
+	}
 	secret, err := loadSecret(filepath.Join(m.Config.Data, "secret.key"))
 	if err != nil {
 		return err
@@ -304,6 +307,7 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		RenditionCacheBytes: cacheBytes,
 		MediaCacheDir:       filepath.Join(m.Config.Data, "cache", "media"),
 		MediaCacheBytes:     mediaBytes,
+		MediaRedirect:       m.Config.MediaRedirect,
 	})
 	return err
 }

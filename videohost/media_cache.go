@@ -81,12 +81,10 @@ func newMediaCache(blobs Blobs, root string, limit int64, log *slog.Logger) *med
 	return c
 }
 
-// cacheable reports whether the file name of a published version is
-// copied: media, not the text files the manifest cache holds in memory.
-func (c *mediaCache) cacheable(name string) bool {
-	if c == nil {
-		return false
-	}
+// isMediaFile reports whether the file name of a published version is
+// media (segments, init segments, MP4s, pictures), not one of the text
+// files that are rewritten per request or held in memory.
+func isMediaFile(name string) bool {
 	switch path.Ext(name) {
 	case ".m3u8", ".mpd", ".vtt", ".json":
 		return false

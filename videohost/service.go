@@ -82,6 +82,12 @@ type Config struct {
 	// MediaCacheBytes bounds those copies; the least recently used go
 	// first. 0 is DefaultMediaCacheBytes (1 GiB); negative keeps none.
 	MediaCacheBytes int64
+	// MediaRedirect, when positive and Blobs can presign (PresignBlobs),
+	// makes AssetRedirect hand out presigned URLs of the store valid this
+	// long: an authorized request for a media file is answered with a
+	// redirect, and the bytes go from the store to the client, not
+	// through this process. 0: off.
+	MediaRedirect time.Duration
 }
 
 // Service holds the use cases of the domain over its ports.
@@ -111,6 +117,10 @@ type Service struct {
 	// media is nil when blobs are local (files are sent from where they
 	// lie) or the media cache is off.
 	media *mediaCache
+	// redirects keeps the presigned URLs of media files for half their
+	// life (MediaRedirect): signing one costs more than the rest of a
+	// request.
+	redirects *ttlCache[string]
 }
 
 // New returns a Service. It fails when a required port or the secret is missing.
@@ -158,6 +168,7 @@ func New(cfg Config) (*Service, error) {
 		touched:   make(map[string]time.Time),
 		frames:    newFrameCache(cfg.Blobs, cfg.FrameCacheSize, cfg.Logger),
 		manifests: newManifestCache(cfg.Blobs, cfg.ManifestCacheSize),
+		redirects: newTTLCache[string](cfg.MediaRedirect/2, 10_000),
 	}
 	if _, local := cfg.Blobs.(LocalBlobs); !local {
 		s.renditions = newRenditionCache(cfg.Blobs, cfg.RenditionCacheDir, cfg.RenditionCacheBytes)

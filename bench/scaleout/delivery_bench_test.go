@@ -268,18 +268,22 @@ func TestDeliveryFromS3(t *testing.T) {
 	api := startRefserver(t, "api", data, env, "--database", dsn, "--blobs", srv.URL(v.bucket), "--media-cache-size", "0")
 	apiCache := startRefserver(t, "api", sameSecret(t, data), env, "--database", dsn, "--blobs", srv.URL(v.bucket), "--media-cache-size", "1GiB")
 	apiMiss := startRefserver(t, "api", sameSecret(t, data), env, "--database", dsn, "--blobs", srv.URL(v.bucket), "--media-cache-size", "1536KiB")
+	// And one that answers with a redirect to a presigned URL: the load
+	// follows it, so a request is Reel's 302 and then versitygw's GET.
+	apiRedirect := startRefserver(t, "api", sameSecret(t, data), env, "--database", dsn, "--blobs", srv.URL(v.bucket), "--media-cache-size", "0", "--media-redirect", "10m")
 	apiDisk := startRefserver(t, "api", dataDisk, nil, "--database", dsnDisk)
 	gw := versitygwPID(t)
 	pg := postgresPID(t, dsn)
 
 	prefix := "/media/" + v.space + "/" + v.id + "/"
 	prefixDisk := "/media/" + vd.space + "/" + vd.id + "/"
-	var reelSegs, cacheSegs, missSegs, diskSegs, s3Segs []target
+	var reelSegs, cacheSegs, missSegs, redirectSegs, diskSegs, s3Segs []target
 	presign := awss3.NewPresignClient(srv.Client())
 	for i := range segments {
 		reelSegs = append(reelSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", api.base, prefix, i, v.token), segmentSize})
 		cacheSegs = append(cacheSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", apiCache.base, prefix, i, v.token), segmentSize})
 		missSegs = append(missSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", apiMiss.base, prefix, i, v.token), segmentSize})
+		redirectSegs = append(redirectSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", apiRedirect.base, prefix, i, v.token), segmentSize})
 		diskSegs = append(diskSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", apiDisk.base, prefixDisk, i, vd.token), segmentSize})
 		req, err := presign.PresignGetObject(context.Background(), &awss3.GetObjectInput{Bucket: aws.String(v.bucket), Key: aws.String(v.keys[i])},
 			awss3.WithPresignExpires(2*time.Hour))
@@ -317,13 +321,11 @@ func TestDeliveryFromS3(t *testing.T) {
 	}
 	nginxLists = append(nginxLists, nginxDiskLists...) // the same bytes as both Reels answer
 
-	reelCPU := func() []time.Duration { return []time.Duration{api.cpu(), benchkit.CPUTime(gw), benchkit.CPUTime(pg)} }
-	cacheCPU := func() []time.Duration {
-		return []time.Duration{apiCache.cpu(), benchkit.CPUTime(gw), benchkit.CPUTime(pg)}
+	// The CPU of an S3 api process, versitygw and PostgreSQL.
+	s3CPU := func(p *proc) func() []time.Duration {
+		return func() []time.Duration { return []time.Duration{p.cpu(), benchkit.CPUTime(gw), benchkit.CPUTime(pg)} }
 	}
-	missCPU := func() []time.Duration {
-		return []time.Duration{apiMiss.cpu(), benchkit.CPUTime(gw), benchkit.CPUTime(pg)}
-	}
+	reelCPU, cacheCPU, missCPU, redirectCPU := s3CPU(api), s3CPU(apiCache), s3CPU(apiMiss), s3CPU(apiRedirect)
 	diskCPU := func() []time.Duration { return []time.Duration{apiDisk.cpu(), 0, benchkit.CPUTime(pg)} }
 	gwCPU := func() []time.Duration { return []time.Duration{0, benchkit.CPUTime(gw), 0} }
 	ngxCPU := func() []time.Duration { return []time.Duration{benchkit.CPUTime(nginxPID), 0, 0} }
@@ -331,6 +333,7 @@ func TestDeliveryFromS3(t *testing.T) {
 	httpLoad(t, reelSegs, reelCPU, time.Second)
 	httpLoad(t, cacheSegs, cacheCPU, time.Second)
 	httpLoad(t, missSegs, missCPU, time.Second)
+	httpLoad(t, redirectSegs, redirectCPU, time.Second)
 	httpLoad(t, diskSegs, diskCPU, time.Second)
 	httpLoad(t, s3Segs, gwCPU, time.Second)
 	httpLoad(t, reelLists, reelCPU, time.Second)
@@ -342,7 +345,7 @@ func TestDeliveryFromS3(t *testing.T) {
 		r    loadResult
 	}
 	var rows []row
-	var segRatio, segCPU, cacheRatio, cacheCPURatio, missRatio, listRatio, listCPU, diskListRatio, diskSegRatio []float64
+	var segRatio, segCPU, cacheRatio, cacheCPURatio, missRatio, redirectRatio, redirectCPURatio, listRatio, listCPU, diskListRatio, diskSegRatio []float64
 	for round := 1; round <= rounds; round++ {
 		stopPerf := perfRecord(t, api.pid, fmt.Sprintf("segments-s3-%d", round))
 		reel := httpLoad(t, reelSegs, reelCPU, runFor)
@@ -353,6 +356,7 @@ func TestDeliveryFromS3(t *testing.T) {
 		stopPerf = perfRecord(t, apiMiss.pid, fmt.Sprintf("segments-s3-miss-%d", round))
 		missed := httpLoad(t, missSegs, missCPU, runFor)
 		stopPerf()
+		redirected := httpLoad(t, redirectSegs, redirectCPU, runFor)
 		direct := httpLoad(t, s3Segs, gwCPU, runFor)
 		disk := httpLoad(t, diskSegs, diskCPU, runFor)
 		lists := httpLoad(t, reelLists, reelCPU, runFor)
@@ -362,6 +366,7 @@ func TestDeliveryFromS3(t *testing.T) {
 			row{fmt.Sprintf("%d: segments through Reel on S3, no media cache", round), reel},
 			row{fmt.Sprintf("%d: segments through Reel on S3, media cache hits", round), cached},
 			row{fmt.Sprintf("%d: segments through Reel on S3, media cache of 1 segment (misses)", round), missed},
+			row{fmt.Sprintf("%d: segments through Reel on S3, --media-redirect (302, then presigned GET)", round), redirected},
 			row{fmt.Sprintf("%d: segments straight from versitygw (presigned GET)", round), direct},
 			row{fmt.Sprintf("%d: segments through Reel on local disk", round), disk},
 			row{fmt.Sprintf("%d: playlists through Reel on S3", round), lists},
@@ -372,6 +377,8 @@ func TestDeliveryFromS3(t *testing.T) {
 		cacheRatio = append(cacheRatio, cached.rate()/direct.rate())
 		cacheCPURatio = append(cacheCPURatio, cached.cpuPerRequest()/direct.cpuPerRequest())
 		missRatio = append(missRatio, missed.rate()/direct.rate())
+		redirectRatio = append(redirectRatio, redirected.rate()/direct.rate())
+		redirectCPURatio = append(redirectCPURatio, redirected.cpuPerRequest()/direct.cpuPerRequest())
 		diskSegRatio = append(diskSegRatio, disk.rate()/direct.rate())
 		listRatio = append(listRatio, lists.rate()/ngx.rate())
 		listCPU = append(listCPU, lists.cpuPerRequest()/ngx.cpuPerRequest())
@@ -389,6 +396,8 @@ func TestDeliveryFromS3(t *testing.T) {
 	fmt.Fprintf(&out, "segments, Reel on S3 from the media cache / versitygw request rate: %s (median %.2f); CPU per request: %s (median %.2f)\n",
 		floats(cacheRatio), median(cacheRatio), floats(cacheCPURatio), median(cacheCPURatio))
 	fmt.Fprintf(&out, "segments, Reel on S3 missing the media cache / versitygw request rate: %s (median %.2f)\n", floats(missRatio), median(missRatio))
+	fmt.Fprintf(&out, "segments, Reel on S3 with --media-redirect / versitygw request rate: %s (median %.2f); CPU per request: %s (median %.2f)\n",
+		floats(redirectRatio), median(redirectRatio), floats(redirectCPURatio), median(redirectCPURatio))
 	fmt.Fprintf(&out, "segments, Reel on local disk / versitygw request rate: %s (median %.2f)\n", floats(diskSegRatio), median(diskSegRatio))
 	fmt.Fprintf(&out, "playlists, Reel on S3 / nginx request rate: %s (median %.2f, target >= 0.80); CPU per request: %s (median %.2f)\n",
 		floats(listRatio), median(listRatio), floats(listCPU), median(listCPU))

@@ -181,6 +181,20 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
+	if asset != videohost.OriginalAsset && downloadName(r, v, asset) == "" {
+		// --media-redirect: the store sends the bytes (and answers Range
+		// and conditionals itself). Not kept by caches: the URL expires.
+		u, err := h.svc.AssetRedirect(ctx, v, asset, contentTypes[extension(asset)])
+		if err != nil {
+			h.writeError(w, r, err)
+			return
+		}
+		if u != "" {
+			w.Header().Set("Cache-Control", "no-store")
+			http.Redirect(w, r, u, http.StatusFound)
+			return
+		}
+	}
 	open := h.svc.OpenAsset
 	if asset == videohost.OriginalAsset {
 		open = func(ctx context.Context, v *videohost.Video, _ string) (videohost.Blob, videohost.BlobInfo, error) {

@@ -16,8 +16,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/reelvideo/reel/internal/s3test"
+	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob/s3"
 	"github.com/reelvideo/reel/videohost/httpapi"
@@ -305,5 +307,112 @@ func TestS3MediaCacheUnusable(t *testing.T) {
 	}
 	if !strings.Contains(e.logs.String(), "media cache unavailable") {
 		t.Error("the unusable cache was not logged")
+	}
+}
+
+// TestS3MediaRedirect: with MediaRedirect on, an authorized request for a
+// segment or picture is answered with a 302 (CORS kept, never stored) to
+// a presigned URL of the bucket, which serves the same bytes, Range
+// included, with the asset's Content-Type. Playlists, downloads and the
+// original are still served by Reel; a missing or expired token is refused
+// before any redirect; the URL appears in no log line.
+func TestS3MediaRedirect(t *testing.T) {
+	srv := s3test.Start(t)
+	st, err := s3.Open(context.Background(), srv.Config(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, func(e *env) {
+		e.blobs = st
+		e.svcOpts = append(e.svcOpts, func(c *videohost.Config) { c.MediaRedirect = time.Minute })
+	})
+	files := randomAssets(1, 50_000)
+	v := e.publish(publishOptions{policy: videohost.PlaybackSigned, files: files})
+	token := playbackToken(t, hmacKey(t, e.rw), v.Embed)
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	get := func(method, u string, hdr ...string) *response {
+		t.Helper()
+		req, _ := http.NewRequest(method, u, nil)
+		for i := 0; i+1 < len(hdr); i += 2 {
+			req.Header.Set(hdr[i], hdr[i+1])
+		}
+		res, err := noFollow.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var b bytes.Buffer
+		b.ReadFrom(res.Body)
+		return &response{status: res.StatusCode, header: res.Header, body: b.Bytes()}
+	}
+
+	for _, tc := range []struct{ asset, contentType string }{
+		{"h264_sd/0.m4s", "video/iso.segment"},
+		{"h264_sd/init.mp4", "video/mp4"},
+		{"poster.jpg", "image/jpeg"},
+	} {
+		u := withQuery(e.mediaURL(v, tc.asset), "token", token)
+		r := get("GET", u, "Origin", "https://page.example")
+		loc := r.header.Get("Location")
+		if r.status != http.StatusFound || !strings.HasPrefix(loc, srv.Endpoint+"/") ||
+			r.header.Get("Access-Control-Allow-Origin") != "*" || r.header.Get("Cache-Control") != "no-store" {
+			t.Fatalf("%s: %d, Location %q, %v", tc.asset, r.status, loc, r.header)
+		}
+		if !strings.Contains(loc, "X-Amz-Expires=60") {
+			t.Errorf("%s: the presigned URL does not expire in a minute: %s", tc.asset, loc)
+		}
+		if h := get("HEAD", u); h.status != http.StatusFound || h.header.Get("Location") != loc {
+			t.Errorf("HEAD %s: %d, Location %q (signing again within half the URL's life)", tc.asset, h.status, h.header.Get("Location"))
+		}
+		s := get("GET", loc)
+		if s.status != http.StatusOK || !bytes.Equal(s.body, files[tc.asset]) || s.header.Get("Content-Type") != tc.contentType {
+			t.Fatalf("%s from the bucket: %d, %d bytes, Content-Type %q", tc.asset, s.status, len(s.body), s.header.Get("Content-Type"))
+		}
+		s = get("GET", loc, "Range", "bytes=2-5")
+		if s.status != http.StatusPartialContent || !bytes.Equal(s.body, files[tc.asset][2:6]) {
+			t.Fatalf("%s Range from the bucket: %d %q", tc.asset, s.status, s.body)
+		}
+	}
+
+	// Served by Reel: playlists (rewritten per request) and downloads
+	// (named by Reel).
+	for _, u := range []string{
+		withQuery(e.mediaURL(v, "h264_sd/playlist.m3u8"), "token", token),
+		withQuery(e.mediaURL(v, "playlist.m3u8"), "token", token),
+		withQuery(withQuery(e.mediaURL(v, "h264_sd.mp4"), "token", token), "download", ""),
+	} {
+		if r := get("GET", u); r.status != http.StatusOK || r.header.Get("Location") != "" {
+			t.Errorf("GET %s: %d, Location %q", u, r.status, r.header.Get("Location"))
+		}
+	}
+
+	// Refused before any redirect: no token, a token of another video, an
+	// expired token.
+	seg := e.mediaURL(v, "h264_sd/0.m4s")
+	other := e.publish(publishOptions{policy: videohost.PlaybackSigned, files: files})
+	expired := playbackToken(t, hmacKey(t, e.rw), v.Embed) // for an hour
+	others, err := tokens.SignPlayback(hmacKey(t, e.rw), other.Embed, 3*time.Hour, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.clock.Advance(2 * time.Hour)
+	for _, tc := range []struct {
+		name, url, code string
+	}{
+		{"no token", seg, videohost.ETokenInvalid},
+		{"another video's token", withQuery(seg, "token", others), videohost.ETokenInvalid},
+		{"an expired token", withQuery(seg, "token", expired), videohost.ETokenExpired},
+	} {
+		r := get("GET", tc.url)
+		if r.header.Get("Location") != "" || bytes.Contains(r.body, []byte("X-Amz")) {
+			t.Errorf("%s: %d, Location %q", tc.name, r.status, r.header.Get("Location"))
+		}
+		problem(t, r, r.status, tc.code)
+		if r.status < 400 {
+			t.Errorf("%s: %d", tc.name, r.status)
+		}
+	}
+	if logs := e.logs.String(); strings.Contains(logs, "X-Amz-Signature") || strings.Contains(logs, "X-Amz-Credential") {
+		t.Errorf("a presigned URL was logged:\n%s", logs)
 	}
 }
