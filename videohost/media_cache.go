@@ -61,10 +61,11 @@ type mediaCache struct {
 	buffers sync.Pool
 
 	mu      sync.Mutex
-	dir     string   // this process's folder; "" until first used
-	lock    *os.File // held (flock) while the process lives
-	failed  time.Time
-	index   *byteLRU // by blob key
+	dir     string    // this process's folder; "" until first used
+	lock    *os.File  // held (flock) while the process lives
+	failed  time.Time // of the folder; the cache is bypassed for a minute
+	warned  time.Time // the last copy failure logged: one a minute at most
+	index   *byteLRU  // by blob key
 	loading map[string]chan struct{}
 }
 
@@ -258,7 +259,15 @@ func (c *mediaCache) fill(ctx context.Context, dir, key string) (Blob, BlobInfo,
 			b.Close()
 			return nil, BlobInfo{}, ctx.Err()
 		}
-		c.log.Warn("media cache: serving from the blob store", "key", key, "err", err)
+		c.mu.Lock()
+		warn := time.Since(c.warned) >= time.Minute
+		if warn {
+			c.warned = time.Now()
+		}
+		c.mu.Unlock()
+		if warn {
+			c.log.Warn("media cache: cannot copy, serving from the blob store (logged once a minute)", "key", key, "err", err)
+		}
 		if _, serr := b.Seek(0, io.SeekStart); serr != nil {
 			b.Close()
 			return nil, BlobInfo{}, err

@@ -243,9 +243,15 @@ func publishSegments(t *testing.T, srv *s3test.Server, dsn, data string) publish
 // GETs straight from versitygw (its signature checked per request, as Reel
 // checks the playback token); then its two playlists (rewritten by Reel per
 // request: version pin and token) against nginx serving the bytes Reel
-// answered. The same video on local disk (a second api process on its own
-// database, file:// blobs) is measured beside them, segments and playlists,
-// to show what S3 adds. Alternating for REEL_BENCH_ROUNDS rounds.
+// answered. The segments are served four ways by four api processes on the
+// same database and bucket: without the media cache (every segment a GET
+// through refserver: the target's path), from the media cache (hits), with
+// a media cache of one segment (mostly misses), and with --media-redirect
+// (a 302 the load follows to a presigned GET). The same video on local disk
+// (a fifth api process on its own database, file:// blobs) is measured
+// beside them, segments and playlists, to show what S3 adds. Alternating
+// for REEL_BENCH_ROUNDS rounds. REEL_BENCH_PERF=DIR records each S3 segment
+// phase's refserver with perf (see perfRecord).
 func TestDeliveryFromS3(t *testing.T) {
 	m := startMeasure()
 	rounds := envInt("REEL_BENCH_ROUNDS", 2)

@@ -308,6 +308,31 @@ func TestS3MediaCacheUnusable(t *testing.T) {
 	if !strings.Contains(e.logs.String(), "media cache unavailable") {
 		t.Error("the unusable cache was not logged")
 	}
+
+	// A copy that cannot be made (here its folder's name is taken by a
+	// file) is served from S3 instead, from its first byte again.
+	dir := t.TempDir()
+	e = newEnv(t, func(e *env) { e.blobs = st }, withMediaCache(dir, 1<<20))
+	v = e.publish(publishOptions{files: files})
+	if r := e.req("GET", e.mediaURL(v, "h264_sd/0.m4s"), "", nil); r.status != http.StatusOK {
+		t.Fatalf("GET: %d", r.status)
+	}
+	var versionDir string
+	for p := range cachedFiles(t, dir) {
+		versionDir = filepath.Dir(filepath.Dir(p)) // .../videos/{id}/{version}
+	}
+	if err := os.WriteFile(filepath.Join(versionDir, "audio"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		r := e.req("GET", e.mediaURL(v, "audio/0/0.m4s"), "", nil)
+		if r.status != http.StatusOK || !bytes.Equal(r.body, files["audio/0/0.m4s"]) {
+			t.Fatalf("GET of a file that cannot be copied: %d %q", r.status, r.body)
+		}
+	}
+	if n := strings.Count(e.logs.String(), "media cache: cannot copy"); n != 1 {
+		t.Errorf("%d warnings for two failed copies, want 1", n)
+	}
 }
 
 // TestS3MediaRedirect: with MediaRedirect on, an authorized request for a
