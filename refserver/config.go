@@ -43,6 +43,15 @@ type Config struct {
 	// from when blobs are not on local disk: --rendition-cache-size,
 	// REEL_RENDITION_CACHE_SIZE (2GiB).
 	RenditionCacheSize ByteSize
+	// MediaCacheSize bounds the local copies of published media files
+	// (segments, pictures) an api process serves when blobs are not on
+	// local disk: --media-cache-size, REEL_MEDIA_CACHE_SIZE (1GiB; 0: none,
+	// every request is a GET to the store).
+	MediaCacheSize ByteSize
+	// MediaRedirect answers authorized requests for segments and pictures
+	// with a redirect to a presigned URL of the bucket valid this long:
+	// --media-redirect, REEL_MEDIA_REDIRECT (0: off; s3:// blobs only).
+	MediaRedirect time.Duration
 	// JobRescueAfter is how long a job on PostgreSQL may run before River
 	// hands it to another worker, which runs it only if its process is gone
 	// (it holds no lock any more): --job-rescue-after,
@@ -94,6 +103,7 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	str(&c.MediaProcess, "media-process", "child", "where transcodes run: child (a child process per job, so a crash in FFmpeg ends one job) or inline (in this process)")
 	// Set before fs.Var so that the usage shows the defaults.
 	c.Workers, c.ShutdownGrace, c.RenditionCacheSize, c.JobRescueAfter = 1, 20*time.Second, defaultRenditionCacheSize, time.Minute
+	c.MediaCacheSize = defaultMediaCacheSize
 	c.ChunkThreshold, c.ChunkLength = worker.DefaultChunkThreshold, worker.DefaultChunkLength
 	fs.Var(envDefault[int]{p: &c.Workers, parse: strconv.Atoi, env: getenv(envName("workers")), def: 1},
 		"workers", "jobs run at once by the in-process worker")
@@ -109,6 +119,10 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 		"frame-cache-size", "byte cap of the cache of frames by URL, least recently used out first, e.g. 512MiB or 2GiB; 0 means 1GiB")
 	fs.Var(envDefault[ByteSize]{p: &c.RenditionCacheSize, parse: ParseByteSize, env: getenv(envName("rendition-cache-size")), def: defaultRenditionCacheSize},
 		"rendition-cache-size", "with s3:// blobs, the local disk kept for copies of the renditions frames by URL are cut from ({data}/cache/renditions)")
+	fs.Var(envDefault[time.Duration]{p: &c.MediaRedirect, parse: time.ParseDuration, env: getenv(envName("media-redirect"))},
+		"media-redirect", "with s3:// blobs, answer segment and picture requests, once their token is checked, with a redirect to a presigned URL of the bucket valid this long (e.g. 1m), so the bytes go from the bucket to the player; the bucket's endpoint must be reachable by players and allow their origin (CORS); 0: off")
+	fs.Var(envDefault[ByteSize]{p: &c.MediaCacheSize, parse: ParseByteSize, env: getenv(envName("media-cache-size")), def: defaultMediaCacheSize},
+		"media-cache-size", "with s3:// blobs, the local disk kept for copies of the segments and pictures this process serves, so that a repeated request is sent from disk ({data}/cache/media; 0: none)")
 	return fs
 }
 
@@ -272,6 +286,9 @@ func parseBlobs(flagName, value string) (string, *s3.Config, error) {
 
 // defaultRenditionCacheSize is --rendition-cache-size's default.
 const defaultRenditionCacheSize = ByteSize(videohost.DefaultRenditionCacheBytes)
+
+// defaultMediaCacheSize is --media-cache-size's default.
+const defaultMediaCacheSize = ByteSize(videohost.DefaultMediaCacheBytes)
 
 // ByteSize is a number of bytes written with an optional unit: 512MiB,
 // 2GiB, 1.5GB, 1000000 (B, KiB, MiB, GiB, TiB in powers of 1024; kB, MB,

@@ -541,6 +541,45 @@ func TestRenditionCacheSize(t *testing.T) {
 	}
 }
 
+func TestMediaCacheAndRedirectFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args     []string
+		env      map[string]string
+		size     ByteSize
+		redirect time.Duration
+	}{
+		{nil, nil, 1 << 30, 0},
+		{[]string{"--media-cache-size", "256MiB", "--media-redirect", "90s"}, nil, 256 << 20, 90 * time.Second},
+		{nil, map[string]string{"REEL_MEDIA_CACHE_SIZE": "0", "REEL_MEDIA_REDIRECT": "1m"}, 0, time.Minute},
+	} {
+		var c Config
+		if _, err := c.parseFlags("t", tt.args, io.Discard, func(k string) string { return tt.env[k] }); err != nil {
+			t.Fatalf("%v %v: %v", tt.args, tt.env, err)
+		}
+		if c.MediaCacheSize != tt.size || c.MediaRedirect != tt.redirect {
+			t.Errorf("%v %v: size %d, redirect %s", tt.args, tt.env, c.MediaCacheSize, c.MediaRedirect)
+		}
+	}
+	for _, bad := range [][]string{{"--media-cache-size", "lots"}, {"--media-redirect", "soon"}} {
+		var c Config
+		if _, err := c.parseFlags("t", bad, io.Discard, func(string) string { return "" }); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+	// Redirects need a store that presigns.
+	m := NewMain()
+	m.Stdout, m.Stderr = io.Discard, io.Discard
+	m.Getenv = func(string) string { return "" }
+	if _, err := m.Config.parseFlags("refserver", []string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--media-redirect", "1m"}, io.Discard, m.Getenv); err != nil {
+		t.Fatal(err)
+	}
+	err := m.Open(context.Background(), "api")
+	m.Close()
+	if err == nil || !strings.Contains(err.Error(), "--media-redirect needs s3:// blobs") {
+		t.Errorf("--media-redirect on local disk: %v", err)
+	}
+}
+
 // checkSubtitles adds SRT subtitles to a ready video and waits until they are
 // republished (master playlist, WebVTT, transcript) without a re-encode.
 func checkSubtitles(t *testing.T, s *server, id string) {

@@ -245,6 +245,9 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	if err != nil {
 		return err
 	}
+	if m.Config.MediaRedirect > 0 && s3cfg == nil {
+		return errors.New("--media-redirect needs s3:// blobs: files on local disk are sent from where they lie")
+	}
 	secret, err := loadSecret(filepath.Join(m.Config.Data, "secret.key"))
 	if err != nil {
 		return err
@@ -290,6 +293,10 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	if cacheBytes == 0 {
 		cacheBytes = -1 // no copy kept past the frame being cut (the service's 0 is its default)
 	}
+	mediaBytes := int64(m.Config.MediaCacheSize)
+	if mediaBytes == 0 {
+		mediaBytes = -1 // every request fetched from the store (the service's 0 is its default)
+	}
 	m.Service, err = videohost.New(videohost.Config{
 		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
 		Logger: m.Logger, Secret: secret, BaseURL: m.Config.BaseURL,
@@ -298,6 +305,9 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		FrameCacheSize:      int64(m.Config.FrameCacheSize),
 		RenditionCacheDir:   filepath.Join(m.Config.Data, "cache", "renditions"),
 		RenditionCacheBytes: cacheBytes,
+		MediaCacheDir:       filepath.Join(m.Config.Data, "cache", "media"),
+		MediaCacheBytes:     mediaBytes,
+		MediaRedirect:       m.Config.MediaRedirect,
 	})
 	return err
 }

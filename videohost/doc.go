@@ -48,7 +48,11 @@
 // of either, and the replaced version is deleted afterwards. URLs never name
 // the version in their path (they are deterministic:
 // {space_url}/{video}/{file}); the delivery layer maps them to the current
-// version.
+// version. Because versions never change, a process may keep copies of
+// their files without invalidation: playlists in memory (manifest_cache.go)
+// and, when Blobs are not on local disk, media files on local disk
+// (media_cache.go, Config.MediaCacheBytes); or, with Config.MediaRedirect,
+// hand players presigned URLs of the store instead (AssetRedirect).
 //
 // # Embedding
 //

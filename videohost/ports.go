@@ -279,6 +279,16 @@ type CopyBlobs interface {
 	Copy(ctx context.Context, dst, src string) (BlobInfo, error)
 }
 
+// PresignBlobs is an optional capability of Blobs that hand out URLs of
+// their own (S3's presigned GET): a client fetches a file straight from
+// the store instead of through this process (Config.MediaRedirect).
+type PresignBlobs interface {
+	Blobs
+	// PresignGet returns a URL that reads key without credentials until
+	// ttl has passed, answered with contentType when it is not "".
+	PresignGet(ctx context.Context, key string, ttl time.Duration, contentType string) (string, error)
+}
+
 // LinkBlobs is an optional capability of LocalBlobs: publishing a folder by
 // reference (a symbolic link), so that a folder still being written can be
 // served as it grows.

@@ -230,7 +230,41 @@ func (s *Service) OpenAsset(ctx context.Context, v *Video, name string) (Blob, B
 	if v.AssetVersion == "" {
 		return nil, BlobInfo{}, Errorf(ENotFound, "no such asset")
 	}
-	return s.manifests.open(ctx, v.AssetVersion, name, assetPrefix(v.ID, v.AssetVersion)+"/"+name)
+	key := assetPrefix(v.ID, v.AssetVersion) + "/" + name
+	if s.media != nil && isMediaFile(name) {
+		return s.media.open(ctx, key)
+	}
+	return s.manifests.open(ctx, v.AssetVersion, name, key)
+}
+
+// AssetRedirect returns a short-lived URL of the blob store for a media
+// file of the video's published version (a segment, an init segment, an
+// MP4, a picture), to answer with a redirect instead of serving the file,
+// when Config.MediaRedirect is on and Blobs can presign; otherwise "". The
+// caller has authorized the request (AuthorizePlayback): the URL is the
+// file's bearer credential. Text files (playlists, manifests, WebVTT) are
+// never redirected: they are rewritten per request. contentType is what
+// the store is to answer with. A URL is handed out for the first half of
+// its life: every request of that time gets the same one, so it is valid
+// for at least MediaRedirect/2 when it is handed out.
+func (s *Service) AssetRedirect(ctx context.Context, v *Video, name, contentType string) (string, error) {
+	if s.cfg.MediaRedirect <= 0 || v.AssetVersion == "" || !isMediaFile(name) {
+		return "", nil
+	}
+	pb, ok := s.blobs.(PresignBlobs)
+	if !ok {
+		return "", nil
+	}
+	key := assetPrefix(v.ID, v.AssetVersion) + "/" + name
+	if u, ok := s.redirects.get(key + "\x00" + contentType); ok {
+		return u, nil
+	}
+	u, err := pb.PresignGet(ctx, key, s.cfg.MediaRedirect, contentType)
+	if err != nil {
+		return "", err
+	}
+	s.redirects.put(key+"\x00"+contentType, u)
+	return u, nil
 }
 
 // OpenOriginal opens the original upload of a playable video whose
@@ -302,6 +336,7 @@ func (s *Service) removePrefixes(ctx context.Context, videoID string, prefixes .
 		}
 		s.frames.forget(p)
 		s.manifests.forget(p)
+		s.media.forget(p)
 	}
 }
 

@@ -72,6 +72,22 @@ type Config struct {
 	// under their version). 0 is DefaultManifestCacheSize (16 MiB);
 	// negative caches none.
 	ManifestCacheSize int64
+	// MediaCacheDir is where local copies of published media files
+	// (segments, init segments, pictures) are kept when Blobs are not on
+	// local disk (S3), so that a repeated request is sent from local disk
+	// rather than fetched through this process. Each process makes a
+	// folder of its own under it and removes those of processes that are
+	// gone. Default: reel-media-cache under os.TempDir().
+	MediaCacheDir string
+	// MediaCacheBytes bounds those copies; the least recently used go
+	// first. 0 is DefaultMediaCacheBytes (1 GiB); negative keeps none.
+	MediaCacheBytes int64
+	// MediaRedirect, when positive and Blobs can presign (PresignBlobs),
+	// makes AssetRedirect hand out presigned URLs of the store valid this
+	// long: an authorized request for a media file is answered with a
+	// redirect, and the bytes go from the store to the client, not
+	// through this process. 0: off.
+	MediaRedirect time.Duration
 }
 
 // Service holds the use cases of the domain over its ports.
@@ -98,6 +114,13 @@ type Service struct {
 	manifests *manifestCache
 	// renditions is nil when blobs are local (frames read them in place).
 	renditions *renditionCache
+	// media is nil when blobs are local (files are sent from where they
+	// lie) or the media cache is off.
+	media *mediaCache
+	// redirects keeps the presigned URLs of media files for half their
+	// life (MediaRedirect): signing one costs more than the rest of a
+	// request.
+	redirects *ttlCache[string]
 }
 
 // New returns a Service. It fails when a required port or the secret is missing.
@@ -145,9 +168,11 @@ func New(cfg Config) (*Service, error) {
 		touched:   make(map[string]time.Time),
 		frames:    newFrameCache(cfg.Blobs, cfg.FrameCacheSize, cfg.Logger),
 		manifests: newManifestCache(cfg.Blobs, cfg.ManifestCacheSize),
+		redirects: newTTLCache[string](cfg.MediaRedirect/2, 10_000),
 	}
 	if _, local := cfg.Blobs.(LocalBlobs); !local {
 		s.renditions = newRenditionCache(cfg.Blobs, cfg.RenditionCacheDir, cfg.RenditionCacheBytes)
+		s.media = newMediaCache(cfg.Blobs, cfg.MediaCacheDir, cfg.MediaCacheBytes, cfg.Logger)
 	}
 	return s, nil
 }
@@ -1115,6 +1140,7 @@ func (s *Service) deleteVideo(ctx context.Context, space, id string) error {
 		}
 		s.frames.forget(prefix)
 		s.manifests.forget(prefix)
+		s.media.forget(prefix)
 	}
 	return nil
 }

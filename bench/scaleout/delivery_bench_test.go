@@ -11,7 +11,9 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -241,9 +243,15 @@ func publishSegments(t *testing.T, srv *s3test.Server, dsn, data string) publish
 // GETs straight from versitygw (its signature checked per request, as Reel
 // checks the playback token); then its two playlists (rewritten by Reel per
 // request: version pin and token) against nginx serving the bytes Reel
-// answered. The same video on local disk (a second api process on its own
-// database, file:// blobs) is measured beside them, segments and playlists,
-// to show what S3 adds. Alternating for REEL_BENCH_ROUNDS rounds.
+// answered. The segments are served four ways by four api processes on the
+// same database and bucket: without the media cache (every segment a GET
+// through refserver: the target's path), from the media cache (hits), with
+// a media cache of one segment (mostly misses), and with --media-redirect
+// (a 302 the load follows to a presigned GET). The same video on local disk
+// (a fifth api process on its own database, file:// blobs) is measured
+// beside them, segments and playlists, to show what S3 adds. Alternating
+// for REEL_BENCH_ROUNDS rounds. REEL_BENCH_PERF=DIR records each S3 segment
+// phase's refserver with perf (see perfRecord).
 func TestDeliveryFromS3(t *testing.T) {
 	m := startMeasure()
 	rounds := envInt("REEL_BENCH_ROUNDS", 2)
@@ -257,17 +265,31 @@ func TestDeliveryFromS3(t *testing.T) {
 	for k, val := range srv.Env() {
 		env = append(env, k+"="+val)
 	}
-	api := startRefserver(t, "api", data, env, "--database", dsn, "--blobs", srv.URL(v.bucket))
+	// The S3 api process without the media cache: every segment is a GET
+	// to versitygw whose body passes through refserver (the target's
+	// path). Two more on the same database and bucket with the cache on:
+	// one large enough for every segment (after the warm-up every request
+	// is a hit, sent from local disk), one that holds a single segment
+	// (almost every request a miss: GET, copy to disk, send the copy).
+	api := startRefserver(t, "api", data, env, "--database", dsn, "--blobs", srv.URL(v.bucket), "--media-cache-size", "0")
+	apiCache := startRefserver(t, "api", sameSecret(t, data), env, "--database", dsn, "--blobs", srv.URL(v.bucket), "--media-cache-size", "1GiB")
+	apiMiss := startRefserver(t, "api", sameSecret(t, data), env, "--database", dsn, "--blobs", srv.URL(v.bucket), "--media-cache-size", "1536KiB")
+	// And one that answers with a redirect to a presigned URL: the load
+	// follows it, so a request is Reel's 302 and then versitygw's GET.
+	apiRedirect := startRefserver(t, "api", sameSecret(t, data), env, "--database", dsn, "--blobs", srv.URL(v.bucket), "--media-cache-size", "0", "--media-redirect", "10m")
 	apiDisk := startRefserver(t, "api", dataDisk, nil, "--database", dsnDisk)
 	gw := versitygwPID(t)
 	pg := postgresPID(t, dsn)
 
 	prefix := "/media/" + v.space + "/" + v.id + "/"
 	prefixDisk := "/media/" + vd.space + "/" + vd.id + "/"
-	var reelSegs, diskSegs, s3Segs []target
+	var reelSegs, cacheSegs, missSegs, redirectSegs, diskSegs, s3Segs []target
 	presign := awss3.NewPresignClient(srv.Client())
 	for i := range segments {
 		reelSegs = append(reelSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", api.base, prefix, i, v.token), segmentSize})
+		cacheSegs = append(cacheSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", apiCache.base, prefix, i, v.token), segmentSize})
+		missSegs = append(missSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", apiMiss.base, prefix, i, v.token), segmentSize})
+		redirectSegs = append(redirectSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", apiRedirect.base, prefix, i, v.token), segmentSize})
 		diskSegs = append(diskSegs, target{fmt.Sprintf("%s%sh264_sd/%d.m4s?token=%s", apiDisk.base, prefixDisk, i, vd.token), segmentSize})
 		req, err := presign.PresignGetObject(context.Background(), &awss3.GetObjectInput{Bucket: aws.String(v.bucket), Key: aws.String(v.keys[i])},
 			awss3.WithPresignExpires(2*time.Hour))
@@ -305,12 +327,19 @@ func TestDeliveryFromS3(t *testing.T) {
 	}
 	nginxLists = append(nginxLists, nginxDiskLists...) // the same bytes as both Reels answer
 
-	reelCPU := func() []time.Duration { return []time.Duration{api.cpu(), benchkit.CPUTime(gw), benchkit.CPUTime(pg)} }
+	// The CPU of an S3 api process, versitygw and PostgreSQL.
+	s3CPU := func(p *proc) func() []time.Duration {
+		return func() []time.Duration { return []time.Duration{p.cpu(), benchkit.CPUTime(gw), benchkit.CPUTime(pg)} }
+	}
+	reelCPU, cacheCPU, missCPU, redirectCPU := s3CPU(api), s3CPU(apiCache), s3CPU(apiMiss), s3CPU(apiRedirect)
 	diskCPU := func() []time.Duration { return []time.Duration{apiDisk.cpu(), 0, benchkit.CPUTime(pg)} }
 	gwCPU := func() []time.Duration { return []time.Duration{0, benchkit.CPUTime(gw), 0} }
 	ngxCPU := func() []time.Duration { return []time.Duration{benchkit.CPUTime(nginxPID), 0, 0} }
 	// Warm connections, caches and the page cache.
 	httpLoad(t, reelSegs, reelCPU, time.Second)
+	httpLoad(t, cacheSegs, cacheCPU, time.Second)
+	httpLoad(t, missSegs, missCPU, time.Second)
+	httpLoad(t, redirectSegs, redirectCPU, time.Second)
 	httpLoad(t, diskSegs, diskCPU, time.Second)
 	httpLoad(t, s3Segs, gwCPU, time.Second)
 	httpLoad(t, reelLists, reelCPU, time.Second)
@@ -322,16 +351,30 @@ func TestDeliveryFromS3(t *testing.T) {
 		r    loadResult
 	}
 	var rows []row
-	var segRatio, segCPU, listRatio, listCPU, diskListRatio, diskSegRatio []float64
+	var segRatio, segCPU, cacheRatio, cacheCPURatio, missRatio, redirectRatio, redirectCPURatio, listRatio, listCPU, diskListRatio, diskSegRatio []float64
 	for round := 1; round <= rounds; round++ {
+		stopPerf := perfRecord(t, api.pid, fmt.Sprintf("segments-s3-%d", round))
 		reel := httpLoad(t, reelSegs, reelCPU, runFor)
+		stopPerf()
+		stopPerf = perfRecord(t, apiCache.pid, fmt.Sprintf("segments-s3-cache-%d", round))
+		cached := httpLoad(t, cacheSegs, cacheCPU, runFor)
+		stopPerf()
+		stopPerf = perfRecord(t, apiMiss.pid, fmt.Sprintf("segments-s3-miss-%d", round))
+		missed := httpLoad(t, missSegs, missCPU, runFor)
+		stopPerf()
+		stopPerf = perfRecord(t, apiRedirect.pid, fmt.Sprintf("segments-s3-redirect-%d", round))
+		redirected := httpLoad(t, redirectSegs, redirectCPU, runFor)
+		stopPerf()
 		direct := httpLoad(t, s3Segs, gwCPU, runFor)
 		disk := httpLoad(t, diskSegs, diskCPU, runFor)
 		lists := httpLoad(t, reelLists, reelCPU, runFor)
 		ngx := httpLoad(t, nginxLists, ngxCPU, runFor)
 		dlists := httpLoad(t, diskLists, diskCPU, runFor)
 		rows = append(rows,
-			row{fmt.Sprintf("%d: segments through Reel on S3", round), reel},
+			row{fmt.Sprintf("%d: segments through Reel on S3, no media cache", round), reel},
+			row{fmt.Sprintf("%d: segments through Reel on S3, media cache hits", round), cached},
+			row{fmt.Sprintf("%d: segments through Reel on S3, media cache of 1 segment (misses)", round), missed},
+			row{fmt.Sprintf("%d: segments through Reel on S3, --media-redirect (302, then presigned GET)", round), redirected},
 			row{fmt.Sprintf("%d: segments straight from versitygw (presigned GET)", round), direct},
 			row{fmt.Sprintf("%d: segments through Reel on local disk", round), disk},
 			row{fmt.Sprintf("%d: playlists through Reel on S3", round), lists},
@@ -339,6 +382,11 @@ func TestDeliveryFromS3(t *testing.T) {
 			row{fmt.Sprintf("%d: playlists through Reel on local disk", round), dlists})
 		segRatio = append(segRatio, reel.rate()/direct.rate())
 		segCPU = append(segCPU, reel.cpuPerRequest()/direct.cpuPerRequest())
+		cacheRatio = append(cacheRatio, cached.rate()/direct.rate())
+		cacheCPURatio = append(cacheCPURatio, cached.cpuPerRequest()/direct.cpuPerRequest())
+		missRatio = append(missRatio, missed.rate()/direct.rate())
+		redirectRatio = append(redirectRatio, redirected.rate()/direct.rate())
+		redirectCPURatio = append(redirectCPURatio, redirected.cpuPerRequest()/direct.cpuPerRequest())
 		diskSegRatio = append(diskSegRatio, disk.rate()/direct.rate())
 		listRatio = append(listRatio, lists.rate()/ngx.rate())
 		listCPU = append(listCPU, lists.cpuPerRequest()/ngx.cpuPerRequest())
@@ -351,12 +399,57 @@ func TestDeliveryFromS3(t *testing.T) {
 	for _, r := range rows {
 		fmt.Fprintf(&out, "| %s (%s) | %d | %.0f | %.0f | %.0f | %s |\n", r.name, r.r.load, r.r.requests, r.r.rate(), r.r.mbps(), r.r.cpuPerRequest(), r.r.partsPerRequest())
 	}
-	fmt.Fprintf(&out, "\nsegments, Reel on S3 / versitygw request rate: %s (median %.2f, target >= 0.80); CPU per request: %s (median %.2f)\n",
+	fmt.Fprintf(&out, "\nsegments, Reel on S3 without media cache / versitygw request rate: %s (median %.2f, target >= 0.80); CPU per request: %s (median %.2f)\n",
 		floats(segRatio), median(segRatio), floats(segCPU), median(segCPU))
+	fmt.Fprintf(&out, "segments, Reel on S3 from the media cache / versitygw request rate: %s (median %.2f); CPU per request: %s (median %.2f)\n",
+		floats(cacheRatio), median(cacheRatio), floats(cacheCPURatio), median(cacheCPURatio))
+	fmt.Fprintf(&out, "segments, Reel on S3 missing the media cache / versitygw request rate: %s (median %.2f)\n", floats(missRatio), median(missRatio))
+	fmt.Fprintf(&out, "segments, Reel on S3 with --media-redirect / versitygw request rate: %s (median %.2f); CPU per request: %s (median %.2f)\n",
+		floats(redirectRatio), median(redirectRatio), floats(redirectCPURatio), median(redirectCPURatio))
 	fmt.Fprintf(&out, "segments, Reel on local disk / versitygw request rate: %s (median %.2f)\n", floats(diskSegRatio), median(diskSegRatio))
 	fmt.Fprintf(&out, "playlists, Reel on S3 / nginx request rate: %s (median %.2f, target >= 0.80); CPU per request: %s (median %.2f)\n",
 		floats(listRatio), median(listRatio), floats(listCPU), median(listCPU))
 	fmt.Fprintf(&out, "playlists, Reel on local disk / nginx request rate: %s (median %.2f)\n", floats(diskListRatio), median(diskListRatio))
 	fmt.Fprintf(&out, "%s\n", m)
 	fmt.Print(out.String())
+}
+
+// perfRecord profiles pid with `perf record -g` (user and kernel stacks)
+// into $REEL_BENCH_PERF/NAME.perf.data when that knob names a folder,
+// until the returned function is called; without the knob it does nothing.
+// A profiler outside the process, so that refserver carries no profiling
+// code: `perf report -i FILE` reads it (Go binaries keep their symbols).
+func perfRecord(t *testing.T, pid int, name string) func() {
+	t.Helper()
+	dir := os.Getenv("REEL_BENCH_PERF")
+	if dir == "" {
+		return func() {}
+	}
+	out := filepath.Join(dir, name+".perf.data")
+	cmd := exec.Command("perf", "record", "-q", "-g", "-F", "999", "-o", out, "-p", strconv.Itoa(pid))
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("REEL_BENCH_PERF: %v", err)
+	}
+	time.Sleep(200 * time.Millisecond) // perf attaches
+	return func() {
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+		t.Logf("perf profile of pid %d: %s", pid, out)
+	}
+}
+
+// sameSecret is a new data folder holding the secret.key of data: another
+// api process of the same installation.
+func sameSecret(t *testing.T, data string) string {
+	t.Helper()
+	secret, err := os.ReadFile(filepath.Join(data, "secret.key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "secret.key"), secret, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -9,9 +9,10 @@
 //     process on SQLite against one on PostgreSQL; CPU time split between
 //     the refserver processes, PostgreSQL and the load generator.
 //   - TestDeliveryFromS3: 1 MiB segments of a signed video on S3 through
-//     `refserver api` against GETs (presigned) straight from the S3 server,
-//     and its playlists against nginx serving the same bytes; CPU per
-//     request of each server.
+//     `refserver api` (without and with the media cache, and redirected
+//     with --media-redirect) against GETs (presigned) straight from the S3
+//     server, and its playlists against nginx serving the same bytes; CPU
+//     per request of each server.
 //   - TestWorkersScaleOut: 20 short uploads through two `refserver worker`
 //     processes against one: time until all are ready and the idle share of
 //     the workers.
@@ -32,7 +33,9 @@
 // REEL_BENCH_API_CLIENTS (32), REEL_BENCH_API_REQUESTS (300 per client and
 // phase), REEL_BENCH_SECONDS (5: each delivery phase),
 // REEL_BENCH_UPLOADS (20), REEL_BENCH_UPLOAD_SECONDS (10),
-// REEL_BENCH_LADDER_SECONDS (60), REEL_BENCH_LADDER_ROUNDS (1). Every loop
+// REEL_BENCH_LADDER_SECONDS (60), REEL_BENCH_LADDER_ROUNDS (1),
+// REEL_BENCH_PERF (a folder: `perf record` profiles of refserver during
+// the S3 segment phases of TestDeliveryFromS3; off by default). Every loop
 // is bounded by a count and a deadline. The load average is printed at the
 // start and the end of every measure: on the shared 2-core machine it says
 // how far wall-clock rates can be trusted, and why CPU time per request is

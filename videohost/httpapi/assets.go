@@ -187,6 +187,20 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
+	if asset != videohost.OriginalAsset && downloadName(query, v, asset) == "" {
+		// --media-redirect: the store sends the bytes (and answers Range
+		// and conditionals itself). Not kept by caches: the URL expires.
+		u, err := h.svc.AssetRedirect(ctx, v, asset, contentTypes[extension(asset)])
+		if err != nil {
+			h.writeError(w, r, err)
+			return
+		}
+		if u != "" {
+			w.Header().Set("Cache-Control", "no-store")
+			http.Redirect(w, r, u, http.StatusFound)
+			return
+		}
+	}
 	open := h.svc.OpenAsset
 	if asset == videohost.OriginalAsset {
 		open = func(ctx context.Context, v *videohost.Video, _ string) (videohost.Blob, videohost.BlobInfo, error) {
@@ -307,9 +321,6 @@ func (w *bytesWriter) ReadFrom(src io.Reader) (int64, error) {
 
 // Unwrap lets http.ResponseController reach the connection.
 func (w *bytesWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// writerOnly hides the ReadFrom of a writer from io.Copy.
-type writerOnly struct{ io.Writer }
 
 // maxPlaylistBytes bounds what is read into memory to rewrite a playlist.
 const maxPlaylistBytes = 16 << 20

@@ -37,6 +37,23 @@
 // reads the first GET's body; a range far into the blob costs a second,
 // ranged GET, and a blob closed unread (HEAD, 304) drops its connection.
 //
+// The client keeps up to 256 idle connections to the store (the SDK's
+// default keeps 10 per host, so a process serving more segments at once
+// dialled anew for most of them). Some stores close the connection after
+// every object GET anyway (versitygw answers "Connection: close").
+//
+// # Presigned URLs
+//
+// PresignGet (videohost.PresignBlobs) signs a GET of one key for a given
+// time, with the Content-Type the store is to answer with
+// (response-content-type), without a request to the store: the API's
+// --media-redirect hands such URLs to players so that segments go from the
+// bucket to them rather than through the API process. A URL holds the
+// access key's id, the expiry and a signature (with temporary credentials
+// also the session token, useless without the secret key), never the
+// secret; it is a bearer credential for that one object until it expires,
+// and nothing here logs it.
+//
 // # Uploads
 //
 // Uploads (tus) use tusd's s3store in the same bucket under "uploads/"

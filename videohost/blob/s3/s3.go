@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -26,13 +27,15 @@ import (
 
 // Store is a videohost.Blobs in an S3 bucket.
 type Store struct {
-	cfg    Config
-	client *awss3.Client
+	cfg     Config
+	client  *awss3.Client
+	presign *awss3.PresignClient
 }
 
 var (
-	_ videohost.Blobs     = (*Store)(nil)
-	_ videohost.CopyBlobs = (*Store)(nil)
+	_ videohost.Blobs        = (*Store)(nil)
+	_ videohost.CopyBlobs    = (*Store)(nil)
+	_ videohost.PresignBlobs = (*Store)(nil)
 )
 
 // openTimeout bounds the reachability check of Open.
@@ -50,7 +53,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{cfg: cfg, client: client}
+	s := &Store{cfg: cfg, client: client, presign: awss3.NewPresignClient(client)}
 	ctx, cancel := context.WithTimeout(ctx, openTimeout)
 	defer cancel()
 	// Credentials first: without any, the chain's last resort (the
@@ -118,8 +121,19 @@ func newClient(ctx context.Context, cfg Config) (*awss3.Client, error) {
 			o.BaseEndpoint = aws.String(cfg.Endpoint)
 		}
 		o.UsePathStyle = cfg.PathStyle
+		o.HTTPClient = awshttp.NewBuildableClient().WithTransportOptions(func(t *http.Transport) {
+			t.MaxIdleConns = maxIdleConns
+			t.MaxIdleConnsPerHost = maxIdleConns
+		})
 	}), nil
 }
+
+// maxIdleConns is how many idle connections to the store are kept for
+// reuse. The SDK's default keeps 10 per host: an API process serving more
+// segments at once than that closed the surplus after every answer and
+// dialled anew for the next (a twentieth of its CPU per segment, and the
+// store's accepts), so it keeps as many as a busy process has in flight.
+const maxIdleConns = 256
 
 // Config is the store's configuration, defaults applied.
 func (s *Store) Config() Config { return s.cfg }
@@ -277,6 +291,27 @@ func (s *Store) Open(ctx context.Context, key string) (videohost.Blob, videohost
 	}
 	info := videohost.BlobInfo{Key: key, Size: aws.ToInt64(out.ContentLength), ModTime: modTime(out.LastModified)}
 	return &reader{ctx: ctx, s: s, key: key, etag: aws.ToString(out.ETag), size: info.Size, body: out.Body}, info, nil
+}
+
+// PresignGet returns a URL that GETs key without credentials until ttl
+// has passed (a presigned GET, signed here with SigV4: no request is
+// made). The store answers it with contentType when it is not "" (S3's
+// response-content-type), whatever type the object was stored with. The
+// URL carries the access key's id and a signature, never the secret; it
+// is for the client that asked, not for logs.
+func (s *Store) PresignGet(ctx context.Context, key string, ttl time.Duration, contentType string) (string, error) {
+	if err := blob.ValidKey(key); err != nil {
+		return "", err
+	}
+	in := &awss3.GetObjectInput{Bucket: aws.String(s.cfg.Bucket), Key: aws.String(s.objectKey(key))}
+	if contentType != "" {
+		in.ResponseContentType = aws.String(contentType)
+	}
+	req, err := s.presign.PresignGetObject(ctx, in, awss3.WithPresignExpires(ttl))
+	if err != nil {
+		return "", fmt.Errorf("presigning blob %s: %w", key, wrap(err))
+	}
+	return req.URL, nil
 }
 
 // Stat describes key.

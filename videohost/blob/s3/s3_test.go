@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
@@ -388,5 +389,60 @@ func TestPutPartBoundaries(t *testing.T) {
 				t.Fatalf("read %d bytes (size %d), %v", len(got), info.Size, err)
 			}
 		})
+	}
+}
+
+// TestPresignGet: a presigned URL reads the blob (under the store's
+// prefix) without credentials, with the Content-Type asked for, Range
+// included; it expires; a key that is no clean path is refused.
+func TestPresignGet(t *testing.T) {
+	st := open(t, func(c *s3.Config) { c.Prefix = "tenant" })
+	ctx := context.Background()
+	data := bytes.Repeat([]byte("0123456789"), 1000)
+	if _, err := st.Put(ctx, "media/1.m4s", bytes.NewReader(data)); err != nil {
+		t.Fatal(err)
+	}
+	u, err := st.PresignGet(ctx, "media/1.m4s", time.Minute, "video/iso.segment")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(u, "/tenant/media/1.m4s?") || strings.Contains(u, s3test.SecretKey) {
+		t.Fatalf("URL %s", u)
+	}
+	get := func(u string, hdr ...string) (*http.Response, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", u, nil)
+		for i := 0; i+1 < len(hdr); i += 2 {
+			req.Header.Set(hdr[i], hdr[i+1])
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res, b
+	}
+	res, b := get(u)
+	if res.StatusCode != http.StatusOK || !bytes.Equal(b, data) || res.Header.Get("Content-Type") != "video/iso.segment" {
+		t.Fatalf("GET: %d, %d bytes, %q", res.StatusCode, len(b), res.Header.Get("Content-Type"))
+	}
+	res, b = get(u, "Range", "bytes=3-6")
+	if res.StatusCode != http.StatusPartialContent || string(b) != "3456" {
+		t.Fatalf("Range: %d %q", res.StatusCode, b)
+	}
+	// Signed a second ago for a second: expired.
+	old, err := st.PresignGet(ctx, "media/1.m4s", time.Second, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2100 * time.Millisecond)
+	if res, _ := get(old); res.StatusCode != http.StatusForbidden {
+		t.Errorf("an expired URL: %d", res.StatusCode)
+	}
+	for _, bad := range []string{"../x", "/abs", ""} {
+		if _, err := st.PresignGet(ctx, bad, time.Minute, ""); err == nil {
+			t.Errorf("PresignGet(%q) accepted", bad)
+		}
 	}
 }
