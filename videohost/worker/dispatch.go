@@ -281,7 +281,7 @@ func (d *Dispatcher) send(ctx context.Context, s *videohost.WebhookSend) {
 			state, next = videohost.DeliveryPending, at.Add(wait)
 		}
 	}
-	if err := d.svc.RecordWebhookAttempt(bg, d.cfg.ID, dl, attempt, state, next); err != nil {
+	if err := d.record(ctx, dl, attempt, state, next); err != nil {
 		// Lost lease or deleted endpoint: another dispatcher records its own
 		// attempt, or there is nobody left to tell.
 		log.WarnContext(bg, "recording webhook attempt", "err", err)
@@ -299,6 +299,30 @@ func (d *Dispatcher) send(ctx context.Context, s *videohost.WebhookSend) {
 	default:
 		log.ErrorContext(bg, "webhook delivery failed for good", append(attrs, "err", attempt.Error)...)
 	}
+}
+
+// record stores an attempt's outcome. While the database is unreachable it
+// tries again (backing off to 5 s) for as long as the lease lasts: the
+// delivery stays leased to this process until then, and its endpoint's
+// later deliveries wait behind it, so giving up at the first error would
+// hold them back for a whole lease after the database returns.
+func (d *Dispatcher) record(ctx context.Context, dl *videohost.WebhookDelivery, attempt videohost.DeliveryAttempt, state videohost.DeliveryState, next time.Time) error {
+	bg := context.WithoutCancel(ctx)
+	err := d.svc.RecordWebhookAttempt(bg, d.cfg.ID, dl, attempt, state, next)
+	for wait := 250 * time.Millisecond; err != nil && videohost.ErrorCode(err) == videohost.EUnavailable; wait = min(2*wait, 5*time.Second) {
+		if d.cfg.Clock.Now().Add(wait).Sub(attempt.At) >= d.cfg.Lease {
+			return err
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+		err = d.svc.RecordWebhookAttempt(bg, d.cfg.ID, dl, attempt, state, next)
+	}
+	return err
 }
 
 // post sends the delivery once. The error is nil exactly when the receiver
