@@ -84,6 +84,7 @@ type Service struct {
 	log      *slog.Logger
 	aead     cipher.AEAD
 	macKey   []byte
+	grantKey []byte // signs the grants of signed playlists (grants.go)
 	cfg      Config
 	guard    *NetGuard
 	videos   *ttlCache[*Video]
@@ -138,7 +139,7 @@ func New(cfg Config) (*Service, error) {
 	s := &Service{
 		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
 		clock: cfg.Clock, log: cfg.Logger, aead: aead,
-		macKey: derive(cfg.Secret, "reel cursor"), cfg: cfg, guard: cfg.Guard,
+		macKey: derive(cfg.Secret, "reel cursor"), grantKey: derive(cfg.Secret, "reel playback grant"), cfg: cfg, guard: cfg.Guard,
 		videos:    newTTLCache[*Video](cfg.CacheTTL, 10_000),
 		keys:      newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
 		verified:  tokens.NewVerifiedCache(0, 0),
