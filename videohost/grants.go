@@ -61,17 +61,21 @@ type AssetPass struct {
 	// request depends on it alone, so it can key a cache of such bodies.
 	Credential string
 	param      string // GrantParam or "token"; "" for a public video
-	value      string // set when already known
-	mint       func() string
+	value      string // the grant or token listed; "" while a grant is still to mint
+	// What a grant is minted from, on a playlist cache miss only: most
+	// requests are segments, and a hit lists what was minted before.
+	svc                   *Service
+	space, video, version string
+	exp                   int64
+	kid                   string
 }
 
 // Listed returns the query parameter and value that the URIs a playlist
 // lists carry for this request: a grant, the token (when it names origins),
-// or "", "" for a public video. A grant is minted on the first call.
-func (p *AssetPass) Listed() (param, value string) {
-	if p.value == "" && p.mint != nil {
-		p.value = p.mint()
-		p.mint = nil
+// or "", "" for a public video.
+func (p AssetPass) Listed() (param, value string) {
+	if p.value == "" && p.svc != nil {
+		return p.param, p.svc.mintGrant(p.space, p.video, p.version, p.exp, p.kid)
 	}
 	return p.param, p.value
 }
@@ -81,27 +85,25 @@ func (p *AssetPass) Listed() (param, value string) {
 // URL names) in place of a token. A token wins when both are present. A
 // refused grant is an *Error with ETokenInvalid or ETokenExpired wrapping a
 // *GrantError.
-func (s *Service) AuthorizeAsset(ctx context.Context, v *Video, req PlaybackRequest) (*AssetPass, error) {
+func (s *Service) AuthorizeAsset(ctx context.Context, v *Video, req PlaybackRequest) (AssetPass, error) {
 	if v.PlaybackPolicy != PlaybackSigned {
-		return &AssetPass{}, nil
+		return AssetPass{}, nil
 	}
 	if req.Token == "" && req.Grant != "" {
 		if err := s.verifyGrant(ctx, v, req.Version, req.Grant); err != nil {
-			return nil, err
+			return AssetPass{}, err
 		}
-		return &AssetPass{Credential: req.Grant, param: GrantParam, value: req.Grant}, nil
+		return AssetPass{Credential: req.Grant, param: GrantParam, value: req.Grant}, nil
 	}
 	g, err := s.authorizeToken(ctx, v, req)
 	if err != nil {
-		return nil, err
+		return AssetPass{}, err
 	}
 	if len(g.Claims.Origins) > 0 {
-		return &AssetPass{Credential: req.Token, param: "token", value: req.Token}, nil
+		return AssetPass{Credential: req.Token, param: "token", value: req.Token}, nil
 	}
-	exp, kid := g.Claims.Expiry.Unix(), g.Claims.KeyID
-	return &AssetPass{Credential: req.Token, param: GrantParam, mint: func() string {
-		return s.mintGrant(v.Space, v.ID, v.AssetVersion, exp, kid)
-	}}, nil
+	return AssetPass{Credential: req.Token, param: GrantParam, svc: s,
+		space: v.Space, video: v.ID, version: v.AssetVersion, exp: g.Claims.Expiry.Unix(), kid: g.Claims.KeyID}, nil
 }
 
 // MintGrant returns the grant of the asset version of a video of space,

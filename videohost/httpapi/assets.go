@@ -248,7 +248,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 // rewrite returns the playlist, DASH manifest or storyboard cues of blob as
 // served to a request let in by pass: from the cache, or read, rewritten
 // and cached.
-func (h *Handler) rewrite(blob io.Reader, info videohost.BlobInfo, version, asset string, pass *videohost.AssetPass) (*rewritten, error) {
+func (h *Handler) rewrite(blob io.Reader, info videohost.BlobInfo, version, asset string, pass videohost.AssetPass) (*rewritten, error) {
 	token := pass.Credential
 	key := playlistKey{version: version, asset: asset, token: token}
 	if e := h.playlists.get(key, info); e != nil {
