@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"hash"
 	"strconv"
 	"strings"
 	"time"
@@ -124,20 +125,32 @@ func (s *Service) mintGrant(space, videoID, version string, exp int64, kid strin
 	return string(out)
 }
 
-func (s *Service) grantMAC(space, videoID, version string, exp int64, kid string) []byte {
-	m := hmac.New(sha256.New, s.grantKey)
-	var num [20]byte
-	m.Write([]byte("grant|"))
-	m.Write([]byte(space))
-	m.Write([]byte("|"))
-	m.Write([]byte(videoID))
-	m.Write([]byte("|"))
-	m.Write([]byte(version))
-	m.Write([]byte("|"))
-	m.Write(strconv.AppendInt(num[:0], exp, 10))
-	m.Write([]byte("|"))
-	m.Write([]byte(kid))
-	return m.Sum(nil)
+// grantMAC is the full HMAC of a grant: HMAC-SHA256 under the grant key
+// of "grant|space|video|version|exp|kid". Every segment a player fetches
+// checks one, so the message is built on the stack and the keyed hash
+// reused (hmac's Reset returns it to its keyed state).
+func (s *Service) grantMAC(space, videoID, version string, exp int64, kid string) [sha256.Size]byte {
+	var buf [256]byte
+	msg := append(buf[:0], "grant|"...)
+	msg = append(msg, space...)
+	msg = append(msg, '|')
+	msg = append(msg, videoID...)
+	msg = append(msg, '|')
+	msg = append(msg, version...)
+	msg = append(msg, '|')
+	msg = strconv.AppendInt(msg, exp, 10)
+	msg = append(msg, '|')
+	msg = append(msg, kid...)
+	m, _ := s.grantHashes.Get().(hash.Hash)
+	if m == nil {
+		m = hmac.New(sha256.New, s.grantKey)
+	}
+	m.Reset()
+	m.Write(msg)
+	var sum [sha256.Size]byte
+	m.Sum(sum[:0])
+	s.grantHashes.Put(m)
+	return sum
 }
 
 // verifyGrant checks a grant presented for an asset of v at version.

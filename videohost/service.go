@@ -85,10 +85,12 @@ type Service struct {
 	aead     cipher.AEAD
 	macKey   []byte
 	grantKey []byte // signs the grants of signed playlists (grants.go)
-	cfg      Config
-	guard    *NetGuard
-	videos   *ttlCache[*Video]
-	keys     *ttlCache[cachedKey]
+	// grantHashes reuses keyed HMACs of grantKey (grantMAC).
+	grantHashes sync.Pool
+	cfg         Config
+	guard       *NetGuard
+	videos      *ttlCache[*Video]
+	keys        *ttlCache[cachedKey]
 	// verified remembers checked token signatures: a player sends the same
 	// token with every segment.
 	verified *tokens.VerifiedCache
