@@ -107,3 +107,32 @@ func TestAuthorizeAssetGrants(t *testing.T) {
 		})
 	}
 }
+
+// FuzzAuthorizeAssetGrant: whatever a URL carries as a grant and a version,
+// the check answers without panicking, refuses with a token code, and
+// accepts only the grant minted for the video at its version.
+func FuzzAuthorizeAssetGrant(f *testing.F) {
+	ctx := context.Background()
+	e := newAccessEnv(f, false)
+	signed := videohost.PlaybackSigned
+	v, err := e.svc.CreateVideo(ctx, e.p, videohost.CreateVideoInput{InputURL: "https://203.0.113.7/a.mp4", PlaybackPolicy: &signed})
+	if err != nil {
+		f.Fatal(err)
+	}
+	v.AssetVersion = "ver1"
+	good := e.svc.MintGrant(v.Space, v.ID, "ver1", time.Now().Add(time.Hour), e.rw.ID)
+	for _, seed := range []string{good, good[:len(good)-1], "..", "1.x.y", "99999999999999999999.aaaaaaaaaaaa.AAAAAAAAAAAAAAAAAAAAAA"} {
+		f.Add(seed, "ver1")
+	}
+	f.Fuzz(func(t *testing.T, grant, version string) {
+		_, err := e.svc.AuthorizeAsset(ctx, v, videohost.PlaybackRequest{Grant: grant, Version: version})
+		switch code := videohost.ErrorCode(err); {
+		case err == nil:
+			if grant != good || version != "ver1" {
+				t.Fatalf("accepted %q at %q", grant, version)
+			}
+		case code != videohost.ETokenInvalid && code != videohost.ETokenExpired:
+			t.Fatalf("%q: %v", grant, err)
+		}
+	})
+}
