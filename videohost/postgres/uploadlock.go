@@ -46,7 +46,14 @@ type UploadLocker struct {
 	held   map[string][]*uploadLock // by upload id: the locks this process holds
 	cancel context.CancelFunc
 	done   chan struct{}
+
+	listening     chan struct{} // closed once the first LISTEN is in place
+	listeningOnce sync.Once
 }
+
+// listenWait bounds how long NewUploadLocker waits for its LISTEN: a
+// release request sent before it is in place would be lost.
+const listenWait = 5 * time.Second
 
 var _ tus.Locker = (*UploadLocker)(nil)
 
@@ -75,11 +82,18 @@ func (db *DB) NewUploadLocker(opts ...UploadLockerOption) (*UploadLocker, error)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	l := &UploadLocker{pool: pool, log: db.log, poll: 250 * time.Millisecond,
-		held: map[string][]*uploadLock{}, cancel: cancel, done: make(chan struct{})}
+		held: map[string][]*uploadLock{}, cancel: cancel, done: make(chan struct{}), listening: make(chan struct{})}
 	for _, o := range opts {
 		o(l)
 	}
 	go l.listen(ctx)
+	select {
+	case <-l.listening:
+	case <-time.After(listenWait):
+		// It keeps trying in the background (listen logs why); until then
+		// a holder here misses release requests and a waiter times out.
+		l.log.Warn("upload locker: not yet listening for release requests", "waited", listenWait)
+	}
 	return l, nil
 }
 
@@ -138,6 +152,7 @@ func (l *UploadLocker) listenOnce(ctx context.Context) error {
 	if _, err := conn.Exec(ctx, "LISTEN "+unlockChannel); err != nil {
 		return err
 	}
+	l.listeningOnce.Do(func() { close(l.listening) })
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
