@@ -445,16 +445,15 @@ func TestSignedPlayback(t *testing.T) {
 		}
 	})
 
-	t.Run("playlists carry a grant", func(t *testing.T) {
+	t.Run("playlists carry the token", func(t *testing.T) {
 		ver := v.AssetVersion
 		master := e.req("GET", withQuery(e.mediaURL(v, "playlist.m3u8"), "token", good), "", nil)
 		must(t, master, http.StatusOK, nil)
-		grant := wantGrant(t, e, v, good)
-		escaped := grant
+		escaped := url.QueryEscape(good)
 		for _, want := range []string{
-			`URI="audio/0/playlist.m3u8?v=` + ver + `&g=` + escaped + `"`,
-			`URI="subtitles/en.m3u8?v=` + ver + `&g=` + escaped + `"`,
-			"\nh264_sd/playlist.m3u8?v=" + ver + "&g=" + escaped + "\n",
+			`URI="audio/0/playlist.m3u8?v=` + ver + `&token=` + escaped + `"`,
+			`URI="subtitles/en.m3u8?v=` + ver + `&token=` + escaped + `"`,
+			"\nh264_sd/playlist.m3u8?v=" + ver + "&token=" + escaped + "\n",
 		} {
 			if !strings.Contains(string(master.body), want) {
 				t.Fatalf("master lacks %q:\n%s", want, master.body)
@@ -463,7 +462,7 @@ func TestSignedPlayback(t *testing.T) {
 		child := resolveURI(t, e.mediaURL(v, "playlist.m3u8"), lastURI(string(master.body)))
 		media := e.req("GET", child, "", nil)
 		must(t, media, http.StatusOK, nil)
-		if !strings.Contains(string(media.body), "1.m4s?part=x&v="+ver+"&g="+escaped) {
+		if !strings.Contains(string(media.body), "1.m4s?part=x&v="+ver+"&token="+escaped) {
 			t.Fatalf("an existing query must be kept:\n%s", media.body)
 		}
 		for _, uri := range listedURIs(string(media.body)) {
@@ -473,26 +472,25 @@ func TestSignedPlayback(t *testing.T) {
 			}
 		}
 		dash := e.req("GET", withQuery(e.mediaURL(v, "manifest.mpd"), "token", good), "", nil)
-		for _, want := range []string{`media="h264_sd/$Number$.m4s?v=` + ver + `&amp;g=` + grant + `"`, `initialization="h264_sd/init.mp4?v=` + ver + `&amp;g=` + grant + `"`, "<BaseURL>subtitles/en.vtt?v=" + ver + "&amp;g=" + grant + "</BaseURL>"} {
+		for _, want := range []string{`media="h264_sd/$Number$.m4s?v=` + ver + `&amp;token=` + good + `"`, `initialization="h264_sd/init.mp4?v=` + ver + `&amp;token=` + good + `"`, "<BaseURL>subtitles/en.vtt?v=" + ver + "&amp;token=" + good + "</BaseURL>"} {
 			if !strings.Contains(string(dash.body), want) {
 				t.Fatalf("manifest lacks %q:\n%s", want, dash.body)
 			}
 		}
-		// Storyboard cues carry the grant in the sprite URL, before the fragment.
+		// Storyboard cues carry the token in the sprite URL, before the fragment.
 		sb := e.req("GET", withQuery(e.mediaURL(v, "storyboard.vtt"), "token", good), "", nil)
 		must(t, sb, http.StatusOK, nil)
-		cue := "storyboard.jpg?v=" + ver + "&g=" + grant
-		if !strings.Contains(string(sb.body), cue+"#xywh=0,0,160,90") {
-			t.Fatalf("storyboard cues lack the grant:\n%s", sb.body)
+		if !strings.Contains(string(sb.body), "storyboard.jpg?token="+escaped+"#xywh=0,0,160,90") {
+			t.Fatalf("storyboard cues lack the token:\n%s", sb.body)
 		}
-		sprite := resolveURI(t, e.mediaURL(v, "storyboard.vtt"), cue)
+		sprite := resolveURI(t, e.mediaURL(v, "storyboard.vtt"), "storyboard.jpg?token="+escaped)
 		if r := e.req("GET", sprite, "", nil); r.status != http.StatusOK {
 			t.Fatalf("sprite through the cue URL: %d", r.status)
 		}
 		// The validator of a rewritten playlist depends on its token.
 		other := playbackToken(t, rw, v.Space)
 		again := e.req("GET", withQuery(e.mediaURL(v, "playlist.m3u8"), "token", other), "", nil, "If-None-Match", master.header.Get("ETag"))
-		if again.status != http.StatusOK || !strings.Contains(string(again.body), "g="+wantGrant(t, e, v, other)) {
+		if again.status != http.StatusOK || !strings.Contains(string(again.body), url.QueryEscape(other)) {
 			t.Fatalf("another token got %d", again.status)
 		}
 	})

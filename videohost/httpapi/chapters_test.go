@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"reflect"
 	"strings"
 	"testing"
@@ -233,7 +234,7 @@ func TestChapterFilesDelivery(t *testing.T) {
 			must(t, master, http.StatusOK, nil)
 			uri := "chapters.json?v=" + v.AssetVersion
 			if token != "" {
-				uri += "&g=" + wantGrant(t, e, v, token)
+				uri += "&token=" + url.QueryEscape(token)
 			}
 			tag := `#EXT-X-SESSION-DATA:DATA-ID="com.apple.hls.chapters",URI="` + uri + `"` + "\n"
 			if !strings.Contains(master.String(), tag) {
