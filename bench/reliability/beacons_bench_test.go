@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/reelvideo/reel/bench/internal/benchkit"
 )
 
 // beaconBatch is what a player sends for one session of embed: a view, the
@@ -49,7 +51,7 @@ func beaconBatch(embed, session string, now time.Time) (body []byte, events int)
 // video. It reports the growth of reel.db and its WAL and the events the
 // server accepted against those it refused.
 func TestBeaconFlood(t *testing.T) {
-	runFor := time.Duration(envInt("REEL_BENCH_BEACON_SECONDS", 30)) * time.Second
+	runFor := time.Duration(benchkit.EnvInt("REEL_BENCH_BEACON_SECONDS", 30)) * time.Second
 	const clients = 8
 	dir := t.TempDir()
 	data := filepath.Join(dir, "data")
@@ -65,7 +67,7 @@ func TestBeaconFlood(t *testing.T) {
 	size := func() (db, wal int64) { return fileSize(dbFile), fileSize(dbFile + "-wal") }
 	time.Sleep(2 * time.Second)
 	db0, wal0 := size()
-	load0 := loadAverage()
+	load0 := benchkit.LoadAverage()
 
 	var sent, accepted, dropped, refused, batches atomic.Int64
 	var mu sync.Mutex
@@ -112,7 +114,7 @@ func TestBeaconFlood(t *testing.T) {
 	wg.Wait()
 	time.Sleep(3 * time.Second) // the writer flushes every 250 ms
 	db1, wal1 := size()
-	load1 := loadAverage()
+	load1 := benchkit.LoadAverage()
 	_, fivexx, locked := s.counts()
 
 	fmt.Printf("\n### Anonymous beacon flood from one address, %s, %d clients, one playable video (load average %s at the start, %s at the end)\n\n", runFor, clients, load0, load1)

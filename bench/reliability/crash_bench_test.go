@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/reelvideo/reel/bench/internal/benchkit"
 )
 
 // recoveryTarget is the promise of issue 20: after kill -9 and a restart,
@@ -411,9 +413,9 @@ func (k *killState) deliveries() map[string]string {
 // TestKillCycles runs REEL_BENCH_CYCLES cycles (8); each kills the server
 // with SIGKILL at four moments and restarts it on the same data folder.
 func TestKillCycles(t *testing.T) {
-	cycles := envInt("REEL_BENCH_CYCLES", 8)
+	cycles := benchkit.EnvInt("REEL_BENCH_CYCLES", 8)
 	dir := t.TempDir()
-	loadStart := loadAverage()
+	loadStart := benchkit.LoadAverage()
 	k := &killState{t: t, data: filepath.Join(dir, "data"), acked: map[string]bool{},
 		recovered: map[string][]time.Duration{}, missed: map[string]int{}, lost: map[string]int{}}
 	k.small = makeSource(t, dir, 4, "320x240")
@@ -506,7 +508,7 @@ func TestKillCycles(t *testing.T) {
 	elapsed := time.Since(start)
 
 	fmt.Printf("\n### Kill -9 cycles: %d cycles × 4 moments, one data folder (load average %s at the start, %s at the end; %s)\n\n",
-		cycles, loadStart, loadAverage(), elapsed.Round(time.Second))
+		cycles, loadStart, benchkit.LoadAverage(), elapsed.Round(time.Second))
 	fmt.Println("| moment | kills | lost | restart → recovered, median | max | not recovered within 60 s | recovered means |")
 	fmt.Println("|---|---|---|---|---|---|---|")
 	means := map[string]string{

@@ -23,6 +23,8 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/sqlite"
+
+	"github.com/reelvideo/reel/bench/internal/benchkit"
 )
 
 // stop ends the process with SIGTERM (SIGKILL after 30 s).
@@ -188,18 +190,18 @@ func uploadAndWait(t testing.TB, s *server, key string, src []byte, n int, deadl
 // the loaded run stops at REEL_BENCH_FAIR_DEADLINE seconds (3× the idle
 // run, at least 120 s).
 func TestFairness(t *testing.T) {
-	n := envInt("REEL_BENCH_FAIR_UPLOADS", 20)
-	creates := envInt("REEL_BENCH_FAIR_CREATES", 2000)
+	n := benchkit.EnvInt("REEL_BENCH_FAIR_UPLOADS", 20)
+	creates := benchkit.EnvInt("REEL_BENCH_FAIR_CREATES", 2000)
 	const slow404 = time.Second
 	dir := t.TempDir()
 	src := makeSource(t, dir, 3, "640x360")
 
 	// Idle: space B's uploads alone.
-	idleLoad := loadAverage()
+	idleLoad := benchkit.LoadAverage()
 	s, _, keyB := twoSpaces(t, filepath.Join(dir, "idle"))
 	idle := uploadAndWait(t, s, keyB, src, n, time.Now().Add(15*time.Minute))
 	s.kill()
-	idleLoadEnd := loadAverage()
+	idleLoadEnd := benchkit.LoadAverage()
 	if idle.notReady > 0 {
 		t.Fatalf("idle: %d of %d uploads not ready within 15 minutes", idle.notReady, n)
 	}
@@ -217,7 +219,7 @@ func TestFairness(t *testing.T) {
 	defer origin.Close()
 	s, keyA, keyB := twoSpaces(t, filepath.Join(dir, "loaded"))
 	keysA := s.createKeys(t, keyA, 10)
-	burstLoad := loadAverage()
+	burstLoad := benchkit.LoadAverage()
 	var next atomic.Int64
 	var mu sync.Mutex
 	statuses := map[int]int{}
@@ -248,13 +250,13 @@ func TestFairness(t *testing.T) {
 	wg.Wait()
 	burst := time.Since(burstStart)
 	deadlineFor := 3 * idle.makespan
-	if d := envInt("REEL_BENCH_FAIR_DEADLINE", 0); d > 0 {
+	if d := benchkit.EnvInt("REEL_BENCH_FAIR_DEADLINE", 0); d > 0 {
 		deadlineFor = time.Duration(d) * time.Second
 	}
 	deadlineFor = max(deadlineFor, 120*time.Second)
 	loaded := uploadAndWait(t, s, keyB, src, n, time.Now().Add(deadlineFor))
 	fetchesDuring := fetches.Load()
-	loadEnd := loadAverage()
+	loadEnd := benchkit.LoadAverage()
 	s.kill()
 
 	row := func(name string, r uploadRun, load string) {

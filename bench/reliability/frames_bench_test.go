@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/reelvideo/reel/bench/internal/benchkit"
 )
 
 // frameRun is what one flood of frame URLs left.
@@ -31,7 +33,7 @@ type frameRun struct {
 // spread evenly over span (request i is not sent before span*i/n), and
 // samples the size of the cache folder while it runs.
 func floodFrames(s *server, embed string, widest, n, first, clients int, span time.Duration, cacheDir string) frameRun {
-	r := frameRun{statuses: map[int]int{}, load0: loadAverage()}
+	r := frameRun{statuses: map[int]int{}, load0: benchkit.LoadAverage()}
 	var mu sync.Mutex
 	var next atomic.Int64
 	next.Store(int64(first))
@@ -87,7 +89,7 @@ func floodFrames(s *server, embed string, widest, n, first, clients int, span ti
 	close(done)
 	r.end, r.endFiles = dirBytes(cacheDir)
 	r.peak = max(peak.Load(), r.end)
-	r.lo1 = loadAverage()
+	r.lo1 = benchkit.LoadAverage()
 	return r
 }
 
@@ -101,8 +103,8 @@ func floodFrames(s *server, embed string, widest, n, first, clients int, span ti
 // 429 (the cold-frame limit: 120 frames made a minute per address) and 503
 // (at most 2 decodes at once, 250 ms wait for one) are expected answers.
 func TestFrameCacheDisk(t *testing.T) {
-	n := envInt("REEL_BENCH_FRAME_URLS", 10_000)
-	span := time.Duration(envInt("REEL_BENCH_FRAME_SECONDS", 240)) * time.Second
+	n := benchkit.EnvInt("REEL_BENCH_FRAME_URLS", 10_000)
+	span := time.Duration(benchkit.EnvInt("REEL_BENCH_FRAME_SECONDS", 240)) * time.Second
 	const clients = 4
 	const smallCap = 20 << 20
 	dir := t.TempDir()

@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/reelvideo/reel/bench/internal/benchkit"
 )
 
 // firstSegment follows an HLS master playlist to the first media segment
@@ -88,9 +90,9 @@ func (o *opStats) errorCount() int {
 // it. Any transport error, unexpected status, 5xx in the server log or
 // "database is locked" is an error; there must be none.
 func TestConcurrentLoad(t *testing.T) {
-	viewers := envInt("REEL_BENCH_VIEWERS", 64)
-	writers := envInt("REEL_BENCH_WRITERS", 200)
-	runFor := time.Duration(envInt("REEL_BENCH_LOAD_SECONDS", 10)) * time.Second
+	viewers := benchkit.EnvInt("REEL_BENCH_VIEWERS", 64)
+	writers := benchkit.EnvInt("REEL_BENCH_WRITERS", 200)
+	runFor := time.Duration(benchkit.EnvInt("REEL_BENCH_LOAD_SECONDS", 10)) * time.Second
 	dir := t.TempDir()
 	src := makeSource(t, dir, 6, "1280x720")
 	s := startServer(t, filepath.Join(dir, "data"))
@@ -105,7 +107,7 @@ func TestConcurrentLoad(t *testing.T) {
 	time.Sleep(time.Second) // let the set-up's garbage go
 	rssBefore, _ := procStatus(s)
 	req0, fivexx0, locked0 := s.counts()
-	loadStart := loadAverage()
+	loadStart := benchkit.LoadAverage()
 
 	view, write := newOpStats(), newOpStats()
 	stop := time.Now().Add(runFor)
@@ -184,7 +186,7 @@ func TestConcurrentLoad(t *testing.T) {
 	wg.Wait()
 	elapsed := runFor
 	rssAfter, hwm := procStatus(s)
-	loadEnd := loadAverage()
+	loadEnd := benchkit.LoadAverage()
 	time.Sleep(200 * time.Millisecond) // the last log lines
 	req1, fivexx1, locked1 := s.counts()
 	serverErrors := (fivexx1 - fivexx0) + (locked1 - locked0)

@@ -81,23 +81,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// envInt reads a positive whole-number knob.
-func envInt(name string, def int) int {
-	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
-		return n
-	}
-	return def
-}
-
-// loadAverage is the 1-minute load average, published beside every number.
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	return strings.Fields(string(b))[0]
-}
-
 // server is a refserver process on a data folder.
 type server struct {
 	cmd     *exec.Cmd

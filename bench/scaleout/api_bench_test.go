@@ -141,9 +141,9 @@ func apiLoad(t *testing.T, name string, bases, keys []string, perClient int, pro
 // each process) never answers 429.
 func TestAPIScaleOut(t *testing.T) {
 	m := startMeasure()
-	rounds := envInt("REEL_BENCH_ROUNDS", 2)
-	clients := envInt("REEL_BENCH_API_CLIENTS", 32)
-	perClient := min(envInt("REEL_BENCH_API_REQUESTS", 300), 500)
+	rounds := benchkit.EnvInt("REEL_BENCH_ROUNDS", 2)
+	clients := benchkit.EnvInt("REEL_BENCH_API_CLIENTS", 32)
+	perClient := min(benchkit.EnvInt("REEL_BENCH_API_REQUESTS", 300), 500)
 
 	dsn := pgtest.New(t)
 	pgData := t.TempDir()

@@ -254,8 +254,8 @@ func publishSegments(t *testing.T, srv *s3test.Server, dsn, data string) publish
 // phase's refserver with perf (see perfRecord).
 func TestDeliveryFromS3(t *testing.T) {
 	m := startMeasure()
-	rounds := envInt("REEL_BENCH_ROUNDS", 2)
-	runFor := time.Duration(envInt("REEL_BENCH_SECONDS", 5)) * time.Second
+	rounds := benchkit.EnvInt("REEL_BENCH_ROUNDS", 2)
+	runFor := time.Duration(benchkit.EnvInt("REEL_BENCH_SECONDS", 5)) * time.Second
 	srv := s3test.Start(t)
 	dsn, dsnDisk := pgtest.New(t), pgtest.New(t)
 	data, dataDisk := t.TempDir(), t.TempDir()

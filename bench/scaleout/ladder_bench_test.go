@@ -22,8 +22,8 @@ import (
 // versitygw and PostgreSQL over the same span. Target: S3 ≤ 1.1× disk.
 func TestLadderS3Overhead(t *testing.T) {
 	m := startMeasure()
-	seconds := envInt("REEL_BENCH_LADDER_SECONDS", 60)
-	rounds := envInt("REEL_BENCH_LADDER_ROUNDS", 1)
+	seconds := benchkit.EnvInt("REEL_BENCH_LADDER_SECONDS", 60)
+	rounds := benchkit.EnvInt("REEL_BENCH_LADDER_ROUNDS", 1)
 	src := makeSource(t, seconds, "1920x1080")
 	srv := s3test.Start(t)
 	gw := versitygwPID(t)

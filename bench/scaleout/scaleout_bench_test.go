@@ -54,7 +54,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -86,14 +85,6 @@ func TestMain(m *testing.M) {
 	code := pgtest.Stop(s3test.Main(m))
 	os.RemoveAll(dir)
 	os.Exit(code)
-}
-
-// envInt reads a positive whole-number knob.
-func envInt(name string, def int) int {
-	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
-		return n
-	}
-	return def
 }
 
 // proc is a refserver process.

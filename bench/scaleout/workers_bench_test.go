@@ -216,8 +216,8 @@ func min64(a, b time.Time) time.Time {
 // the worker processes ran no job.
 func TestWorkersScaleOut(t *testing.T) {
 	m := startMeasure()
-	uploads := envInt("REEL_BENCH_UPLOADS", 20)
-	seconds := envInt("REEL_BENCH_UPLOAD_SECONDS", 10)
+	uploads := benchkit.EnvInt("REEL_BENCH_UPLOADS", 20)
+	seconds := benchkit.EnvInt("REEL_BENCH_UPLOAD_SECONDS", 10)
 	src := makeSource(t, seconds, "640x360")
 	srv := s3test.Start(t)
 	dsn := pgtest.New(t)

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, launch, newPage } from './browser.mjs';
-import { DURATION, apiClient, buildServer, cleanup, findGo, makeMedia, startServer, startSite, tempDir, until } from './real-server.mjs';
+import { DURATION, apiClient, buildServer, createReady, cleanup, findGo, makeMedia, startServer, startSite, tempDir, until } from './real-server.mjs';
 
 const GO = findGo();
 const skip = GO ? false : 'Go is not installed: the added-track tests need `go build ./refserver`';
@@ -37,12 +37,7 @@ before(async () => {
     srv = await startServer(bin, join(tmp, 'data'));
     site = await startSite({ media, reel: srv.base });
     api = apiClient(srv.base, srv.key);
-    const created = await api.post('/v1/videos', { input_url: site.base + '/media/source.mp4', title: 'Added track' });
-    video = await until(async () => {
-      const x = await api.get('/v1/videos/' + created.id);
-      if (x.state === 'errored' || x.error) throw new Error('video failed: ' + JSON.stringify(x.error));
-      return x.state === 'ready' && x;
-    }, { timeout: 120000, what: `video ${created.id} ready` });
+    video = await createReady(api, { input_url: site.base + '/media/source.mp4', title: 'Added track' });
     browser = await launch();
   } catch (e) {
     console.log('# refserver log tail:\n' + (srv?.log() || '').slice(-4000));

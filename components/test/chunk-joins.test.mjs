@@ -33,7 +33,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, launch, newPage } from './browser.mjs';
-import { apiClient, buildServer, cleanup, findGo, startServer, startSite, tempDir, until } from './real-server.mjs';
+import { apiClient, buildServer, cleanup, createReady, findGo, startServer, startSite, tempDir } from './real-server.mjs';
 
 const GO = findGo();
 const skip = GO ? false : 'Go is not installed: the chunk-join tests need `go build ./refserver`';
@@ -71,12 +71,7 @@ before(async () => {
     srv = await startServer(bin, join(tmp, 'data'), { args: ['--chunk-threshold', '6s', '--chunk-length', `${CHUNK}s`] });
     site = await startSite({ media, reel: srv.base });
     api = apiClient(srv.base, srv.key);
-    const created = await api.post('/v1/videos', { input_url: site.base + '/media/long.mp4', title: 'Chunk joins' });
-    video = await until(async () => {
-      const x = await api.get('/v1/videos/' + created.id);
-      if (x.state === 'errored' || x.error) throw new Error('video failed: ' + JSON.stringify(x.error));
-      return x.state === 'ready' && x;
-    }, { timeout: 120000, what: `video ${created.id} ready` });
+    video = await createReady(api, { input_url: site.base + '/media/long.mp4', title: 'Chunk joins' });
     browser = await launch();
   } catch (e) {
     console.log('# refserver log tail:\n' + (srv?.log() || '').slice(-4000));

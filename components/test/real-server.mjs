@@ -280,6 +280,16 @@ export async function until(fn, { timeout = 60000, every = 300, what = 'conditio
   }
 }
 
+/** Creates a video (POST /v1/videos with body) and polls until it is ready. */
+export async function createReady(api, body, { timeout = 120000 } = {}) {
+  const created = await api.post('/v1/videos', body);
+  return until(async () => {
+    const x = await api.get('/v1/videos/' + created.id);
+    if (x.state === 'errored' || x.error) throw new Error('video failed: ' + JSON.stringify(x.error));
+    return x.state === 'ready' && x;
+  }, { timeout, what: `video ${created.id} ready` });
+}
+
 export function tempDir(prefix) {
   return mkdtempSync(join(tmpdir(), prefix));
 }
