@@ -306,6 +306,10 @@ type PlaybackRequest struct {
 	Token   string // the playback token (?token= or Bearer); "" for none
 	Origin  string // the Origin header
 	Referer string // the Referer header
+	// Grant is a compact grant (?g=, grants.go) and Version the asset
+	// version the URL names (?v=); only AuthorizeAsset reads them.
+	Grant   string
+	Version string
 }
 
 // maxCollectionDepth bounds the walk up the collection tree: a corrupt
@@ -320,27 +324,34 @@ func (s *Service) AuthorizePlayback(ctx context.Context, v *Video, req PlaybackR
 	if v.PlaybackPolicy != PlaybackSigned {
 		return nil
 	}
+	_, err := s.authorizeToken(ctx, v, req)
+	return err
+}
+
+// authorizeToken is AuthorizePlayback for a signed video; it returns the
+// verified token.
+func (s *Service) authorizeToken(ctx context.Context, v *Video, req PlaybackRequest) (*TokenGrant, error) {
 	if req.Token == "" {
-		return Errorf(ETokenInvalid, "this video needs a playback token (?token=)")
+		return nil, Errorf(ETokenInvalid, "this video needs a playback token (?token=)")
 	}
 	g, err := s.VerifyToken(ctx, req.Token, tokens.AudiencePlayback)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if g.Space != v.Space {
-		return Errorf(ETokenInvalid, "token refused: it was signed for another space")
+		return nil, Errorf(ETokenInvalid, "token refused: it was signed for another space")
 	}
 	if err := tokens.CheckOrigin(g.Claims, req.Origin, req.Referer); err != nil {
-		return tokenError(err)
+		return nil, tokenError(err)
 	}
 	ok, err := s.subjectCovers(ctx, g.Claims.Subject, v)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !ok {
-		return Errorf(ETokenInvalid, "token refused: it is for another video")
+		return nil, Errorf(ETokenInvalid, "token refused: it is for another video")
 	}
-	return nil
+	return g, nil
 }
 
 // subjectCovers reports whether a playback token's sub covers v.

@@ -24,7 +24,7 @@ type accessEnv struct {
 
 // newAccessEnv is a service over SQLite; hide wraps the store so that it
 // offers only videohost.Store (no signing keys).
-func newAccessEnv(t *testing.T, hide bool) *accessEnv {
+func newAccessEnv(t testing.TB, hide bool) *accessEnv {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()

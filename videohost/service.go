@@ -100,10 +100,13 @@ type Service struct {
 	log      *slog.Logger
 	aead     cipher.AEAD
 	macKey   []byte
-	cfg      Config
-	guard    *NetGuard
-	videos   *ttlCache[*Video]
-	keys     *ttlCache[cachedKey]
+	grantKey []byte // signs the grants of signed playlists (grants.go)
+	// grantHashes reuses keyed HMACs of grantKey (grantMAC).
+	grantHashes sync.Pool
+	cfg         Config
+	guard       *NetGuard
+	videos      *ttlCache[*Video]
+	keys        *ttlCache[cachedKey]
 	// verified remembers checked token signatures: a player sends the same
 	// token with every segment.
 	verified *tokens.VerifiedCache
@@ -161,7 +164,7 @@ func New(cfg Config) (*Service, error) {
 	s := &Service{
 		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
 		clock: cfg.Clock, log: cfg.Logger, aead: aead,
-		macKey: derive(cfg.Secret, "reel cursor"), cfg: cfg, guard: cfg.Guard,
+		macKey: derive(cfg.Secret, "reel cursor"), grantKey: derive(cfg.Secret, "reel playback grant"), cfg: cfg, guard: cfg.Guard,
 		videos:    newTTLCache[*Video](cfg.CacheTTL, 10_000),
 		keys:      newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
 		verified:  tokens.NewVerifiedCache(0, 0),

@@ -4,7 +4,8 @@
 // keep-alive connections, each kind against nginx serving the same bytes at
 // the same paths with sendfile, in the same run: 1 MiB segments of a signed
 // video (token verified on every request) and of a public one, and the
-// playlists of both (which Reel rewrites per request: version pin, token);
+// playlists of both (which Reel rewrites per request: version pin, and for
+// the signed video a compact grant in place of the token);
 // then the latency of a frame served from the frame cache. The server's CPU
 // time per request, read from /proc, is printed beside the rates: on a
 // shared machine it is the steadier figure.
@@ -473,7 +474,7 @@ func envInt(name string, def int) int {
 // (sendfile on) serving the same bytes at the same paths, alternating Reel
 // and nginx: 1 MiB segments of a signed video (playback token verified on
 // every request) and of a public one, and the two playlists (master and
-// media) of each, which Reel rewrites (version pin, token) and nginx serves
+// media) of each, which Reel rewrites (version pin, grant) and nginx serves
 // as static files holding the bytes Reel answered. Knobs: REEL_BENCH_ROUNDS
 // (1), REEL_BENCH_SECONDS (5 a phase), REEL_DELIVERY_BENCH_PHASES (a comma
 // list of phase names to run, default all: signed-segments,
@@ -497,7 +498,7 @@ func TestSegmentThroughput(t *testing.T) {
 	for _, p := range []phase{
 		{"signed-segments", "1 MiB segments, signed (token verified per request)", segmentTargets(s.Signed), segmentTargets(video{Space: s.Signed.Space, ID: s.Signed.ID})},
 		{"public-segments", "1 MiB segments, public", segmentTargets(s.Public), segmentTargets(s.Public)},
-		{"signed-playlists", "playlists, signed (rewritten with the token)", signedLists, nginxSignedLists},
+		{"signed-playlists", "playlists, signed (rewritten with a grant)", signedLists, nginxSignedLists},
 		{"public-playlists", "playlists, public (rewritten with the version)", publicLists, nginxPublicLists},
 	} {
 		if only == "" || slices.Contains(strings.Split(only, ","), p.name) {

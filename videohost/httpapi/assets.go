@@ -183,7 +183,9 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	}
 	query := r.URL.Query()
 	pr := playbackRequestOf(r, query)
-	if err := h.svc.AuthorizePlayback(ctx, v, pr); err != nil {
+	pr.Grant, pr.Version = query.Get(videohost.GrantParam), query.Get(versionParam)
+	pass, err := h.svc.AuthorizeAsset(ctx, v, pr)
+	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
@@ -236,16 +238,13 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 
 	if ext == ".m3u8" || ext == ".mpd" || (signed && asset == "storyboard.vtt") {
 		// Every URI a playlist lists is pinned to the version (so segments
-		// can be immutable) and, for a signed video, carries the token. The
-		// body depends on the token, and so does the ETag (an ETag shared
-		// across tokens would let a cache answer 304 to an old token).
-		// Rewrites are cached (playlistcache.go); the request was
-		// authorized above all the same.
-		token := ""
-		if signed {
-			token = pr.Token
-		}
-		e, err := h.rewrite(blob, info, v.AssetVersion, asset, token)
+		// can be immutable) and, for a signed video, carries a grant of
+		// this video and version (videohost/grants.go), or the token when
+		// it names origins. The body depends on the request's credential,
+		// and so does the ETag (an ETag shared across tokens would let a
+		// cache answer 304 to an old token). Rewrites are cached
+		// (playlistcache.go); the request was authorized above all the same.
+		e, err := h.rewrite(blob, info, v.AssetVersion, asset, pass)
 		if err != nil {
 			h.writeError(w, r, err)
 			return
@@ -261,8 +260,10 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 }
 
 // rewrite returns the playlist, DASH manifest or storyboard cues of blob as
-// served with token: from the cache, or read, rewritten and cached.
-func (h *Handler) rewrite(blob io.Reader, info videohost.BlobInfo, version, asset, token string) (*rewritten, error) {
+// served to a request let in by pass: from the cache, or read, rewritten
+// and cached.
+func (h *Handler) rewrite(blob io.Reader, info videohost.BlobInfo, version, asset string, pass videohost.AssetPass) (*rewritten, error) {
+	token := pass.Credential
 	key := playlistKey{version: version, asset: asset, token: token}
 	if e := h.playlists.get(key, info); e != nil {
 		return e, nil
@@ -271,14 +272,19 @@ func (h *Handler) rewrite(blob io.Reader, info videohost.BlobInfo, version, asse
 	if err != nil {
 		return nil, err
 	}
-	pin := newPinner(version, token).pin
+	param, value := pass.Listed()
+	pin := newPinner(version, param, value).pin
 	switch extension(asset) {
 	case ".m3u8":
 		body = rewritePlaylist(body, pin)
 	case ".mpd":
 		body = rewriteManifest(body, pin)
-	default:
-		body = signStoryboard(body, token)
+	case ".vtt":
+		if param != videohost.GrantParam {
+			// A token opens any version: the cues carry it alone.
+			pin = newPinner("", param, value).pin
+		}
+		body = signStoryboard(body, pin)
 	}
 	e := &rewritten{key: key, size: info.Size, modTime: info.ModTime, body: body,
 		etag: assetETag(version, asset, info, token)}
@@ -372,20 +378,21 @@ func assetETag(version, asset string, info videohost.BlobInfo, token string) str
 	return string(out)
 }
 
-// pinner appends the version and the token to the URIs a playlist lists,
-// as videohost.WithToken(videohost.Pinned(uri, version), token) does, with
+// pinner appends the version and the credential (param=value: a grant or
+// a token) to the URIs a playlist lists, as
+// videohost.WithToken(videohost.Pinned(uri, version), token) does, with
 // both escaped once per rewrite rather than once per URI.
 type pinner struct {
-	query string // "v=…&token=…", either part absent when empty
+	query string // "v=…&g=…", either part absent when empty
 }
 
-func newPinner(version, token string) pinner {
+func newPinner(version, param, value string) pinner {
 	var q []string
 	if version != "" {
 		q = append(q, versionParam+"="+url.QueryEscape(version))
 	}
-	if token != "" {
-		q = append(q, "token="+url.QueryEscape(token))
+	if param != "" && value != "" {
+		q = append(q, param+"="+url.QueryEscape(value))
 	}
 	return pinner{query: strings.Join(q, "&")}
 }
@@ -435,11 +442,11 @@ func rewritePlaylist(body []byte, rewrite func(string) string) []byte {
 	return []byte(out.String())
 }
 
-// signStoryboard appends token to the sprite URL of every storyboard cue
+// signStoryboard applies pin to the sprite URL of every storyboard cue
 // ("storyboard.jpg#xywh=0,0,160,90"), before the fragment: players resolve
-// cue URLs against the VTT's URL and drop its query, so the token must be in
-// the cue itself.
-func signStoryboard(body []byte, token string) []byte {
+// cue URLs against the VTT's URL and drop its query, so the grant or token
+// must be in the cue itself.
+func signStoryboard(body []byte, pin func(string) string) []byte {
 	lines := strings.SplitAfter(string(body), "\n")
 	var out strings.Builder
 	for _, line := range lines {
@@ -449,7 +456,7 @@ func signStoryboard(body []byte, token string) []byte {
 			out.WriteString(line)
 			continue
 		}
-		out.WriteString(videohost.WithToken(uri, token) + "#xywh=" + frag + line[len(content):])
+		out.WriteString(pin(uri) + "#xywh=" + frag + line[len(content):])
 	}
 	return []byte(out.String())
 }

@@ -445,15 +445,16 @@ func TestSignedPlayback(t *testing.T) {
 		}
 	})
 
-	t.Run("playlists carry the token", func(t *testing.T) {
+	t.Run("playlists carry a grant", func(t *testing.T) {
 		ver := v.AssetVersion
 		master := e.req("GET", withQuery(e.mediaURL(v, "playlist.m3u8"), "token", good), "", nil)
 		must(t, master, http.StatusOK, nil)
-		escaped := url.QueryEscape(good)
+		grant := wantGrant(t, e, v, good)
+		escaped := grant
 		for _, want := range []string{
-			`URI="audio/0/playlist.m3u8?v=` + ver + `&token=` + escaped + `"`,
-			`URI="subtitles/en.m3u8?v=` + ver + `&token=` + escaped + `"`,
-			"\nh264_sd/playlist.m3u8?v=" + ver + "&token=" + escaped + "\n",
+			`URI="audio/0/playlist.m3u8?v=` + ver + `&g=` + escaped + `"`,
+			`URI="subtitles/en.m3u8?v=` + ver + `&g=` + escaped + `"`,
+			"\nh264_sd/playlist.m3u8?v=" + ver + "&g=" + escaped + "\n",
 		} {
 			if !strings.Contains(string(master.body), want) {
 				t.Fatalf("master lacks %q:\n%s", want, master.body)
@@ -462,7 +463,7 @@ func TestSignedPlayback(t *testing.T) {
 		child := resolveURI(t, e.mediaURL(v, "playlist.m3u8"), lastURI(string(master.body)))
 		media := e.req("GET", child, "", nil)
 		must(t, media, http.StatusOK, nil)
-		if !strings.Contains(string(media.body), "1.m4s?part=x&v="+ver+"&token="+escaped) {
+		if !strings.Contains(string(media.body), "1.m4s?part=x&v="+ver+"&g="+escaped) {
 			t.Fatalf("an existing query must be kept:\n%s", media.body)
 		}
 		for _, uri := range listedURIs(string(media.body)) {
@@ -472,25 +473,26 @@ func TestSignedPlayback(t *testing.T) {
 			}
 		}
 		dash := e.req("GET", withQuery(e.mediaURL(v, "manifest.mpd"), "token", good), "", nil)
-		for _, want := range []string{`media="h264_sd/$Number$.m4s?v=` + ver + `&amp;token=` + good + `"`, `initialization="h264_sd/init.mp4?v=` + ver + `&amp;token=` + good + `"`, "<BaseURL>subtitles/en.vtt?v=" + ver + "&amp;token=" + good + "</BaseURL>"} {
+		for _, want := range []string{`media="h264_sd/$Number$.m4s?v=` + ver + `&amp;g=` + grant + `"`, `initialization="h264_sd/init.mp4?v=` + ver + `&amp;g=` + grant + `"`, "<BaseURL>subtitles/en.vtt?v=" + ver + "&amp;g=" + grant + "</BaseURL>"} {
 			if !strings.Contains(string(dash.body), want) {
 				t.Fatalf("manifest lacks %q:\n%s", want, dash.body)
 			}
 		}
-		// Storyboard cues carry the token in the sprite URL, before the fragment.
+		// Storyboard cues carry the grant in the sprite URL, before the fragment.
 		sb := e.req("GET", withQuery(e.mediaURL(v, "storyboard.vtt"), "token", good), "", nil)
 		must(t, sb, http.StatusOK, nil)
-		if !strings.Contains(string(sb.body), "storyboard.jpg?token="+escaped+"#xywh=0,0,160,90") {
-			t.Fatalf("storyboard cues lack the token:\n%s", sb.body)
+		cue := "storyboard.jpg?v=" + ver + "&g=" + grant
+		if !strings.Contains(string(sb.body), cue+"#xywh=0,0,160,90") {
+			t.Fatalf("storyboard cues lack the grant:\n%s", sb.body)
 		}
-		sprite := resolveURI(t, e.mediaURL(v, "storyboard.vtt"), "storyboard.jpg?token="+escaped)
+		sprite := resolveURI(t, e.mediaURL(v, "storyboard.vtt"), cue)
 		if r := e.req("GET", sprite, "", nil); r.status != http.StatusOK {
 			t.Fatalf("sprite through the cue URL: %d", r.status)
 		}
 		// The validator of a rewritten playlist depends on its token.
 		other := playbackToken(t, rw, v.Space)
 		again := e.req("GET", withQuery(e.mediaURL(v, "playlist.m3u8"), "token", other), "", nil, "If-None-Match", master.header.Get("ETag"))
-		if again.status != http.StatusOK || !strings.Contains(string(again.body), url.QueryEscape(other)) {
+		if again.status != http.StatusOK || !strings.Contains(string(again.body), "g="+wantGrant(t, e, v, other)) {
 			t.Fatalf("another token got %d", again.status)
 		}
 	})

@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"reflect"
 	"strings"
 	"testing"
@@ -234,7 +233,7 @@ func TestChapterFilesDelivery(t *testing.T) {
 			must(t, master, http.StatusOK, nil)
 			uri := "chapters.json?v=" + v.AssetVersion
 			if token != "" {
-				uri += "&token=" + url.QueryEscape(token)
+				uri += "&g=" + wantGrant(t, e, v, token)
 			}
 			tag := `#EXT-X-SESSION-DATA:DATA-ID="com.apple.hls.chapters",URI="` + uri + `"` + "\n"
 			if !strings.Contains(master.String(), tag) {

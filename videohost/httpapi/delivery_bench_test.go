@@ -154,6 +154,22 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// grant returns the grant the signed video's media playlist lists.
+func (d *deliveryBench) grant(b *testing.B) string {
+	b.Helper()
+	r := httptest.NewRequest(http.MethodGet, "/media/"+d.signed.Space+"/"+d.signed.ID+"/h264_sd/playlist.m3u8?token="+d.token, nil)
+	w := httptest.NewRecorder()
+	d.h.ServeHTTP(w, r)
+	_, rest, ok := strings.Cut(w.Body.String(), "&g=")
+	if !ok {
+		b.Fatalf("no grant in\n%s", w.Body)
+	}
+	if i := strings.IndexAny(rest, "\"\n"); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
 // BenchmarkDelivery serves one asset per iteration through ServeHTTP.
 func BenchmarkDelivery(b *testing.B) {
 	for _, level := range []slog.Level{slog.LevelInfo, slog.LevelWarn} {
@@ -163,16 +179,21 @@ func BenchmarkDelivery(b *testing.B) {
 			v     *videohost.Video
 			asset string
 			token string
+			grant bool // by the grant the signed playlist lists
 		}{
-			{"playlist/signed", d.signed, "h264_sd/playlist.m3u8", d.token},
-			{"playlist/public", d.public, "h264_sd/playlist.m3u8", ""},
-			{"master/signed", d.signed, "playlist.m3u8", d.token},
-			{"segment/signed", d.signed, "h264_sd/0.m4s", d.token},
-			{"segment/public", d.public, "h264_sd/0.m4s", ""},
+			{"playlist/signed", d.signed, "h264_sd/playlist.m3u8", d.token, false},
+			{"playlist/public", d.public, "h264_sd/playlist.m3u8", "", false},
+			{"master/signed", d.signed, "playlist.m3u8", d.token, false},
+			{"segment/signed", d.signed, "h264_sd/0.m4s", d.token, false},
+			{"segment/grant", d.signed, "h264_sd/0.m4s", "", true},
+			{"segment/public", d.public, "h264_sd/0.m4s", "", false},
 		} {
 			target := "/media/" + c.v.Space + "/" + c.v.ID + "/" + c.asset + "?v=" + c.v.AssetVersion
 			if c.token != "" {
 				target += "&token=" + c.token
+			}
+			if c.grant {
+				target += "&g=" + d.grant(b)
 			}
 			b.Run(fmt.Sprintf("log=%s/%s", level, c.name), func(b *testing.B) {
 				r := httptest.NewRequest(http.MethodGet, target, nil)

@@ -41,10 +41,13 @@
 // without it (a hand-built URL) for five minutes. Playlists live 10 s,
 // posters and storyboards an hour, frames a day, and every ETag names the
 // asset version, so a revalidation never confirms an old file. Signed
-// videos are "private" (no CDN may keep them), and the token is appended to
-// every URI their playlists and manifest list. Rewritten playlists are kept
-// in memory (Config.PlaylistCacheSize, keyed by asset version, file and
-// token); authorization runs on every request all the same. Delivery
+// videos are "private" (no CDN may keep them), and every URI their
+// playlists, manifest and storyboard cues list carries a compact grant
+// (?g=, videohost.AssetPass; bound to the video, its version, the token's
+// exp and key) in place of the token, or the token itself when it names
+// origins. Rewritten playlists are kept in memory
+// (Config.PlaylistCacheSize, keyed by asset version, file and the token or
+// grant presented); authorization runs on every request all the same. Delivery
 // requests skip the router, and those that succeed are logged at debug
 // (counted by the Observer): see logRequest.
 package httpapi

@@ -1,0 +1,230 @@
+package videohost
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"hash"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Grants: a signed video's playlists, DASH manifest and storyboard cues list
+// their URIs with a compact grant (?v=VERSION&g=GRANT) instead of the
+// viewer's whole playback token. A token is some 300 bytes; a 10-minute
+// video's media playlist lists 150 segments, and repeating the token on each
+// made playlists (and the work of serving them) several times larger than
+// the URIs they carry.
+//
+// A grant is "EXP.KID.MAC": EXP the token's exp in Unix seconds, KID the kid
+// of the key that signed the token, MAC the first GrantMACLen bytes of
+// HMAC-SHA256 under a key derived from Config.Secret over the space, the
+// video id, the asset version, EXP and KID, in unpadded base64url. It holds
+// no state: every api process sharing the secret verifies it. It opens every
+// asset of that video at that asset version until EXP, while the key KID
+// still exists in the video's space; never another video, another version
+// (a re-publish), or a deleted, archived or unplayable video.
+//
+// Grants are minted only for tokens without an "origins" claim: the page
+// origin must be checked against the claims on every request, so URIs served
+// for such a token keep carrying the token itself.
+
+// GrantParam is the query parameter that carries a grant.
+const GrantParam = "g"
+
+// GrantMACLen is how many bytes of the HMAC a grant keeps: 128 bits.
+const GrantMACLen = 16
+
+// maxGrantLen bounds what is parsed: EXP (at most 12 digits), KID, MAC.
+const maxGrantLen = 12 + 1 + SigningKeyIDLen + 1 + 24
+
+// GrantError says why a grant was refused. It is carried as the Err of an
+// *Error whose Code is ETokenInvalid or ETokenExpired, the codes a refused
+// token gets.
+type GrantError struct {
+	Reason string
+}
+
+func (e *GrantError) Error() string { return "grant refused: " + e.Reason }
+
+func grantRefused(code, reason string) *Error {
+	return &Error{Code: code, Message: "grant refused: " + reason, Err: &GrantError{Reason: reason}}
+}
+
+// AssetPass is how a request for an asset of a video was let in, and what the
+// URIs of a playlist served to it carry.
+type AssetPass struct {
+	// Credential is what the request presented for a signed video (its
+	// token or its grant); "" for a public video. A body rewritten for the
+	// request depends on it alone, so it can key a cache of such bodies.
+	Credential string
+	param      string // GrantParam or "token"; "" for a public video
+	value      string // the grant or token listed; "" while a grant is still to mint
+	// What a grant is minted from, on a playlist cache miss only: most
+	// requests are segments, and a hit lists what was minted before.
+	svc                   *Service
+	space, video, version string
+	exp                   int64
+	kid                   string
+}
+
+// Listed returns the query parameter and value that the URIs a playlist
+// lists carry for this request: a grant, the token (when it names origins),
+// or "", "" for a public video.
+func (p AssetPass) Listed() (param, value string) {
+	if p.value == "" && p.svc != nil {
+		return p.param, p.svc.mintGrant(p.space, p.video, p.version, p.exp, p.kid)
+	}
+	return p.param, p.value
+}
+
+// AuthorizeAsset is AuthorizePlayback for one asset of v's current version,
+// which also accepts a grant (req.Grant, with req.Version the version the
+// URL names) in place of a token. A token wins when both are present. A
+// refused grant is an *Error with ETokenInvalid or ETokenExpired wrapping a
+// *GrantError.
+func (s *Service) AuthorizeAsset(ctx context.Context, v *Video, req PlaybackRequest) (AssetPass, error) {
+	if v.PlaybackPolicy != PlaybackSigned {
+		return AssetPass{}, nil
+	}
+	if req.Token == "" && req.Grant != "" {
+		if err := s.verifyGrant(ctx, v, req.Version, req.Grant); err != nil {
+			return AssetPass{}, err
+		}
+		return AssetPass{Credential: req.Grant, param: GrantParam, value: req.Grant}, nil
+	}
+	g, err := s.authorizeToken(ctx, v, req)
+	if err != nil {
+		return AssetPass{}, err
+	}
+	if len(g.Claims.Origins) > 0 {
+		return AssetPass{Credential: req.Token, param: "token", value: req.Token}, nil
+	}
+	return AssetPass{Credential: req.Token, param: GrantParam, svc: s,
+		space: v.Space, video: v.ID, version: v.AssetVersion, exp: g.Claims.Expiry.Unix(), kid: g.Claims.KeyID}, nil
+}
+
+// MintGrant returns the grant of the asset version of a video of space,
+// valid until exp while key kid exists. Delivery mints grants itself
+// (AuthorizeAsset); this is for tests and tools.
+func (s *Service) MintGrant(space, videoID, version string, exp time.Time, kid string) string {
+	return s.mintGrant(space, videoID, version, exp.Unix(), kid)
+}
+
+func (s *Service) mintGrant(space, videoID, version string, exp int64, kid string) string {
+	var b [maxGrantLen]byte
+	out := strconv.AppendInt(b[:0], exp, 10)
+	out = append(out, '.')
+	out = append(out, kid...)
+	out = append(out, '.')
+	mac := s.grantMAC(space, videoID, version, exp, kid)
+	out = base64.RawURLEncoding.AppendEncode(out, mac[:GrantMACLen])
+	return string(out)
+}
+
+// grantMAC is the full HMAC of a grant: HMAC-SHA256 under the grant key
+// of "grant|space|video|version|exp|kid". Every segment a player fetches
+// checks one, so the message is built on the stack and the keyed hash
+// reused (hmac's Reset returns it to its keyed state).
+func (s *Service) grantMAC(space, videoID, version string, exp int64, kid string) [sha256.Size]byte {
+	var buf [256]byte
+	msg := append(buf[:0], "grant|"...)
+	msg = append(msg, space...)
+	msg = append(msg, '|')
+	msg = append(msg, videoID...)
+	msg = append(msg, '|')
+	msg = append(msg, version...)
+	msg = append(msg, '|')
+	msg = strconv.AppendInt(msg, exp, 10)
+	msg = append(msg, '|')
+	msg = append(msg, kid...)
+	m, _ := s.grantHashes.Get().(hash.Hash)
+	if m == nil {
+		m = hmac.New(sha256.New, s.grantKey)
+	}
+	m.Reset()
+	m.Write(msg)
+	var sum [sha256.Size]byte
+	m.Sum(sum[:0])
+	s.grantHashes.Put(m)
+	return sum
+}
+
+// verifyGrant checks a grant presented for an asset of v at version.
+func (s *Service) verifyGrant(ctx context.Context, v *Video, version, grant string) error {
+	if len(grant) > maxGrantLen {
+		return grantRefused(ETokenInvalid, "malformed")
+	}
+	expText, rest, ok1 := strings.Cut(grant, ".")
+	kid, macText, ok2 := strings.Cut(rest, ".")
+	if !ok1 || !ok2 || len(expText) == 0 || len(expText) > 12 ||
+		!ValidID(kid, KeyIDLen) && !ValidID(kid, SigningKeyIDLen) {
+		return grantRefused(ETokenInvalid, "malformed")
+	}
+	exp, err := strconv.ParseInt(expText, 10, 64)
+	if err != nil || exp <= 0 || strconv.FormatInt(exp, 10) != expText {
+		return grantRefused(ETokenInvalid, "malformed")
+	}
+	var mac [GrantMACLen]byte
+	if base64.RawURLEncoding.EncodedLen(GrantMACLen) != len(macText) {
+		return grantRefused(ETokenInvalid, "malformed")
+	}
+	if n, err := base64.RawURLEncoding.Strict().Decode(mac[:], []byte(macText)); err != nil || n != GrantMACLen {
+		return grantRefused(ETokenInvalid, "malformed")
+	}
+	if version != v.AssetVersion {
+		// A re-publish (or a hand-built URL without its version) ends what
+		// a grant of the old version opens.
+		return grantRefused(ETokenInvalid, "it is for another asset version")
+	}
+	want := s.grantMAC(v.Space, v.ID, v.AssetVersion, exp, kid)
+	if !hmac.Equal(mac[:], want[:GrantMACLen]) {
+		return grantRefused(ETokenInvalid, "it is not valid for this video")
+	}
+	if s.clock.Now().Unix() >= exp {
+		return grantRefused(ETokenExpired, "expired")
+	}
+	space, err := s.tokenKeySpace(ctx, kid)
+	if err != nil {
+		return err
+	}
+	if space != v.Space {
+		return grantRefused(ETokenInvalid, "its key is gone")
+	}
+	return nil
+}
+
+// tokenKeySpace returns the space of the key kid that signs tokens, as the
+// token verifier resolves it (an API key from the cached lookup, a signing
+// key from the store), or a refusal when no such key exists any more.
+func (s *Service) tokenKeySpace(ctx context.Context, kid string) (string, error) {
+	gone := grantRefused(ETokenInvalid, "its key is gone")
+	switch {
+	case ValidID(kid, KeyIDLen):
+		k, err := s.loadKey(ctx, kid)
+		if IsNotFound(err) {
+			return "", gone
+		}
+		if err != nil {
+			return "", fmt.Errorf("resolving key %s: %w", kid, err)
+		}
+		return k.key.Space, nil
+	case ValidID(kid, SigningKeyIDLen):
+		ks, err := s.signingKeys()
+		if err != nil {
+			return "", gone
+		}
+		k, err := ks.SigningKey(ctx, kid)
+		if IsNotFound(err) {
+			return "", gone
+		}
+		if err != nil {
+			return "", fmt.Errorf("resolving signing key %s: %w", kid, err)
+		}
+		return k.Space, nil
+	}
+	return "", gone
+}
