@@ -104,8 +104,11 @@ func cacheControl(maxAge time.Duration, immutable, signed bool) string {
 func setCORS(w http.ResponseWriter) {
 	hdr := w.Header()
 	hdr.Set("Access-Control-Allow-Origin", "*")
-	hdr.Set("Access-Control-Expose-Headers", "Content-Length, Content-Range, Accept-Ranges, ETag, Content-Disposition")
+	hdr.Set("Access-Control-Expose-Headers", exposedHeaders)
 }
+
+// exposedHeaders are the response headers a page's script may read.
+const exposedHeaders = "Content-Length, Content-Range, Accept-Ranges, ETag, Content-Disposition"
 
 // preflight answers a CORS preflight for a read-only resource.
 func preflight(w http.ResponseWriter) {
@@ -141,13 +144,8 @@ func hasEncodedSlash(r *http.Request) bool {
 }
 
 func playbackRequest(r *http.Request) videohost.PlaybackRequest {
-	return playbackRequestOf(r, r.URL.Query())
-}
-
-// playbackRequestOf is playbackRequest with the query already parsed.
-func playbackRequestOf(r *http.Request, query url.Values) videohost.PlaybackRequest {
 	return videohost.PlaybackRequest{
-		Token:   query.Get("token"),
+		Token:   r.URL.Query().Get("token"),
 		Origin:  r.Header.Get("Origin"),
 		Referer: r.Header.Get("Referer"),
 	}
@@ -158,7 +156,8 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	if !h.readOnlyMethod(w, r) {
 		return
 	}
-	setCORS(w)
+	hdr := w.Header()
+	h.headers.setCORS(hdr)
 	notFound := func() {
 		h.writeError(w, r, videohost.Errorf(videohost.ENotFound, "no such asset"))
 	}
@@ -168,7 +167,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	}
 	space, rest, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/media/"), "/")
 	videoID, asset, _ := strings.Cut(rest, "/")
-	if !videohost.ValidID(space, videohost.SpaceIDLen) || !videohost.ValidID(videoID, videohost.VideoIDLen) || !assetName.MatchString(asset) {
+	if !videohost.ValidID(space, videohost.SpaceIDLen) || !videohost.ValidID(videoID, videohost.VideoIDLen) || !validAssetName(asset) {
 		notFound()
 		return
 	}
@@ -181,15 +180,20 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	query := r.URL.Query()
-	pr := playbackRequestOf(r, query)
-	pr.Grant, pr.Version = query.Get(videohost.GrantParam), query.Get(versionParam)
-	pass, err := h.svc.AuthorizeAsset(ctx, v, pr)
+	query := parseAssetQuery(r.URL.RawQuery)
+	pass, err := h.svc.AuthorizeAsset(ctx, v, videohost.PlaybackRequest{
+		Token: query.token, Grant: query.grant, Version: query.version,
+		Origin: r.Header.Get("Origin"), Referer: r.Header.Get("Referer"),
+	})
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	if asset != videohost.OriginalAsset && downloadName(query, v, asset) == "" {
+	download := ""
+	if query.all != nil {
+		download = downloadName(query.all, v, asset)
+	}
+	if asset != videohost.OriginalAsset && download == "" {
 		// --media-redirect: the store sends the bytes (and answers Range
 		// and conditionals itself). Not kept by caches: the URL expires.
 		u, err := h.svc.AssetRedirect(ctx, v, asset, contentTypes[extension(asset)])
@@ -198,7 +202,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if u != "" {
-			w.Header().Set("Cache-Control", "no-store")
+			hdr.Set("Cache-Control", "no-store")
 			http.Redirect(w, r, u, http.StatusFound)
 			return
 		}
@@ -218,10 +222,9 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 
 	signed := v.PlaybackPolicy == videohost.PlaybackSigned
 	ext := extension(asset)
-	hdr := w.Header()
-	hdr.Set("Content-Type", contentTypes[ext])
+	hdr["Content-Type"] = h.headers.contentType(ext)
 	maxAge, immutable := maxAgeOf(asset)
-	if immutable && query.Get(versionParam) != v.AssetVersion {
+	if immutable && query.version != v.AssetVersion {
 		maxAge, immutable = unpinnedMaxAge, false
 	}
 	if asset == videohost.OriginalAsset {
@@ -230,10 +233,10 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		hdr.Set("Content-Type", originalContentType(def))
 		maxAge, immutable = unpinnedMaxAge, false
 	}
-	hdr.Set("Cache-Control", cacheControl(maxAge, immutable, signed))
-	hdr.Set("X-Content-Type-Options", "nosniff")
-	if name := downloadName(query, v, asset); name != "" {
-		hdr.Set("Content-Disposition", contentDisposition(name))
+	hdr["Cache-Control"] = h.headers.cacheControl(maxAge, immutable, signed)
+	hdr["X-Content-Type-Options"] = h.headers.nosniff
+	if download != "" {
+		hdr.Set("Content-Disposition", contentDisposition(download))
 	}
 
 	if ext == ".m3u8" || ext == ".mpd" || (signed && asset == "storyboard.vtt") {
@@ -242,18 +245,28 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		// this video and version (videohost/grants.go), or the token when
 		// it names origins. The body depends on the request's credential,
 		// and so does the ETag (an ETag shared across tokens would let a
-		// cache answer 304 to an old token). Rewrites are cached
-		// (playlistcache.go); the request was authorized above all the same.
+		// cache answer 304 to an old token); for the same reason it has no
+		// Last-Modified, which would validate any token's copy. Rewrites
+		// are cached (playlistcache.go); the request was authorized above
+		// all the same.
 		e, err := h.rewrite(blob, info, v.AssetVersion, asset, pass)
 		if err != nil {
 			h.writeError(w, r, err)
 			return
 		}
-		hdr.Set("ETag", e.etag)
-		serveBytes(w, r, info.ModTime, e.body)
+		hdr["Etag"] = e.etagHeader
+		if plainGET(r) {
+			// What ServeContent would answer, without its checks: the
+			// whole body, in one write with the headers.
+			hdr["Accept-Ranges"] = h.headers.acceptRanges
+			hdr["Content-Length"] = e.lengthHeader
+			w.Write(e.body)
+			return
+		}
+		serveBytes(w, r, time.Time{}, e.body)
 		return
 	}
-	hdr.Set("ETag", assetETag(v.AssetVersion, asset, info, ""))
+	hdr["Etag"] = []string{assetETag(v.AssetVersion, asset, info, "")}
 	// On local disk the blob is an *os.File: ServeContent hands it to the
 	// connection's ReadFrom, which uses sendfile.
 	serveContent(w, r, info.ModTime, blob, info.Size)
@@ -286,8 +299,7 @@ func (h *Handler) rewrite(blob io.Reader, info videohost.BlobInfo, version, asse
 		}
 		body = signStoryboard(body, pin)
 	}
-	e := &rewritten{key: key, size: info.Size, modTime: info.ModTime, body: body,
-		etag: assetETag(version, asset, info, token)}
+	e := newRewritten(key, info, body, assetETag(version, asset, info, token))
 	h.playlists.put(e)
 	return e, nil
 }

@@ -45,3 +45,17 @@ var TusProblem, TusCodes = tusProblem, tusCodes
 
 // MaxDetail bounds problem details.
 const MaxDetail = maxDetail
+
+// AssetQuery is what parseAssetQuery reads of a query string; All reports
+// whether it fell back to url.ParseQuery.
+func AssetQuery(raw string) (version, grant, token string, all bool) {
+	q := parseAssetQuery(raw)
+	return q.version, q.grant, q.token, q.all != nil
+}
+
+// ValidAssetName is validAssetName; AssetNamePattern is the expression it
+// must agree with.
+var (
+	ValidAssetName   = validAssetName
+	AssetNamePattern = assetName
+)

@@ -31,6 +31,8 @@ type Handler struct {
 	ingest   *videohost.Ingest // nil when analytics is off
 	// playlists caches rewritten playlists (playlistcache.go).
 	playlists *playlistCache
+	// headers are delivery's header values, built once (deliveryfast.go).
+	headers *deliveryHeaders
 	// serveFrame serves /images/ (frames.go); set with the routes.
 	serveFrame http.HandlerFunc
 
@@ -59,6 +61,7 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 		stop:      make(chan struct{}),
 		refusals:  newRefusals(svc.Clock(), cfg.Logger),
 		playlists: newPlaylistCache(cfg.PlaylistCacheSize),
+		headers:   newDeliveryHeaders(),
 	}
 	if cfg.RateLimit > 0 {
 		h.limiter = newRateLimiter(cfg.RateLimit, time.Minute, svc.Clock())
@@ -232,7 +235,7 @@ func (w *responseWriter) WriteHeader(status int) {
 	}
 	w.wroteHeader = true
 	w.status = status
-	w.Header().Del("Set-Cookie")
+	delete(w.Header(), "Set-Cookie") // the canonical key: Del would canonicalize it each time
 	w.ResponseWriter.WriteHeader(status)
 }
 

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"container/list"
+	"strconv"
 	"sync"
 	"time"
 
@@ -50,6 +51,13 @@ type rewritten struct {
 	modTime time.Time // of the blob it was made from
 	body    []byte
 	etag    string
+	// The ETag and Content-Length header values, built once.
+	etagHeader, lengthHeader []string
+}
+
+func newRewritten(key playlistKey, info videohost.BlobInfo, body []byte, etag string) *rewritten {
+	return &rewritten{key: key, size: info.Size, modTime: info.ModTime, body: body, etag: etag,
+		etagHeader: []string{etag}, lengthHeader: []string{strconv.Itoa(len(body))}}
 }
 
 func (e *rewritten) cost() int64 {
