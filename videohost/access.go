@@ -394,6 +394,10 @@ func (s *Service) InCollection(ctx context.Context, v *Video, collection string)
 // PlayableVideo returns the video whose assets the delivery layer serves. A
 // video that is missing, deleted, archived or not yet playable is ENotFound:
 // a public URL must not tell these apart.
+//
+// The video returned may be the one the cache holds, shared with every
+// other request for it (copying it cost a microsecond, a twentieth of a
+// playlist request): callers read it and must not modify it.
 func (s *Service) PlayableVideo(ctx context.Context, id string) (*Video, error) {
 	v, err := s.cachedVideo(ctx, id)
 	if err != nil {

@@ -1318,15 +1318,16 @@ func (s *Service) removeVideo(ctx context.Context, space, id string, fn func(v *
 }
 
 // cachedVideo returns a video by id for the delivery path, from the cache
-// when a recent copy is there.
+// when a recent copy is there. The video is the one the cache holds,
+// shared: the caller must not modify it.
 func (s *Service) cachedVideo(ctx context.Context, id string) (*Video, error) {
 	if v, ok := s.videos.get(id); ok {
-		return copyVideo(v), nil
+		return v, nil
 	}
 	v, err := s.store.Video(ctx, "", id)
 	if err != nil {
 		return nil, err
 	}
-	s.videos.put(id, copyVideo(v))
+	s.videos.put(id, v)
 	return v, nil
 }

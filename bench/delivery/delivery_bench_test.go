@@ -116,6 +116,10 @@ const serveEnv = "REEL_DELIVERY_BENCH_SERVE"
 // "prefix=root,prefix=root".
 const bareEnv = "REEL_DELIVERY_BENCH_BARE"
 
+// memoryEnv makes the bench binary a Go server of files held in memory
+// (see serveMemory): "prefix=root,prefix=root".
+const memoryEnv = "REEL_DELIVERY_BENCH_MEMORY"
+
 func TestMain(m *testing.M) {
 	serve := func(fn func() error) {
 		if err := fn(); err != nil {
@@ -129,6 +133,9 @@ func TestMain(m *testing.M) {
 	}
 	if locs := os.Getenv(bareEnv); locs != "" {
 		serve(func() error { return serveBare(locs) })
+	}
+	if locs := os.Getenv(memoryEnv); locs != "" {
+		serve(func() error { return serveMemory(locs) })
 	}
 	os.Exit(m.Run())
 }
@@ -149,6 +156,59 @@ func serveBare(locations string) error {
 	}
 	json.NewEncoder(os.Stdout).Encode(server{BaseURL: "http://" + ln.Addr().String()})
 	return (&http.Server{Handler: mux}).Serve(ln)
+}
+
+// serveMemory serves the files of folders from memory with net/http, each
+// GET answered by one Write after five header values set without
+// canonicalizing: no open, no checks, no lookups. It is the least a Go
+// server with net/http does per request, the floor for Reel's own work
+// to be told from net/http's.
+func serveMemory(locations string) error {
+	type file struct {
+		body                      []byte
+		contentType, length, etag []string
+	}
+	files := map[string]file{}
+	for _, loc := range strings.Split(locations, ",") {
+		prefix, root, _ := strings.Cut(loc, "=")
+		err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			body, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, path)
+			ct := "video/iso.segment"
+			if strings.HasSuffix(path, ".m3u8") {
+				ct = "application/vnd.apple.mpegurl"
+			}
+			files[prefix+filepath.ToSlash(rel)] = file{body, []string{ct}, []string{strconv.Itoa(len(body))}, []string{fmt.Sprintf(`"%x"`, len(body))}}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	anyOrigin, cache := []string{"*"}, []string{"private, max-age=31536000, immutable"}
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f, ok := files[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		h := w.Header()
+		h["Content-Type"], h["Content-Length"], h["Etag"] = f.contentType, f.length, f.etag
+		h["Access-Control-Allow-Origin"], h["Cache-Control"] = anyOrigin, cache
+		w.Write(f.body)
+	})
+	json.NewEncoder(os.Stdout).Encode(server{BaseURL: "http://" + ln.Addr().String()})
+	return (&http.Server{Handler: handler}).Serve(ln)
 }
 
 // mediaPlaylist is a VOD media playlist of the 16 segments, as the
@@ -308,6 +368,14 @@ func startBare(t *testing.T, s *server) *server {
 	return startChild(t, bareEnv+"="+locs, filepath.Join(t.TempDir(), "bare.log"))
 }
 
+// startMemory starts the bench binary as a Go server of nginx's files
+// from memory (serveMemory).
+func startMemory(t *testing.T, s *server) *server {
+	t.Helper()
+	locs := s.Signed.prefix() + "=" + s.Signed.Root + "," + s.Public.prefix() + "=" + s.Public.Root
+	return startChild(t, memoryEnv+"="+locs, filepath.Join(t.TempDir(), "memory.log"))
+}
+
 // startChild runs the bench binary with env set, its stderr in logPath,
 // and reads the server it announces on stdout.
 func startChild(t *testing.T, env, logPath string) *server {
@@ -438,9 +506,10 @@ func segmentTargets(v video) []target {
 }
 
 // playlistTargets fetches v's two playlists from Reel (rewritten: version
-// pin, and the token for the signed video) and writes those bytes where
-// nginx serves them; it returns Reel's targets and nginx's.
-func playlistTargets(t *testing.T, s *server, v video) (reel, nginx []target) {
+// pin, and a grant for the signed video) and writes those bytes where
+// nginx serves them; every server is then asked for the same URLs, query
+// and all (the static servers read the query and ignore it).
+func playlistTargets(t *testing.T, s *server, v video) (targets []target) {
 	t.Helper()
 	for _, name := range []string{"playlist.m3u8", "h264_sd/playlist.m3u8"} {
 		u := v.prefix() + name + v.query()
@@ -456,10 +525,9 @@ func playlistTargets(t *testing.T, s *server, v video) (reel, nginx []target) {
 		if err := os.WriteFile(filepath.Join(v.Root, filepath.FromSlash(name)), body, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		reel = append(reel, target{u, int64(len(body))})
-		nginx = append(nginx, target{v.prefix() + name, int64(len(body))})
+		targets = append(targets, target{u, int64(len(body))})
 	}
-	return reel, nginx
+	return targets
 }
 
 // envInt reads a positive integer knob from the environment.
@@ -485,10 +553,11 @@ func TestSegmentThroughput(t *testing.T) {
 	rounds := envInt("REEL_BENCH_ROUNDS", 1)
 	runFor := time.Duration(envInt("REEL_BENCH_SECONDS", int(runFor/time.Second))) * time.Second
 	s := startReel(t)
-	signedLists, nginxSignedLists := playlistTargets(t, s, s.Signed)
-	publicLists, nginxPublicLists := playlistTargets(t, s, s.Public)
+	signedLists := playlistTargets(t, s, s.Signed)
+	publicLists := playlistTargets(t, s, s.Public)
 	nginx, nginxPID := startNginx(t, s)
 	bare := startBare(t, s)
+	memory := startMemory(t, s)
 	type phase struct {
 		name, label string
 		reel, nginx []target
@@ -496,10 +565,10 @@ func TestSegmentThroughput(t *testing.T) {
 	var phases []phase
 	only := os.Getenv("REEL_DELIVERY_BENCH_PHASES")
 	for _, p := range []phase{
-		{"signed-segments", "1 MiB segments, signed (token verified per request)", segmentTargets(s.Signed), segmentTargets(video{Space: s.Signed.Space, ID: s.Signed.ID})},
+		{"signed-segments", "1 MiB segments, signed (token verified per request)", segmentTargets(s.Signed), segmentTargets(s.Signed)},
 		{"public-segments", "1 MiB segments, public", segmentTargets(s.Public), segmentTargets(s.Public)},
-		{"signed-playlists", "playlists, signed (rewritten with a grant)", signedLists, nginxSignedLists},
-		{"public-playlists", "playlists, public (rewritten with the version)", publicLists, nginxPublicLists},
+		{"signed-playlists", "playlists, signed (rewritten with a grant)", signedLists, signedLists},
+		{"public-playlists", "playlists, public (rewritten with the version)", publicLists, publicLists},
 	} {
 		if only == "" || slices.Contains(strings.Split(only, ","), p.name) {
 			phases = append(phases, p)
@@ -510,6 +579,7 @@ func TestSegmentThroughput(t *testing.T) {
 		load(t, s.BaseURL, s.pid, p.reel, time.Second)
 		load(t, nginx, nginxPID, p.nginx, time.Second)
 		load(t, bare.BaseURL, bare.pid, p.nginx, time.Second)
+		load(t, memory.BaseURL, memory.pid, p.nginx, time.Second)
 	}
 	var out strings.Builder
 	fmt.Fprintf(&out, "\n%d keep-alive connections, %s a phase, %d rounds\n\n", connections, runFor, rounds)
@@ -520,12 +590,13 @@ func TestSegmentThroughput(t *testing.T) {
 		for _, p := range phases {
 			reel := load(t, s.BaseURL, s.pid, p.reel, runFor)
 			ngx := load(t, nginx, nginxPID, p.nginx, runFor)
-			goFloor := load(t, bare.BaseURL, bare.pid, p.nginx, runFor)
+			goFiles := load(t, bare.BaseURL, bare.pid, p.nginx, runFor)
+			goMemory := load(t, memory.BaseURL, memory.pid, p.nginx, runFor)
 			rateRatios[p.name] = append(rateRatios[p.name], reel.reqPerSec()/ngx.reqPerSec())
 			for _, r := range []struct {
 				name string
 				r    result
-			}{{"Reel", reel}, {"nginx", ngx}, {"Go http.FileServer", goFloor}} {
+			}{{"Reel", reel}, {"nginx", ngx}, {"Go http.FileServer", goFiles}, {"Go net/http from memory", goMemory}} {
 				ratio := ""
 				if r.name != "nginx" {
 					ratio = fmt.Sprintf("%.2f, %.2f", r.r.reqPerSec()/ngx.reqPerSec(), float64(r.r.cpuPerRequest())/float64(ngx.cpuPerRequest()))
