@@ -30,7 +30,8 @@
 // (see StatusOf). The handler never sets a cookie.
 //
 // Delivery: /media/{space}/{video}/{asset} serves the files of a video's
-// current asset version (Range, ETag, Last-Modified, open CORS; sendfile on disk, ranged GETs on S3),
+// current asset version (Range, ETag, Last-Modified, open CORS; sendfile on disk, ranged GETs on S3;
+// a rewritten playlist has no Last-Modified, its ETag covering the credential),
 // /images/{embed}.{jpg|png|webp} serves frames by URL from a disk cache, and
 // /v1/embeds, /v1/list and /.well-known/jwks.json answer without an API key.
 // Asset URLs outlive an asset version (a replaced source or a new subtitle
@@ -49,5 +50,8 @@
 // (Config.PlaylistCacheSize, keyed by asset version, file and the token or
 // grant presented); authorization runs on every request all the same. Delivery
 // requests skip the router, and those that succeed are logged at debug
-// (counted by the Observer): see logRequest.
+// (counted by the Observer): see logRequest. A plain GET (no Range, no
+// precondition) of a rewritten body skips ServeContent, and header values
+// are built once per Handler (deliveryfast.go): net/http's own cost is most
+// of what a playlist costs.
 package httpapi
