@@ -246,7 +246,8 @@ func (s *Service) OpenAsset(ctx context.Context, v *Video, name string) (Blob, B
 // never redirected: they are rewritten per request. contentType is what
 // the store is to answer with. A URL is handed out for the first half of
 // its life: every request of that time gets the same one, so it is valid
-// for at least MediaRedirect/2 when it is handed out.
+// for at least MediaRedirect/2 when it is handed out. A file the version
+// does not hold is ENotFound.
 func (s *Service) AssetRedirect(ctx context.Context, v *Video, name, contentType string) (string, error) {
 	if s.cfg.MediaRedirect <= 0 || v.AssetVersion == "" || !isMediaFile(name) {
 		return "", nil
@@ -258,6 +259,13 @@ func (s *Service) AssetRedirect(ctx context.Context, v *Video, name, contentType
 	key := assetPrefix(v.ID, v.AssetVersion) + "/" + name
 	if u, ok := s.redirects.get(key + "\x00" + contentType); ok {
 		return u, nil
+	}
+	// A name the version does not hold (a rendition the video lacks, a
+	// segment past its end) is refused here, as it is when Reel serves
+	// the bytes: the bucket would answer the player with its own XML 404.
+	// One HEAD per file per half life of a URL, as URLs are reused.
+	if _, err := s.blobs.Stat(ctx, key); err != nil {
+		return "", err
 	}
 	u, err := pb.PresignGet(ctx, key, s.cfg.MediaRedirect, contentType)
 	if err != nil {

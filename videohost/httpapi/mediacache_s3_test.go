@@ -399,6 +399,16 @@ func TestS3MediaRedirect(t *testing.T) {
 		}
 	}
 
+	// A file the version does not hold is Reel's problem+json 404, not the
+	// bucket's XML one behind a redirect.
+	for _, asset := range []string{"h264_uhd/0.m4s", "h264_sd/999.m4s", "h264_fhd.mp4"} {
+		r := get("GET", withQuery(e.mediaURL(v, asset), "token", token))
+		if r.status != http.StatusNotFound || r.header.Get("Location") != "" || !strings.Contains(r.header.Get("Content-Type"), "problem+json") ||
+			!bytes.Contains(r.body, []byte(`"code":"not_found"`)) {
+			t.Errorf("GET missing %s: %d, Location %q, %s %s", asset, r.status, r.header.Get("Location"), r.header.Get("Content-Type"), r.body)
+		}
+	}
+
 	// Served by Reel: playlists (rewritten per request) and downloads
 	// (named by Reel).
 	for _, u := range []string{
