@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, launch, newPage } from './browser.mjs';
-import { DURATION, apiClient, buildServer, createReady, cleanup, findGo, makeMedia, startServer, startSite, tempDir, until } from './real-server.mjs';
+import { abandonStart, apiClient, buildServer, cleanup, createReady, DURATION, findGo, getBytes, makeMedia, startServer, startSite, tempDir, until } from './real-server.mjs';
 
 const GO = findGo();
 const skip = GO ? false : 'Go is not installed: the added-track tests need `go build ./refserver`';
@@ -40,9 +40,7 @@ before(async () => {
     video = await createReady(api, { input_url: site.base + '/media/source.mp4', title: 'Added track' });
     browser = await launch();
   } catch (e) {
-    console.log('# refserver log tail:\n' + (srv?.log() || '').slice(-4000));
-    await srv?.stop();
-    await site?.close();
+    await abandonStart(srv, site);
     throw e;
   }
 });
@@ -53,12 +51,6 @@ after(async () => {
   await srv?.stop();
   cleanup(tmp);
 });
-
-async function get(url) {
-  const res = await fetch(url);
-  assert.equal(res.status, 200, `GET ${url}`);
-  return Buffer.from(await res.arrayBuffer());
-}
 
 /** The URIs a media playlist names: its EXT-X-MAP (init.mp4) and its segments. */
 function playlistURIs(text) {
@@ -74,14 +66,14 @@ function playlistURIs(text) {
 /** sha256 of every init and media segment of every video rendition the master lists, by path. */
 async function videoSegmentHashes(master) {
   const out = new Map();
-  const text = (await get(master)).toString('utf8');
+  const text = (await getBytes(master)).toString('utf8');
   for (const line of text.split('\n').map((l) => l.trim())) {
     if (!line || line.startsWith('#')) continue; // variants only: the video renditions
     const playlist = new URL(line, master);
-    for (const u of playlistURIs((await get(playlist.href)).toString('utf8'))) {
+    for (const u of playlistURIs((await getBytes(playlist.href)).toString('utf8'))) {
       const file = new URL(u, playlist);
       const name = file.pathname.slice(new URL('.', master).pathname.length);
-      out.set(name, createHash('sha256').update(await get(file.href)).digest('hex'));
+      out.set(name, createHash('sha256').update(await getBytes(file.href)).digest('hex'));
     }
   }
   return out;
@@ -113,7 +105,7 @@ describe('added audio track', { skip }, () => {
     }, { timeout: 120000, what: 'the added track ready' });
     assert.equal(ready.audio_tracks.length, 3, JSON.stringify(ready.audio_tracks));
 
-    const text = (await get(master)).toString('utf8');
+    const text = (await getBytes(master)).toString('utf8');
     const audioLines = text.split('\n').filter((l) => l.startsWith('#EXT-X-MEDIA:TYPE=AUDIO'));
     assert.equal(audioLines.length, 3, text);
     console.log('# ' + audioLines.join('\n# '));

@@ -33,7 +33,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, launch, newPage } from './browser.mjs';
-import { apiClient, buildServer, cleanup, createReady, findGo, startServer, startSite, tempDir } from './real-server.mjs';
+import { abandonStart, apiClient, buildServer, cleanup, createReady, findGo, getBytes, startServer, startSite, tempDir } from './real-server.mjs';
 
 const GO = findGo();
 const skip = GO ? false : 'Go is not installed: the chunk-join tests need `go build ./refserver`';
@@ -74,9 +74,7 @@ before(async () => {
     video = await createReady(api, { input_url: site.base + '/media/long.mp4', title: 'Chunk joins' });
     browser = await launch();
   } catch (e) {
-    console.log('# refserver log tail:\n' + (srv?.log() || '').slice(-4000));
-    await srv?.stop();
-    await site?.close();
+    await abandonStart(srv, site);
     throw e;
   }
 });
@@ -87,12 +85,6 @@ after(async () => {
   await srv?.stop();
   cleanup(tmp);
 });
-
-async function get(url) {
-  const res = await fetch(url);
-  assert.equal(res.status, 200, `GET ${url}`);
-  return Buffer.from(await res.arrayBuffer());
-}
 
 /** The video packets of file: pts and dts in seconds, keyframe or not, in file order. */
 function packets(file) {
@@ -149,26 +141,26 @@ describe('chunked encode', { skip }, () => {
   test('the served renditions: the source frames, keyframes at the joins, 4 s segments', async () => {
     assert.equal(packets(source).length, FRAMES, 'frames of the source');
     const master = video.urls.hls;
-    const variants = (await get(master)).toString('utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const variants = (await getBytes(master)).toString('utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
     assert.equal(variants.length, video.renditions.length, 'one variant per rendition');
     assert.deepEqual(video.renditions.map((r) => r.name), Object.keys(VIEWPORTS));
     for (const r of video.renditions) {
       const mp4 = join(tmp, `${r.name}.mp4`);
-      writeFileSync(mp4, await get(r.url));
+      writeFileSync(mp4, await getBytes(r.url));
       checkFrames(`${r.name}.mp4`, mp4);
 
       const variant = variants.find((v) => v.includes(`${r.name}/`));
       assert.ok(variant, `the master lists ${r.name}: ${variants}`);
       const url = new URL(variant, master);
-      const pl = mediaPlaylist((await get(url.href)).toString('utf8'));
+      const pl = mediaPlaylist((await getBytes(url.href)).toString('utf8'));
       assert.equal(pl.segments.length, Math.ceil(DURATION / SEGMENT), `${r.name} segments: ${pl.segments}`);
       assert.deepEqual(pl.segments.map((s) => s.replace(/\?.*/, '')), pl.segments.map((_, i) => `${i}.m4s`), `${r.name}: numbered through`);
       pl.durations.forEach((d, i) => {
         if (i < pl.durations.length - 1) assert.ok(Math.abs(d - SEGMENT) < 1e-3, `${r.name} segment ${i} lasts ${d} s`);
         else assert.ok(d > 0 && d <= SEGMENT + 1e-3, `${r.name}: last segment lasts ${d} s`);
       });
-      const parts = [await get(new URL(pl.init, url).href)];
-      for (const s of pl.segments) parts.push(await get(new URL(s, url).href));
+      const parts = [await getBytes(new URL(pl.init, url).href)];
+      for (const s of pl.segments) parts.push(await getBytes(new URL(s, url).href));
       const joined = join(tmp, `${r.name}-hls.mp4`);
       writeFileSync(joined, Buffer.concat(parts));
       checkFrames(`${r.name} HLS`, joined);

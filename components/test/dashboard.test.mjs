@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { ARTIFACTS, launch, newPage } from './browser.mjs';
-import { apiClient, buildServer, cleanup, findGo, makeMedia, startServer, startSite, tempDir, until } from './real-server.mjs';
+import { abandonStart, apiClient, buildServer, cleanup, findGo, makeMedia, startServer, startSite, tempDir, until } from './real-server.mjs';
 
 const GO = findGo();
 const skip = GO ? false : 'Go is not installed: the dashboard tests need `go build ./refserver`';
@@ -55,9 +55,7 @@ before(async () => {
     browser = await launch();
     page = await newPage(browser.context);
   } catch (e) {
-    console.log('# refserver log tail:\n' + (srv?.log() || '').slice(-4000));
-    await srv?.stop();
-    await site?.close();
+    await abandonStart(srv, site);
     throw e;
   }
 });

@@ -294,3 +294,17 @@ export function tempDir(prefix) {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 export const cleanup = (d) => d && rmSync(d, { recursive: true, force: true });
+
+/** For a before() that failed half way: prints the server's log tail and stops what it started. */
+export async function abandonStart(srv, site) {
+  console.log('# refserver log tail:\n' + (srv?.log() || '').slice(-4000));
+  await srv?.stop();
+  await site?.close();
+}
+
+/** The body of a GET that must answer 200. */
+export async function getBytes(url) {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ARTIFACTS, launch, newPage } from './browser.mjs';
 import { randomInt } from 'node:crypto';
-import { CUES, DURATION, SHORT_DURATION, apiClient, buildServer, cleanup, findGo, hs256, makeMedia, makeShortMedia, startServer, startSite, tempDir, until } from './real-server.mjs';
+import { abandonStart, apiClient, buildServer, cleanup, CUES, DURATION, findGo, hs256, makeMedia, makeShortMedia, SHORT_DURATION, startServer, startSite, tempDir, until } from './real-server.mjs';
 
 const GO = findGo();
 const skip = GO ? false : 'Go is not installed: the real-server tests need `go build ./refserver`';
@@ -70,9 +70,7 @@ before(async () => {
     console.log(`# real server ${srv.base} (space ${srv.space}) ready with ${Object.keys(V).length} videos in ${Date.now() - t0} ms`);
     browser = await launch();
   } catch (e) {
-    console.log('# refserver log tail:\n' + (srv?.log() || '').slice(-4000));
-    await srv?.stop();
-    await site?.close();
+    await abandonStart(srv, site);
     throw e;
   }
 });

@@ -99,20 +99,20 @@ func cacheControl(maxAge time.Duration, immutable, signed bool) string {
 	return v
 }
 
-// setCORS opens delivery and public lookups to every page: what protects a
-// signed video is its token, not the page's origin.
-func setCORS(w http.ResponseWriter) {
-	hdr := w.Header()
-	hdr.Set("Access-Control-Allow-Origin", "*")
-	hdr.Set("Access-Control-Expose-Headers", exposedHeaders)
-}
-
 // exposedHeaders are the response headers a page's script may read.
 const exposedHeaders = "Content-Length, Content-Range, Accept-Ranges, ETag, Content-Disposition"
 
+// setCORS opens delivery and public lookups to every page: what protects a
+// signed video is its token, not the page's origin.
+func (h *Handler) setCORS(w http.ResponseWriter) {
+	hdr := w.Header()
+	hdr["Access-Control-Allow-Origin"] = h.headers.allowOrigin
+	hdr["Access-Control-Expose-Headers"] = h.headers.exposeHeaders
+}
+
 // preflight answers a CORS preflight for a read-only resource.
-func preflight(w http.ResponseWriter) {
-	setCORS(w)
+func (h *Handler) preflight(w http.ResponseWriter) {
+	h.setCORS(w)
 	hdr := w.Header()
 	hdr.Set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS")
 	hdr.Set("Access-Control-Allow-Headers", "Range, If-None-Match, If-Modified-Since, If-Range, Authorization")
@@ -127,10 +127,10 @@ func (h *Handler) readOnlyMethod(w http.ResponseWriter, r *http.Request) bool {
 	case http.MethodGet, http.MethodHead:
 		return true
 	case http.MethodOptions:
-		preflight(w)
+		h.preflight(w)
 		return false
 	}
-	setCORS(w)
+	h.setCORS(w)
 	w.Header().Set("Allow", "GET, HEAD, OPTIONS")
 	h.writeError(w, r, videohost.Errorf(codeMethodNotAllowed, "%s is not served on %s", videohost.Excerpt(r.Method), videohost.Excerpt(r.URL.Path)))
 	return false
@@ -156,8 +156,8 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	if !h.readOnlyMethod(w, r) {
 		return
 	}
+	h.setCORS(w)
 	hdr := w.Header()
-	h.headers.setCORS(hdr)
 	notFound := func() {
 		h.writeError(w, r, videohost.Errorf(videohost.ENotFound, "no such asset"))
 	}
@@ -263,7 +263,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 			w.Write(e.body)
 			return
 		}
-		serveBytes(w, r, time.Time{}, e.body)
+		serveBytes(w, r, e.body)
 		return
 	}
 	hdr["Etag"] = []string{assetETag(v.AssetVersion, asset, info, "")}
@@ -304,14 +304,15 @@ func (h *Handler) rewrite(blob io.Reader, info videohost.BlobInfo, version, asse
 	return e, nil
 }
 
-// serveBytes is serveContent for a body held in memory. ServeContent copies
-// its body with ReadFrom, which the server answers by writing the headers
-// in a write of their own and then the body in another; bytesWriter hands
-// the body to Write instead, so a small playlist leaves in one write with
-// its headers.
-func serveBytes(w http.ResponseWriter, r *http.Request, modtime time.Time, body []byte) {
+// serveBytes is serveContent for a rewritten body held in memory, without
+// a modification time (a rewritten body's validator is its ETag alone).
+// ServeContent copies its body with ReadFrom, which the server answers by
+// writing the headers in a write of their own and then the body in
+// another; bytesWriter hands the body to Write instead, so a small playlist
+// leaves in one write with its headers.
+func serveBytes(w http.ResponseWriter, r *http.Request, body []byte) {
 	rd := bytes.NewReader(body)
-	serveContent(&bytesWriter{ResponseWriter: w, src: rd, body: body}, r, modtime, rd, int64(len(body)))
+	serveContent(&bytesWriter{ResponseWriter: w, src: rd, body: body}, r, time.Time{}, rd, int64(len(body)))
 }
 
 // bytesWriter is the writer of serveBytes.
@@ -519,7 +520,7 @@ func (h *Handler) deliveryRoutes(r *mux.Router, api func(method, path string, fn
 	}
 	limited := func(fn http.HandlerFunc) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			setCORS(w)
+			h.setCORS(w)
 			if public != nil && r.Method != http.MethodOptions && !public.take(w, "addr:"+clientAddress(r)) {
 				h.writeError(w, r, videohost.Errorf(videohost.ERateLimited, "too many requests from this address"))
 				return
@@ -544,6 +545,6 @@ func (h *Handler) deliveryRoutes(r *mux.Router, api func(method, path string, fn
 	r.Handle("/.well-known/jwks.json", limited(h.jwks)).Methods(http.MethodGet)
 	r.Handle("/v1/embeds/{embed}", limited(h.embed)).Methods(http.MethodGet)
 	r.Handle("/v1/list", limited(h.publicList)).Methods(http.MethodGet)
-	r.Handle("/v1/embeds/{embed}", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { preflight(w) })).Methods(http.MethodOptions)
-	r.Handle("/v1/list", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { preflight(w) })).Methods(http.MethodOptions)
+	r.Handle("/v1/embeds/{embed}", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { h.preflight(w) })).Methods(http.MethodOptions)
+	r.Handle("/v1/list", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { h.preflight(w) })).Methods(http.MethodOptions)
 }

@@ -60,12 +60,6 @@ func newDeliveryHeaders() *deliveryHeaders {
 	return d
 }
 
-// setCORS is the package's setCORS with the shared values.
-func (d *deliveryHeaders) setCORS(hdr http.Header) {
-	hdr["Access-Control-Allow-Origin"] = d.allowOrigin
-	hdr["Access-Control-Expose-Headers"] = d.exposeHeaders
-}
-
 func (d *deliveryHeaders) contentType(ext string) []string {
 	if v, ok := d.contentTypes[ext]; ok {
 		return v

@@ -149,7 +149,7 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 	if !h.readOnlyMethod(w, r) {
 		return
 	}
-	setCORS(w)
+	h.setCORS(w)
 	q, err := parseFrameRequest(r)
 	if err != nil {
 		h.writeError(w, r, err)

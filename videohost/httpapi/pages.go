@@ -352,7 +352,7 @@ func (h *Handler) oembed(w http.ResponseWriter, r *http.Request) {
 	if !h.readOnlyMethod(w, r) {
 		return
 	}
-	setCORS(w)
+	h.setCORS(w)
 	q := r.URL.Query()
 	if f := q.Get("format"); f != "" && f != "json" {
 		writeProblem(w, Problem{

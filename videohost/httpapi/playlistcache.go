@@ -50,18 +50,17 @@ type rewritten struct {
 	size    int64     // of the blob it was made from
 	modTime time.Time // of the blob it was made from
 	body    []byte
-	etag    string
 	// The ETag and Content-Length header values, built once.
 	etagHeader, lengthHeader []string
 }
 
 func newRewritten(key playlistKey, info videohost.BlobInfo, body []byte, etag string) *rewritten {
-	return &rewritten{key: key, size: info.Size, modTime: info.ModTime, body: body, etag: etag,
+	return &rewritten{key: key, size: info.Size, modTime: info.ModTime, body: body,
 		etagHeader: []string{etag}, lengthHeader: []string{strconv.Itoa(len(body))}}
 }
 
 func (e *rewritten) cost() int64 {
-	return int64(len(e.body)+len(e.etag)+len(e.key.version)+len(e.key.asset)+len(e.key.token)) + playlistEntryOverhead
+	return int64(len(e.body)+len(e.etagHeader[0])+len(e.key.version)+len(e.key.asset)+len(e.key.token)) + playlistEntryOverhead
 }
 
 func newPlaylistCache(limit int64) *playlistCache {

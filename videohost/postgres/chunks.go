@@ -96,8 +96,11 @@ func (db *DB) StartChunk(ctx context.Context, videoID string, index int) (*video
 			return noChunk(videoID, index)
 		}
 		cs, err := loadChunks(ctx, tx, videoID, index)
-		if err != nil || len(cs) == 0 {
-			return errors.Join(err, noChunk(videoID, index))
+		if err != nil {
+			return err
+		}
+		if len(cs) == 0 {
+			return noChunk(videoID, index)
 		}
 		c = &cs[0]
 		return nil
