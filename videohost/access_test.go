@@ -3,8 +3,10 @@ package videohost_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -201,3 +203,89 @@ func TestWithToken(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// countingSigningKeys counts the store reads of signing keys.
+type countingSigningKeys struct {
+	*sqlite.DB
+	reads atomic.Int64
+}
+
+func (c *countingSigningKeys) SigningKey(ctx context.Context, id string) (*videohost.SigningKey, error) {
+	c.reads.Add(1)
+	return c.DB.SigningKey(ctx, id)
+}
+
+// A player sends its token (or the grant a signed playlist lists) with
+// every segment: resolving the signing key must not read the store and
+// parse the PEM each time, and deleting the key, or its space, must still
+// refuse its tokens at once.
+func TestSigningKeyResolutionIsCached(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := sqlite.Open(ctx, filepath.Join(dir, "reel.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	blobs, err := blob.Open(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := &countingSigningKeys{DB: db}
+	svc, err := videohost.New(videohost.Config{Store: store, Queue: db, Blobs: blobs, Secret: bytes.Repeat([]byte("k"), 32),
+		BaseURL: "https://reel.example", CacheTTL: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, keys, err := svc.Bootstrap(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin := &videohost.Admin{KeyID: keys[0].ID, Access: videohost.AccessReadWrite}
+
+	for _, deleteSpace := range []bool{false, true} {
+		name := fmt.Sprintf("space %v", deleteSpace)
+		sp, err := svc.CreateSpace(ctx, admin, videohost.SpaceInput{Name: &name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rw, err := svc.CreateSpaceKey(ctx, admin, sp.ID, videohost.AccessReadWrite, "rw")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &videohost.Principal{Space: sp.ID, KeyID: rw.ID, Access: videohost.AccessReadWrite}
+		nk, err := svc.CreateSigningKey(ctx, p, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		priv, err := tokens.ParseSigningKeyPEM(nk.ID, []byte(nk.PrivatePEM))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tok, err := tokens.SignPlayback(priv, sp.ID, time.Hour, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := store.reads.Load()
+		for range 5 {
+			g, err := svc.VerifyToken(ctx, tok, tokens.AudiencePlayback)
+			if err != nil || g.Space != sp.ID {
+				t.Fatalf("VerifyToken: %+v, %v", g, err)
+			}
+		}
+		if n := store.reads.Load() - before; n != 1 {
+			t.Fatalf("5 verifications read the signing key %d times, want 1", n)
+		}
+		if deleteSpace {
+			err = svc.DeleteSpace(ctx, admin, sp.ID, true)
+		} else {
+			err = svc.DeleteSigningKey(ctx, p, nk.ID)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.VerifyToken(ctx, tok, tokens.AudiencePlayback); videohost.ErrorCode(err) != videohost.ETokenInvalid {
+			t.Fatalf("delete space %v: a token of the deleted key: %v, want %s", deleteSpace, err, videohost.ETokenInvalid)
+		}
+	}
+}

@@ -3,6 +3,8 @@ package videohost
 import (
 	"sync"
 	"time"
+
+	"github.com/reelvideo/reel/tokens"
 )
 
 // ttlCache keeps hot lookups of the delivery path (a video by id, an API key's
@@ -88,10 +90,18 @@ func copyVideo(v *Video) *Video {
 }
 
 // cachedKey is a key as stored: the record, the SHA-256 of the key string
-// (for authentication) and the unsealed key string (for HS256 tokens).
-// Callers copy key before handing it out.
+// (for authentication), and the unsealed key string as the token verifier
+// takes it for HS256 tokens (built once: every signed segment resolves a
+// key). Callers copy key before handing it out.
 type cachedKey struct {
-	key    *Key
-	hash   []byte
-	secret string
+	key          *Key
+	hash         []byte
+	verification tokens.VerificationKey
+}
+
+// cachedSigningKey is a signing key as token verification needs it: its
+// space and its parsed public half.
+type cachedSigningKey struct {
+	space        string
+	verification tokens.VerificationKey
 }

@@ -199,7 +199,7 @@ func (s *Service) verifyGrant(ctx context.Context, v *Video, version, grant stri
 
 // tokenKeySpace returns the space of the key kid that signs tokens, as the
 // token verifier resolves it (an API key from the cached lookup, a signing
-// key from the store), or a refusal when no such key exists any more.
+// key likewise), or a refusal when no such key exists any more.
 func (s *Service) tokenKeySpace(ctx context.Context, kid string) (string, error) {
 	gone := grantRefused(ETokenInvalid, "its key is gone")
 	switch {
@@ -213,18 +213,14 @@ func (s *Service) tokenKeySpace(ctx context.Context, kid string) (string, error)
 		}
 		return k.key.Space, nil
 	case ValidID(kid, SigningKeyIDLen):
-		ks, err := s.signingKeys()
-		if err != nil {
-			return "", gone
-		}
-		k, err := ks.SigningKey(ctx, kid)
+		k, err := s.loadSigningKey(ctx, kid)
 		if IsNotFound(err) {
 			return "", gone
 		}
 		if err != nil {
 			return "", fmt.Errorf("resolving signing key %s: %w", kid, err)
 		}
-		return k.Space, nil
+		return k.space, nil
 	}
 	return "", gone
 }

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/reelvideo/reel/internal/readfile"
 )
 
 // DefaultMediaCacheBytes bounds the local copies of delivered media when
@@ -230,7 +232,7 @@ func (c *mediaCache) open(ctx context.Context, key string) (Blob, BlobInfo, erro
 // openCopy opens the local copy of key; its size and modification time
 // are the blob's.
 func (c *mediaCache) openCopy(dir, key string) (Blob, BlobInfo, bool) {
-	f, err := os.Open(c.path(dir, key))
+	f, err := readfile.Open(c.path(dir, key))
 	if err != nil {
 		return nil, BlobInfo{}, false
 	}

@@ -107,6 +107,7 @@ type Service struct {
 	guard       *NetGuard
 	videos      *ttlCache[*Video]
 	keys        *ttlCache[cachedKey]
+	signing     *ttlCache[cachedSigningKey]
 	// verified remembers checked token signatures: a player sends the same
 	// token with every segment.
 	verified *tokens.VerifiedCache
@@ -167,6 +168,7 @@ func New(cfg Config) (*Service, error) {
 		macKey: derive(cfg.Secret, "reel cursor"), grantKey: derive(cfg.Secret, "reel playback grant"), cfg: cfg, guard: cfg.Guard,
 		videos:    newTTLCache[*Video](cfg.CacheTTL, 10_000),
 		keys:      newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
+		signing:   newTTLCache[cachedSigningKey](cfg.CacheTTL, 10_000),
 		verified:  tokens.NewVerifiedCache(0, 0),
 		touched:   make(map[string]time.Time),
 		frames:    newFrameCache(cfg.Blobs, cfg.FrameCacheSize, cfg.Logger),
@@ -305,17 +307,6 @@ func keyIDOf(apiKey string) (string, bool) {
 	return id, true
 }
 
-// KeySecret returns the full key string of key id, unsealed, with its key, for
-// verifying HS256 tokens signed with it.
-func (s *Service) KeySecret(ctx context.Context, id string) (*Key, string, error) {
-	k, err := s.loadKey(ctx, id)
-	if err != nil {
-		return nil, "", err
-	}
-	key := *k.key
-	return &key, k.secret, nil
-}
-
 // loadKey returns a key with its hash and unsealed secret, from the cache
 // when a recent copy is there: every API request and every signed asset
 // request resolves a key, and a database read each time would dominate.
@@ -331,7 +322,8 @@ func (s *Service) loadKey(ctx context.Context, id string) (cachedKey, error) {
 	if err != nil {
 		return cachedKey{}, fmt.Errorf("unsealing key %s: %w", id, err)
 	}
-	c := cachedKey{key: k, hash: hash, secret: secret}
+	c := cachedKey{key: k, hash: hash,
+		verification: tokens.VerificationKey{Secret: []byte(secret), CanSignUpload: k.Access == AccessReadWrite}}
 	s.keys.put(id, c)
 	return c, nil
 }

@@ -311,8 +311,17 @@ func (s *Service) DeleteSpace(ctx context.Context, a *Admin, id string, recursiv
 	if err != nil {
 		return err
 	}
+	var signing []*SigningKey
+	if ks, ok := s.store.(SigningKeyStore); ok {
+		if signing, err = ks.SigningKeys(ctx, id); err != nil {
+			return err
+		}
+	}
 	if err := s.store.DeleteSpace(ctx, id, recursive); err != nil {
 		return err
+	}
+	for _, k := range signing {
+		s.signing.forget(k.ID)
 	}
 	for _, k := range keys {
 		s.keys.forget(k.ID)

@@ -58,6 +58,7 @@ type deliveryBench struct {
 	h              *httpapi.Handler
 	signed, public *videohost.Video
 	token          string
+	signingToken   string // from a signing key (EdDSA)
 }
 
 func newDeliveryBench(b *testing.B, logLevel slog.Level) *deliveryBench {
@@ -139,6 +140,19 @@ func newDeliveryBench(b *testing.B, logLevel slog.Level) *deliveryBench {
 	if err != nil {
 		b.Fatal(err)
 	}
+	// A token of a signing key, as an application signs them without
+	// holding an API key.
+	nk, err := svc.CreateSigningKey(ctx, p, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	priv, err := tokens.ParseSigningKeyPEM(nk.ID, []byte(nk.PrivatePEM))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if d.signingToken, err = tokens.SignPlayback(priv, d.signed.Embed, time.Hour, nil); err != nil {
+		b.Fatal(err)
+	}
 	d.h, err = httpapi.New(svc, httpapi.Config{UploadDir: filepath.Join(dir, "uploads"), Logger: logger})
 	if err != nil {
 		b.Fatal(err)
@@ -185,6 +199,7 @@ func BenchmarkDelivery(b *testing.B) {
 			{"playlist/public", d.public, "h264_sd/playlist.m3u8", "", false},
 			{"master/signed", d.signed, "playlist.m3u8", d.token, false},
 			{"segment/signed", d.signed, "h264_sd/0.m4s", d.token, false},
+			{"segment/signing-key", d.signed, "h264_sd/0.m4s", d.signingToken, false},
 			{"segment/grant", d.signed, "h264_sd/0.m4s", "", true},
 			{"segment/public", d.public, "h264_sd/0.m4s", "", false},
 		} {
