@@ -1,6 +1,6 @@
 import { css, html, nothing, PropertyValues } from 'lit';
 import { Metrics } from '../metrics/src/index.js';
-import { apiBase, EmbedInfo, ReelError } from './api.js';
+import { apiBase, EmbedInfo, lookupEmbed, ReelError, tokenize } from './api.js';
 import { define, EmbedElement } from './base.js';
 import './media-chrome.js';
 import { loadMenus } from './menus.js';
@@ -359,6 +359,7 @@ export class ReelPlayer extends EmbedElement {
   private _metrics: Metrics | null = null;
   private _themeSheet: CSSStyleSheet | null = null;
   private _recovered = 0;
+  private _reattached = 0;
   private _sourceSeq = 0;
 
   constructor() {
@@ -500,6 +501,7 @@ export class ReelPlayer extends EmbedElement {
 
   protected reset() {
     super.reset();
+    this._reattached = 0;
     this._teardown();
     this._ended = false;
     this._started = false;
@@ -616,14 +618,18 @@ export class ReelPlayer extends EmbedElement {
     }
   }
 
-  private async _attach(info: EmbedInfo) {
+  /**
+   * Attaches the lookup's source to the video element, from start (the
+   * `start` attribute by default) and playing when play is set (autoplay
+   * by default).
+   */
+  private async _attach(info: EmbedInfo, start = this.start && this.start > 0 ? this.start : 0, play = this.autoplay) {
     const seq = ++this._sourceSeq;
     const v = this.media;
     v.muted = this.muted;
     v.loop = this.loop;
     this._addTextTracks(info);
     this._startMetrics(info);
-    const start = this.start && this.start > 0 ? this.start : 0;
     const src = info.urls.hls;
     if (this._useNative()) {
       v.src = src;
@@ -699,6 +705,11 @@ export class ReelPlayer extends EmbedElement {
           if (data.type === 'networkError' && this._recovered++ < 2 && !data.response?.code)
             return void setTimeout(() => hls.startLoad(), 1000);
           const code = data.response?.code;
+          // A 404 under a playlist that loaded: usually a new asset version
+          // (the ladder replacing the early remux, a revision) whose files
+          // are not the ones this player was listed. A fresh lookup says
+          // whether the video still plays; if so, on from the same time.
+          if (code === 404 && this._reattached++ < 2) return void this._reattach(seq);
           this._metrics?.error(data.details, data.type);
           this._fail(
             code === 401 || code === 403
@@ -712,7 +723,34 @@ export class ReelPlayer extends EmbedElement {
         hls.attachMedia(v);
       }
     }
-    if (this.autoplay) v.play().catch(() => {});
+    if (play) v.play().catch(() => {});
+  }
+
+  /**
+   * Looks the video up again after its media answered 404 and, while it is
+   * still playable, attaches its current source at the time the viewer was
+   * at, playing if it was; otherwise fails as the lookup says.
+   */
+  private async _reattach(seq: number) {
+    const v = this.media;
+    const at = v.currentTime;
+    const playing = !v.paused || this.autoplay;
+    const gone = new ReelError(404, 'not_found', 'gone');
+    if (!this.embed) return this._fail(gone);
+    let info: EmbedInfo;
+    try {
+      info = await lookupEmbed(apiBase(this), this.embed, this.token, true);
+    } catch (e) {
+      if (seq === this._sourceSeq) this._fail(e instanceof ReelError ? e : gone);
+      return;
+    }
+    if (seq !== this._sourceSeq) return;
+    if (!info.playable || info.archived) return this._fail(gone);
+    this._hls?.destroy();
+    this._hls = null;
+    const tok = tokenize(info, this.token);
+    this._info = tok;
+    await this._attach(tok, at, playing);
   }
 
   /**

@@ -55,7 +55,13 @@ function send(res, status, body, type = 'application/json', headers = {}) {
 
 export async function startMock({ port = 0, latency = 0 } = {}) {
   const fixtures = ensureFixtures();
-  const state = { events: [], lookups: {}, uploads: new Map(), requests: [], nextUpload: 1, storageAccess: 0, fresh: 'off' };
+  const state = { events: [], lookups: {}, uploads: new Map(), requests: [], nextUpload: 1, storageAccess: 0, fresh: 'off',
+    // Asset versions, as the server pins them (?v=): a video id armed by
+    // /__mock/republish?id=… has its next master playlist list version 1
+    // and is republished as version 2 at once, so that the player holds a
+    // master whose files are gone (404), as when the ladder replaces the
+    // early remux under a player.
+    versions: {}, republish: new Set() };
   let base = '';
 
   function info(embed, v) {
@@ -147,10 +153,16 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
       state.fresh = url.searchParams.get('state') || 'off';
       return send(res, 200, '{}');
     }
+    if (p === '/__mock/republish') {
+      state.republish.add(url.searchParams.get('id'));
+      return send(res, 200, '{}');
+    }
     if (p === '/__mock/reset') {
       state.events = [];
       state.lookups = {};
       state.requests = [];
+      state.versions = {};
+      state.republish.clear();
       return send(res, 200, '{}');
     }
 
@@ -261,6 +273,20 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
       if (tokenProblem(res, v, token)) return;
       const file = normalize(join(fixtures, m[3]));
       if (!file.startsWith(fixtures)) return problem(res, 404, 'not_found', 'no');
+      if (m[3] === 'playlist.m3u8' && (state.republish.has(v.id) || state.versions[v.id])) {
+        // Pinned URIs, then (when armed) a new version that leaves them dangling.
+        const version = state.versions[v.id] || 1;
+        if (state.republish.delete(v.id)) state.versions[v.id] = version + 1;
+        const pin = (u) => `${u}${u.includes('?') ? '&' : '?'}v=${version}`;
+        const master = readFileSync(file, 'utf8').split('\n').map((line) => {
+          if (!line) return line;
+          if (line.startsWith('#')) return line.replace(/URI="([^"]+)"/g, (_, u) => `URI="${pin(u)}"`);
+          return pin(line);
+        }).join('\n');
+        return send(res, 200, master, TYPES['.m3u8']);
+      }
+      const pinned = url.searchParams.get('v');
+      if (pinned && state.versions[v.id] && +pinned !== state.versions[v.id]) return problem(res, 404, 'not_found', 'no such asset version');
       if (v.mono && m[3] === 'playlist.m3u8') {
         const master = readFileSync(file, 'utf8').split('\n').filter((l) => !l.includes('LANGUAGE="fr",DEFAULT=NO,AUTOSELECT=YES,CHANNELS')).join('\n');
         return send(res, 200, master, TYPES['.m3u8']);
