@@ -28,6 +28,17 @@ type accessEnv struct {
 // offers only videohost.Store (no signing keys).
 func newAccessEnv(t testing.TB, hide bool) *accessEnv {
 	t.Helper()
+	wrap := func(db *sqlite.DB) videohost.Store { return db }
+	if hide {
+		wrap = func(db *sqlite.DB) videohost.Store { return struct{ videohost.Store }{db} }
+	}
+	return newAccessEnvOn(t, wrap, 0)
+}
+
+// newAccessEnvOn is newAccessEnv with the store wrap makes of the database
+// and the given Config.CacheTTL (0: the default).
+func newAccessEnvOn(t testing.TB, wrap func(*sqlite.DB) videohost.Store, cacheTTL time.Duration) *accessEnv {
+	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
 	db, err := sqlite.Open(ctx, filepath.Join(dir, "reel.db"))
@@ -39,11 +50,8 @@ func newAccessEnv(t testing.TB, hide bool) *accessEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var store videohost.Store = db
-	if hide {
-		store = struct{ videohost.Store }{db}
-	}
-	svc, err := videohost.New(videohost.Config{Store: store, Queue: db, Blobs: blobs, Secret: bytes.Repeat([]byte("k"), 32), BaseURL: "https://reel.example"})
+	svc, err := videohost.New(videohost.Config{Store: wrap(db), Queue: db, Blobs: blobs, Secret: bytes.Repeat([]byte("k"), 32),
+		BaseURL: "https://reel.example", CacheTTL: cacheTTL})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,27 +229,13 @@ func (c *countingSigningKeys) SigningKey(ctx context.Context, id string) (*video
 // refuse its tokens at once.
 func TestSigningKeyResolutionIsCached(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "reel.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	blobs, err := blob.Open(filepath.Join(dir, "blobs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	store := &countingSigningKeys{DB: db}
-	svc, err := videohost.New(videohost.Config{Store: store, Queue: db, Blobs: blobs, Secret: bytes.Repeat([]byte("k"), 32),
-		BaseURL: "https://reel.example", CacheTTL: time.Hour})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, keys, err := svc.Bootstrap(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	admin := &videohost.Admin{KeyID: keys[0].ID, Access: videohost.AccessReadWrite}
+	var store *countingSigningKeys
+	e := newAccessEnvOn(t, func(db *sqlite.DB) videohost.Store {
+		store = &countingSigningKeys{DB: db}
+		return store
+	}, time.Hour)
+	svc := e.svc
+	admin := &videohost.Admin{KeyID: e.rw.ID, Access: videohost.AccessReadWrite}
 
 	for _, deleteSpace := range []bool{false, true} {
 		name := fmt.Sprintf("space %v", deleteSpace)
