@@ -734,7 +734,7 @@ export class ReelPlayer extends EmbedElement {
   private async _reattach(seq: number) {
     const v = this.media;
     const at = v.currentTime;
-    const playing = !v.paused || this.autoplay;
+    const playing = !v.paused;
     const gone = new ReelError(404, 'not_found', 'gone');
     if (!this.embed) return this._fail(gone);
     let info: EmbedInfo;
