@@ -342,10 +342,17 @@ func (s *Service) removePrefixes(ctx context.Context, videoID string, prefixes .
 		if err := s.blobs.DeletePrefix(context.WithoutCancel(ctx), p); err != nil {
 			s.log.WarnContext(ctx, "removing unused assets", "video", videoID, "prefix", p, "err", err)
 		}
-		s.frames.forget(p)
-		s.manifests.forget(p)
-		s.media.forget(p)
+		s.forgetCopies(p)
 	}
+}
+
+// forgetCopies drops what this process keeps of the blobs under prefix
+// (frames, playlists in memory, media copies on local disk) once the
+// prefix is deleted.
+func (s *Service) forgetCopies(prefix string) {
+	s.frames.forget(prefix)
+	s.manifests.forget(prefix)
+	s.media.forget(prefix)
 }
 
 // linkTree recreates src at dst with hard links (copies across devices), so

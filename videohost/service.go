@@ -307,9 +307,10 @@ func keyIDOf(apiKey string) (string, bool) {
 	return id, true
 }
 
-// loadKey returns a key with its hash and unsealed secret, from the cache
-// when a recent copy is there: every API request and every signed asset
-// request resolves a key, and a database read each time would dominate.
+// loadKey returns a key with its hash and its verification key (the
+// unsealed secret), from the cache when a recent copy is there: every API
+// request and every signed asset request resolves a key, and a database
+// read each time would dominate.
 func (s *Service) loadKey(ctx context.Context, id string) (cachedKey, error) {
 	if c, ok := s.keys.get(id); ok {
 		return c, nil
@@ -1133,9 +1134,7 @@ func (s *Service) deleteVideo(ctx context.Context, space, id string) error {
 		if err := s.blobs.DeletePrefix(ctx, prefix); err != nil {
 			s.log.WarnContext(ctx, "removing assets of a deleted video", "video", id, "prefix", prefix, "err", err)
 		}
-		s.frames.forget(prefix)
-		s.manifests.forget(prefix)
-		s.media.forget(prefix)
+		s.forgetCopies(prefix)
 	}
 	return nil
 }

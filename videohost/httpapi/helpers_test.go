@@ -190,6 +190,27 @@ func (e *env) serviceConfig(p videohost.Pipeline) videohost.Config {
 	return cfg
 }
 
+// otherProcess serves e's database and blobs from a second service and
+// Handler (another api process), configured by configure, and returns its
+// URL.
+func (e *env) otherProcess(configure func(*videohost.Config)) string {
+	e.t.Helper()
+	cfg := e.serviceConfig(nil)
+	configure(&cfg)
+	svc, err := videohost.New(cfg)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	h, err := httpapi.New(svc, httpapi.Config{UploadDir: e.t.TempDir()})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.t.Cleanup(func() { h.Close() })
+	s := httptest.NewServer(h)
+	e.t.Cleanup(s.Close)
+	return s.URL
+}
+
 // start creates a Handler and puts it behind the server (again, on restart).
 func (e *env) start() {
 	e.t.Helper()

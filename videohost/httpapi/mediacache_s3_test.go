@@ -22,7 +22,6 @@ import (
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob/s3"
-	"github.com/reelvideo/reel/videohost/httpapi"
 )
 
 // randomAssets are fakeAssets with n random segments of size bytes
@@ -122,7 +121,7 @@ func TestS3MediaCache(t *testing.T) {
 
 	// Another process on the same bucket without a cache answers the same
 	// validators: a client may move between processes.
-	other := sameDatabaseHandler(t, e)
+	other := e.otherProcess(func(cfg *videohost.Config) { cfg.MediaCacheBytes = -1 })
 	req, _ := http.NewRequest("GET", other+"/media/"+v.Space+"/"+v.ID+"/"+seg+"?v="+v.AssetVersion, nil)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -183,26 +182,6 @@ func TestS3MediaCache(t *testing.T) {
 	if c := cachedFiles(t, dir); len(c) != 0 {
 		t.Errorf("after the video was deleted the cache holds %v", c)
 	}
-}
-
-// sameDatabaseHandler serves e's database and bucket from a second
-// service without a media cache (another api process) and returns its URL.
-func sameDatabaseHandler(t *testing.T, e *env) string {
-	t.Helper()
-	cfg := e.serviceConfig(nil)
-	cfg.MediaCacheBytes = -1
-	svc, err := videohost.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := httpapi.New(svc, httpapi.Config{UploadDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close() })
-	s := httptest.NewServer(h)
-	t.Cleanup(s.Close)
-	return s.URL
 }
 
 // TestS3MediaCacheBound: the copies never take more than the bound (the

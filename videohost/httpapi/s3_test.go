@@ -97,19 +97,8 @@ func TestS3DeliveryValidators(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			svc2, err := videohost.New(videohost.Config{Store: e.db, Queue: e.db, Blobs: other,
-				Secret: bytes.Repeat([]byte("s"), 32), BaseURL: e.baseURL})
-			if err != nil {
-				t.Fatal(err)
-			}
-			h2, err := httpapi.New(svc2, httpapi.Config{UploadDir: t.TempDir()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { h2.Close() })
-			srv2 := httptest.NewServer(h2)
-			t.Cleanup(srv2.Close)
-			req, _ := http.NewRequest("GET", srv2.URL+"/media/"+v.Space+"/"+v.ID+"/"+asset+"?v="+v.AssetVersion, nil)
+			srv2 := e.otherProcess(func(cfg *videohost.Config) { cfg.Blobs = other })
+			req, _ := http.NewRequest("GET", srv2+"/media/"+v.Space+"/"+v.ID+"/"+asset+"?v="+v.AssetVersion, nil)
 			req.Header.Set("If-None-Match", etag)
 			res, err := http.DefaultClient.Do(req)
 			if err != nil {
