@@ -15,8 +15,8 @@
 // Knobs: REEL_BENCH_ROUNDS (1), REEL_BENCH_SECONDS (5 a phase),
 // REEL_DELIVERY_BENCH_PHASES (comma list: signed-segments, public-segments,
 // signed-playlists, public-playlists; default all),
-// REEL_DELIVERY_BENCH_CPUPROFILE=FILE (a CPU profile of the Reel server
-// process). The server logs as refserver does (text at info to stderr),
+// REEL_DELIVERY_BENCH_CPUPROFILE=FILE (CPU profiles of the Go server
+// processes, in FILE.reel, FILE.bare and FILE.memory). The server logs as refserver does (text at info to stderr),
 // into a file. Every phase also loads net/http's own file server
 // (http.FileServer, in a process of its own) with nginx's files: the floor
 // of a Go server, to tell Reel's work from Go's.
@@ -154,6 +154,9 @@ func serveBare(locations string) error {
 		prefix, root, _ := strings.Cut(loc, "=")
 		mux.Handle(prefix, http.StripPrefix(prefix, http.FileServer(http.Dir(root))))
 	}
+	if err := profileUntilStopped("bare"); err != nil {
+		return err
+	}
 	json.NewEncoder(os.Stdout).Encode(server{BaseURL: "http://" + ln.Addr().String()})
 	return (&http.Server{Handler: mux}).Serve(ln)
 }
@@ -207,6 +210,9 @@ func serveMemory(locations string) error {
 		h["Access-Control-Allow-Origin"], h["Cache-Control"] = anyOrigin, cache
 		w.Write(f.body)
 	})
+	if err := profileUntilStopped("memory"); err != nil {
+		return err
+	}
 	json.NewEncoder(os.Stdout).Encode(server{BaseURL: "http://" + ln.Addr().String()})
 	return (&http.Server{Handler: handler}).Serve(ln)
 }
@@ -328,27 +334,38 @@ func serveReel(dir string) error {
 	if err != nil {
 		return err
 	}
-	// REEL_DELIVERY_BENCH_CPUPROFILE=FILE profiles the server process until
-	// the bench stops it (SIGTERM): the load generator stays out of the profile.
-	if path := os.Getenv("REEL_DELIVERY_BENCH_CPUPROFILE"); path != "" {
-		f, err := os.Create(path)
-		if err != nil {
-			return err
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		stop := make(chan os.Signal, 1)
-		signal.Notify(stop, syscall.SIGTERM)
-		go func() {
-			<-stop
-			pprof.StopCPUProfile()
-			f.Close()
-			os.Exit(0)
-		}()
+	if err := profileUntilStopped("reel"); err != nil {
+		return err
 	}
 	json.NewEncoder(os.Stdout).Encode(server{BaseURL: base, Signed: signed, Public: public})
 	return (&http.Server{Handler: h}).Serve(ln)
+}
+
+// profileUntilStopped writes a CPU profile of this server process to
+// $REEL_DELIVERY_BENCH_CPUPROFILE.role until the bench stops it (SIGTERM),
+// when that variable is set: the load generator stays out of the profile,
+// and Reel's profile can be set beside the floor's (go tool pprof -diff_base).
+func profileUntilStopped(role string) error {
+	path := os.Getenv("REEL_DELIVERY_BENCH_CPUPROFILE")
+	if path == "" {
+		return nil
+	}
+	f, err := os.Create(path + "." + role)
+	if err != nil {
+		return err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return err
+	}
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, syscall.SIGTERM)
+	go func() {
+		<-stop
+		pprof.StopCPUProfile()
+		f.Close()
+		os.Exit(0)
+	}()
+	return nil
 }
 
 // startReel starts the bench binary as a Reel server and waits for it. The
