@@ -130,7 +130,7 @@ func TestChaptersRepublishWithoutReencoding(t *testing.T) {
 		t.Fatalf("master lacks %s:\n%s", tag, master)
 	}
 	var apple []map[string]any
-	if err := json.Unmarshal([]byte(get(strings.TrimSuffix(v.URLs["hls"], "playlist.m3u8")+"chapters.json")), &apple); err != nil {
+	if err := json.Unmarshal([]byte(get(v.URLs["hls"][:strings.LastIndex(v.URLs["hls"], "/")+1]+"chapters.json")), &apple); err != nil {
 		t.Fatal(err)
 	}
 	if len(apple) != 2 || apple[1]["start-time"] != 1.5 || apple[0]["duration"] != 1.5 ||

@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -113,7 +115,7 @@ func (in *installation) read(t *testing.T, s *server, collection string) {
 			t.Fatalf("GET %s: %d %s", u, resp.StatusCode, body)
 		}
 		in.assets[rel] = body
-		if strings.HasSuffix(u, ".m3u8") {
+		if path, _, _ := strings.Cut(u, "?"); strings.HasSuffix(path, ".m3u8") {
 			base := u[:strings.LastIndex(u, "/")+1]
 			for _, child := range playlistURIs(string(body)) {
 				get(base + child)
@@ -124,7 +126,7 @@ func (in *installation) read(t *testing.T, s *server, collection string) {
 		get(u)
 	}
 	if len(in.assets) < 15 {
-		t.Fatalf("read only %d assets: %v", len(in.assets), in.assets)
+		t.Fatalf("read only %d assets: %v", len(in.assets), slices.Sorted(maps.Keys(in.assets)))
 	}
 }
 

@@ -134,9 +134,10 @@ func (u URLs) FrameTemplate(embed string) string {
 // Components is the ES module defining every <reel-*> element.
 func (u URLs) Components() string { return u.CDNURL + "/reel.js" }
 
-// Pinned appends the asset version to the URL of a file that never changes
-// within a version (an MP4): the server caches such URLs as immutable, and
-// a re-publish gives them a new URL.
+// Pinned appends the asset version to the URL of a published file, so that
+// a re-publish gives it a new URL. The server caches a pinned media file (an
+// MP4, a segment) as immutable; a pinned playlist stays short-lived, and any
+// version's URL is answered with the current version's playlist.
 func Pinned(rawURL, version string) string { return withQuery(rawURL, "v", version) }
 
 // withQuery appends key=value to the query of u, keeping the query it has;
@@ -171,9 +172,14 @@ func (u URLs) Decorate(v *Video) {
 		urls.Frame = u.FrameTemplate(v.Embed)
 	}
 	if v.Playable {
-		urls.HLS = u.HLS(v.ID)
+		// The master and the MPD name their version too, though they are
+		// not immutable: after a re-publish (the ladder replacing the early
+		// remux, a revision) a fresh lookup gives a URL no cache holds, so a
+		// player that lost the old version's files gets the new ones at
+		// once instead of a cached master that lists what is gone.
+		urls.HLS = Pinned(u.HLS(v.ID), v.AssetVersion)
 		if v.Assets.DASH {
-			urls.DASH = u.DASH(v.ID)
+			urls.DASH = Pinned(u.DASH(v.ID), v.AssetVersion)
 		}
 		if v.OriginalAccess {
 			urls.Original = u.Original(v.ID)

@@ -360,6 +360,7 @@ export class ReelPlayer extends EmbedElement {
   private _themeSheet: CSSStyleSheet | null = null;
   private _recovered = 0;
   private _reattached = 0;
+  private _playIntended = false;
   private _sourceSeq = 0;
 
   constructor() {
@@ -402,12 +403,23 @@ export class ReelPlayer extends EmbedElement {
     v.addEventListener('play', () => {
       this._ended = false;
       this._started = true;
+      this._playIntended = true;
+    });
+    // A media error may pause the element without the viewer asking: what
+    // the viewer asked for last is what a reattach resumes.
+    v.addEventListener('pause', () => {
+      if (!v.error) this._playIntended = false;
     });
     v.addEventListener('seeking', () => (this._ended = false));
     v.addEventListener('error', () => {
       if (this._hls) return; // hls.js reports its own errors
-      const e = v.error;
-      if (e && this._state === 'ready') this._fail(new ReelError(0, 'media', 'The video could not be played.'));
+      if (!v.error || this._state !== 'ready' || !v.currentSrc) return;
+      // Native HLS (Safari) and progressive MP4 say nothing of HTTP: a
+      // playlist or file gone under the player (a new asset version) is an
+      // error like any other. A fresh lookup tells whether the video still
+      // plays, as after hls.js's 404; its URLs name the new version.
+      if (this._reattached++ < 2) return void this._reattach(this._sourceSeq, this._playIntended);
+      this._fail(new ReelError(0, 'media', 'The video could not be played.'));
     });
     this.media = v;
   }
@@ -502,6 +514,7 @@ export class ReelPlayer extends EmbedElement {
   protected reset() {
     super.reset();
     this._reattached = 0;
+    this._playIntended = false;
     this._teardown();
     this._ended = false;
     this._started = false;
@@ -727,14 +740,14 @@ export class ReelPlayer extends EmbedElement {
   }
 
   /**
-   * Looks the video up again after its media answered 404 and, while it is
-   * still playable, attaches its current source at the time the viewer was
-   * at, playing if it was; otherwise fails as the lookup says.
+   * Looks the video up again after its media answered 404 (or, without
+   * hls.js, failed) and, while it is still playable, attaches its current
+   * source at the time the viewer was at, playing if the viewer was;
+   * otherwise fails as the lookup says.
    */
-  private async _reattach(seq: number) {
+  private async _reattach(seq: number, playing = !this.media.paused) {
     const v = this.media;
     const at = v.currentTime;
-    const playing = !v.paused;
     const gone = new ReelError(404, 'not_found', 'gone');
     if (!this.embed) return this._fail(gone);
     let info: EmbedInfo;

@@ -131,7 +131,8 @@ func TestEmbeds(t *testing.T) {
 	var got embedJSON
 	r := e.req("GET", "/v1/embeds/"+pub.Embed, "", nil, "Origin", "https://page.example")
 	must(t, r, http.StatusOK, &got)
-	if got.ID != pub.ID || got.Width != 320 || got.AspectRatio != "4:3" || !got.Playable || got.URLs.HLS != e.mediaURL(pub, "playlist.m3u8") ||
+	if got.ID != pub.ID || got.Width != 320 || got.AspectRatio != "4:3" || !got.Playable || got.URLs.HLS != e.mediaURL(pub, "playlist.m3u8")+"?v="+pub.AssetVersion ||
+		got.URLs.DASH != e.mediaURL(pub, "manifest.mpd")+"?v="+pub.AssetVersion ||
 		len(got.Renditions) != 1 || got.Renditions[0].URL != e.mediaURL(pub, "h264_sd.mp4")+"?v="+pub.AssetVersion || len(got.AudioTracks) != 1 ||
 		r.header.Get("Access-Control-Allow-Origin") != "*" {
 		t.Fatalf("public embed %+v", got)

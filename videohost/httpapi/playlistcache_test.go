@@ -181,9 +181,21 @@ func TestPlaylistCacheStillAuthorizes(t *testing.T) {
 	problem(t, e.req("GET", u, "", nil), http.StatusUnauthorized, videohost.ETokenExpired)
 }
 
+// TestPlaylistCacheNewVersion: a re-publish changes what the playlists
+// hold and their ETags, and the embed lookup's master URL names the new
+// version, so that a player looking the video up again after the old
+// version's files went (the ladder replacing the early remux) fetches a URL
+// that no cache holds.
 func TestPlaylistCacheNewVersion(t *testing.T) {
 	e := newEnv(t)
 	v := e.publish(publishOptions{})
+	masterOf := func() string {
+		t.Helper()
+		var got embedJSON
+		must(t, e.req("GET", "/v1/embeds/"+v.Embed, "", nil), http.StatusOK, &got)
+		return got.URLs.HLS
+	}
+	oldMaster := masterOf()
 	u := e.mediaURL(v, "h264_sd/playlist.m3u8")
 	first := e.req("GET", u, "", nil)
 	must(t, first, http.StatusOK, nil)
@@ -212,6 +224,9 @@ func TestPlaylistCacheNewVersion(t *testing.T) {
 	}
 	if second.header.Get("ETag") == first.header.Get("ETag") {
 		t.Fatalf("the new version kept the ETag %s", first.header.Get("ETag"))
+	}
+	if m := masterOf(); m == oldMaster || m != e.mediaURL(v, "playlist.m3u8")+"?v="+nv.AssetVersion {
+		t.Fatalf("after re-publish the lookup lists the master %s (before: %s)", m, oldMaster)
 	}
 }
 
