@@ -71,7 +71,7 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
       state: v.playable === false ? 'processing' : 'ready', playable: v.playable !== false, archived: !!v.archived,
       playback_policy: v.policy, poster: `${media}/poster.jpg`,
       urls: {
-        hls: `${media}/playlist.m3u8`, dash: `${media}/manifest.mpd`, poster: `${media}/poster.jpg`, clip: `${media}/clip.mp4`,
+        hls: `${media}/playlist.m3u8${state.versions[v.id] ? '?v=' + state.versions[v.id] : ''}`, dash: `${media}/manifest.mpd`, poster: `${media}/poster.jpg`, clip: `${media}/clip.mp4`,
         audio: `${media}/audio.m4a`, storyboard: `${media}/storyboard.vtt`,
         frame: `${base}/images/${embed}.jpg?time={time}&width={width}`,
         // only where the owner shares the original (original_access)

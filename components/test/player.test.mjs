@@ -198,6 +198,8 @@ describe('reel-player', () => {
       const requests = mock.state.requests.filter((r) => r.includes('/vidsecond001/') && r.includes('playlist.m3u8'));
       assert.ok(requests.some((r) => /h264_\w+\/playlist\.m3u8\?v=1$/.test(r)), `the old version's media playlist was asked for: ${requests}`);
       assert.ok(requests.some((r) => /h264_\w+\/playlist\.m3u8\?v=2$/.test(r)), `the new version's media playlist was asked for: ${requests}`);
+      // The fresh lookup names the new version's master, as the server's does.
+      assert.ok(requests.some((r) => /vidsecond001\/playlist\.m3u8\?v=2$/.test(r)), `the lookup's new master was loaded: ${requests}`);
       assert.equal(mock.state.lookups.spc01second0001, 2, 'one lookup, then one fresh lookup after the failure');
       assert.deepEqual(page.errors.filter((e) => !e.includes('404')), [], "no error but the old version's 404s");
       await page.close();
