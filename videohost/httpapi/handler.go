@@ -115,7 +115,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	st := &requestState{rw: responseWriter{ResponseWriter: w}}
 	info, rw := &st.info, &st.rw
-	r = r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info))
+	// Delivery reads nothing of requestInfo below ServeHTTP (its route is
+	// set here, and it has no key to log), so its requests skip the copy
+	// of the Request that carrying info in the context costs.
+	delivery := strings.HasPrefix(r.URL.Path, mediaPrefix)
+	if !delivery {
+		r = r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info))
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
@@ -133,7 +139,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// (a regular expression each) and copy the request twice to carry its
 	// match. No other route starts with them, so the outcome is the same.
 	switch {
-	case strings.HasPrefix(r.URL.Path, mediaPrefix):
+	case delivery:
 		info.route = mediaPrefix
 		h.serveAsset(rw, r)
 	case strings.HasPrefix(r.URL.Path, imagesPrefix) && h.serveFrame != nil:
@@ -219,7 +225,17 @@ func infoOf(r *http.Request) *requestInfo {
 	return &requestInfo{}
 }
 
-func routeOf(r *http.Request) string { return infoOf(r).route }
+// routeOf is the route template of r for a log line; a delivery request,
+// which carries no requestInfo, is named by its prefix.
+func routeOf(r *http.Request) string {
+	if route := infoOf(r).route; route != "" {
+		return route
+	}
+	if strings.HasPrefix(r.URL.Path, mediaPrefix) {
+		return mediaPrefix
+	}
+	return ""
+}
 
 // responseWriter records the status for the log and drops Set-Cookie: the
 // server never sets cookies, whatever a wrapped handler tries.
