@@ -213,46 +213,54 @@ type TokenGrant struct {
 	Access Access
 }
 
-// resolvedKey is what the key resolver learned besides the verification key.
-type resolvedKey struct {
-	space  string
-	access Access
+// tokenKey is a key that signs tokens, as resolved from the caches: an API
+// key of a space, or a signing key.
+type tokenKey struct {
+	verification tokens.VerificationKey
+	space        string
+	access       Access
+}
+
+// resolveTokenKey resolves kid to the key that signed a token or a grant.
+// A kid that names no key, or an admin key (which speaks for no space and
+// signs nothing), is tokens.ErrKeyNotFound; a store failure is itself.
+func (s *Service) resolveTokenKey(ctx context.Context, kid string) (tokenKey, error) {
+	switch {
+	case ValidID(kid, KeyIDLen):
+		c, err := s.loadKey(ctx, kid)
+		if IsNotFound(err) {
+			return tokenKey{}, fmt.Errorf("API key %s: %w", kid, tokens.ErrKeyNotFound)
+		}
+		if err != nil {
+			return tokenKey{}, err
+		}
+		if c.key.Space == "" {
+			return tokenKey{}, fmt.Errorf("API key %s is an admin key, which signs no token: %w", kid, tokens.ErrKeyNotFound)
+		}
+		return tokenKey{verification: c.verification, space: c.key.Space, access: c.key.Access}, nil
+	case ValidID(kid, SigningKeyIDLen):
+		c, err := s.loadSigningKey(ctx, kid)
+		if IsNotFound(err) {
+			return tokenKey{}, fmt.Errorf("signing key %s: %w", kid, tokens.ErrKeyNotFound)
+		}
+		if err != nil {
+			return tokenKey{}, err
+		}
+		return tokenKey{verification: c.verification, space: c.space, access: AccessReadWrite}, nil
+	}
+	return tokenKey{}, fmt.Errorf("kid %q: %w", kid, tokens.ErrKeyNotFound)
 }
 
 // verifier returns a Verifier over the API keys and signing keys of the
-// store. found receives the space and access of the key that resolved.
-func (s *Service) verifier(found *resolvedKey) *tokens.Verifier {
+// store. found receives the key that resolved.
+func (s *Service) verifier(found *tokenKey) *tokens.Verifier {
 	return &tokens.Verifier{
 		Now:   s.clock.Now,
 		Cache: s.verified,
 		Keys: tokens.KeyResolverFunc(func(ctx context.Context, kid string) (tokens.VerificationKey, error) {
-			switch {
-			case ValidID(kid, KeyIDLen):
-				c, err := s.loadKey(ctx, kid)
-				if IsNotFound(err) {
-					return tokens.VerificationKey{}, fmt.Errorf("API key %s: %w", kid, tokens.ErrKeyNotFound)
-				}
-				if err != nil {
-					return tokens.VerificationKey{}, err
-				}
-				if c.key.Space == "" {
-					// An admin key speaks for no space: it signs no token.
-					return tokens.VerificationKey{}, fmt.Errorf("API key %s is an admin key, which signs no token: %w", kid, tokens.ErrKeyNotFound)
-				}
-				*found = resolvedKey{space: c.key.Space, access: c.key.Access}
-				return c.verification, nil
-			case ValidID(kid, SigningKeyIDLen):
-				c, err := s.loadSigningKey(ctx, kid)
-				if IsNotFound(err) {
-					return tokens.VerificationKey{}, fmt.Errorf("signing key %s: %w", kid, tokens.ErrKeyNotFound)
-				}
-				if err != nil {
-					return tokens.VerificationKey{}, err
-				}
-				*found = resolvedKey{space: c.space, access: AccessReadWrite}
-				return c.verification, nil
-			}
-			return tokens.VerificationKey{}, fmt.Errorf("kid %q: %w", kid, tokens.ErrKeyNotFound)
+			k, err := s.resolveTokenKey(ctx, kid)
+			*found = k
+			return k.verification, err
 		}),
 	}
 }
@@ -260,7 +268,7 @@ func (s *Service) verifier(found *resolvedKey) *tokens.Verifier {
 // VerifyToken checks a token for audience aud and returns its grant. A
 // refused token is an *Error with ETokenInvalid or ETokenExpired.
 func (s *Service) VerifyToken(ctx context.Context, raw string, aud tokens.Audience) (*TokenGrant, error) {
-	var found resolvedKey
+	var found tokenKey
 	claims, err := s.verifier(&found).Verify(ctx, raw, aud)
 	if err != nil {
 		return nil, tokenError(err)

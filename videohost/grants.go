@@ -5,11 +5,14 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"hash"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/reelvideo/reel/tokens"
 )
 
 // Grants: a signed video's playlists, DASH manifest and storyboard cues list
@@ -187,40 +190,12 @@ func (s *Service) verifyGrant(ctx context.Context, v *Video, version, grant stri
 	if s.clock.Now().Unix() >= exp {
 		return grantRefused(ETokenExpired, "expired")
 	}
-	space, err := s.tokenKeySpace(ctx, kid)
-	if err != nil {
-		return err
+	k, err := s.resolveTokenKey(ctx, kid)
+	if err != nil && !errors.Is(err, tokens.ErrKeyNotFound) {
+		return fmt.Errorf("resolving key %s: %w", kid, err)
 	}
-	if space != v.Space {
+	if err != nil || k.space != v.Space {
 		return grantRefused(ETokenInvalid, "its key is gone")
 	}
 	return nil
-}
-
-// tokenKeySpace returns the space of the key kid that signs tokens, as the
-// token verifier resolves it (an API key from the cached lookup, a signing
-// key likewise), or a refusal when no such key exists any more.
-func (s *Service) tokenKeySpace(ctx context.Context, kid string) (string, error) {
-	gone := grantRefused(ETokenInvalid, "its key is gone")
-	switch {
-	case ValidID(kid, KeyIDLen):
-		k, err := s.loadKey(ctx, kid)
-		if IsNotFound(err) {
-			return "", gone
-		}
-		if err != nil {
-			return "", fmt.Errorf("resolving key %s: %w", kid, err)
-		}
-		return k.key.Space, nil
-	case ValidID(kid, SigningKeyIDLen):
-		k, err := s.loadSigningKey(ctx, kid)
-		if IsNotFound(err) {
-			return "", gone
-		}
-		if err != nil {
-			return "", fmt.Errorf("resolving signing key %s: %w", kid, err)
-		}
-		return k.space, nil
-	}
-	return "", gone
 }
