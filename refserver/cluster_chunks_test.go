@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/reelvideo/reel/internal/pgtest"
+	"github.com/reelvideo/reel/videohost"
 )
 
 // TestClusterChunks: on the cluster of TestCluster, with chunks of 4 s
@@ -188,8 +190,23 @@ func TestClusterChunks(t *testing.T) {
 	}
 	t.Logf("renditions %v have the source's %d frames", names, want)
 
-	// Nothing left behind: the bucket holds the ready video's source and
-	// one published version, and the workers' scratch folder is empty.
+	// Nothing left behind: the bucket holds the ready video's source, its
+	// published version and, for --replaced-version-grace (10 minutes by
+	// default), the early playable copy it replaced, which a scheduled
+	// job removes; and the workers' scratch folder is empty.
+	current := versionOf(t, v.Renditions[0].URL)
+	retiring := map[string]bool{}
+	for _, j := range riverJobs(t, db, "reel.remove_version", long) {
+		var p videohost.RemoveVersionPayload
+		json.Unmarshal([]byte(j.payload), &p)
+		if j.state != "scheduled" || !strings.HasPrefix(p.Version, "p") {
+			t.Errorf("remove_version job %d: %s, payload %s; want scheduled for the early copy", j.id, j.state, j.payload)
+		}
+		retiring[p.Version] = true
+	}
+	if len(retiring) != 1 {
+		t.Errorf("%d replaced versions scheduled for removal, want the early copy's alone", len(retiring))
+	}
 	var keys, left []string
 	for range 50 { // the stitch drops the chunks just after it publishes
 		keys, left = bucketKeys(t, c), nil
@@ -207,8 +224,10 @@ func TestClusterChunks(t *testing.T) {
 				left = append(left, k)
 			}
 		}
-		if len(versions) != 1 {
-			left = append(left, fmt.Sprintf("(%d versions of the ready video)", len(versions)))
+		for version := range versions {
+			if version != current && !retiring[version] {
+				left = append(left, fmt.Sprintf("(version %s of the ready video, neither current nor kept for the grace)", version))
+			}
 		}
 		if len(left) == 0 {
 			break
@@ -327,7 +346,8 @@ type riverJob struct {
 	id          int64
 	kind, state string
 	attempt     int
-	index       int // a chunk job's chunk
+	index       int    // a chunk job's chunk
+	payload     string // as the store wrote it
 }
 
 // riverJobs lists the River jobs of a video, of one kind ("": every kind).
@@ -348,7 +368,7 @@ func riverJobs(t *testing.T, db *pgx.Conn, kind, video string) []riverJob {
 		}
 		var p struct{ Index int }
 		json.Unmarshal([]byte(payload), &p)
-		j.index = p.Index
+		j.index, j.payload = p.Index, payload
 		out = append(out, j)
 	}
 	if err := rows.Err(); err != nil {
@@ -372,6 +392,16 @@ func bucketKeys(t *testing.T, c *cluster) []string {
 		}
 	}
 	return keys
+}
+
+// versionOf is the asset version an asset URL names (?v=).
+func versionOf(t *testing.T, assetURL string) string {
+	t.Helper()
+	u, err := url.Parse(assetURL)
+	if err != nil || u.Query().Get("v") == "" {
+		t.Fatalf("%q names no version", assetURL)
+	}
+	return u.Query().Get("v")
 }
 
 // download writes what a GET of url answers to path.

@@ -52,6 +52,12 @@ type Config struct {
 	// with a redirect to a presigned URL of the bucket valid this long:
 	// --media-redirect, REEL_MEDIA_REDIRECT (0: off; s3:// blobs only).
 	MediaRedirect time.Duration
+	// ReplacedVersionGrace keeps the asset version a publish replaces with
+	// the same media (the ladder replacing the early playable set, a
+	// revision) this long, so that players holding its URLs play on:
+	// --replaced-version-grace, REEL_REPLACED_VERSION_GRACE (10m; 0: removed
+	// at once).
+	ReplacedVersionGrace time.Duration
 	// JobRescueAfter is how long a job on PostgreSQL may run before River
 	// hands it to another worker, which runs it only if its process is gone
 	// (it holds no lock any more): --job-rescue-after,
@@ -104,6 +110,7 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	// Set before fs.Var so that the usage shows the defaults.
 	c.Workers, c.ShutdownGrace, c.RenditionCacheSize, c.JobRescueAfter = 1, 20*time.Second, defaultRenditionCacheSize, time.Minute
 	c.MediaCacheSize = defaultMediaCacheSize
+	c.ReplacedVersionGrace = videohost.ReplacedVersionGraceDefault
 	c.ChunkThreshold, c.ChunkLength = worker.DefaultChunkThreshold, worker.DefaultChunkLength
 	fs.Var(envDefault[int]{p: &c.Workers, parse: strconv.Atoi, env: getenv(envName("workers")), def: 1},
 		"workers", "jobs run at once by the in-process worker")
@@ -121,6 +128,8 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 		"rendition-cache-size", "with s3:// blobs, the local disk kept for copies of the renditions frames by URL are cut from ({data}/cache/renditions)")
 	fs.Var(envDefault[time.Duration]{p: &c.MediaRedirect, parse: time.ParseDuration, env: getenv(envName("media-redirect"))},
 		"media-redirect", "with s3:// blobs, answer segment and picture requests, once their token is checked, with a redirect to a presigned URL of the bucket valid this long (e.g. 1m), so the bytes go from the bucket to the player; the bucket's endpoint must be reachable by players and allow their origin (CORS); 0: off")
+	fs.Var(envDefault[time.Duration]{p: &c.ReplacedVersionGrace, parse: time.ParseDuration, env: getenv(envName("replaced-version-grace")), def: videohost.ReplacedVersionGraceDefault},
+		"replaced-version-grace", "how long the files of a version replaced by the same media (the ladder replacing the early playable copy, a revision) stay, so that players that loaded it play on; 0: removed at once")
 	fs.Var(envDefault[ByteSize]{p: &c.MediaCacheSize, parse: ParseByteSize, env: getenv(envName("media-cache-size")), def: defaultMediaCacheSize},
 		"media-cache-size", "with s3:// blobs, the local disk kept for copies of the segments and pictures this process serves, so that a repeated request is sent from disk ({data}/cache/media; 0: none)")
 	return fs

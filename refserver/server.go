@@ -301,13 +301,14 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
 		Logger: m.Logger, Secret: secret, BaseURL: m.Config.BaseURL,
 		SpaceURL: m.Config.SpaceURL, ImageURL: m.Config.ImageURL, CDNURL: m.Config.CDNURL,
-		Guard:               &videohost.NetGuard{Allow: nets},
-		FrameCacheSize:      int64(m.Config.FrameCacheSize),
-		RenditionCacheDir:   filepath.Join(m.Config.Data, "cache", "renditions"),
-		RenditionCacheBytes: cacheBytes,
-		MediaCacheDir:       filepath.Join(m.Config.Data, "cache", "media"),
-		MediaCacheBytes:     mediaBytes,
-		MediaRedirect:       m.Config.MediaRedirect,
+		Guard:                &videohost.NetGuard{Allow: nets},
+		FrameCacheSize:       int64(m.Config.FrameCacheSize),
+		RenditionCacheDir:    filepath.Join(m.Config.Data, "cache", "renditions"),
+		RenditionCacheBytes:  cacheBytes,
+		MediaCacheDir:        filepath.Join(m.Config.Data, "cache", "media"),
+		MediaCacheBytes:      mediaBytes,
+		MediaRedirect:        m.Config.MediaRedirect,
+		ReplacedVersionGrace: m.Config.ReplacedVersionGrace,
 	})
 	return err
 }

@@ -42,13 +42,15 @@
 // The service owns the layout of blob storage (publish.go): workers hand it
 // local folders (StoreSource, ImportSource, PublishPlayable, PublishReady,
 // CheckoutAssets, PublishRevision) and the HTTP layer opens files through it
-// (OpenAsset, OpenCachedFrame); nothing else builds a blob key. A published
-// set of assets is an immutable version; publishing is one row update of
-// Video.AssetVersion, so readers see the old set or the new one, never half
-// of either, and the replaced version is deleted afterwards. URLs never name
-// the version in their path (they are deterministic:
-// {space_url}/{video}/{file}); the delivery layer maps them to the current
-// version. Because versions never change, a process may keep copies of
+// (OpenAsset, OpenPassedAsset, OpenCachedFrame); nothing else builds a
+// blob key. A published set of assets is an immutable version; publishing
+// is one row update of Video.AssetVersion, so readers see the old set or the
+// new one, never half of either, and the replaced version is deleted
+// afterwards: at once, or after Config.ReplacedVersionGrace when it holds
+// the same media (replaced.go). URLs never name the version in their path
+// (they are deterministic: {space_url}/{video}/{file}); the delivery layer
+// maps them to the current version, or to a kept replaced version that
+// their query (?v=) names. Because versions never change, a process may keep copies of
 // their files without invalidation: playlists in memory (manifest_cache.go)
 // and, when Blobs are not on local disk, media files on local disk
 // (media_cache.go, Config.MediaCacheBytes); or, with Config.MediaRedirect,

@@ -29,7 +29,8 @@ import (
 // no state: every api process sharing the secret verifies it. It opens every
 // asset of that video at that asset version until EXP, while the key KID
 // still exists in the video's space; never another video, another version
-// (a re-publish), or a deleted, archived or unplayable video.
+// (a re-publish, but see replaced.go), or a deleted, archived or unplayable
+// video.
 //
 // Grants are minted only for tokens without an "origins" claim: the page
 // origin must be checked against the claims on every request, so URIs served
@@ -64,50 +65,73 @@ type AssetPass struct {
 	// token or its grant); "" for a public video. A body rewritten for the
 	// request depends on it alone, so it can key a cache of such bodies.
 	Credential string
-	param      string // GrantParam or "token"; "" for a public video
-	value      string // the grant or token listed; "" while a grant is still to mint
+	// Version is the asset version the request is served from: the video's
+	// current one, or once OpenPassedAsset has opened the file, a version
+	// it replaced that the URL names and that is still kept
+	// (replaced.go). A grant listed for the request is of this version.
+	Version string
+	param   string // GrantParam or "token"; "" for a public video
+	value   string // the grant or token listed; "" while a grant is still to mint
+	// replaced is the replaced version the URL names, when the grace keeps
+	// replaced versions; bound says a grant of it let the request in, so
+	// that it opens that version alone.
+	replaced string
+	bound    bool
 	// What a grant is minted from, on a playlist cache miss only: most
 	// requests are segments, and a hit lists what was minted before.
-	svc                   *Service
-	space, video, version string
-	exp                   int64
-	kid                   string
+	svc          *Service
+	space, video string
+	exp          int64
+	kid          string
 }
+
+// NamesReplaced reports whether the request names a version its video
+// replaced, which OpenPassedAsset serves while it is kept.
+func (p AssetPass) NamesReplaced() bool { return p.replaced != "" }
 
 // Listed returns the query parameter and value that the URIs a playlist
 // lists carry for this request: a grant, the token (when it names origins),
 // or "", "" for a public video.
 func (p AssetPass) Listed() (param, value string) {
 	if p.value == "" && p.svc != nil {
-		return p.param, p.svc.mintGrant(p.space, p.video, p.version, p.exp, p.kid)
+		return p.param, p.svc.mintGrant(p.space, p.video, p.Version, p.exp, p.kid)
 	}
 	return p.param, p.value
 }
 
-// AuthorizeAsset is AuthorizePlayback for one asset of v's current version,
-// which also accepts a grant (req.Grant, with req.Version the version the
-// URL names) in place of a token. A token wins when both are present. A
-// refused grant is an *Error with ETokenInvalid or ETokenExpired wrapping a
-// *GrantError.
+// AuthorizeAsset is AuthorizePlayback for one asset of v, which also
+// accepts a grant (req.Grant, with req.Version the version the URL names)
+// in place of a token. A token wins when both are present. A refused grant
+// is an *Error with ETokenInvalid or ETokenExpired wrapping a *GrantError.
+// The file is opened with OpenPassedAsset, which picks the version.
 func (s *Service) AuthorizeAsset(ctx context.Context, v *Video, req PlaybackRequest) (AssetPass, error) {
+	pass := AssetPass{Version: v.AssetVersion}
+	if req.Version != v.AssetVersion && s.cfg.ReplacedVersionGrace > 0 && validVersion(req.Version) {
+		pass.replaced = req.Version
+	}
 	if v.PlaybackPolicy != PlaybackSigned {
-		return AssetPass{}, nil
+		return pass, nil
 	}
 	if req.Token == "" && req.Grant != "" {
 		if err := s.verifyGrant(ctx, v, req.Version, req.Grant); err != nil {
 			return AssetPass{}, err
 		}
-		return AssetPass{Credential: req.Grant, param: GrantParam, value: req.Grant}, nil
+		pass.Credential, pass.param, pass.value = req.Grant, GrantParam, req.Grant
+		pass.bound = pass.replaced != ""
+		return pass, nil
 	}
 	g, err := s.authorizeToken(ctx, v, req)
 	if err != nil {
 		return AssetPass{}, err
 	}
+	pass.Credential = req.Token
 	if len(g.Claims.Origins) > 0 {
-		return AssetPass{Credential: req.Token, param: "token", value: req.Token}, nil
+		pass.param, pass.value = "token", req.Token
+		return pass, nil
 	}
-	return AssetPass{Credential: req.Token, param: GrantParam, svc: s,
-		space: v.Space, video: v.ID, version: v.AssetVersion, exp: g.Claims.Expiry.Unix(), kid: g.Claims.KeyID}, nil
+	pass.param, pass.svc = GrantParam, s
+	pass.space, pass.video, pass.exp, pass.kid = v.Space, v.ID, g.Claims.Expiry.Unix(), g.Claims.KeyID
+	return pass, nil
 }
 
 // MintGrant returns the grant of the asset version of a video of space,
@@ -178,12 +202,15 @@ func (s *Service) verifyGrant(ctx context.Context, v *Video, version, grant stri
 	if n, err := base64.RawURLEncoding.Strict().Decode(mac[:], []byte(macText)); err != nil || n != GrantMACLen {
 		return grantRefused(ETokenInvalid, "malformed")
 	}
-	if version != v.AssetVersion {
+	if version != v.AssetVersion && (s.cfg.ReplacedVersionGrace <= 0 || !validVersion(version)) {
 		// A re-publish (or a hand-built URL without its version) ends what
-		// a grant of the old version opens.
+		// a grant of the old version opens, unless the old version is kept
+		// for a grace (replaced.go): then the grant opens the old files
+		// while they last, and OpenPassedAsset refuses it once they are
+		// gone.
 		return grantRefused(ETokenInvalid, "it is for another asset version")
 	}
-	want := s.grantMAC(v.Space, v.ID, v.AssetVersion, exp, kid)
+	want := s.grantMAC(v.Space, v.ID, version, exp, kid)
 	if !hmac.Equal(mac[:], want[:GrantMACLen]) {
 		return grantRefused(ETokenInvalid, "it is not valid for this video")
 	}

@@ -23,7 +23,7 @@ import (
 // A published set is immutable: every publish writes a new version under a
 // fresh name and then flips the video row to it in one transaction, so a
 // reader sees the old set or the new one, never a mix; the version it
-// replaces is deleted afterwards. Workers hand the service local folders;
+// replaces is deleted afterwards, at once or after a grace (replaced.go). Workers hand the service local folders;
 // the optional LocalBlobs and LinkBlobs capabilities make that a rename or
 // a link on local disk, and any other store gets a copy of each file.
 
@@ -198,6 +198,7 @@ func (s *Service) PublishRevision(ctx context.Context, videoID, base, dir string
 	if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
 		return fmt.Errorf("publishing revision: %w", err)
 	}
+	kept := s.keepsReplaced(base, true)
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
 		if v.AssetVersion != base {
 			return Change{}, Errorf(EConflict, "video %s was republished meanwhile", videoID)
@@ -205,13 +206,17 @@ func (s *Service) PublishRevision(ctx context.Context, videoID, base, dir string
 		v.AssetVersion = version
 		v.Assets.Chapters = chapters
 		v.UpdatedAt = s.clock.Now()
-		return Change{}, nil
+		var ch Change
+		if kept {
+			ch.Jobs = append(ch.Jobs, s.retireJob(v, base))
+		}
+		return ch, nil
 	})
 	if err != nil {
 		s.removePrefixes(ctx, videoID, assetPrefix(videoID, version))
 		return err
 	}
-	if base != "" {
+	if base != "" && !kept {
 		s.removePrefixes(ctx, videoID, assetPrefix(videoID, base), framePrefix(videoID, base))
 	}
 	return nil
@@ -230,11 +235,7 @@ func (s *Service) OpenAsset(ctx context.Context, v *Video, name string) (Blob, B
 	if v.AssetVersion == "" {
 		return nil, BlobInfo{}, Errorf(ENotFound, "no such asset")
 	}
-	key := assetPrefix(v.ID, v.AssetVersion) + "/" + name
-	if s.media != nil && isMediaFile(name) {
-		return s.media.open(ctx, key)
-	}
-	return s.manifests.open(ctx, v.AssetVersion, name, key)
+	return s.openVersion(ctx, v, v.AssetVersion, name)
 }
 
 // AssetRedirect returns a short-lived URL of the blob store for a media

@@ -88,6 +88,14 @@ type Config struct {
 	// redirect, and the bytes go from the store to the client, not
 	// through this process. 0: off.
 	MediaRedirect time.Duration
+	// ReplacedVersionGrace keeps the asset version a publish replaces for
+	// this long when the new version holds the same media (the ladder
+	// replacing the early playable set, a revision), so that a player
+	// holding its URLs plays on; a JobRemoveVersion removes it then
+	// (replaced.go). 0 removes it at once, as a new source's publish
+	// always does. cmd/reel and refserver default to
+	// ReplacedVersionGraceDefault.
+	ReplacedVersionGrace time.Duration
 }
 
 // Service holds the use cases of the domain over its ports.
@@ -751,12 +759,20 @@ func (s *Service) StartProcessing(ctx context.Context, videoID string) (*Video, 
 }
 
 // publish points the video at a new asset version described by out and
-// removes the version it replaces. With final it becomes ready; otherwise
-// it only turns playable.
+// removes the version it replaces, at once or after the grace when the
+// ladder replaces an early playable set (keepsReplaced). With final it
+// becomes ready; otherwise it only turns playable.
 func (s *Service) publish(ctx context.Context, videoID, version string, out *ProcessOutput, final bool) (*Video, error) {
 	var old string
+	var kept bool
 	apply := func(v *Video, ch *Change) {
 		old = v.AssetVersion
+		// An early set ("p…") holds the media the ladder ("v…") is made
+		// from; a version replaced by an early set is a replaced source's.
+		kept = s.keepsReplaced(old, final && strings.HasPrefix(old, "p"))
+		if kept {
+			ch.Jobs = append(ch.Jobs, s.retireJob(v, old))
+		}
 		v.AssetVersion = version
 		v.Playable = true
 		v.Duration, v.Width, v.Height = out.Duration, out.Width, out.Height
@@ -799,9 +815,10 @@ func (s *Service) publish(ctx context.Context, videoID, version string, out *Pro
 			if v.State != StateProcessing {
 				return Change{}, Errorf(EInvalidTransition, "video %s is %s, not processing", v.ID, v.State)
 			}
-			apply(v, nil)
+			var ch Change
+			apply(v, &ch)
 			v.UpdatedAt = s.clock.Now()
-			return Change{}, nil
+			return ch, nil
 		})
 	}
 	if ErrorCode(err) == EQuotaExceeded {
@@ -812,7 +829,7 @@ func (s *Service) publish(ctx context.Context, videoID, version string, out *Pro
 	if err != nil {
 		return nil, err
 	}
-	if old != "" && old != version {
+	if old != "" && old != version && !kept {
 		s.removePrefixes(ctx, videoID, assetPrefix(videoID, old), framePrefix(videoID, old))
 	}
 	return v, nil

@@ -193,9 +193,10 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	if query.all != nil {
 		download = downloadName(query.all, v, asset)
 	}
-	if asset != videohost.OriginalAsset && download == "" {
+	if asset != videohost.OriginalAsset && download == "" && !pass.NamesReplaced() {
 		// --media-redirect: the store sends the bytes (and answers Range
 		// and conditionals itself). Not kept by caches: the URL expires.
+		// A URL of a replaced version is answered here: it may be kept.
 		u, err := h.svc.AssetRedirect(ctx, v, asset, contentTypes[extension(asset)])
 		if err != nil {
 			h.writeError(w, r, err)
@@ -207,13 +208,13 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	open := h.svc.OpenAsset
+	var blob videohost.Blob
+	var info videohost.BlobInfo
 	if asset == videohost.OriginalAsset {
-		open = func(ctx context.Context, v *videohost.Video, _ string) (videohost.Blob, videohost.BlobInfo, error) {
-			return h.svc.OpenOriginal(ctx, v)
-		}
+		blob, info, err = h.svc.OpenOriginal(ctx, v)
+	} else {
+		blob, info, err = h.svc.OpenPassedAsset(ctx, v, &pass, asset)
 	}
-	blob, info, err := open(ctx, v, asset)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -224,7 +225,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	ext := extension(asset)
 	hdr["Content-Type"] = h.headers.contentType(ext)
 	maxAge, immutable := maxAgeOf(asset)
-	if immutable && query.version != v.AssetVersion {
+	if immutable && query.version != pass.Version {
 		maxAge, immutable = unpinnedMaxAge, false
 	}
 	if asset == videohost.OriginalAsset {
@@ -249,7 +250,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		// Last-Modified, which would validate any token's copy. Rewrites
 		// are cached (playlistcache.go); the request was authorized above
 		// all the same.
-		e, err := h.rewrite(blob, info, v.AssetVersion, asset, pass)
+		e, err := h.rewrite(blob, info, pass.Version, asset, pass)
 		if err != nil {
 			h.writeError(w, r, err)
 			return
@@ -266,7 +267,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		serveBytes(w, r, e.body)
 		return
 	}
-	hdr["Etag"] = []string{assetETag(v.AssetVersion, asset, info, "")}
+	hdr["Etag"] = []string{assetETag(pass.Version, asset, info, "")}
 	// On local disk the blob is an *os.File: ServeContent hands it to the
 	// connection's ReadFrom, which uses sendfile.
 	serveContent(w, r, info.ModTime, blob, info.Size)

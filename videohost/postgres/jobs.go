@@ -74,6 +74,7 @@ type (
 	posterKind    struct{}
 	chunkKind     struct{}
 	stitchKind    struct{}
+	removeKind    struct{}
 )
 
 func (fetchKind) kind() videohost.JobKind     { return videohost.JobFetch }
@@ -84,11 +85,12 @@ func (audioKind) kind() videohost.JobKind     { return videohost.JobAudioTracks 
 func (posterKind) kind() videohost.JobKind    { return videohost.JobPoster }
 func (chunkKind) kind() videohost.JobKind     { return videohost.JobChunk }
 func (stitchKind) kind() videohost.JobKind    { return videohost.JobStitch }
+func (removeKind) kind() videohost.JobKind    { return videohost.JobRemoveVersion }
 
 // allKinds are the kinds this store can run; a worker that runs all of
 // them may lead River's maintenance (rescue, retries, cleanup).
 var allKinds = []videohost.JobKind{videohost.JobFetch, videohost.JobPrepare, videohost.JobTranscode, videohost.JobSubtitles,
-	videohost.JobAudioTracks, videohost.JobPoster, videohost.JobChunk, videohost.JobStitch}
+	videohost.JobAudioTracks, videohost.JobPoster, videohost.JobChunk, videohost.JobStitch, videohost.JobRemoveVersion}
 
 // JobKinds are the kinds this store can run: a worker must run all of them
 // to lead River's maintenance.
@@ -126,6 +128,8 @@ func opsOf(k videohost.JobKind) (kindOps, bool) {
 		return opsFor[chunkKind](), true
 	case videohost.JobStitch:
 		return opsFor[stitchKind](), true
+	case videohost.JobRemoveVersion:
+		return opsFor[removeKind](), true
 	}
 	return kindOps{}, false
 }

@@ -153,7 +153,8 @@ func New(cfg Config) (*Worker, error) {
 	if cfg.ChunkLength <= 0 {
 		cfg.ChunkLength = DefaultChunkLength
 	}
-	kinds := []videohost.JobKind{videohost.JobFetch}
+	// Any worker removes replaced versions: it takes no pipeline.
+	kinds := []videohost.JobKind{videohost.JobFetch, videohost.JobRemoveVersion}
 	if cfg.Pipeline != nil {
 		kinds = append(kinds, videohost.JobPrepare, videohost.JobTranscode)
 	}
@@ -382,6 +383,8 @@ func (w *Worker) failVideo(ctx context.Context, job *videohost.Job, cause error)
 		return
 	case videohost.JobPoster, videohost.JobSubtitles:
 		return // the video keeps the poster and subtitles it had
+	case videohost.JobRemoveVersion:
+		return // the video plays on; the version's files are left behind (logged)
 	}
 	code := videohost.VideoErrTranscodeFailed
 	if job.Kind == videohost.JobFetch {
@@ -466,6 +469,8 @@ func (w *Worker) runKind(ctx context.Context, job *videohost.Job) error {
 		return w.chunk(ctx, job)
 	case videohost.JobStitch:
 		return w.stitch(ctx, job)
+	case videohost.JobRemoveVersion:
+		return w.svc.RemoveReplacedVersion(ctx, job)
 	}
 	return permanent(videohost.VideoErrTranscodeFailed, fmt.Errorf("unknown job kind %q", job.Kind))
 }

@@ -3,6 +3,7 @@ package worker_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -592,5 +593,37 @@ func TestProcessingVideoShowsProgress(t *testing.T) {
 	waitFor(t, 10*time.Second, "ready", func() bool { return e.video(t, v.ID).State == videohost.StateReady })
 	if pr := progress(); pr != nil {
 		t.Fatalf("a ready video shows progress %v", *pr)
+	}
+}
+
+// TestRemoveVersionJob: any worker, with or without a pipeline, runs the job
+// that removes a replaced asset version once its grace is over.
+func TestRemoveVersionJob(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	v, err := e.svc.CreateUploadVideo(ctx, e.p, videohost.UploadInput{Title: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const kept = "pabcd1234"
+	key := "videos/" + v.ID + "/" + kept + "/h264_sd/0.m4s"
+	if _, err := e.blobs.Put(ctx, key, strings.NewReader("old segment")); err != nil {
+		t.Fatal(err)
+	}
+	payload, _ := json.Marshal(videohost.RemoveVersionPayload{Version: kept})
+	if err := e.db.Enqueue(ctx, &videohost.Job{Kind: videohost.JobRemoveVersion, Space: v.Space, VideoID: v.ID,
+		Payload: payload, MaxAttempts: 3, RunAt: e.clock.Now().Add(time.Minute)}); err != nil {
+		t.Fatal(err)
+	}
+	w := e.worker(t, "w", nil)
+	if ran, err := w.RunOne(ctx); err != nil || ran {
+		t.Fatalf("ran %v, %v before the job's time", ran, err)
+	}
+	e.clock.Advance(time.Minute)
+	if ran, err := w.RunOne(ctx); err != nil || !ran {
+		t.Fatalf("ran %v, %v", ran, err)
+	}
+	if _, err := e.blobs.Stat(ctx, key); !videohost.IsNotFound(err) {
+		t.Fatalf("the replaced version's file is still there: %v", err)
 	}
 }

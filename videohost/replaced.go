@@ -1,0 +1,129 @@
+package videohost
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Replaced versions. A publish flips the video to a new asset version; a
+// player that loaded the old version's playlists goes on asking for the
+// files they list (?v=OLD). Reel's own player looks the video up again on a
+// 404, but VLC, ExoPlayer or a bare hls.js do not: the early remux being
+// replaced by the ladder, or a revision adding subtitles, would stop them.
+//
+// With Config.ReplacedVersionGrace the version a publish replaces is kept
+// that long when it holds the same media (an early playable set replaced by
+// the ladder of the same source, a revision): the publish queues a
+// JobRemoveVersion to run then, in the transaction that flips the video, so
+// that a crash cannot leave it behind. Until it runs, a URL naming the old
+// version is answered from the old files: a grant of the old version opens
+// them (and only them), a token or a public video gets them when they are
+// still there and the current files otherwise. A master playlist asked for
+// without a grant is the current one, so a player that starts now starts on
+// the new version. The media of a replaced source are removed at once:
+// whoever replaced them wanted them gone.
+
+// JobRemoveVersion removes a replaced asset version once its grace is over.
+const JobRemoveVersion JobKind = "remove_version"
+
+// RemoveVersionPayload is the payload of a JobRemoveVersion.
+type RemoveVersionPayload struct {
+	Version string `json:"version"`
+}
+
+// versionLen is the length of a version name: a letter and an id of 8.
+const versionLen = 9
+
+// validVersion reports whether s is spelled as newVersion spells versions,
+// so that a version read from a URL can name a blob folder.
+func validVersion(s string) bool {
+	return len(s) == versionLen && (s[0] == 'p' || s[0] == 'v') && ValidID(s[1:], versionLen-1)
+}
+
+// keepsReplaced reports whether a publish of version over old keeps old for
+// the grace: old holds the same media as version (an early set the ladder
+// replaces, a revision), and the grace is on.
+func (s *Service) keepsReplaced(old string, sameMedia bool) bool {
+	return s.cfg.ReplacedVersionGrace > 0 && old != "" && sameMedia
+}
+
+// retireJob is the job that removes old when its grace is over.
+func (s *Service) retireJob(v *Video, old string) Job {
+	payload, _ := json.Marshal(RemoveVersionPayload{Version: old})
+	return Job{Kind: JobRemoveVersion, Space: v.Space, VideoID: v.ID, Payload: payload,
+		MaxAttempts: s.cfg.MaxJobAttempts, RunAt: s.clock.Now().Add(s.cfg.ReplacedVersionGrace)}
+}
+
+// RemoveReplacedVersion runs a JobRemoveVersion: it removes the files of
+// the version the job names, unless the video points at that version again
+// (it never does today; a version is never republished) or is gone (its
+// files went with it).
+func (s *Service) RemoveReplacedVersion(ctx context.Context, job *Job) error {
+	var p RemoveVersionPayload
+	if err := json.Unmarshal(job.Payload, &p); err != nil || !validVersion(p.Version) {
+		return Errorf(EValidation, "job %d names no asset version", job.ID)
+	}
+	v, err := s.store.Video(ctx, "", job.VideoID)
+	if IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reading video: %w", err)
+	}
+	if v.AssetVersion == p.Version {
+		return nil
+	}
+	s.removePrefixes(ctx, v.ID, assetPrefix(v.ID, p.Version), framePrefix(v.ID, p.Version))
+	return nil
+}
+
+// isMaster reports whether name is a master playlist or DASH manifest: the
+// files a player starts from.
+func isMaster(name string) bool {
+	return name == "playlist.m3u8" || name == "manifest.mpd"
+}
+
+// OpenPassedAsset opens a file for a request let in by pass
+// (AuthorizeAsset), from the version pass serves, and sets pass.Version to
+// the version it opened. That is the video's current version, or a version
+// it replaced that the request names and that is still kept
+// (Config.ReplacedVersionGrace). A grant opens its own version only: when
+// that version is gone the grant is refused as it was before the grace.
+func (s *Service) OpenPassedAsset(ctx context.Context, v *Video, pass *AssetPass, name string) (Blob, BlobInfo, error) {
+	old := pass.replaced
+	if old == "" || (!pass.bound && isMaster(name)) {
+		pass.Version = v.AssetVersion
+		return s.OpenAsset(ctx, v, name)
+	}
+	b, info, err := s.openVersion(ctx, v, old, name)
+	if err == nil {
+		pass.Version = old
+		return b, info, nil
+	}
+	if !IsNotFound(err) {
+		return nil, BlobInfo{}, err
+	}
+	if pass.bound {
+		if _, serr := s.blobs.Stat(ctx, assetPrefix(v.ID, old)+"/playlist.m3u8"); serr != nil {
+			return nil, BlobInfo{}, grantRefused(ETokenInvalid, "it is for another asset version")
+		}
+		return nil, BlobInfo{}, err
+	}
+	pass.Version = v.AssetVersion
+	return s.OpenAsset(ctx, v, name)
+}
+
+// openVersion opens a file of one asset version of v.
+func (s *Service) openVersion(ctx context.Context, v *Video, version, name string) (Blob, BlobInfo, error) {
+	key := assetPrefix(v.ID, version) + "/" + name
+	if s.media != nil && isMediaFile(name) {
+		return s.media.open(ctx, key)
+	}
+	return s.manifests.open(ctx, version, name, key)
+}
+
+// ReplacedVersionGraceDefault is the grace cmd/reel and refserver give a
+// replaced version when no flag says otherwise.
+const ReplacedVersionGraceDefault = 10 * time.Minute
