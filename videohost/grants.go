@@ -206,8 +206,7 @@ func (s *Service) verifyGrant(ctx context.Context, v *Video, version, grant stri
 		// A re-publish (or a hand-built URL without its version) ends what
 		// a grant of the old version opens, unless the old version is kept
 		// for a grace (replaced.go): then the grant opens the old files
-		// while they last, and OpenPassedAsset refuses it once they are
-		// gone.
+		// while they last, and finds nothing once they are gone.
 		return grantRefused(ETokenInvalid, "it is for another asset version")
 	}
 	want := s.grantMAC(v.Space, v.ID, version, exp, kid)

@@ -19,8 +19,9 @@ import (
 // JobRemoveVersion to run then, in the transaction that flips the video, so
 // that a crash cannot leave it behind. Until it runs, a URL naming the old
 // version is answered from the old files: a grant of the old version opens
-// them (and only them), a token or a public video gets them when they are
-// still there and the current files otherwise. A master playlist asked for
+// them (and only them; once they are gone, not found), a token or a public
+// video gets them when they are still there and the current files
+// otherwise. A master playlist asked for
 // without a grant is the current one, so a player that starts now starts on
 // the new version. The media of a replaced source are removed at once:
 // whoever replaced them wanted them gone.
@@ -89,8 +90,8 @@ func isMaster(name string) bool {
 // (AuthorizeAsset), from the version pass serves, and sets pass.Version to
 // the version it opened. That is the video's current version, or a version
 // it replaced that the request names and that is still kept
-// (Config.ReplacedVersionGrace). A grant opens its own version only: when
-// that version is gone the grant is refused as it was before the grace.
+// (Config.ReplacedVersionGrace). A grant opens its own version only: once
+// that version is gone its files are not found.
 func (s *Service) OpenPassedAsset(ctx context.Context, v *Video, pass *AssetPass, name string) (Blob, BlobInfo, error) {
 	old := pass.replaced
 	if old == "" || (!pass.bound && isMaster(name)) {
@@ -106,9 +107,9 @@ func (s *Service) OpenPassedAsset(ctx context.Context, v *Video, pass *AssetPass
 		return nil, BlobInfo{}, err
 	}
 	if pass.bound {
-		if _, serr := s.blobs.Stat(ctx, assetPrefix(v.ID, old)+"/playlist.m3u8"); serr != nil {
-			return nil, BlobInfo{}, grantRefused(ETokenInvalid, "it is for another asset version")
-		}
+		// The grant is good (verifyGrant checked it) but names files that
+		// are gone: not found, which sends Reel's player to look the video
+		// up again, as a public video's 404 does.
 		return nil, BlobInfo{}, err
 	}
 	pass.Version = v.AssetVersion

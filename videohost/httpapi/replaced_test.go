@@ -15,7 +15,7 @@ import (
 // media playlist listed (the old version, with a grant of it) go on
 // answering the old bytes for the grace, the master it would load now is
 // the new version, and once the grace's job has removed the old version the
-// old URLs are refused as any stale grant is.
+// old URLs are not found.
 func TestReplacedVersionPlaysOn(t *testing.T) {
 	const grace = 10 * time.Minute
 	e := newEnv(t, func(e *env) {
@@ -104,6 +104,8 @@ func TestReplacedVersionPlaysOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, u := range []string{segment, mediaPlaylist} {
-		problem(t, get(u), http.StatusUnauthorized, videohost.ETokenInvalid)
+		// Not found, as a public video's removed file is: Reel's player
+		// then looks the video up again.
+		problem(t, get(u), http.StatusNotFound, videohost.ENotFound)
 	}
 }
