@@ -3,7 +3,6 @@ package worker_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -601,29 +600,67 @@ func TestProcessingVideoShowsProgress(t *testing.T) {
 func TestRemoveVersionJob(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	v, err := e.svc.CreateUploadVideo(ctx, e.p, videohost.UploadInput{Title: "t"})
+	svc, err := videohost.New(videohost.Config{Store: e.db, Queue: e.db, Blobs: e.blobs, Clock: e.clock,
+		Secret: bytes.Repeat([]byte("s"), 32), BaseURL: "http://reel.test", ReplacedVersionGrace: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
-	const kept = "pabcd1234"
-	key := "videos/" + v.ID + "/" + kept + "/h264_sd/0.m4s"
-	if _, err := e.blobs.Put(ctx, key, strings.NewReader("old segment")); err != nil {
+	e.svc = svc
+	v, err := svc.CreateUploadVideo(ctx, e.p, videohost.UploadInput{Title: "t"})
+	if err != nil {
 		t.Fatal(err)
 	}
-	payload, _ := json.Marshal(videohost.RemoveVersionPayload{Version: kept})
-	if err := e.db.Enqueue(ctx, &videohost.Job{Kind: videohost.JobRemoveVersion, Space: v.Space, VideoID: v.ID,
-		Payload: payload, MaxAttempts: 3, RunAt: e.clock.Now().Add(time.Minute)}); err != nil {
+	src := filepath.Join(t.TempDir(), "source")
+	os.WriteFile(src, []byte("source"), 0o644)
+	if _, err := svc.ImportSource(ctx, v.ID, src); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
+		t.Fatal(err)
+	}
+	set := func(segment string) string {
+		dir := t.TempDir()
+		os.MkdirAll(filepath.Join(dir, "h264_sd"), 0o755)
+		os.WriteFile(filepath.Join(dir, "playlist.m3u8"), []byte("#EXTM3U\n"), 0o644)
+		os.WriteFile(filepath.Join(dir, "h264_sd", "0.m4s"), []byte(segment), 0o644)
+		return dir
+	}
+	out := &videohost.ProcessOutput{Duration: 1, Width: 320, Height: 240}
+	if ok, err := svc.PublishPlayable(ctx, v.ID, set("early"), out); err != nil || !ok {
+		t.Fatalf("early publish: %v %v", ok, err)
+	}
+	old := e.video(t, v.ID).AssetVersion
+	if _, err := svc.PublishReady(ctx, v.ID, set("ladder"), out); err != nil {
+		t.Fatal(err)
+	}
+	// servedFrom is the version a URL naming the early set is served from.
+	servedFrom := func() string {
+		t.Helper()
+		cur := e.video(t, v.ID)
+		pass, err := svc.AuthorizeAsset(ctx, cur, videohost.PlaybackRequest{Version: old})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _, err := svc.OpenPassedAsset(ctx, cur, &pass, "h264_sd/0.m4s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Close()
+		return pass.Version
+	}
+	if got := servedFrom(); got != old {
+		t.Fatalf("during the grace the early set's URL is served from %s, want %s", got, old)
+	}
+
 	w := e.worker(t, "w", nil)
 	if ran, err := w.RunOne(ctx); err != nil || ran {
-		t.Fatalf("ran %v, %v before the job's time", ran, err)
+		t.Fatalf("ran %v, %v before the grace is over", ran, err)
 	}
 	e.clock.Advance(time.Minute)
 	if ran, err := w.RunOne(ctx); err != nil || !ran {
 		t.Fatalf("ran %v, %v", ran, err)
 	}
-	if _, err := e.blobs.Stat(ctx, key); !videohost.IsNotFound(err) {
-		t.Fatalf("the replaced version's file is still there: %v", err)
+	if got := servedFrom(); got == old {
+		t.Fatalf("the early set is still served after its removal job ran")
 	}
 }
