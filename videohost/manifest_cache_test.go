@@ -1,7 +1,6 @@
 package videohost_test
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -57,16 +56,7 @@ func TestManifestCache(t *testing.T) {
 		}
 		t.Cleanup(func() { db.Close() })
 		blobs := &countingDisk{Disk: openDisk(t), opens: map[string]int{}}
-		svc, err := videohost.New(videohost.Config{Store: db, Queue: db, Blobs: blobs, Secret: bytes.Repeat([]byte("k"), 32),
-			BaseURL: "https://reel.example", ManifestCacheSize: cacheSize})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sp, _, err := svc.Bootstrap(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := &videohost.Principal{Space: sp.ID, Access: videohost.AccessReadWrite}
+		svc, p, _ := bootstrapped(t, videohost.Config{Store: db, Queue: db, Blobs: blobs, ManifestCacheSize: cacheSize})
 		v, err := svc.CreateUploadVideo(ctx, p, videohost.UploadInput{Title: "t"})
 		if err != nil {
 			t.Fatal(err)

@@ -40,15 +40,7 @@ func TestPublishing(t *testing.T) {
 			}
 			t.Cleanup(func() { db.Close() })
 			blobs := tt.open(t)
-			svc, err := videohost.New(videohost.Config{Store: db, Queue: db, Blobs: blobs, Secret: bytes.Repeat([]byte("k"), 32), BaseURL: "https://reel.example"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sp, _, err := svc.Bootstrap(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := &videohost.Principal{Space: sp.ID, Access: videohost.AccessReadWrite}
+			svc, p, _ := bootstrapped(t, videohost.Config{Store: db, Queue: db, Blobs: blobs})
 			v, err := svc.CreateUploadVideo(ctx, p, videohost.UploadInput{Title: "t"})
 			if err != nil {
 				t.Fatal(err)
@@ -141,6 +133,23 @@ func TestPublishing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// bootstrapped is a service made from cfg (its secret and base URL filled
+// in) with its first space made: it returns the service, a principal that
+// may write in the space, and the id of the space's first key.
+func bootstrapped(t *testing.T, cfg videohost.Config) (*videohost.Service, *videohost.Principal, string) {
+	t.Helper()
+	cfg.Secret, cfg.BaseURL = bytes.Repeat([]byte("k"), 32), "https://reel.example"
+	svc, err := videohost.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, keys, err := svc.Bootstrap(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, &videohost.Principal{Space: sp.ID, Access: videohost.AccessReadWrite}, keys[0].ID
 }
 
 func openDisk(t *testing.T) *blob.Disk {

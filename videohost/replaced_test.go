@@ -1,7 +1,6 @@
 package videohost_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -38,17 +37,8 @@ func TestReplacedVersionGrace(t *testing.T) {
 			}
 			t.Cleanup(func() { db.Close() })
 			blobs := tt.open(t)
-			svc, err := videohost.New(videohost.Config{Store: db, Queue: db, Blobs: blobs, Clock: clock,
-				Secret: bytes.Repeat([]byte("k"), 32), BaseURL: "https://reel.example",
+			svc, p, kid := bootstrapped(t, videohost.Config{Store: db, Queue: db, Blobs: blobs, Clock: clock,
 				ReplacedVersionGrace: 10 * time.Minute, MediaCacheDir: t.TempDir()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sp, keys, err := svc.Bootstrap(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := &videohost.Principal{Space: sp.ID, Access: videohost.AccessReadWrite}
 			v, err := svc.CreateUploadVideo(ctx, p, videohost.UploadInput{Title: "t"})
 			if err != nil {
 				t.Fatal(err)
@@ -110,7 +100,7 @@ func TestReplacedVersionGrace(t *testing.T) {
 			signed := *v
 			signed.PlaybackPolicy = videohost.PlaybackSigned
 			exp := clock.Now().Add(time.Hour)
-			oldGrant := svc.MintGrant(v.Space, v.ID, old, exp, keys[0].ID)
+			oldGrant := svc.MintGrant(v.Space, v.ID, old, exp, kid)
 			check(&signed, videohost.PlaybackRequest{Version: old, Grant: oldGrant}, "playlist.m3u8", "early master", old)
 			check(&signed, videohost.PlaybackRequest{Version: old, Grant: oldGrant}, "h264_sd/0.m4s", "early segment", old)
 			if _, _, err := serve(&signed, videohost.PlaybackRequest{Version: v.AssetVersion, Grant: oldGrant}, "h264_sd/0.m4s"); videohost.ErrorCode(err) != videohost.ETokenInvalid {
@@ -140,7 +130,7 @@ func TestReplacedVersionGrace(t *testing.T) {
 			}
 			versions(t, blobs, v.ID, 1)
 			check(v, videohost.PlaybackRequest{Version: old}, "h264_sd/0.m4s", "final segment", v.AssetVersion)
-			oldGrant = svc.MintGrant(v.Space, v.ID, old, clock.Now().Add(time.Hour), keys[0].ID)
+			oldGrant = svc.MintGrant(v.Space, v.ID, old, clock.Now().Add(time.Hour), kid)
 			if _, _, err := serve(&signed, videohost.PlaybackRequest{Version: old, Grant: oldGrant}, "h264_sd/0.m4s"); !videohost.IsNotFound(err) {
 				t.Errorf("a grant of the removed version: %v, want not found", err)
 			}
