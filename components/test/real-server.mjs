@@ -131,6 +131,12 @@ export async function startSite({ media, reel }) {
 <style>body{font-family:system-ui,sans-serif;margin:16px} reel-player{max-width:640px}</style>
 <script type="module" src="${reel}/cdn/reel.js"></script></head><body><main id="root"></main></body></html>`);
     }
+    if (p === '/pages/bare-hls.html') {
+      // hls.js alone, as a third-party player uses it: no <reel-player>.
+      res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' });
+      return res.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare hls.js</title><script src="/hls/hls.min.js"></script></head><body><video muted playsinline width="480"></video></body></html>');
+    }
+    if (p === '/hls/hls.min.js') return serve(join(COMPONENTS, 'node_modules', 'hls.js', 'dist', 'hls.min.js'));
     if (p === '/pages/leave.html') {
       res.writeHead(200, { 'content-type': TYPES['.html'] });
       return res.end('<!doctype html><title>left</title><p>left the player page</p>');

@@ -228,6 +228,51 @@ describe('real server', { skip }, () => {
     await page.close();
   });
 
+  test('bare hls.js plays a signed video on through a revision (the replaced version is kept for a grace)', async () => {
+    // A third-party player holds the playlists it loaded: their URIs name the
+    // version and carry a grant of it. A revision (a subtitle track added)
+    // replaces that version while the player is between fetches; it must
+    // still get the rest of the old version's segments (README, "A
+    // replaced version plays on"). Without the grace they are refused (401).
+    const v = V.signed;
+    const token = playbackToken(v.embed);
+    const hlsOf = async () => (await api.get('/v1/videos/' + v.id)).urls.hls;
+    const before = await hlsOf();
+    const page = await open();
+    await page.goto(`${site.base}/pages/bare-hls.html`);
+    const responses = [];
+    page.on('response', (r) => r.url().includes(`/media/${srv.space}/${v.id}/`) && responses.push([r.status(), r.url()]));
+    await page.evaluate((url) => {
+      window.__fatal = [];
+      const video = document.querySelector('video');
+      // A short forward buffer, so that most segments are fetched after the revision.
+      const hls = new Hls({ maxBufferLength: 1, maxMaxBufferLength: 1, backBufferLength: 0 });
+      window.__hls = hls;
+      hls.on(Hls.Events.ERROR, (_, d) => d.fatal && window.__fatal.push(`${d.details} ${d.response?.code ?? ''}`));
+      hls.loadSource(url);
+      hls.attachMedia(video);
+      video.play();
+    }, `${before}&token=${token}`);
+    await page.waitForFunction(() => document.querySelector('video').currentTime > 0.3, null, { timeout: 20000 });
+    await page.evaluate(() => { window.__hls.stopLoad(); document.querySelector('video').pause(); });
+    const fetchedBefore = responses.length;
+
+    await api.put(`/v1/videos/${v.id}/subtitles/de`, readFileSync(join(media, 'en.srt'), 'utf8'), { 'content-type': 'application/x-subrip' });
+    const after = await until(async () => { const u = await hlsOf(); return u !== before && u; }, { timeout: 60000, what: 'the revision published' });
+    console.log(`# revision: ${before.split('?')[1]} -> ${after.split('?')[1]}; ${fetchedBefore} media responses before it`);
+
+    await page.evaluate(() => { window.__hls.startLoad(); document.querySelector('video').play(); });
+    await page.waitForFunction((d) => document.querySelector('video').ended || document.querySelector('video').currentTime > d - 1, DURATION, { timeout: 30000 });
+    const fatal = await page.evaluate(() => window.__fatal);
+    const failed = responses.filter(([status]) => status >= 400);
+    const oldAfter = responses.slice(fetchedBefore).filter(([, u]) => u.includes(before.split('?')[1]));
+    console.log(`# after the revision: ${responses.length - fetchedBefore} media responses, ${oldAfter.length} of the old version; failed ${JSON.stringify(failed)}`);
+    assert.deepEqual(fatal, [], 'no fatal hls.js error');
+    assert.deepEqual(failed, [], 'every media request answered');
+    assert.ok(oldAfter.length >= 2, 'segments of the old version fetched after the revision');
+    await page.close();
+  });
+
   test('player: archived video is "not available" with no media; unarchived, a reload plays', async () => {
     const v = V.archived;
     const playable = await (await fetch(`${srv.base}/v1/embeds/${v.embed}`)).json();
