@@ -23,9 +23,10 @@ import (
 // A published set is immutable: every publish writes a new version under a
 // fresh name and then flips the video row to it in one transaction, so a
 // reader sees the old set or the new one, never a mix; the version it
-// replaces is deleted afterwards, at once or after a grace (replaced.go). Workers hand the service local folders;
-// the optional LocalBlobs and LinkBlobs capabilities make that a rename or
-// a link on local disk, and any other store gets a copy of each file.
+// replaces is deleted afterwards, at once or after a grace (replaced.go).
+// Workers hand the service local folders; the optional LocalBlobs and
+// LinkBlobs capabilities make that a rename or a link on local disk, and
+// any other store gets a copy of each file.
 
 // sourceKey is the blob key of a video's source file.
 func sourceKey(videoID string) string { return "sources/" + videoID + "/source" }
