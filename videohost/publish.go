@@ -47,6 +47,9 @@ func newVersion(final bool) string {
 	return "p" + NewID(8)
 }
 
+// isEarlyVersion reports whether version names an early playable set.
+func isEarlyVersion(version string) bool { return strings.HasPrefix(version, "p") }
+
 // StoreSource streams a video's complete source (a fetched input_url) from
 // r into blob storage and returns its size. The video does not change
 // state: SourceStored does that once the caller has checked the result.
@@ -199,7 +202,7 @@ func (s *Service) PublishRevision(ctx context.Context, videoID, base, dir string
 	if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
 		return fmt.Errorf("publishing revision: %w", err)
 	}
-	kept := s.keepsReplaced(base, true)
+	var kept bool
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
 		if v.AssetVersion != base {
 			return Change{}, Errorf(EConflict, "video %s was republished meanwhile", videoID)
@@ -208,9 +211,7 @@ func (s *Service) PublishRevision(ctx context.Context, videoID, base, dir string
 		v.Assets.Chapters = chapters
 		v.UpdatedAt = s.clock.Now()
 		var ch Change
-		if kept {
-			ch.Jobs = append(ch.Jobs, s.retireJob(v, base))
-		}
+		kept = s.keepReplaced(v, base, true, &ch)
 		return ch, nil
 	})
 	if err != nil {
@@ -218,7 +219,7 @@ func (s *Service) PublishRevision(ctx context.Context, videoID, base, dir string
 		return err
 	}
 	if base != "" && !kept {
-		s.removePrefixes(ctx, videoID, assetPrefix(videoID, base), framePrefix(videoID, base))
+		s.removeVersion(ctx, videoID, base)
 	}
 	return nil
 }

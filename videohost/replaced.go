@@ -43,18 +43,26 @@ func validVersion(s string) bool {
 	return len(s) == versionLen && (s[0] == 'p' || s[0] == 'v') && ValidID(s[1:], versionLen-1)
 }
 
-// keepsReplaced reports whether a publish of version over old keeps old for
-// the grace: old holds the same media as version (an early set the ladder
-// replaces, a revision), and the grace is on.
-func (s *Service) keepsReplaced(old string, sameMedia bool) bool {
-	return s.cfg.ReplacedVersionGrace > 0 && old != "" && sameMedia
+// keepReplaced decides, in the transaction of a publish that replaces old
+// with a new version of v, whether old is kept for the grace: when the
+// grace is on and old holds the same media as the new version (an early
+// set the ladder replaces, a revision). If so it adds to ch the job that
+// removes old once the grace is over, and reports true; the caller then
+// leaves old in place, and otherwise removes it (removeVersion).
+func (s *Service) keepReplaced(v *Video, old string, sameMedia bool, ch *Change) bool {
+	if s.cfg.ReplacedVersionGrace <= 0 || old == "" || !sameMedia {
+		return false
+	}
+	payload, _ := json.Marshal(RemoveVersionPayload{Version: old})
+	ch.Jobs = append(ch.Jobs, Job{Kind: JobRemoveVersion, Space: v.Space, VideoID: v.ID, Payload: payload,
+		MaxAttempts: s.cfg.MaxJobAttempts, RunAt: s.clock.Now().Add(s.cfg.ReplacedVersionGrace)})
+	return true
 }
 
-// retireJob is the job that removes old when its grace is over.
-func (s *Service) retireJob(v *Video, old string) Job {
-	payload, _ := json.Marshal(RemoveVersionPayload{Version: old})
-	return Job{Kind: JobRemoveVersion, Space: v.Space, VideoID: v.ID, Payload: payload,
-		MaxAttempts: s.cfg.MaxJobAttempts, RunAt: s.clock.Now().Add(s.cfg.ReplacedVersionGrace)}
+// removeVersion removes the files of one asset version of a video and the
+// frames cut from it.
+func (s *Service) removeVersion(ctx context.Context, videoID, version string) {
+	s.removePrefixes(ctx, videoID, assetPrefix(videoID, version), framePrefix(videoID, version))
 }
 
 // RemoveReplacedVersion runs a JobRemoveVersion: it removes the files of
@@ -76,7 +84,7 @@ func (s *Service) RemoveReplacedVersion(ctx context.Context, job *Job) error {
 	if v.AssetVersion == p.Version {
 		return nil
 	}
-	s.removePrefixes(ctx, v.ID, assetPrefix(v.ID, p.Version), framePrefix(v.ID, p.Version))
+	s.removeVersion(ctx, v.ID, p.Version)
 	return nil
 }
 

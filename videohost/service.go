@@ -760,7 +760,7 @@ func (s *Service) StartProcessing(ctx context.Context, videoID string) (*Video, 
 
 // publish points the video at a new asset version described by out and
 // removes the version it replaces, at once or after the grace when the
-// ladder replaces an early playable set (keepsReplaced). With final it
+// ladder replaces an early playable set (keepReplaced). With final it
 // becomes ready; otherwise it only turns playable.
 func (s *Service) publish(ctx context.Context, videoID, version string, out *ProcessOutput, final bool) (*Video, error) {
 	var old string
@@ -769,10 +769,7 @@ func (s *Service) publish(ctx context.Context, videoID, version string, out *Pro
 		old = v.AssetVersion
 		// An early set ("p…") holds the media the ladder ("v…") is made
 		// from; a version replaced by an early set is a replaced source's.
-		kept = s.keepsReplaced(old, final && strings.HasPrefix(old, "p"))
-		if kept {
-			ch.Jobs = append(ch.Jobs, s.retireJob(v, old))
-		}
+		kept = s.keepReplaced(v, old, final && isEarlyVersion(old), ch)
 		v.AssetVersion = version
 		v.Playable = true
 		v.Duration, v.Width, v.Height = out.Duration, out.Width, out.Height
@@ -830,7 +827,7 @@ func (s *Service) publish(ctx context.Context, videoID, version string, out *Pro
 		return nil, err
 	}
 	if old != "" && old != version && !kept {
-		s.removePrefixes(ctx, videoID, assetPrefix(videoID, old), framePrefix(videoID, old))
+		s.removeVersion(ctx, videoID, old)
 	}
 	return v, nil
 }

@@ -418,7 +418,7 @@ export class ReelPlayer extends EmbedElement {
       // playlist or file gone under the player (a new asset version) is an
       // error like any other. A fresh lookup tells whether the video still
       // plays, as after hls.js's 404; its URLs name the new version.
-      if (this._reattached++ < 2) return void this._reattach(this._sourceSeq, this._playIntended);
+      if (this._reattached++ < 2) return void this._reattach(this._sourceSeq);
       this._fail(new ReelError(0, 'media', 'The video could not be played.'));
     });
     this.media = v;
@@ -742,10 +742,12 @@ export class ReelPlayer extends EmbedElement {
   /**
    * Looks the video up again after its media answered 404 (or, without
    * hls.js, failed) and, while it is still playable, attaches its current
-   * source at the time the viewer was at, playing if the viewer was;
-   * otherwise fails as the lookup says.
+   * source at the time the viewer was at, playing if the viewer was (what
+   * the play and pause events recorded: the error may have paused the
+   * element); otherwise fails as the lookup says.
    */
-  private async _reattach(seq: number, playing = !this.media.paused) {
+  private async _reattach(seq: number) {
+    const playing = this._playIntended;
     const v = this.media;
     const at = v.currentTime;
     const gone = new ReelError(404, 'not_found', 'gone');
