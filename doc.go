@@ -16,6 +16,8 @@
 //     videohost/blob/s3: Blobs (and the tus upload store) in an S3-compatible
 //     bucket; videohost/blob/blobtest: the contract every Blobs keeps.
 //   - videohost/httpapi: the whole HTTP surface as one http.Handler.
+//   - videohost/httpfast: a lean HTTP/1.1 loop for players' plain GETs,
+//     in front of a net/http Server that takes everything else.
 //   - videohost/metrics: Prometheus metrics (client_golang) on a registry per
 //     server, fed by httpapi, the worker's queue and the dispatcher.
 //   - videohost/worker: runs queued jobs (fetch, transcode, webhook delivery) and

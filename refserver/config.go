@@ -58,6 +58,12 @@ type Config struct {
 	// --replaced-version-grace, REEL_REPLACED_VERSION_GRACE (10m; 0: removed
 	// at once).
 	ReplacedVersionGrace time.Duration
+	// NetHTTPOnly serves every request with net/http alone. By default a
+	// player's plain GETs and HEADs of /media/ on a keep-alive connection
+	// are served by httpfast's leaner loop (the same handler, less work per
+	// request; everything else goes to net/http): --net-http-only,
+	// REEL_NET_HTTP_ONLY (false).
+	NetHTTPOnly bool
 	// JobRescueAfter is how long a job on PostgreSQL may run before River
 	// hands it to another worker, which runs it only if its process is gone
 	// (it holds no lock any more): --job-rescue-after,
@@ -130,6 +136,8 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 		"media-redirect", "with s3:// blobs, answer segment and picture requests, once their token is checked, with a redirect to a presigned URL of the bucket valid this long (e.g. 1m), so the bytes go from the bucket to the player; the bucket's endpoint must be reachable by players and allow their origin (CORS); 0: off")
 	fs.Var(envDefault[time.Duration]{p: &c.ReplacedVersionGrace, parse: time.ParseDuration, env: getenv(envName("replaced-version-grace")), def: videohost.ReplacedVersionGraceDefault},
 		"replaced-version-grace", "how long the files of a version replaced by the same media (the ladder replacing the early playable copy, a revision) stay, so that players that loaded it play on; 0: removed at once")
+	fs.Var(envBool{envDefault[bool]{p: &c.NetHTTPOnly, parse: strconv.ParseBool, env: getenv(envName("net-http-only"))}},
+		"net-http-only", "serve every request with Go's net/http alone, rather than players' GETs of /media/ on the leaner delivery loop (videohost/httpfast)")
 	fs.Var(envDefault[ByteSize]{p: &c.MediaCacheSize, parse: ParseByteSize, env: getenv(envName("media-cache-size")), def: defaultMediaCacheSize},
 		"media-cache-size", "with s3:// blobs, the local disk kept for copies of the segments and pictures this process serves, so that a repeated request is sent from disk ({data}/cache/media; 0: none)")
 	return fs
@@ -160,6 +168,11 @@ func (v envDefault[T]) Set(s string) error {
 	*v.p = x
 	return nil
 }
+
+// envBool is an envDefault[bool] that, like a flag.Bool, needs no value.
+type envBool struct{ envDefault[bool] }
+
+func (envBool) IsBoolFlag() bool { return true }
 
 // init sets the default: the variable's value when there is one.
 func (v envDefault[T]) init(name string) error {

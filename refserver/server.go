@@ -22,6 +22,7 @@ import (
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/blob/s3"
 	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/httpfast"
 	"github.com/reelvideo/reel/videohost/metrics"
 	"github.com/reelvideo/reel/videohost/postgres"
 	"github.com/reelvideo/reel/videohost/sqlite"
@@ -63,7 +64,7 @@ type Main struct {
 
 	listener net.Listener
 	instance *instance
-	server   *http.Server
+	server   httpServer
 	cancel   context.CancelFunc
 	done     sync.WaitGroup
 	serveErr chan error
@@ -425,9 +426,21 @@ func (m *Main) startHTTP() error {
 	return nil
 }
 
-// serve serves h on the main listener.
+// httpServer is *http.Server or the *httpfast.Server in front of one.
+type httpServer interface {
+	Serve(net.Listener) error
+	Shutdown(context.Context) error
+}
+
+// serve serves h on the main listener: a player's requests for media on
+// httpfast's lean loop, everything else on net/http (unless
+// --net-http-only).
 func (m *Main) serve(h http.Handler) {
-	m.server = m.httpServer(h)
+	hs := m.httpServer(h)
+	m.server = hs
+	if !m.Config.NetHTTPOnly {
+		m.server = &httpfast.Server{HTTP: hs, Fast: httpapi.IsDeliveryPath}
+	}
 	m.serveErr = make(chan error, 1)
 	go func() { m.serveErr <- serveUntilClosed(m.server, m.listener) }()
 }
@@ -455,7 +468,7 @@ func (m *Main) httpServer(h http.Handler) *http.Server {
 	}
 }
 
-func serveUntilClosed(srv *http.Server, ln net.Listener) error {
+func serveUntilClosed(srv httpServer, ln net.Listener) error {
 	err := srv.Serve(ln)
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil

@@ -56,6 +56,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/httpfast"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
@@ -101,6 +102,10 @@ func (v video) query() string {
 
 type server struct {
 	BaseURL string `json:"base_url"`
+	// NetHTTPURL serves the same Reel handler with net/http alone (as
+	// refserver --net-http-only does); BaseURL serves it as refserver does
+	// by default, players' requests on httpfast.
+	NetHTTPURL string `json:"net_http_url,omitempty"`
 	Signed  video  `json:"signed"`
 	Public  video  `json:"public"`
 
@@ -337,8 +342,13 @@ func serveReel(dir string) error {
 	if err := profileUntilStopped("reel"); err != nil {
 		return err
 	}
-	json.NewEncoder(os.Stdout).Encode(server{BaseURL: base, Signed: signed, Public: public})
-	return (&http.Server{Handler: h}).Serve(ln)
+	plainLn, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	go (&http.Server{Handler: h}).Serve(plainLn)
+	json.NewEncoder(os.Stdout).Encode(server{BaseURL: base, NetHTTPURL: "http://" + plainLn.Addr().String(), Signed: signed, Public: public})
+	return (&httpfast.Server{HTTP: &http.Server{Handler: h}, Fast: httpapi.IsDeliveryPath}).Serve(ln)
 }
 
 // profileUntilStopped writes a CPU profile of this server process to
@@ -594,6 +604,7 @@ func TestSegmentThroughput(t *testing.T) {
 	// Warm the page cache, the connections and Reel's caches.
 	for _, p := range phases {
 		load(t, s.BaseURL, s.pid, p.reel, time.Second)
+		load(t, s.NetHTTPURL, s.pid, p.reel, time.Second)
 		load(t, nginx, nginxPID, p.nginx, time.Second)
 		load(t, bare.BaseURL, bare.pid, p.nginx, time.Second)
 		load(t, memory.BaseURL, memory.pid, p.nginx, time.Second)
@@ -606,6 +617,7 @@ func TestSegmentThroughput(t *testing.T) {
 	for round := 1; round <= rounds; round++ {
 		for _, p := range phases {
 			reel := load(t, s.BaseURL, s.pid, p.reel, runFor)
+			reelNetHTTP := load(t, s.NetHTTPURL, s.pid, p.reel, runFor)
 			ngx := load(t, nginx, nginxPID, p.nginx, runFor)
 			goFiles := load(t, bare.BaseURL, bare.pid, p.nginx, runFor)
 			goMemory := load(t, memory.BaseURL, memory.pid, p.nginx, runFor)
@@ -613,7 +625,7 @@ func TestSegmentThroughput(t *testing.T) {
 			for _, r := range []struct {
 				name string
 				r    result
-			}{{"Reel", reel}, {"nginx", ngx}, {"Go http.FileServer", goFiles}, {"Go net/http from memory", goMemory}} {
+			}{{"Reel", reel}, {"Reel, --net-http-only", reelNetHTTP}, {"nginx", ngx}, {"Go http.FileServer", goFiles}, {"Go net/http from memory", goMemory}} {
 				ratio := ""
 				if r.name != "nginx" {
 					ratio = fmt.Sprintf("%.2f, %.2f", r.r.reqPerSec()/ngx.reqPerSec(), float64(r.r.cpuPerRequest())/float64(ngx.cpuPerRequest()))

@@ -157,6 +157,12 @@ const (
 	imagesPrefix = "/images/"
 )
 
+// IsDeliveryPath reports whether path (as sent, before any '?') is asset
+// delivery's: the playlists and segments a player asks for every few
+// seconds, which a server may answer on a leaner loop than net/http's
+// (refserver serves them with videohost/httpfast).
+func IsDeliveryPath(path string) bool { return strings.HasPrefix(path, mediaPrefix) }
+
 // requestState is what ServeHTTP keeps of a request, in one allocation.
 type requestState struct {
 	rw   responseWriter
