@@ -106,8 +106,8 @@ type server struct {
 	// refserver --net-http-only does); BaseURL serves it as refserver does
 	// by default, players' requests on httpfast.
 	NetHTTPURL string `json:"net_http_url,omitempty"`
-	Signed  video  `json:"signed"`
-	Public  video  `json:"public"`
+	Signed     video  `json:"signed"`
+	Public     video  `json:"public"`
 
 	pid int // the server process, set by startReel
 }

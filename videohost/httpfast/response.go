@@ -34,8 +34,8 @@ type response struct {
 	accepted    int64 // body bytes taken to send
 	body        []byte
 	out         []byte // the head (and body) being written
-	closeAfter  bool // the connection cannot serve another request
-	broken      bool // a write to the connection failed
+	closeAfter  bool   // the connection cannot serve another request
+	broken      bool   // a write to the connection failed
 }
 
 func (w *response) reset(c *conn, r *http.Request) {
