@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httptrace"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -854,5 +855,83 @@ func TestChunkFlags(t *testing.T) {
 	}
 	if _, err := c.parseFlags("t", []string{"--chunk-length", "soon"}, io.Discard, func(string) string { return "" }); err == nil {
 		t.Error("--chunk-length soon accepted")
+	}
+}
+
+func TestNetHTTPOnlyFlag(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		env  string
+		want bool
+	}{
+		{nil, "", false},
+		{[]string{"--net-http-only"}, "", true},
+		{nil, "true", true},
+		{[]string{"--net-http-only=false"}, "1", false},
+	} {
+		var c Config
+		if _, err := c.parseFlags("t", tt.args, io.Discard, func(k string) string {
+			if k == "REEL_NET_HTTP_ONLY" {
+				return tt.env
+			}
+			return ""
+		}); err != nil {
+			t.Fatalf("%v, env %q: %v", tt.args, tt.env, err)
+		}
+		if c.NetHTTPOnly != tt.want {
+			t.Errorf("%v, env %q: NetHTTPOnly %v, want %v", tt.args, tt.env, c.NetHTTPOnly, tt.want)
+		}
+	}
+	var c Config
+	if _, err := c.parseFlags("t", nil, io.Discard, func(k string) string { return map[string]string{"REEL_NET_HTTP_ONLY": "maybe"}[k] }); err == nil {
+		t.Error("REEL_NET_HTTP_ONLY=maybe accepted")
+	}
+}
+
+// TestBothServingLoops: by default and with --net-http-only, one
+// keep-alive connection carries a player's request for media (the lean
+// loop's, by default) and then an API call (net/http's), with the same
+// answers.
+func TestBothServingLoops(t *testing.T) {
+	type answer struct {
+		status            int
+		contentType, cors string
+		code              string
+	}
+	var answers [][]answer
+	for _, args := range [][]string{nil, {"--net-http-only"}} {
+		s := startServer(t, t.TempDir(), args...)
+		tr := &http.Transport{MaxConnsPerHost: 1}
+		defer tr.CloseIdleConnections()
+		client := &http.Client{Transport: tr}
+		var got []answer
+		conns := map[string]bool{}
+		for _, path := range []string{"/media/aaaaa/bbbbbbbbbbbb/playlist.m3u8?v=x", "/v1/videos", "/media/aaaaa/bbbbbbbbbbbb/h264_sd/0.m4s"} {
+			req, _ := http.NewRequest(http.MethodGet, s.URL()+path, nil)
+			req.Header.Set("Authorization", "Bearer "+s.key)
+			trace := &httptrace.ClientTrace{GotConn: func(ci httptrace.GotConnInfo) { conns[ci.Conn.LocalAddr().String()] = true }}
+			res, err := client.Do(req.WithContext(httptrace.WithClientTrace(req.Context(), trace)))
+			if err != nil {
+				t.Fatalf("%v: GET %s: %v", args, path, err)
+			}
+			var p struct{ Code string }
+			json.NewDecoder(res.Body).Decode(&p)
+			res.Body.Close()
+			got = append(got, answer{res.StatusCode, res.Header.Get("Content-Type"), res.Header.Get("Access-Control-Allow-Origin"), p.Code})
+		}
+		if len(conns) != 1 {
+			t.Errorf("%v: %d connections, want the one kept alive", args, len(conns))
+		}
+		answers = append(answers, got)
+	}
+	want := []answer{
+		{404, "application/problem+json", "*", "not_found"},
+		{200, "application/json", "", ""},
+		{404, "application/problem+json", "*", "not_found"},
+	}
+	for i, got := range answers {
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("run %d:\ngot  %v\nwant %v", i, got, want)
+		}
 	}
 }

@@ -28,7 +28,6 @@ type conn struct {
 	nc         net.Conn
 	br         *bufio.Reader
 	ctx        context.Context
-	cancel     context.CancelFunc
 	base       *http.Request // carries ctx; each request is a copy
 	remoteAddr string
 	state      atomic.Int32
@@ -43,7 +42,6 @@ func (c *conn) serve() {
 			c.nc.Close()
 			c.s.putReader(c.br)
 		}
-		c.cancel()
 		c.s.forget(c)
 	}()
 	hs := c.s.HTTP
@@ -54,23 +52,27 @@ func (c *conn) serve() {
 	if header <= 0 {
 		header = hs.ReadTimeout
 	}
-	first := 1
+	// As under net/http, the first request's head must come within the
+	// header timeout from the connection's start; later ones may wait the
+	// idle timeout for their first bytes, and the connection closes quietly
+	// unless at least 4 of them come.
+	wait, need := header, 1
 	for {
 		c.state.Store(stateIdle)
 		if c.s.closing.Load() {
 			return
 		}
-		setReadDeadline(c.nc, idle)
-		// As net/http does, a connection that served a request closes
-		// quietly unless at least 4 bytes of another come.
-		if _, err := c.br.Peek(first); err != nil {
+		setReadDeadline(c.nc, wait)
+		if _, err := c.br.Peek(need); err != nil {
 			return
 		}
-		first = 4
 		if !c.state.CompareAndSwap(stateIdle, stateActive) {
 			return // Shutdown or Close took it
 		}
-		setReadDeadline(c.nc, header)
+		if need == 4 {
+			setReadDeadline(c.nc, header)
+		}
+		wait, need = idle, 4
 		head, err := c.readHead()
 		if errors.Is(err, io.EOF) {
 			// The client sent part of a head and no more: net/http

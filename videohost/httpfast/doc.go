@@ -27,7 +27,7 @@
 //
 // What the fast path does not do, compared to net/http: it does not
 // notice a client hanging up while the handler runs (the request's
-// context is cancelled when the handler returns or the connection ends),
+// context is cancelled when the handler returns),
 // it calls no ConnState hook, it does not support Hijack, and it sends no
 // 1xx informational responses. It keeps Server.HTTP's ReadHeaderTimeout
 // (or ReadTimeout), IdleTimeout and WriteTimeout, BaseContext,

@@ -109,13 +109,13 @@ func (s *Server) newConn(base context.Context, nc net.Conn) *conn {
 			panic("httpfast: ConnContext returned nil")
 		}
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	c := &conn{s: s, nc: nc, ctx: ctx, cancel: cancel, remoteAddr: nc.RemoteAddr().String()}
+	// Not cancellable itself: a request's context, cancelled when its
+	// handler returns, then has no parent to register with.
+	c := &conn{s: s, nc: nc, ctx: ctx, remoteAddr: nc.RemoteAddr().String()}
 	c.base = (&http.Request{}).WithContext(ctx)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing.Load() {
-		cancel()
 		return nil
 	}
 	s.conns[c] = struct{}{}

@@ -459,18 +459,23 @@ func TestOneConnectionBothPaths(t *testing.T) {
 	}
 }
 
-// TestTimeouts: a head that never ends and a connection that stays idle
-// are both closed after net/http's timeouts.
+// TestTimeouts: as under net/http, a new connection must send its head
+// within ReadHeaderTimeout, and one that served a request is closed after
+// IdleTimeout without another.
 func TestTimeouts(t *testing.T) {
 	fast, _ := startFast(t, http.HandlerFunc(echo), func(hs *http.Server) {
 		hs.ReadHeaderTimeout = 200 * time.Millisecond
-		hs.IdleTimeout = 300 * time.Millisecond
+		hs.IdleTimeout = 1500 * time.Millisecond
 	})
-	for name, raw := range map[string]string{
-		"slow head": "GET /f/1 HTTP/1.1\r\nHost: x\r\n",
-		"idle":      "GET /f/1 HTTP/1.1\r\nHost: x\r\n\r\n",
+	for _, tc := range []struct {
+		name, raw       string
+		atLeast, atMost time.Duration
+	}{
+		{"silent", "", 0, time.Second},
+		{"slow head", "GET /f/1 HTTP/1.1\r\nHost: x\r\n", 0, time.Second},
+		{"idle", "GET /f/1 HTTP/1.1\r\nHost: x\r\n\r\n", time.Second, 4 * time.Second},
 	} {
-		t.Run(name, func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			c, err := net.Dial("tcp", fast.addr)
 			if err != nil {
 				t.Fatal(err)
@@ -478,10 +483,10 @@ func TestTimeouts(t *testing.T) {
 			defer c.Close()
 			start := time.Now()
 			c.SetDeadline(start.Add(5 * time.Second))
-			io.WriteString(c, raw)
+			io.WriteString(c, tc.raw)
 			io.ReadAll(c) //nolint:errcheck // until the server closes
-			if took := time.Since(start); took > 2*time.Second {
-				t.Fatalf("closed after %v", took)
+			if took := time.Since(start); took < tc.atLeast || took > tc.atMost {
+				t.Fatalf("closed after %v, want between %v and %v", took, tc.atLeast, tc.atMost)
 			}
 		})
 	}
@@ -616,4 +621,33 @@ type testWriter struct{ t *testing.T }
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))
 	return len(p), nil
+}
+
+// TestRequestContext: a request's context carries net/http's values and
+// ends when its handler returns.
+func TestRequestContext(t *testing.T) {
+	ctxs := make(chan context.Context, 1)
+	fast, _ := startFast(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctxs <- r.Context()
+	}), nil)
+	res, err := http.Get("http://" + fast.addr + "/f/ctx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	ctx := <-ctxs
+	if _, ok := ctx.Value(http.ServerContextKey).(*http.Server); !ok {
+		t.Error("no ServerContextKey")
+	}
+	if addr, ok := ctx.Value(http.LocalAddrContextKey).(net.Addr); !ok || addr.String() != fast.addr {
+		t.Errorf("LocalAddrContextKey %v", ctx.Value(http.LocalAddrContextKey))
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(time.Second):
+		t.Fatal("the context outlived its handler")
+	}
+	if fast.handed.Load() != 0 {
+		t.Fatal("not served on the fast path")
+	}
 }
