@@ -233,7 +233,7 @@ func (c *conn) parse(head []byte) (*http.Request, context.CancelFunc) {
 			// header net/http rewrites: net/http's business.
 			return nil, nil
 		case "Connection":
-			close = close || hasToken(value, "close")
+			close = close || listHasToken(value, "close")
 		}
 		values[i] = value
 		if prev, ok := header[key]; ok {
@@ -388,9 +388,9 @@ func isHostByte(b byte) bool {
 	return false
 }
 
-// hasToken reports whether the comma-separated list v holds token,
-// compared without case.
-func hasToken(v, token string) bool {
+// listHasToken reports whether the comma-separated list v holds token,
+// compared without case: how net/http sets Request.Close.
+func listHasToken(v, token string) bool {
 	for el := range strings.SplitSeq(v, ",") {
 		if strings.EqualFold(strings.Trim(el, " \t"), token) {
 			return true
@@ -398,3 +398,24 @@ func hasToken(v, token string) bool {
 	}
 	return false
 }
+
+// hasToken reports whether token appears in v between boundaries (start,
+// end, space, comma or tab), compared without case: how net/http decides
+// from a Connection header to close after the response, a looser reading
+// than listHasToken's ("0 close" counts).
+func hasToken(v, token string) bool {
+	for sp := 0; sp+len(token) <= len(v); sp++ {
+		if sp > 0 && !isTokenBoundary(v[sp-1]) {
+			continue
+		}
+		if end := sp + len(token); end != len(v) && !isTokenBoundary(v[end]) {
+			continue
+		}
+		if strings.EqualFold(v[sp:sp+len(token)], token) {
+			return true
+		}
+	}
+	return false
+}
+
+func isTokenBoundary(b byte) bool { return b == ' ' || b == ',' || b == '\t' }

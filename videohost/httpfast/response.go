@@ -236,7 +236,9 @@ func (w *response) sendHead(done bool, extra []byte) error {
 		}
 		contentType = http.DetectContentType(sniff[:min(len(sniff), sniffLen)])
 	}
-	if hasToken(h.Get("Connection"), "close") || w.req.Close || w.c.s.closing.Load() {
+	// As net/http: the client asked (any of its Connection values, or a
+	// looser reading of the first), or the handler set exactly "close".
+	if w.req.Close || hasToken(w.req.Header.Get("Connection"), "close") || h.Get("Connection") == "close" || w.c.s.closing.Load() {
 		w.closeAfter = true
 	}
 	if w.closeAfter && !hasToken(h.Get("Connection"), "close") {
@@ -269,13 +271,24 @@ func (w *response) sendHead(done bool, extra []byte) error {
 		b = appendHeader(b, "Date", w.c.s.date.get(time.Now()))
 	}
 	b = append(b, "\r\n"...)
-	if w.req.Method != http.MethodHead && bodyAllowed(w.status) {
+	if w.req.Method == http.MethodHead || !bodyAllowed(w.status) {
+		extra = nil
+	} else {
 		b = append(b, w.body...)
-		b = append(b, extra...)
+		if len(b)+len(extra) <= maxBuffered {
+			b, extra = append(b, extra...), nil
+		}
 	}
 	w.out = b
-	_, err := w.write(b)
-	return err
+	if _, err := w.write(b); err != nil {
+		return err
+	}
+	if len(extra) > 0 {
+		// A large write is not copied: it follows the head on its own.
+		_, err := w.write(extra)
+		return err
+	}
+	return nil
 }
 
 // appendHeader appends one header line; as net/http does, a line break in
