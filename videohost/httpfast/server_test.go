@@ -36,9 +36,9 @@ type served struct {
 	handed atomic.Int64
 }
 
-// startFast serves h with httpfast (HTTP configured by tune, if given)
-// until the test ends.
-func startFast(t testing.TB, h http.Handler, tune func(*http.Server)) (*served, *httpfast.Server) {
+// listen opens a loopback listener and a net/http Server of h that counts
+// the connections it is given.
+func listen(t testing.TB, h http.Handler) (net.Listener, *served, *http.Server) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -50,6 +50,14 @@ func startFast(t testing.TB, h http.Handler, tune func(*http.Server)) (*served, 
 			s.handed.Add(1)
 		}
 	}}
+	return ln, s, hs
+}
+
+// startFast serves h with httpfast (HTTP configured by tune, if given)
+// until the test ends.
+func startFast(t testing.TB, h http.Handler, tune func(*http.Server)) (*served, *httpfast.Server) {
+	t.Helper()
+	ln, s, hs := listen(t, h)
 	if tune != nil {
 		tune(hs)
 	}
@@ -72,16 +80,7 @@ func startFast(t testing.TB, h http.Handler, tune func(*http.Server)) (*served, 
 // startReference serves h with net/http alone.
 func startReference(t testing.TB, h http.Handler) *served {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &served{addr: ln.Addr().String()}
-	hs := &http.Server{Handler: h, ConnState: func(_ net.Conn, st http.ConnState) {
-		if st == http.StateNew {
-			s.handed.Add(1)
-		}
-	}}
+	ln, s, hs := listen(t, h)
 	go hs.Serve(ln) //nolint:errcheck // ErrServerClosed at Close
 	t.Cleanup(func() { hs.Close() })
 	return s
