@@ -136,8 +136,10 @@ func (u URLs) Components() string { return u.CDNURL + "/reel.js" }
 
 // Pinned appends the asset version to the URL of a published file, so that
 // a re-publish gives it a new URL. The server caches a pinned media file (an
-// MP4, a segment) as immutable; a pinned playlist stays short-lived, and any
-// version's URL is answered with the current version's playlist.
+// MP4, a segment) as immutable; a pinned playlist stays short-lived. A master
+// playlist (or MPD) asked for without a grant is the current version's
+// whatever version its URL names; the other files of a replaced version are
+// served from it while it is kept (replaced.go).
 func Pinned(rawURL, version string) string { return withQuery(rawURL, "v", version) }
 
 // withQuery appends key=value to the query of u, keeping the query it has;

@@ -118,7 +118,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Delivery reads nothing of requestInfo below ServeHTTP (its route is
 	// set here, and it has no key to log), so its requests skip the copy
 	// of the Request that carrying info in the context costs.
-	delivery := strings.HasPrefix(r.URL.Path, mediaPrefix)
+	delivery := IsDeliveryPath(r.URL.Path)
 	if !delivery {
 		r = r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info))
 	}
@@ -237,7 +237,7 @@ func routeOf(r *http.Request) string {
 	if route := infoOf(r).route; route != "" {
 		return route
 	}
-	if strings.HasPrefix(r.URL.Path, mediaPrefix) {
+	if IsDeliveryPath(r.URL.Path) {
 		return mediaPrefix
 	}
 	return ""
