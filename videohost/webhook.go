@@ -155,8 +155,11 @@ type WebhookStore interface {
 	ClaimWebhookDeliveries(ctx context.Context, owner string, endpoints, perEndpoint int, lease time.Duration, now time.Time) ([]*ClaimedDelivery, error)
 	// RecordWebhookAttempt logs attempt on the delivery owner holds and moves
 	// it to state; next is its next attempt when state is pending. The lease
-	// is released. EConflict when owner no longer holds the lease.
-	RecordWebhookAttempt(ctx context.Context, deliverySeq int64, owner string, attempt DeliveryAttempt, state DeliveryState, next time.Time) error
+	// is released, and the leases owner holds on the same endpoint's other
+	// deliveries (the rest of its batch) are renewed to holdRestUntil, so a
+	// batch is held only as long as its sender is alive (zero: unchanged).
+	// EConflict when owner no longer holds the lease.
+	RecordWebhookAttempt(ctx context.Context, deliverySeq int64, owner string, attempt DeliveryAttempt, state DeliveryState, next, holdRestUntil time.Time) error
 	// ReleaseWebhookDelivery hands a leased delivery back untried.
 	ReleaseWebhookDelivery(ctx context.Context, deliverySeq int64, owner string) error
 
@@ -560,13 +563,15 @@ func (s *Service) webhookSecrets(c *ClaimedDelivery, now time.Time) ([]string, e
 	return secrets, nil
 }
 
-// RecordWebhookAttempt logs an attempt of a claimed delivery and moves it on.
-func (s *Service) RecordWebhookAttempt(ctx context.Context, owner string, d *WebhookDelivery, a DeliveryAttempt, state DeliveryState, next time.Time) error {
+// RecordWebhookAttempt logs an attempt of a claimed delivery and moves it
+// on; owner's leases on the rest of its batch are renewed to holdRestUntil
+// (zero: unchanged).
+func (s *Service) RecordWebhookAttempt(ctx context.Context, owner string, d *WebhookDelivery, a DeliveryAttempt, state DeliveryState, next, holdRestUntil time.Time) error {
 	ws, err := s.webhookStore()
 	if err != nil {
 		return err
 	}
-	return ws.RecordWebhookAttempt(ctx, d.Seq, owner, a, state, next)
+	return ws.RecordWebhookAttempt(ctx, d.Seq, owner, a, state, next, holdRestUntil)
 }
 
 // ReleaseWebhookDelivery hands a claimed delivery back untried.

@@ -222,7 +222,7 @@ func TestWebhookDeliveryLog(t *testing.T) {
 	}
 	attempt := videohost.DeliveryAttempt{At: e.clock.Now().Truncate(time.Second), Status: 500, DurationMS: 42,
 		Error: "answered 500", ResponseExcerpt: "boom"}
-	if err := e.svc.RecordWebhookAttempt(ctx, "test-dispatcher", sends[0].Delivery, attempt, videohost.DeliveryFailed, time.Time{}); err != nil {
+	if err := e.svc.RecordWebhookAttempt(ctx, "test-dispatcher", sends[0].Delivery, attempt, videohost.DeliveryFailed, time.Time{}, time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 

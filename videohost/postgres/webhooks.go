@@ -370,8 +370,9 @@ func leasedDelivery(ctx context.Context, tx pgx.Tx, seq int64, owner string) err
 }
 
 // RecordWebhookAttempt logs an attempt and moves the delivery to state,
-// releasing the lease.
-func (db *DB) RecordWebhookAttempt(ctx context.Context, seq int64, owner string, a videohost.DeliveryAttempt, state videohost.DeliveryState, next time.Time) error {
+// releasing its lease and renewing owner's leases on the rest of its batch
+// to holdRestUntil (zero: unchanged).
+func (db *DB) RecordWebhookAttempt(ctx context.Context, seq int64, owner string, a videohost.DeliveryAttempt, state videohost.DeliveryState, next, holdRestUntil time.Time) error {
 	return db.inTx(ctx, func(tx pgx.Tx) error {
 		if err := leasedDelivery(ctx, tx, seq, owner); err != nil {
 			return err
@@ -389,6 +390,14 @@ func (db *DB) RecordWebhookAttempt(ctx context.Context, seq int64, owner string,
 			next_attempt_at = $2, lease_owner = '', lease_until = NULL, updated_at = $3 WHERE seq = $4`,
 			string(state), nextAt, a.At, seq); err != nil {
 			return fmt.Errorf("recording attempt: %w", err)
+		}
+		if holdRestUntil.IsZero() {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET lease_until = $1
+			WHERE endpoint = (SELECT endpoint FROM webhook_deliveries WHERE seq = $2)
+			  AND lease_owner = $3 AND lease_until IS NOT NULL`, holdRestUntil, seq, owner); err != nil {
+			return fmt.Errorf("renewing the batch's leases: %w", err)
 		}
 		return nil
 	})

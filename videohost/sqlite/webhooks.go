@@ -450,8 +450,9 @@ func leasedDelivery(ctx context.Context, tx *sql.Tx, seq int64, owner string) er
 }
 
 // RecordWebhookAttempt logs an attempt and moves the delivery to state,
-// releasing the lease.
-func (db *DB) RecordWebhookAttempt(ctx context.Context, seq int64, owner string, a videohost.DeliveryAttempt, state videohost.DeliveryState, next time.Time) error {
+// releasing its lease and renewing owner's leases on the rest of its batch
+// to holdRestUntil (zero: unchanged).
+func (db *DB) RecordWebhookAttempt(ctx context.Context, seq int64, owner string, a videohost.DeliveryAttempt, state videohost.DeliveryState, next, holdRestUntil time.Time) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		if err := leasedDelivery(ctx, tx, seq, owner); err != nil {
 			return err
@@ -469,6 +470,14 @@ func (db *DB) RecordWebhookAttempt(ctx context.Context, seq int64, owner string,
 			next_attempt_at = ?, lease_owner = '', lease_until = NULL, updated_at = ? WHERE seq = ?`,
 			string(state), nextAt, a.At.UnixNano(), seq); err != nil {
 			return fmt.Errorf("recording attempt: %w", err)
+		}
+		if holdRestUntil.IsZero() {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET lease_until = ?
+			WHERE endpoint = (SELECT endpoint FROM webhook_deliveries WHERE seq = ?)
+			  AND lease_owner = ? AND lease_until IS NOT NULL`, holdRestUntil.UnixNano(), seq, owner); err != nil {
+			return fmt.Errorf("renewing the batch's leases: %w", err)
 		}
 		return nil
 	})

@@ -218,7 +218,7 @@ func testVideoEvents(t *testing.T, open Opener) {
 	fanOutAll(t, db, b.Clock.Now())
 	c := claimDelivery(t, db, "d1", b.Clock.Now())
 	attempt := videohost.DeliveryAttempt{At: b.Clock.Now(), Status: 500, DurationMS: 7, Error: "answered 500", ResponseExcerpt: "oops"}
-	if err := db.RecordWebhookAttempt(ctx, c.Delivery.Seq, "d1", attempt, videohost.DeliveryPending, b.Clock.Now().Add(time.Minute)); err != nil {
+	if err := db.RecordWebhookAttempt(ctx, c.Delivery.Seq, "d1", attempt, videohost.DeliveryPending, b.Clock.Now().Add(time.Minute), time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 

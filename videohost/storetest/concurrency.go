@@ -182,7 +182,7 @@ func testDispatchersShareDeliveries(t *testing.T, open Opener) {
 					}
 					mu.Unlock()
 					if err := db.RecordWebhookAttempt(ctx, c.Delivery.Seq, owner,
-						videohost.DeliveryAttempt{At: now, Status: 204}, videohost.DeliveryDelivered, time.Time{}); err != nil {
+						videohost.DeliveryAttempt{At: now, Status: 204}, videohost.DeliveryDelivered, time.Time{}, time.Time{}); err != nil {
 						return err
 					}
 				}

@@ -69,7 +69,7 @@ func fillInstallation(t *testing.T, db DB, now time.Time) *videohost.Video {
 	fanOutAll(t, db, now)
 	c := claimDelivery(t, db, "w1", now)
 	if err := db.RecordWebhookAttempt(ctx, c.Delivery.Seq, "w1", videohost.DeliveryAttempt{At: now, Status: 500, DurationMS: 12, Error: "boom"},
-		videohost.DeliveryPending, now.Add(time.Minute)); err != nil {
+		videohost.DeliveryPending, now.Add(time.Minute), time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	ev := playbackEvents(v, "s1", now,

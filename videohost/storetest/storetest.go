@@ -77,6 +77,7 @@ func Run(t *testing.T, open Opener) {
 		{"DeliveryLogAndRetry", testDeliveryLogAndRetry},
 		{"WebhookEndpointsCRUD", testWebhookEndpointsCRUD},
 		{"ClaimBatchTakesDueDeliveriesInOrder", testClaimBatchTakesDueDeliveriesInOrder},
+		{"RecordRenewsTheRestOfTheBatch", testRecordRenewsTheRestOfTheBatch},
 		{"RecordPlaybackIncremental", testRecordPlaybackIncremental},
 		{"SpaceRollupsAndSweep", testSpaceRollupsAndSweep},
 		{"SigningKeys", testSigningKeys},

@@ -178,11 +178,11 @@ func testClaimKeepsOneInFlightPerEndpointInEventOrder(t *testing.T, open Opener)
 
 	// a's head fails and waits a minute: a's later events go meanwhile.
 	if err := db.RecordWebhookAttempt(ctx, first[0].Delivery.Seq, "d1",
-		videohost.DeliveryAttempt{At: now, Status: 500, Error: "answered 500"}, videohost.DeliveryPending, now.Add(time.Minute)); err != nil {
+		videohost.DeliveryAttempt{At: now, Status: 500, Error: "answered 500"}, videohost.DeliveryPending, now.Add(time.Minute), time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.RecordWebhookAttempt(ctx, first[1].Delivery.Seq, "d1",
-		videohost.DeliveryAttempt{At: now, Status: 204}, videohost.DeliveryDelivered, time.Time{}); err != nil {
+		videohost.DeliveryAttempt{At: now, Status: 204}, videohost.DeliveryDelivered, time.Time{}, time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	next := claimDelivery(t, db, "d2", now)
@@ -214,7 +214,7 @@ func testLostLeaseRefusesTheRecord(t *testing.T, open Opener) {
 	if taken.Delivery.Seq != slow.Delivery.Seq {
 		t.Fatalf("d2 claimed %d, want the expired %d", taken.Delivery.Seq, slow.Delivery.Seq)
 	}
-	err := db.RecordWebhookAttempt(ctx, slow.Delivery.Seq, "d1", videohost.DeliveryAttempt{At: now, Status: 200}, videohost.DeliveryDelivered, time.Time{})
+	err := db.RecordWebhookAttempt(ctx, slow.Delivery.Seq, "d1", videohost.DeliveryAttempt{At: now, Status: 200}, videohost.DeliveryDelivered, time.Time{}, time.Time{})
 	if videohost.ErrorCode(err) != videohost.EConflict {
 		t.Fatalf("recording with a lost lease: %v, want conflict", err)
 	}
@@ -269,7 +269,7 @@ func testDeliveryLogAndRetry(t *testing.T, open Opener) {
 		t.Fatalf("delivery data %s (%v), want video %s", c.Delivery.Data, err, v.ID)
 	}
 	attempt := videohost.DeliveryAttempt{At: now, Status: 410, DurationMS: 12, Error: "answered 410", ResponseExcerpt: "gone"}
-	if err := db.RecordWebhookAttempt(ctx, c.Delivery.Seq, "d1", attempt, videohost.DeliveryFailed, time.Time{}); err != nil {
+	if err := db.RecordWebhookAttempt(ctx, c.Delivery.Seq, "d1", attempt, videohost.DeliveryFailed, time.Time{}, time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -395,7 +395,7 @@ func testClaimBatchTakesDueDeliveriesInOrder(t *testing.T, open Opener) {
 	// The head waits for a retry; the batch takes the three after it.
 	head := claimDelivery(t, db, "d1", now)
 	if err := db.RecordWebhookAttempt(ctx, head.Delivery.Seq, "d1", videohost.DeliveryAttempt{At: now, Status: 500},
-		videohost.DeliveryPending, now.Add(time.Minute)); err != nil {
+		videohost.DeliveryPending, now.Add(time.Minute), time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	batch, err := db.ClaimWebhookDeliveries(ctx, "d1", 10, 2, time.Minute, now)
@@ -411,5 +411,68 @@ func testClaimBatchTakesDueDeliveriesInOrder(t *testing.T, open Opener) {
 	}
 	if got := claimTypes(t, db, "d2", now); got != nil {
 		t.Fatalf("claimed %v while a batch of the endpoint is leased", got)
+	}
+}
+
+// A batch is leased for one Lease; each recorded attempt holds the rest of
+// it for another, so a live sender keeps its batch however long it takes,
+// while a dead one's endpoint is free one Lease after its last record.
+// The owner's leases on other endpoints are left as they were.
+func testRecordRenewsTheRestOfTheBatch(t *testing.T, open Opener) {
+	ctx := context.Background()
+	b := open(t)
+	db, clock := b.DB, b.Clock
+	createSpace(t, db, "aaaaa")
+	createWebhook(t, db, "aaaaa")
+	other := createWebhook(t, db, "aaaaa", videohost.EventVideoUploaded)
+	emitEvents(t, db, "aaaaa", videohost.EventVideoCreated, videohost.EventVideoUploaded,
+		videohost.EventVideoProcessing)
+	fanOutAll(t, db, clock.Now())
+	now := clock.Now()
+
+	batch, err := db.ClaimWebhookDeliveries(ctx, "d1", 10, 3, time.Minute, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(batch) != 4 {
+		t.Fatalf("claimed %d deliveries, want 3 of the first endpoint and 1 of the other", len(batch))
+	}
+	var mine []*videohost.ClaimedDelivery
+	for _, c := range batch {
+		if c.Delivery.Endpoint != other.ID {
+			mine = append(mine, c)
+		}
+	}
+
+	// The first attempt is recorded 50 s in, holding the rest until 1m50s.
+	at := now.Add(50 * time.Second)
+	if err := db.RecordWebhookAttempt(ctx, mine[0].Delivery.Seq, "d1", videohost.DeliveryAttempt{At: at, Status: 204},
+		videohost.DeliveryDelivered, time.Time{}, at.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	// At 1m30s the claim's own lease is over: the other endpoint is free,
+	// this one is still held.
+	late := now.Add(90 * time.Second)
+	taken := claimDelivery(t, db, "d2", late)
+	if taken.Delivery.Endpoint != other.ID {
+		t.Fatalf("after the first lease ran out, d2 claimed %s of %s, want the other endpoint's", taken.Delivery.Type, taken.Delivery.Endpoint)
+	}
+	if got := claimTypes(t, db, "d2", late); got != nil {
+		t.Fatalf("claimed %v of an endpoint whose batch was renewed", got)
+	}
+	if err := db.RecordWebhookAttempt(ctx, taken.Delivery.Seq, "d2", videohost.DeliveryAttempt{At: late, Status: 204},
+		videohost.DeliveryDelivered, time.Time{}, late.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.RecordWebhookAttempt(ctx, mine[1].Delivery.Seq, "d1", videohost.DeliveryAttempt{At: late, Status: 204},
+		videohost.DeliveryDelivered, time.Time{}, late.Add(time.Minute)); err != nil {
+		t.Fatalf("recording the second of a renewed batch: %v", err)
+	}
+	// d1 dies here: its last delivery is taken over one Lease later.
+	if got := claimTypes(t, db, "d3", late.Add(59*time.Second)); got != nil {
+		t.Fatalf("claimed %v while the renewed lease holds", got)
+	}
+	if got := claimTypes(t, db, "d3", late.Add(61*time.Second)); !slices.Equal(got, []string{"video.processing"}) {
+		t.Fatalf("after the renewed lease ran out, claimed %v, want video.processing", got)
 	}
 }

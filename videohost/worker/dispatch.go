@@ -54,7 +54,10 @@ type DispatcherConfig struct {
 	// claim per delivery.
 	Batch int
 	// Lease is how long a claimed batch is held before another dispatcher
-	// may take it over (default Batch × Timeout + 30 s).
+	// may take it over (default Timeout + 10 s). Each recorded attempt
+	// renews the lease on the rest of its batch, so a batch is held as long
+	// as its sender is alive, and the endpoint of a dispatcher that died
+	// without coming back is taken over within one Lease.
 	Lease time.Duration
 	// FanOutBatch is the number of outbox events turned into deliveries per
 	// transaction (default 500).
@@ -120,7 +123,7 @@ func NewDispatcher(cfg DispatcherConfig) (*Dispatcher, error) {
 		cfg.Batch = 16
 	}
 	if cfg.Lease <= 0 {
-		cfg.Lease = time.Duration(cfg.Batch)*cfg.Timeout + 30*time.Second
+		cfg.Lease = cfg.Timeout + 10*time.Second
 	}
 	if cfg.FanOutBatch <= 0 {
 		cfg.FanOutBatch = 500
@@ -244,7 +247,9 @@ func (d *Dispatcher) claim(ctx context.Context) ([][]*videohost.WebhookSend, err
 }
 
 // sendInOrder sends one endpoint's deliveries one after the other; when the
-// dispatcher stops, the unsent rest is handed back.
+// dispatcher stops, the unsent rest is handed back, and when an attempt
+// cannot be recorded the rest is left to whoever holds or next takes the
+// endpoint's lease.
 func (d *Dispatcher) sendInOrder(ctx context.Context, batch []*videohost.WebhookSend) {
 	for i, s := range batch {
 		if ctx.Err() != nil {
@@ -256,12 +261,18 @@ func (d *Dispatcher) sendInOrder(ctx context.Context, batch []*videohost.Webhook
 			}
 			return
 		}
-		d.send(ctx, s)
+		if !d.send(ctx, s) {
+			return
+		}
 	}
 }
 
-// send makes one attempt and records it.
-func (d *Dispatcher) send(ctx context.Context, s *videohost.WebhookSend) {
+// send makes one attempt and records it. It reports whether the batch may
+// go on: false when the attempt could not be recorded, because the lease
+// was lost (this dispatcher stalled past it and another took the endpoint
+// over, so the rest of the batch is that one's now), the endpoint is gone,
+// or the database stayed away for a whole lease.
+func (d *Dispatcher) send(ctx context.Context, s *videohost.WebhookSend) bool {
 	dl := s.Delivery
 	log := d.log.With("delivery", dl.ID, "endpoint", dl.Endpoint, "event", dl.EventID, "type", dl.Type, "attempt", dl.AttemptCount+1)
 	// Bookkeeping must finish even when the dispatcher is stopping.
@@ -272,7 +283,7 @@ func (d *Dispatcher) send(ctx context.Context, s *videohost.WebhookSend) {
 		if err := d.svc.ReleaseWebhookDelivery(bg, d.cfg.ID, dl); err != nil {
 			log.WarnContext(bg, "handing back a webhook delivery", "err", err)
 		}
-		return
+		return true // sendInOrder hands the rest back too
 	}
 	state, next := videohost.DeliveryDelivered, time.Time{}
 	if err != nil {
@@ -285,7 +296,7 @@ func (d *Dispatcher) send(ctx context.Context, s *videohost.WebhookSend) {
 		// Lost lease or deleted endpoint: another dispatcher records its own
 		// attempt, or there is nobody left to tell.
 		log.WarnContext(bg, "recording webhook attempt", "err", err)
-		return
+		return false
 	}
 	if d.cfg.Observer != nil {
 		d.cfg.Observer.WebhookAttempt(dl.Endpoint, state, time.Duration(attempt.DurationMS)*time.Millisecond)
@@ -299,6 +310,7 @@ func (d *Dispatcher) send(ctx context.Context, s *videohost.WebhookSend) {
 	default:
 		log.ErrorContext(bg, "webhook delivery failed for good", append(attrs, "err", attempt.Error)...)
 	}
+	return true
 }
 
 // record stores an attempt's outcome. While the database is unreachable it
@@ -308,7 +320,12 @@ func (d *Dispatcher) send(ctx context.Context, s *videohost.WebhookSend) {
 // hold them back for a whole lease after the database returns.
 func (d *Dispatcher) record(ctx context.Context, dl *videohost.WebhookDelivery, attempt videohost.DeliveryAttempt, state videohost.DeliveryState, next time.Time) error {
 	bg := context.WithoutCancel(ctx)
-	err := d.svc.RecordWebhookAttempt(bg, d.cfg.ID, dl, attempt, state, next)
+	record := func() error {
+		// The next delivery of the batch is sent right after this one and
+		// may take a whole Timeout: hold the rest for a Lease from now.
+		return d.svc.RecordWebhookAttempt(bg, d.cfg.ID, dl, attempt, state, next, d.cfg.Clock.Now().Add(d.cfg.Lease))
+	}
+	err := record()
 	for wait := 250 * time.Millisecond; err != nil && videohost.ErrorCode(err) == videohost.EUnavailable; wait = min(2*wait, 5*time.Second) {
 		if d.cfg.Clock.Now().Add(wait).Sub(attempt.At) >= d.cfg.Lease {
 			return err
@@ -320,7 +337,7 @@ func (d *Dispatcher) record(ctx context.Context, dl *videohost.WebhookDelivery, 
 			return err
 		case <-t.C:
 		}
-		err = d.svc.RecordWebhookAttempt(bg, d.cfg.ID, dl, attempt, state, next)
+		err = record()
 	}
 	return err
 }

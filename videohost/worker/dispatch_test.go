@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -706,5 +707,129 @@ func TestPayloadGolden(t *testing.T) {
 	}
 	if wire != string(want) {
 		t.Fatalf("payload differs from %s (run with -update and review the diff):\n%s", golden, wire)
+	}
+}
+
+// TestSlowBatchStaysWithItsSender: a batch that takes longer than one
+// lease to send stays with its live sender, since each recorded attempt
+// renews the rest; a second dispatcher beside it sends none of it again.
+func TestSlowBatchStaysWithItsSender(t *testing.T) {
+	ctx := context.Background()
+	e := newHookEnv(t, videohost.SystemClock{})
+	rc := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(150 * time.Millisecond)
+		w.WriteHeader(http.StatusNoContent)
+	})
+	w := e.webhook(rc.url())
+	const events = 6
+	for range events {
+		if _, err := e.svc.CreateUploadVideo(ctx, e.p, videohost.UploadInput{Title: "v"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The batch needs about 900 ms, a lease lasts 400 ms.
+	cfg := worker.DispatcherConfig{Timeout: time.Second, Lease: 400 * time.Millisecond, PollInterval: 20 * time.Millisecond}
+	run(t, e.dispatcher(cfg))
+	run(t, e.dispatcher(cfg))
+	waitFor(t, 10*time.Second, "every delivery", func() bool {
+		ds := e.deliveries(w.ID)
+		if len(ds) != events {
+			return false
+		}
+		for _, d := range ds {
+			if d.State != videohost.DeliveryDelivered {
+				return false
+			}
+		}
+		return true
+	})
+	time.Sleep(100 * time.Millisecond) // a duplicate would be on its way by now
+	reqs := rc.requests()
+	seen := map[string]bool{}
+	for _, r := range reqs {
+		id := r.header.Get(webhooks.HeaderID)
+		if seen[id] {
+			t.Errorf("webhook-id %s sent twice: the batch was taken from its live sender", id)
+		}
+		seen[id] = true
+	}
+	if len(seen) != events {
+		t.Fatalf("receiver saw %d events, want %d", len(seen), events)
+	}
+}
+
+// stallingTransport stands for a dispatcher process that froze in the
+// middle of an attempt: its first request hangs, deaf to its context,
+// until release is closed, and then fails; later ones go out normally.
+type stallingTransport struct {
+	started chan struct{}
+	release chan struct{}
+	calls   atomic.Int32
+}
+
+func (s *stallingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if s.calls.Add(1) > 1 {
+		return http.DefaultTransport.RoundTrip(r)
+	}
+	close(s.started)
+	<-s.release
+	return nil, errors.New("the process was frozen")
+}
+
+// TestStalledDispatchersEndpointIsTakenOver: a dispatcher that stops
+// making progress in the middle of a batch holds the endpoint for one
+// lease only; another dispatcher then sends the whole batch, in order, and
+// the stalled one, waking up, sends nothing more of it.
+func TestStalledDispatchersEndpointIsTakenOver(t *testing.T) {
+	ctx := context.Background()
+	e := newHookEnv(t, videohost.SystemClock{})
+	rc := newReceiver(t, nil)
+	w := e.webhook(rc.url())
+	var ids []string
+	for range 3 {
+		v, err := e.svc.CreateUploadVideo(ctx, e.p, videohost.UploadInput{Title: "v"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, v.ID)
+	}
+	const lease = 300 * time.Millisecond
+	stalled := &stallingTransport{started: make(chan struct{}), release: make(chan struct{})}
+	stopStalled := run(t, e.dispatcher(worker.DispatcherConfig{ID: "stalled", Timeout: time.Minute, Lease: lease,
+		PollInterval: 20 * time.Millisecond, Client: &http.Client{Transport: stalled}}))
+	select {
+	case <-stalled.started:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the first dispatcher never started an attempt")
+	}
+	began := time.Now()
+	run(t, e.dispatcher(worker.DispatcherConfig{ID: "live", Lease: lease, PollInterval: 20 * time.Millisecond}))
+	waitFor(t, 5*time.Second, "the live dispatcher sending the batch", func() bool { return len(rc.requests()) == 3 })
+	took := time.Since(began)
+	if took < lease/2 {
+		t.Errorf("taken over after %s, before the %s lease ran out", took, lease)
+	}
+	t.Logf("the stalled dispatcher's endpoint was taken over after %s (lease %s)", took.Round(time.Millisecond), lease)
+	for i, r := range rc.requests() {
+		ev := verify(t, r, time.Now, w.Secret)
+		var v videohost.Video
+		json.Unmarshal(ev.Data, &v)
+		if v.ID != ids[i] {
+			t.Errorf("delivery %d is of video %s, want %s", i+1, v.ID, ids[i])
+		}
+	}
+
+	// The stalled one wakes: its record is refused, and it leaves the rest
+	// of what was its batch alone.
+	close(stalled.release)
+	time.Sleep(300 * time.Millisecond)
+	stopStalled()
+	if n := len(rc.requests()); n != 3 {
+		t.Errorf("receiver got %d requests after the stalled dispatcher woke, want 3", n)
+	}
+	for _, d := range e.deliveries(w.ID) {
+		if d.State != videohost.DeliveryDelivered || len(d.Attempts) != 1 {
+			t.Errorf("delivery %s: %s after %d attempts, want delivered after 1", d.ID, d.State, len(d.Attempts))
+		}
 	}
 }
