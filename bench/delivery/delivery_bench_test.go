@@ -16,7 +16,10 @@
 // REEL_DELIVERY_BENCH_PHASES (comma list: signed-segments, public-segments,
 // signed-playlists, public-playlists; default all),
 // REEL_DELIVERY_BENCH_CPUPROFILE=FILE (CPU profiles of the Go server
-// processes, in FILE.reel, FILE.bare and FILE.memory). The server logs as refserver does (text at info to stderr),
+// processes, in FILE.reel, FILE.bare and FILE.memory),
+// REEL_DELIVERY_BENCH_SERVER_ENV="K=V ..." (more environment for the Go
+// server processes only, e.g. GOMAXPROCS=1 or GOGC=400, leaving the load
+// generator as it is). The server logs as refserver does (text at info to stderr),
 // into a file. Every phase also loads net/http's own file server
 // (http.FileServer, in a process of its own) with nginx's files: the floor
 // of a Go server, to tell Reel's work from Go's.
@@ -413,6 +416,9 @@ func startChild(t *testing.T, env, logPath string) *server {
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), env)
+	if extra := os.Getenv("REEL_DELIVERY_BENCH_SERVER_ENV"); extra != "" {
+		cmd.Env = append(cmd.Env, strings.Fields(extra)...)
+	}
 	cmd.Stderr = logFile
 	out, err := cmd.StdoutPipe()
 	if err != nil {
