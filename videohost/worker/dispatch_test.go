@@ -244,6 +244,17 @@ func verify(t *testing.T, r request, now func() time.Time, secrets ...string) we
 	return ev
 }
 
+// videoOf verifies a delivery with secret and returns the id of the video
+// its event is about.
+func videoOf(t *testing.T, r request, secret string) string {
+	t.Helper()
+	var v videohost.Video
+	if err := json.Unmarshal(verify(t, r, time.Now, secret).Data, &v); err != nil {
+		t.Fatalf("event data %s: %v", r.body, err)
+	}
+	return v.ID
+}
+
 func failing(status int, times int) func(n int, w http.ResponseWriter, r *http.Request) {
 	return func(n int, w http.ResponseWriter, r *http.Request) {
 		if n <= times {
@@ -591,11 +602,8 @@ func TestDeadEndpointDoesNotDelayAHealthyOne(t *testing.T) {
 	waitFor(t, 5*time.Second, "the healthy deliveries", func() bool { return len(healthy.requests()) >= events })
 	var worst time.Duration
 	for i, r := range healthy.requests() {
-		ev := verify(t, r, time.Now, healthyHook.Secret)
-		var v videohost.Video
-		json.Unmarshal(ev.Data, &v)
-		if v.ID != ids[i] {
-			t.Errorf("healthy delivery %d is of video %s, want %s (transition order)", i+1, v.ID, ids[i])
+		if got := videoOf(t, r, healthyHook.Secret); got != ids[i] {
+			t.Errorf("healthy delivery %d is of video %s, want %s (transition order)", i+1, got, ids[i])
 		}
 		worst = max(worst, r.at.Sub(sent[i]))
 	}
@@ -811,11 +819,8 @@ func TestStalledDispatchersEndpointIsTakenOver(t *testing.T) {
 	}
 	t.Logf("the stalled dispatcher's endpoint was taken over after %s (lease %s)", took.Round(time.Millisecond), lease)
 	for i, r := range rc.requests() {
-		ev := verify(t, r, time.Now, w.Secret)
-		var v videohost.Video
-		json.Unmarshal(ev.Data, &v)
-		if v.ID != ids[i] {
-			t.Errorf("delivery %d is of video %s, want %s", i+1, v.ID, ids[i])
+		if got := videoOf(t, r, w.Secret); got != ids[i] {
+			t.Errorf("delivery %d is of video %s, want %s", i+1, got, ids[i])
 		}
 	}
 
