@@ -81,7 +81,10 @@ func TestClusterChunks(t *testing.T) {
 			}
 			w.cmd.Process.Signal(syscall.SIGSTOP)
 			time.Sleep(200 * time.Millisecond) // what it wrote reaches the log
-			if id, ok := w.heldChunk(long); ok {
+			// Killed once its scratch exists, so that there is some for a
+			// replacement to clear: the job logs "job started" before it
+			// makes its folder.
+			if id, ok := w.heldChunk(long); ok && c.hasScratch(id) {
 				w.kill()
 				victim, killed = i, id
 				return true
@@ -269,6 +272,18 @@ func TestClusterChunks(t *testing.T) {
 		t.Errorf("left in the workers' scratch folders: %v", scratch)
 	}
 	t.Logf("added runtime: %s after the cluster started", time.Since(started).Round(time.Millisecond))
+}
+
+// hasScratch reports whether a worker's slot holds a folder of job id
+// with something in it.
+func (c *cluster) hasScratch(id int64) bool {
+	dirs, _ := filepath.Glob(filepath.Join(c.workData, "work", "*", fmt.Sprintf("job-%d", id)))
+	for _, d := range dirs {
+		if entries, _ := os.ReadDir(d); len(entries) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // chunkJob in place of a job id counts any chunk job.
