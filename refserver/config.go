@@ -64,6 +64,10 @@ type Config struct {
 	// request; everything else goes to net/http): --net-http-only,
 	// REEL_NET_HTTP_ONLY (false).
 	NetHTTPOnly bool
+	// Procs is the GOMAXPROCS of a process that serves the API (roles all
+	// and api): --procs, REEL_PROCS (0: httpfast.Procs of the CPUs, four
+	// times as many, unless GOMAXPROCS is set in the environment).
+	Procs int
 	// JobRescueAfter is how long a job on PostgreSQL may run before River
 	// hands it to another worker, which runs it only if its process is gone
 	// (it holds no lock any more): --job-rescue-after,
@@ -136,11 +140,22 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 		"media-redirect", "with s3:// blobs, answer segment and picture requests, once their token is checked, with a redirect to a presigned URL of the bucket valid this long (e.g. 1m), so the bytes go from the bucket to the player; the bucket's endpoint must be reachable by players and allow their origin (CORS); 0: off")
 	fs.Var(envDefault[time.Duration]{p: &c.ReplacedVersionGrace, parse: time.ParseDuration, env: getenv(envName("replaced-version-grace")), def: videohost.ReplacedVersionGraceDefault},
 		"replaced-version-grace", "how long the files of a version replaced by the same media (the ladder replacing the early playable copy, a revision) stay, so that players that loaded it play on; 0: removed at once")
+	fs.Var(envDefault[int]{p: &c.Procs, parse: parseProcs, env: getenv(envName("procs"))},
+		"procs", "with roles all and api, how many threads run Go code at once (GOMAXPROCS); 0: four times the CPUs (at most 64), so that other connections go on while segments are sent, unless GOMAXPROCS is set in the environment")
 	fs.Var(envBool{envDefault[bool]{p: &c.NetHTTPOnly, parse: strconv.ParseBool, env: getenv(envName("net-http-only"))}},
 		"net-http-only", "serve every request with Go's net/http alone, rather than players' GETs of /media/ on the leaner delivery loop (videohost/httpfast)")
 	fs.Var(envDefault[ByteSize]{p: &c.MediaCacheSize, parse: ParseByteSize, env: getenv(envName("media-cache-size")), def: defaultMediaCacheSize},
 		"media-cache-size", "with s3:// blobs, the local disk kept for copies of the segments and pictures this process serves, so that a repeated request is sent from disk ({data}/cache/media; 0: none)")
 	return fs
+}
+
+// parseProcs reads --procs: 0 or more.
+func parseProcs(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err == nil && n < 0 {
+		return 0, fmt.Errorf("%d is negative", n)
+	}
+	return n, err
 }
 
 // envDefault is a flag value whose default comes from its REEL_* variable

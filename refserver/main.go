@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 )
 
@@ -28,6 +29,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	m := NewMain()
+	m.SetProcs = runtime.GOMAXPROCS
 	if err := m.Execute(ctx, os.Args[1:]); err != nil {
 		if errors.Is(err, errUsage) {
 			os.Exit(2)

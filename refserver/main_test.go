@@ -935,3 +935,53 @@ func TestBothServingLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestProcs: the roles that serve the API set GOMAXPROCS to --procs, or to
+// httpfast.Procs of the CPUs when it is 0 and GOMAXPROCS is not in the
+// environment; a worker leaves it alone, and so does a Main without
+// SetProcs (tests).
+func TestProcs(t *testing.T) {
+	for _, tt := range []struct {
+		name, role string
+		args       []string
+		env        map[string]string
+		want       []int // the calls of SetProcs
+	}{
+		{"default", "all", nil, nil, []int{0, 8}},
+		{"api", "api", nil, nil, []int{0, 8}},
+		{"flag", "all", []string{"--procs", "3"}, nil, []int{3}},
+		{"env", "api", nil, map[string]string{"REEL_PROCS": "5"}, []int{5}},
+		{"GOMAXPROCS set", "all", nil, map[string]string{"GOMAXPROCS": "2"}, nil},
+		{"flag over GOMAXPROCS", "all", []string{"--procs", "6"}, map[string]string{"GOMAXPROCS": "2"}, []int{6}},
+		{"worker", "worker", nil, nil, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := NewMain()
+			m.Stdout, m.Stderr = io.Discard, io.Discard
+			m.Getenv = func(k string) string { return tt.env[k] }
+			var calls []int
+			m.SetProcs = func(n int) int {
+				calls = append(calls, n)
+				return 2 // two CPUs
+			}
+			args := append([]string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--log-level", "error", "--workers", "0"}, tt.args...)
+			if _, err := m.Config.parseFlags("refserver", args, io.Discard, m.Getenv); err != nil {
+				t.Fatal(err)
+			}
+			err := m.Open(context.Background(), tt.role)
+			m.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(calls, tt.want) {
+				t.Errorf("SetProcs called with %v, want %v", calls, tt.want)
+			}
+		})
+	}
+	for _, bad := range []string{"-1", "many"} {
+		var c Config
+		if _, err := c.parseFlags("t", []string{"--procs", bad}, io.Discard, func(string) string { return "" }); err == nil {
+			t.Errorf("--procs %s accepted", bad)
+		}
+	}
+}

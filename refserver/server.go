@@ -38,6 +38,12 @@ type Main struct {
 	Stderr io.Writer
 	Getenv func(string) string
 
+	// SetProcs sets GOMAXPROCS for the roles that serve the API (--procs)
+	// and returns the previous setting, as runtime.GOMAXPROCS does; main
+	// sets it to that. Nil leaves GOMAXPROCS alone: tests running a Main
+	// inside the test binary keep the test binary's.
+	SetProcs func(int) int
+
 	// Pipeline overrides the media pipeline (tests); nil means the FFmpeg one.
 	Pipeline videohost.Pipeline
 	// MediaCommand is the argv that runs "refserver media-process" for
@@ -224,6 +230,7 @@ func (m *Main) Open(ctx context.Context, role string) error {
 		m.Logger.Info("serving health probes", "addr", m.listener.Addr().String())
 		return nil
 	}
+	m.setProcs()
 	// Count the frame cache a previous run left before serving frames, so
 	// that the first frame request does not pay for the scan.
 	fc := m.Service.FrameCacheStats(ctx)
@@ -233,6 +240,23 @@ func (m *Main) Open(ctx context.Context, role string) error {
 	}
 	m.Logger.Info("serving", "addr", m.listener.Addr().String(), "base_url", m.Config.BaseURL, "space", space.ID)
 	return nil
+}
+
+// setProcs applies --procs (httpfast.Procs of the CPUs when 0, unless
+// GOMAXPROCS is set in the environment).
+func (m *Main) setProcs() {
+	if m.SetProcs == nil {
+		return
+	}
+	n := m.Config.Procs
+	if n == 0 {
+		if m.Getenv("GOMAXPROCS") != "" {
+			return // the runtime read it already
+		}
+		n = httpfast.Procs(m.SetProcs(0))
+	}
+	was := m.SetProcs(n)
+	m.Logger.Info("threads running Go code", "procs", n, "was", was)
 }
 
 // openService opens storage and builds the Service; withMedia wires the

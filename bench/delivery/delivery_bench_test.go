@@ -19,7 +19,12 @@
 // processes, in FILE.reel, FILE.bare and FILE.memory),
 // REEL_DELIVERY_BENCH_SERVER_ENV="K=V ..." (more environment for the Go
 // server processes only, e.g. GOMAXPROCS=1 or GOGC=400, leaving the load
-// generator as it is). The server logs as refserver does (text at info to stderr),
+// generator as it is; GOMAXPROCS there overrides the httpfast.Procs that
+// the Reel server sets as refserver does, while the Go floor servers keep
+// Go's default), REEL_DELIVERY_BENCH_WRK=0 (leave out the rows loaded by
+// wrk, which is installed with apt-get when missing: a C load generator
+// that leaves the servers most of the machine, where the Go client takes
+// more of it than the servers do). The server logs as refserver does (text at info to stderr),
 // into a file. Every phase also loads net/http's own file server
 // (http.FileServer, in a process of its own) with nginx's files: the floor
 // of a Go server, to tell Reel's work from Go's.
@@ -43,6 +48,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"sort"
@@ -249,6 +255,9 @@ const masterPlaylist = "#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n
 // stderr), which the bench sends to a file.
 func serveReel(dir string) error {
 	ctx := context.Background()
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(httpfast.Procs(runtime.GOMAXPROCS(0))) // as refserver does
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -529,6 +538,43 @@ func load(t *testing.T, base string, pid int, targets []target, runFor time.Dura
 		cpu: benchkit.CPUTime(pid) - cpuBefore, load: avg + "→" + benchkit.LoadAverage()}
 }
 
+// wrkLoad is load with wrk as the load generator, from as many
+// connections, on two threads. A failed request, or fewer bytes than the
+// smallest answer times the requests, fails t.
+func wrkLoad(t *testing.T, bin, base string, pid int, targets []target, runFor time.Duration) result {
+	t.Helper()
+	avg := benchkit.LoadAverage()
+	cpuBefore := benchkit.CPUTime(pid)
+	var paths []string
+	least := targets[0].size
+	for _, tg := range targets {
+		paths = append(paths, tg.path)
+		least = min(least, tg.size)
+	}
+	w := benchkit.Wrk(context.Background(), t, bin, base, paths, connections, 2, runFor)
+	if w.Failed > 0 || w.Requests == 0 || w.Bytes < w.Requests*least {
+		t.Fatalf("wrk against %s: %d requests, %d failed, %d bytes (want at least %d a request)", base, w.Requests, w.Failed, w.Bytes, least)
+	}
+	return result{requests: w.Requests, bytes: w.Bytes, elapsed: w.Elapsed,
+		cpu: benchkit.CPUTime(pid) - cpuBefore, load: avg + "→" + benchkit.LoadAverage()}
+}
+
+func ratioList(r []float64) string {
+	var parts []string
+	for _, x := range r {
+		parts = append(parts, fmt.Sprintf("%.2f", x))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func median(r []float64) float64 {
+	s := slices.Sorted(slices.Values(r))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
 // segmentTargets are the 16 segments of v.
 func segmentTargets(v video) []target {
 	var out []target
@@ -607,6 +653,10 @@ func TestSegmentThroughput(t *testing.T) {
 			phases = append(phases, p)
 		}
 	}
+	wrk := ""
+	if os.Getenv("REEL_DELIVERY_BENCH_WRK") != "0" {
+		wrk = benchkit.WrkPath(t)
+	}
 	// Warm the page cache, the connections and Reel's caches.
 	for _, p := range phases {
 		load(t, s.BaseURL, s.pid, p.reel, time.Second)
@@ -619,7 +669,7 @@ func TestSegmentThroughput(t *testing.T) {
 	fmt.Fprintf(&out, "\n%d keep-alive connections, %s a phase, %d rounds\n\n", connections, runFor, rounds)
 	fmt.Fprintln(&out, "| round: phase | server (load avg start→end) | req/s | MB/s | CPU µs/request | / nginx: rate, CPU per request |")
 	fmt.Fprintln(&out, "|---|---|---|---|---|---|")
-	rateRatios := map[string][]float64{}
+	rateRatios, wrkRatios := map[string][]float64{}, map[string][]float64{}
 	for round := 1; round <= rounds; round++ {
 		for _, p := range phases {
 			reel := load(t, s.BaseURL, s.pid, p.reel, runFor)
@@ -628,13 +678,33 @@ func TestSegmentThroughput(t *testing.T) {
 			goFiles := load(t, bare.BaseURL, bare.pid, p.nginx, runFor)
 			goMemory := load(t, memory.BaseURL, memory.pid, p.nginx, runFor)
 			rateRatios[p.name] = append(rateRatios[p.name], reel.reqPerSec()/ngx.reqPerSec())
-			for _, r := range []struct {
+			rows := []struct {
 				name string
 				r    result
-			}{{"Reel", reel}, {"Reel, --net-http-only", reelNetHTTP}, {"nginx", ngx}, {"Go http.FileServer", goFiles}, {"Go net/http from memory", goMemory}} {
+			}{{"Reel", reel}, {"Reel, --net-http-only", reelNetHTTP}, {"nginx", ngx}, {"Go http.FileServer", goFiles}, {"Go net/http from memory", goMemory}}
+			var wrkNginx result
+			if wrk != "" {
+				// The same requests from wrk, which leaves the servers
+				// most of the machine.
+				reelWrk := wrkLoad(t, wrk, s.BaseURL, s.pid, p.reel, runFor)
+				wrkNginx = wrkLoad(t, wrk, nginx, nginxPID, p.nginx, runFor)
+				wrkRatios[p.name] = append(wrkRatios[p.name], reelWrk.reqPerSec()/wrkNginx.reqPerSec())
+				rows = append(rows, struct {
+					name string
+					r    result
+				}{"Reel, wrk", reelWrk}, struct {
+					name string
+					r    result
+				}{"nginx, wrk", wrkNginx})
+			}
+			for _, r := range rows {
 				ratio := ""
-				if r.name != "nginx" {
-					ratio = fmt.Sprintf("%.2f, %.2f", r.r.reqPerSec()/ngx.reqPerSec(), float64(r.r.cpuPerRequest())/float64(ngx.cpuPerRequest()))
+				against := ngx
+				if strings.HasSuffix(r.name, ", wrk") {
+					against = wrkNginx
+				}
+				if !strings.HasPrefix(r.name, "nginx") {
+					ratio = fmt.Sprintf("%.2f, %.2f", r.r.reqPerSec()/against.reqPerSec(), float64(r.r.cpuPerRequest())/float64(against.cpuPerRequest()))
 				}
 				fmt.Fprintf(&out, "| %d: %s | %s (%s) | %.0f | %.0f | %.1f | %s |\n", round, p.label, r.name, r.r.load,
 					r.r.reqPerSec(), r.r.mbPerSec(), float64(r.r.cpuPerRequest())/1e3, ratio)
@@ -642,6 +712,14 @@ func TestSegmentThroughput(t *testing.T) {
 		}
 	}
 	t.Log(out.String())
+	for _, p := range phases {
+		if r := rateRatios[p.name]; len(r) > 0 {
+			t.Logf("%s: Reel / nginx rate, Go client: %s (median %.2f)", p.name, ratioList(r), median(r))
+		}
+		if r := wrkRatios[p.name]; len(r) > 0 {
+			t.Logf("%s: Reel / nginx rate, wrk: %s (median %.2f)", p.name, ratioList(r), median(r))
+		}
+	}
 	for name, ratios := range rateRatios {
 		if m := slices.Max(ratios); m < 0.8 {
 			t.Errorf("%s: Reel delivers at most %.2fx nginx's request rate, below the 0.8x floor", name, m)

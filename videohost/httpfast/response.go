@@ -145,6 +145,11 @@ func (w *response) ReadFrom(src io.Reader) (int64, error) {
 		n0, err := io.Copy(writerOnly{w}, src)
 		return n + n0, err
 	}
+	// As nginx's tcp_nopush: the head and the file leave in full
+	// frames, rather than the head in a frame of its own and the file in
+	// as many as the socket's buffer happened to take at each push.
+	// Measured with wrk on 1 MiB segments (BENCHMARKS.md, session 14).
+	defer cork(w.c.nc)()
 	if !w.sent {
 		if err := w.sendHead(false, nil); err != nil {
 			return n, err

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -648,5 +649,59 @@ func TestRequestContext(t *testing.T) {
 	}
 	if fast.handed.Load() != 0 {
 		t.Fatal("not served on the fast path")
+	}
+}
+
+// TestFileBodiesAreNotHeldBack: a file sent with sendfile goes out in full
+// frames (TCP_CORK), and its last, partial frame leaves as soon as the
+// handler is done, not after the kernel's 200 ms ceiling on a cork.
+func TestFileBodiesAreNotHeldBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "segment")
+	body := bytes.Repeat([]byte("0123456789abcdef"), (1<<20+100)/16)
+	if err := os.WriteFile(path, body, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fast, _ := startFast(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer f.Close()
+		fi, _ := f.Stat()
+		http.ServeContent(w, r, "segment.m4s", fi.ModTime(), f)
+	}), nil)
+	client := &http.Client{Transport: &http.Transport{}, Timeout: 5 * time.Second}
+	defer client.CloseIdleConnections()
+	var took []time.Duration
+	for i := range 7 {
+		start := time.Now()
+		res, err := client.Get("http://" + fast.addr + "/f/" + strconv.Itoa(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		took = append(took, time.Since(start))
+		if err != nil || res.StatusCode != http.StatusOK || !bytes.Equal(got, body) {
+			t.Fatalf("request %d: %d, %d bytes of %d, %v", i, res.StatusCode, len(got), len(body), err)
+		}
+	}
+	if n := fast.handed.Load(); n != 0 {
+		t.Fatalf("net/http was handed %d connections, want the fast path's", n)
+	}
+	slices.Sort(took)
+	if median := took[len(took)/2]; median > 100*time.Millisecond {
+		t.Errorf("a 1 MiB file took %v (median of %v): its end was held back", median, took)
+	}
+}
+
+func TestProcs(t *testing.T) {
+	for _, tt := range []struct{ cpus, want int }{
+		{1, 4}, {2, 8}, {8, 32}, {16, 64}, {32, 64}, {64, 64}, {96, 96},
+	} {
+		if got := httpfast.Procs(tt.cpus); got != tt.want {
+			t.Errorf("Procs(%d) = %d, want %d", tt.cpus, got, tt.want)
+		}
 	}
 }
