@@ -678,10 +678,11 @@ func TestSegmentThroughput(t *testing.T) {
 			goFiles := load(t, bare.BaseURL, bare.pid, p.nginx, runFor)
 			goMemory := load(t, memory.BaseURL, memory.pid, p.nginx, runFor)
 			rateRatios[p.name] = append(rateRatios[p.name], reel.reqPerSec()/ngx.reqPerSec())
-			rows := []struct {
+			type row struct {
 				name string
 				r    result
-			}{{"Reel", reel}, {"Reel, --net-http-only", reelNetHTTP}, {"nginx", ngx}, {"Go http.FileServer", goFiles}, {"Go net/http from memory", goMemory}}
+			}
+			rows := []row{{"Reel", reel}, {"Reel, --net-http-only", reelNetHTTP}, {"nginx", ngx}, {"Go http.FileServer", goFiles}, {"Go net/http from memory", goMemory}}
 			var wrkNginx result
 			if wrk != "" {
 				// The same requests from wrk, which leaves the servers
@@ -689,13 +690,7 @@ func TestSegmentThroughput(t *testing.T) {
 				reelWrk := wrkLoad(t, wrk, s.BaseURL, s.pid, p.reel, runFor)
 				wrkNginx = wrkLoad(t, wrk, nginx, nginxPID, p.nginx, runFor)
 				wrkRatios[p.name] = append(wrkRatios[p.name], reelWrk.reqPerSec()/wrkNginx.reqPerSec())
-				rows = append(rows, struct {
-					name string
-					r    result
-				}{"Reel, wrk", reelWrk}, struct {
-					name string
-					r    result
-				}{"nginx, wrk", wrkNginx})
+				rows = append(rows, row{"Reel, wrk", reelWrk}, row{"nginx, wrk", wrkNginx})
 			}
 			for _, r := range rows {
 				ratio := ""

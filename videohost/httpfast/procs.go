@@ -12,7 +12,9 @@ package httpfast
 // at once on a free P, and the kernel shares the CPUs among the threads.
 // On 2 CPUs, with wrk loading 1 MiB segments from 64 connections, Reel went
 // from 0.84–0.89× nginx's request rate with 2 Ps to 1.01–1.28× with 8,
-// with no loss on playlists (BENCHMARKS.md, session 14).
+// with no loss on playlists (BENCHMARKS.md, session 14). It was measured
+// on 2 CPUs only; the cap at 64 keeps a large machine near Go's default,
+// as a guess rather than a measure.
 func Procs(cpus int) int {
 	return max(cpus, min(4*cpus, 64))
 }
