@@ -559,22 +559,6 @@ func wrkLoad(t *testing.T, bin, base string, pid int, targets []target, runFor t
 		cpu: benchkit.CPUTime(pid) - cpuBefore, load: avg + "→" + benchkit.LoadAverage()}
 }
 
-func ratioList(r []float64) string {
-	var parts []string
-	for _, x := range r {
-		parts = append(parts, fmt.Sprintf("%.2f", x))
-	}
-	return strings.Join(parts, ", ")
-}
-
-func median(r []float64) float64 {
-	s := slices.Sorted(slices.Values(r))
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
 // segmentTargets are the 16 segments of v.
 func segmentTargets(v video) []target {
 	var out []target
@@ -709,10 +693,10 @@ func TestSegmentThroughput(t *testing.T) {
 	t.Log(out.String())
 	for _, p := range phases {
 		if r := rateRatios[p.name]; len(r) > 0 {
-			t.Logf("%s: Reel / nginx rate, Go client: %s (median %.2f)", p.name, ratioList(r), median(r))
+			t.Logf("%s: Reel / nginx rate, Go client: %s (median %.2f)", p.name, benchkit.Ratios(r), benchkit.Median(r))
 		}
 		if r := wrkRatios[p.name]; len(r) > 0 {
-			t.Logf("%s: Reel / nginx rate, wrk: %s (median %.2f)", p.name, ratioList(r), median(r))
+			t.Logf("%s: Reel / nginx rate, wrk: %s (median %.2f)", p.name, benchkit.Ratios(r), benchkit.Median(r))
 		}
 	}
 	for loader, all := range map[string]map[string][]float64{"the Go client": rateRatios, "wrk": wrkRatios} {

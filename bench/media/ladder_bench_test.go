@@ -28,7 +28,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -185,7 +184,7 @@ func median(rs []result, value func(result) float64) float64 {
 	for i, r := range rs {
 		vs[i] = value(r)
 	}
-	return medianOf(vs)
+	return benchkit.Median(vs)
 }
 
 // medianRatio is the median over rounds of a[round] / b[round]: each ratio
@@ -195,18 +194,7 @@ func medianRatio(a, b []result, value func(result) float64) float64 {
 	for i := range a {
 		vs[i] = value(a[i]) / value(b[i])
 	}
-	return medianOf(vs)
-}
-
-func medianOf(vs []float64) float64 {
-	if len(vs) == 0 {
-		return 0
-	}
-	slices.Sort(vs)
-	if len(vs)%2 == 1 {
-		return vs[len(vs)/2]
-	}
-	return (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
+	return benchkit.Median(vs)
 }
 
 func perRenditionArgs(src, out string, l benchkit.Rung, withAudio bool) []string {

@@ -187,16 +187,8 @@ func TestAPIScaleOut(t *testing.T) {
 		twoOverOne = append(twoOverOne, phases[i+1].rate()/phases[i].rate())
 		pgOverLite = append(pgOverLite, phases[i].rate()/phases[i+2].rate())
 	}
-	fmt.Fprintf(&out, "\n2 processes / 1 process, request rate: %s (median %.2f)\n", floats(twoOverOne), median(twoOverOne))
-	fmt.Fprintf(&out, "PostgreSQL / SQLite (1 process), request rate: %s (median %.2f)\n", floats(pgOverLite), median(pgOverLite))
+	fmt.Fprintf(&out, "\n2 processes / 1 process, request rate: %s (median %.2f)\n", benchkit.Ratios(twoOverOne), benchkit.Median(twoOverOne))
+	fmt.Fprintf(&out, "PostgreSQL / SQLite (1 process), request rate: %s (median %.2f)\n", benchkit.Ratios(pgOverLite), benchkit.Median(pgOverLite))
 	fmt.Fprintf(&out, "%s\n", m)
 	fmt.Print(out.String())
-}
-
-func floats(xs []float64) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = fmt.Sprintf("%.2f", x)
-	}
-	return strings.Join(s, ", ")
 }

@@ -400,16 +400,16 @@ func TestDeliveryFromS3(t *testing.T) {
 		fmt.Fprintf(&out, "| %s (%s) | %d | %.0f | %.0f | %.0f | %s |\n", r.name, r.r.load, r.r.requests, r.r.rate(), r.r.mbps(), r.r.cpuPerRequest(), r.r.partsPerRequest())
 	}
 	fmt.Fprintf(&out, "\nsegments, Reel on S3 without media cache / versitygw request rate: %s (median %.2f, target >= 0.80); CPU per request: %s (median %.2f)\n",
-		floats(segRatio), median(segRatio), floats(segCPU), median(segCPU))
+		benchkit.Ratios(segRatio), benchkit.Median(segRatio), benchkit.Ratios(segCPU), benchkit.Median(segCPU))
 	fmt.Fprintf(&out, "segments, Reel on S3 from the media cache / versitygw request rate: %s (median %.2f); CPU per request: %s (median %.2f)\n",
-		floats(cacheRatio), median(cacheRatio), floats(cacheCPURatio), median(cacheCPURatio))
-	fmt.Fprintf(&out, "segments, Reel on S3 missing the media cache / versitygw request rate: %s (median %.2f)\n", floats(missRatio), median(missRatio))
+		benchkit.Ratios(cacheRatio), benchkit.Median(cacheRatio), benchkit.Ratios(cacheCPURatio), benchkit.Median(cacheCPURatio))
+	fmt.Fprintf(&out, "segments, Reel on S3 missing the media cache / versitygw request rate: %s (median %.2f)\n", benchkit.Ratios(missRatio), benchkit.Median(missRatio))
 	fmt.Fprintf(&out, "segments, Reel on S3 with --media-redirect / versitygw request rate: %s (median %.2f); CPU per request: %s (median %.2f)\n",
-		floats(redirectRatio), median(redirectRatio), floats(redirectCPURatio), median(redirectCPURatio))
-	fmt.Fprintf(&out, "segments, Reel on local disk / versitygw request rate: %s (median %.2f)\n", floats(diskSegRatio), median(diskSegRatio))
+		benchkit.Ratios(redirectRatio), benchkit.Median(redirectRatio), benchkit.Ratios(redirectCPURatio), benchkit.Median(redirectCPURatio))
+	fmt.Fprintf(&out, "segments, Reel on local disk / versitygw request rate: %s (median %.2f)\n", benchkit.Ratios(diskSegRatio), benchkit.Median(diskSegRatio))
 	fmt.Fprintf(&out, "playlists, Reel on S3 / nginx request rate: %s (median %.2f, target >= 0.80); CPU per request: %s (median %.2f)\n",
-		floats(listRatio), median(listRatio), floats(listCPU), median(listCPU))
-	fmt.Fprintf(&out, "playlists, Reel on local disk / nginx request rate: %s (median %.2f)\n", floats(diskListRatio), median(diskListRatio))
+		benchkit.Ratios(listRatio), benchkit.Median(listRatio), benchkit.Ratios(listCPU), benchkit.Median(listCPU))
+	fmt.Fprintf(&out, "playlists, Reel on local disk / nginx request rate: %s (median %.2f)\n", benchkit.Ratios(diskListRatio), benchkit.Median(diskListRatio))
 	fmt.Fprintf(&out, "%s\n", m)
 	fmt.Print(out.String())
 }

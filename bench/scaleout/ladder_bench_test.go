@@ -84,6 +84,6 @@ func TestLadderS3Overhead(t *testing.T) {
 			r.transcode.Seconds(), r.server.Seconds(), r.s3.Seconds(), r.db.Seconds(), (r.server + r.s3 + r.db).Seconds())
 	}
 	fmt.Fprintf(&out, "\nS3 / local disk, wall: %s (median %.2f, target <= 1.10); CPU: %s (median %.2f, target <= 1.10)\n%s\n",
-		floats(wallRatio), median(wallRatio), floats(cpuRatio), median(cpuRatio), m)
+		benchkit.Ratios(wallRatio), benchkit.Median(wallRatio), benchkit.Ratios(cpuRatio), benchkit.Median(cpuRatio), m)
 	fmt.Print(out.String())
 }

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -37,14 +38,12 @@ type Location struct {
 // returns.
 func StartNginx(t testing.TB, probe string, locations ...Location) (string, int) {
 	t.Helper()
-	bin, err := exec.LookPath("nginx")
+	bin, err := lookOrInstall("nginx")
 	if err != nil {
-		if out, err := exec.Command("apt-get", "install", "-y", "nginx").CombinedOutput(); err != nil {
-			t.Skipf("nginx missing and not installable: %v\n%s", err, out)
+		if _, statErr := os.Stat("/usr/sbin/nginx"); statErr != nil {
+			t.Skip(err)
 		}
-		if bin, err = exec.LookPath("nginx"); err != nil {
-			bin = "/usr/sbin/nginx"
-		}
+		bin = "/usr/sbin/nginx" // installed, outside a PATH without sbin
 	}
 	dir := t.TempDir()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -236,4 +235,38 @@ func (m MachineCPU) BusyShare() float64 {
 		return 0
 	}
 	return float64(m.Busy) / float64(m.Total)
+}
+
+// Median is the middle of xs (the mean of the two middle values when
+// there are evenly many), 0 for none; xs is left as it is.
+func Median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(xs))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// Ratios lists xs with two decimals, comma-separated: "0.95, 1.02".
+func Ratios(xs []float64) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprintf("%.2f", x)
+	}
+	return strings.Join(s, ", ")
+}
+
+// lookOrInstall is the path of the command name, installed with apt-get
+// from the package of the same name when it is missing.
+func lookOrInstall(name string) (string, error) {
+	if bin, err := exec.LookPath(name); err == nil {
+		return bin, nil
+	}
+	if out, err := exec.Command("apt-get", "install", "-y", name).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("%s missing and not installable: %w\n%s", name, err, out)
+	}
+	return exec.LookPath(name)
 }

@@ -35,17 +35,12 @@ func (r WrkResult) RequestsPerSecond() float64 {
 // logged reason) when it cannot be had.
 func WrkPath(t testing.TB) string {
 	t.Helper()
-	if bin, err := exec.LookPath("wrk"); err == nil {
-		return bin
-	}
-	if out, err := exec.Command("apt-get", "install", "-y", "wrk").CombinedOutput(); err != nil {
-		t.Logf("wrk missing and not installable, its rows are left out: %v\n%s", err, out)
+	bin, err := lookOrInstall("wrk")
+	if err != nil {
+		t.Logf("%v; the wrk rows are left out", err)
 		return ""
 	}
-	if bin, err := exec.LookPath("wrk"); err == nil {
-		return bin
-	}
-	return ""
+	return bin
 }
 
 // Wrk loads base with wrk (its C load generator: epoll, no allocation per
