@@ -218,10 +218,36 @@ describe('chunked encode', { skip }, () => {
       // Every segment of the pinned level's playlist in the buffer before
       // the play (hls.js buffers 30 s ahead, the whole video), so that no
       // abort of the switch comes after it.
-      await page.waitForFunction((level) => {
+      const whole = (level) => {
         const n = document.querySelector('reel-player').hls.levels[level].details?.fragments.length;
         return n > 0 && new Set(window.__chunks.frags.filter((f) => f.level === level).map((f) => f.sn)).size === n;
-      }, level, { timeout: 60000 }); // a loaded 2-core box once took over 20 s for the second level
+      };
+      const loading = (level) => {
+        const p = document.querySelector('reel-player');
+        const b = p.media.buffered;
+        return {
+          fragments: p.hls.levels[level].details?.fragments.length,
+          buffered: window.__chunks.frags,
+          errors: window.__chunks.errors,
+          levels: { current: p.hls.currentLevel, load: p.hls.loadLevel, next: p.hls.nextLoadLevel },
+          ranges: Array.from({ length: b.length }, (_, i) => [b.start(i), b.end(i)]),
+          readyState: p.media.readyState,
+        };
+      };
+      // Locally this takes under a second; make test once took over 20 s
+      // for the second level, and CI once never got there in 60 s (that
+      // run printed nothing of hls.js's state; this does). Pinned again
+      // once after 30 s, which flushes and loads the level anew: what is
+      // measured below is the joins, not hls.js's level switch. An error
+      // on the way still fails the test (got.errors below).
+      for (let attempt = 1; ; attempt++) {
+        const done = await page.waitForFunction(whole, level, { timeout: 30000 }).then(() => true, () => false);
+        if (done) break;
+        const state = await page.evaluate(loading, level).catch((x) => x.message);
+        if (attempt === 2) throw new Error(`${name}: not every segment buffered in 60 s, pinned twice: ${JSON.stringify(state)}; page errors: ${page.errors.join('; ')}`);
+        console.log(`# ${name}: not every segment buffered in 30 s, pinning again: ${JSON.stringify(state)}`);
+        await page.evaluate((level) => (document.querySelector('reel-player').hls.currentLevel = level), level);
+      }
       await page.evaluate((rate) => {
         window.__chunks.started = true;
         const v = document.querySelector('reel-player').media;

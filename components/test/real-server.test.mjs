@@ -374,10 +374,15 @@ describe('real server', { skip }, () => {
       await page.waitForFunction(() => {
         const p = document.querySelector('reel-player');
         return p.state === 'ready' && !p.paused && p.currentTime > 1;
-      }, null, { timeout: 30000 }).catch(async (e) => {
+      }, null, { timeout: 60000 }).catch(async (e) => {
+        // The lookups back off (x1.6 a try), so a video ready 20 s after
+        // the release is looked up again some 30 s after it: 60 s, and
+        // what the server did with the video, when that is not enough.
         const st = await messageOf(page).catch(() => null);
         const sv = await api.get('/v1/videos/' + v.id).catch((x) => x.message);
-        throw new Error(`${e.message}: player ${JSON.stringify(st)}, video ${JSON.stringify(sv?.state ?? sv)}, ${lookups.length} lookups; ${page.errors.join('; ')}`);
+        const times = lookups.map((t) => t - released);
+        const lines = srv.log().split('\n').filter((l) => l.includes(v.id)).join('\n');
+        throw new Error(`${e.message}: player ${JSON.stringify(st)}, video ${JSON.stringify(sv?.state ?? sv)}, lookups at ${times} ms from the release; ${page.errors.join('; ')}\nserver:\n${lines}`);
       });
       const ev = await page.evaluate(() => window.__ev);
       console.log(`# processing: ${before} lookups held, ${lookups.length} in all; playing ${Date.now() - released} ms after release; events ${JSON.stringify(ev)}`);
