@@ -97,8 +97,9 @@ func (w *Worker) chunk(ctx context.Context, job *videohost.Job) error {
 	}()
 	defer func() { cancel(nil); <-watched }()
 
-	dir, source, err := w.stageSource(ctx, job, job.VideoID)
+	dir, source, release, err := w.stageChunkSource(ctx, job)
 	defer os.RemoveAll(dir)
+	defer release()
 	if err == nil {
 		out := filepath.Join(dir, "out")
 		in := videohost.ChunkInput{Source: source, Spec: c.Spec, OutDir: out, WorkDir: filepath.Join(dir, "scratch")}
@@ -171,8 +172,9 @@ func (w *Worker) stitch(ctx context.Context, job *videohost.Job) error {
 	if err != nil {
 		return err
 	}
-	dir, source, err := w.stageSource(ctx, job, v.ID)
+	dir, source, release, err := w.stageChunkSource(ctx, job)
 	defer os.RemoveAll(dir)
+	defer release()
 	if err != nil {
 		return err
 	}
@@ -209,4 +211,48 @@ func (w *Worker) stitch(ctx context.Context, job *videohost.Job) error {
 		return nil
 	}
 	return err
+}
+
+// stageChunkSource makes the job's work folder and returns the video's
+// source from the worker's cache (sources.go), with the func that hands it
+// back, which is never nil.
+func (w *Worker) stageChunkSource(ctx context.Context, job *videohost.Job) (dir, source string, release func(), err error) {
+	release = func() {}
+	if dir, err = w.stageDir(job); err != nil {
+		return dir, "", release, err
+	}
+	source, done, err := w.sources.get(ctx, job.VideoID, w.localSource)
+	if err != nil {
+		return dir, "", release, err
+	}
+	return dir, source, done, nil
+}
+
+// stillChunked reports whether the video may still run chunk or stitch
+// jobs, which need its source: it has chunks (kept on an error, to ask
+// again).
+func (w *Worker) stillChunked(ctx context.Context, videoID string) bool {
+	cs, err := w.svc.Chunks(ctx, videoID)
+	return err != nil || len(cs) > 0
+}
+
+// sweepSources drops the cached sources of videos done with chunks until
+// ctx ends: a worker that ran some chunks of a video whose stitch ran
+// elsewhere drops its copy within sourceSweep of the stitch.
+func (w *Worker) sweepSources(ctx context.Context) {
+	t := time.NewTicker(w.sourceSweep())
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			w.sources.sweep(ctx, w.stillChunked)
+		}
+	}
+}
+
+// sourceSweep is how often a running worker looks for cached sources to drop.
+func (w *Worker) sourceSweep() time.Duration {
+	return min(max(40*w.cfg.PollInterval, 200*time.Millisecond), 30*time.Second)
 }

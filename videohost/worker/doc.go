@@ -28,4 +28,7 @@
 // lasts as long as ChunkLength of video takes to encode, whatever the
 // length of the upload, so a killed worker loses one chunk and River's
 // time-based rescue needs no special case (the arithmetic is in chunks.go).
+// Where blobs are not on local disk, a worker downloads a chunked video's
+// source once for all the chunk and stitch jobs it runs of that video
+// (sources.go).
 package worker

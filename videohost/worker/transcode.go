@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -36,18 +37,33 @@ func permanentPipelineError(err error) error {
 // are on local disk, the video's source; it returns the folder, which the
 // caller removes, and the source's local path.
 func (w *Worker) stageSource(ctx context.Context, job *videohost.Job, videoID string) (dir, source string, err error) {
-	dir = w.jobDir(job)
+	if dir, err = w.stageDir(job); err != nil {
+		return dir, "", err
+	}
+	source, err = w.localSource(ctx, videoID, dir)
+	return dir, source, err
+}
+
+// stageDir makes the job's work folder, with its scratch folder, empty.
+func (w *Worker) stageDir(job *videohost.Job) (string, error) {
+	dir := w.jobDir(job)
 	if err := os.RemoveAll(dir); err != nil {
-		return dir, "", fmt.Errorf("cleaning work folder: %w", err)
+		return dir, fmt.Errorf("cleaning work folder: %w", err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "scratch"), 0o755); err != nil {
-		return dir, "", fmt.Errorf("creating work folder: %w", err)
+		return dir, fmt.Errorf("creating work folder: %w", err)
 	}
-	source, err = w.svc.LocalSource(ctx, videoID, dir)
+	return dir, nil
+}
+
+// localSource is the path of the video's source on this machine,
+// downloaded into dir when the blobs are not on local disk.
+func (w *Worker) localSource(ctx context.Context, videoID, dir string) (string, error) {
+	source, err := w.svc.LocalSource(ctx, videoID, dir)
 	if code := videohost.ErrorCode(err); code == videohost.VideoErrTranscodeFailed {
-		return dir, "", permanent(code, err) // the source is gone: no retry brings it back
+		return "", permanent(code, err) // the source is gone: no retry brings it back
 	}
-	return dir, source, err
+	return source, err
 }
 
 // prepare takes the quick look at a stored source (PreparePipeline): a
@@ -128,6 +144,9 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 		return err
 	}
 	if planned, err := w.planChunks(ctx, v, source); err != nil || planned {
+		if planned && strings.HasPrefix(source, dir+string(filepath.Separator)) {
+			w.sources.adopt(v.ID, source) // downloaded: the chunk jobs run here use this copy
+		}
 		return err
 	}
 	outDir := filepath.Join(dir, "out")

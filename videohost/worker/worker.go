@@ -106,6 +106,8 @@ type Worker struct {
 	svc  *videohost.Service
 	log  *slog.Logger
 	kind []videohost.JobKind
+	// sources holds the downloaded sources of chunked videos (sources.go).
+	sources *sourceCache
 }
 
 // New returns a Worker for cfg.
@@ -173,7 +175,8 @@ func New(cfg Config) (*Worker, error) {
 	if err := os.MkdirAll(cfg.WorkDir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating work folder: %w", err)
 	}
-	return &Worker{cfg: cfg, svc: cfg.Service, log: cfg.Logger.With("worker", cfg.ID), kind: kinds}, nil
+	return &Worker{cfg: cfg, svc: cfg.Service, log: cfg.Logger.With("worker", cfg.ID), kind: kinds,
+		sources: newSourceCache(cfg.WorkDir)}, nil
 }
 
 // Run runs jobs until ctx ends. In-flight jobs are cancelled and handed
@@ -190,6 +193,17 @@ func New(cfg Config) (*Worker, error) {
 // pipeline runs one prepare job besides its Concurrency; it competes for
 // the cores only that briefly.
 func (w *Worker) Run(ctx context.Context) error {
+	sweepCtx, stopSweeping := context.WithCancel(ctx)
+	sweeping := make(chan struct{})
+	go func() {
+		defer close(sweeping)
+		w.sweepSources(sweepCtx)
+	}()
+	defer func() {
+		stopSweeping()
+		<-sweeping
+		w.sources.clear()
+	}()
 	switch q := w.svc.Queue().(type) {
 	case videohost.JobRunner:
 		run := videohost.JobRun{Kinds: w.kind, Concurrency: w.cfg.Concurrency, FetchConcurrency: w.cfg.FetchConcurrency,
@@ -431,6 +445,9 @@ func backoff(attempt int) time.Duration {
 
 func (w *Worker) run(ctx context.Context, job *videohost.Job) error {
 	err := w.runKind(ctx, job)
+	if job.Kind == videohost.JobChunk || job.Kind == videohost.JobStitch {
+		w.sources.sweep(ctx, w.stillChunked) // after the stitch (or a failure), the source can go
+	}
 	if err != nil && ctx.Err() == nil && w.overQuota(ctx, job) {
 		// The service has ended the video errored (quota_exceeded) and
 		// removed what it would not keep: the job is done.

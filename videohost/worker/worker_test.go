@@ -50,6 +50,12 @@ type env struct {
 
 func newEnv(t *testing.T, allow ...string) *env {
 	t.Helper()
+	return newEnvOn(t, nil, allow...)
+}
+
+// newEnvOn is newEnv with the service's blobs wrapped by wrap.
+func newEnvOn(t *testing.T, wrap func(videohost.Blobs) videohost.Blobs, allow ...string) *env {
+	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
 	clock := &fakeClock{now: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}
@@ -58,9 +64,13 @@ func newEnv(t *testing.T, allow ...string) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	blobs, err := blob.Open(filepath.Join(dir, "blobs"))
+	disk, err := blob.Open(filepath.Join(dir, "blobs"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	var blobs videohost.Blobs = disk
+	if wrap != nil {
+		blobs = wrap(disk)
 	}
 	var nets []netip.Prefix
 	for _, a := range allow {
