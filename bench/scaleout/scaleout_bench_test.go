@@ -19,6 +19,9 @@
 //   - TestLadderS3Overhead: one 60 s 1080p upload through the whole ladder
 //     with blobs on S3 against blobs on local disk (both on PostgreSQL):
 //     wall and CPU time.
+//   - TestChunkSourceReads: one 180 s upload encoded in chunks by two
+//     `refserver worker` processes, with a counting proxy in front of the S3
+//     server: the GETs of the source and the bytes read from the bucket.
 //
 // Each prints a markdown table for BENCHMARKS.md (section "Scale-out").
 //
