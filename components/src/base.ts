@@ -160,8 +160,16 @@ export class EmbedElement extends LitElement {
     return tok;
   }
 
+  /**
+   * The next lookup of a video still processing: 1 s, 1.6 s, 2.6 s … at
+   * most 5 s apart (5 × retryBase), so that a viewer who opened the page
+   * early sees the video start within 5 s of it becoming playable (30 s
+   * apart, before, after a minute of waiting). A lookup is one small
+   * GET.
+   */
   private _retry(seq: number, attempt: number): Promise<EmbedInfo | null> {
-    const delay = backoff(attempt, (this.constructor as typeof EmbedElement).retryBase);
+    const base = (this.constructor as typeof EmbedElement).retryBase;
+    const delay = backoff(attempt, base, 5 * base);
     return new Promise((resolve) => {
       this._retryTimer = setTimeout(() => {
         if (seq !== this._loadSeq) return resolve(null);
