@@ -82,19 +82,16 @@ func (p *countingProxy) scanUp(dst io.Writer, src io.Reader) {
 				return
 			}
 			window := append(tail, buf[:n]...)
-			for _, line := range bytes.Split(window, []byte("\r\n")) {
+			lines := bytes.Split(window, []byte("\r\n"))
+			// The last piece has no line break yet: it is looked at with
+			// the next read, so that no line is counted twice.
+			for _, line := range lines[:len(lines)-1] {
 				f := strings.Fields(string(line))
 				if len(f) == 3 && f[0] == "GET" && f[2] == "HTTP/1.1" && strings.HasSuffix(strings.SplitN(f[1], "?", 2)[0], p.suffix) {
 					p.gets.Add(1)
 				}
 			}
-			// Keep what follows the last line break: a request line may
-			// continue in the next read (and a whole one is not counted twice).
-			if i := bytes.LastIndex(window, []byte("\r\n")); i >= 0 {
-				tail = append(tail[:0], window[i+2:]...)
-			} else {
-				tail = append(tail[:0], window...)
-			}
+			tail = append(tail[:0], lines[len(lines)-1]...)
 			if len(tail) > 4096 {
 				tail = tail[len(tail)-4096:]
 			}

@@ -217,15 +217,13 @@ func (w *Worker) stitch(ctx context.Context, job *videohost.Job) error {
 // source from the worker's cache (sources.go), with the func that hands it
 // back, which is never nil.
 func (w *Worker) stageChunkSource(ctx context.Context, job *videohost.Job) (dir, source string, release func(), err error) {
-	release = func() {}
-	if dir, err = w.stageDir(job); err != nil {
-		return dir, "", release, err
+	if dir, err = w.stageDir(job); err == nil {
+		source, release, err = w.sources.get(ctx, job.VideoID, w.localSource)
 	}
-	source, done, err := w.sources.get(ctx, job.VideoID, w.localSource)
 	if err != nil {
-		return dir, "", release, err
+		return dir, "", func() {}, err
 	}
-	return dir, source, done, nil
+	return dir, source, release, nil
 }
 
 // stillChunked reports whether the video may still run chunk or stitch

@@ -59,7 +59,7 @@ func (c *sourceCache) get(ctx context.Context, videoID string, fill fillFunc) (s
 	}
 	e.users++
 	c.mu.Unlock()
-	release := func() { c.release(videoID, e) }
+	release := func() { c.release(e) }
 
 	if filling {
 		path, owned, err := c.fill(ctx, videoID, fill)
@@ -97,12 +97,12 @@ func (c *sourceCache) fill(ctx context.Context, videoID string, fill fillFunc) (
 	if err != nil {
 		return "", false, err
 	}
-	if !strings.HasPrefix(got, tmp+string(filepath.Separator)) {
+	if !inside(tmp, got) {
 		return got, false, nil
 	}
 	// Renamed whole into place: a process killed mid-download leaves a
 	// temporary folder (cleared with the work folder), never a short copy.
-	path = filepath.Join(c.dir, "source-"+videoID)
+	path = c.pathOf(videoID)
 	if err := os.Rename(got, path); err != nil {
 		return "", false, fmt.Errorf("keeping the source: %w", err)
 	}
@@ -111,25 +111,34 @@ func (c *sourceCache) fill(ctx context.Context, videoID string, fill fillFunc) (
 
 // adopt takes over a copy of the video's source that a job downloaded to
 // path (the transcode job that planned the chunks), so that the chunk jobs
-// run here need not download it again. It reports whether it took it; if
-// not, the caller still owns path.
-func (c *sourceCache) adopt(videoID, path string) bool {
+// run here need not download it again. Where a copy is here already, or
+// the rename fails, path stays the caller's (its job folder goes with it).
+func (c *sourceCache) adopt(videoID, path string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.entries[videoID]; ok {
-		return false
+		return
 	}
-	kept := filepath.Join(c.dir, "source-"+videoID)
+	kept := c.pathOf(videoID)
 	if err := os.Rename(path, kept); err != nil {
-		return false
+		return
 	}
 	e := &cachedSource{ready: make(chan struct{}), path: kept, owned: true}
 	close(e.ready)
 	c.entries[videoID] = e
-	return true
 }
 
-func (c *sourceCache) release(videoID string, e *cachedSource) {
+// pathOf is where the cache keeps the video's source.
+func (c *sourceCache) pathOf(videoID string) string {
+	return filepath.Join(c.dir, "source-"+videoID)
+}
+
+// inside reports whether path lies in the folder dir.
+func inside(dir, path string) bool {
+	return strings.HasPrefix(path, dir+string(filepath.Separator))
+}
+
+func (c *sourceCache) release(e *cachedSource) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e.users--
@@ -138,13 +147,7 @@ func (c *sourceCache) release(videoID string, e *cachedSource) {
 	}
 }
 
-// drop forgets the video's copy; the file goes once no job uses it.
-func (c *sourceCache) drop(videoID string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.dropLocked(videoID)
-}
-
+// dropLocked forgets the video's copy; the file goes once no job uses it.
 func (c *sourceCache) dropLocked(videoID string) {
 	e, ok := c.entries[videoID]
 	if !ok {

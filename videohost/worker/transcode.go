@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -144,7 +143,7 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 		return err
 	}
 	if planned, err := w.planChunks(ctx, v, source); err != nil || planned {
-		if planned && strings.HasPrefix(source, dir+string(filepath.Separator)) {
+		if planned && inside(dir, source) {
 			w.sources.adopt(v.ID, source) // downloaded: the chunk jobs run here use this copy
 		}
 		return err
