@@ -121,7 +121,7 @@ func (c *clipWriter) open(first *astiav.Frame) error {
 	displayW, displayH := c.decoder.displaySize()
 	width, height := imgOutputSize(displayW, displayH, c.opts.Width)
 	width -= width % 2 // 4:2:0 H.264 needs even sides
-	chain := imgScaleChain(c.decoder.rotation, width, height, astiav.PixelFormatYuv420P, false)
+	chain := imgScaleChain(c.decoder.orient, width, height, astiav.PixelFormatYuv420P, false)
 	rate := astiav.NewRational(clipMaxFrameRate, 1)
 	if guessed := c.decoder.input.GuessFrameRate(c.decoder.stream, nil); guessed.Num() > 0 && guessed.Den() > 0 {
 		if guessed.Float64() <= clipMaxFrameRate+0.5 {

@@ -138,7 +138,7 @@ func Frame(ctx context.Context, source string, at time.Duration, width int, form
 	}
 	displayW, displayH := decoder.displaySize()
 	outW, outH := imgOutputSize(displayW, displayH, width)
-	return imgEncodePicture(picture, decoder.timeBase, decoder.rotation, outW, outH, format)
+	return imgEncodePicture(picture, decoder.timeBase, decoder.orient, outW, outH, format)
 }
 
 // imgScaleChain is the filter chain that turns a decoded picture upright at
@@ -146,9 +146,9 @@ func Frame(ctx context.Context, source string, at time.Duration, width int, form
 // YUV, which JPEG encoders want; it is requested from the scaler rather than
 // with the deprecated "yuvj" pixel formats, which make swscale log a warning
 // on every picture.
-func imgScaleChain(rotation, outW, outH int, pixFmt astiav.PixelFormat, fullRange bool) string {
+func imgScaleChain(orient Orientation, outW, outH int, pixFmt astiav.PixelFormat, fullRange bool) string {
 	scaleW, scaleH := outW, outH
-	if rotation == 90 || rotation == 270 {
+	if orient.swapsAxes() {
 		// Scale before turning: fewer pixels to move.
 		scaleW, scaleH = outH, outW
 	}
@@ -157,16 +157,14 @@ func imgScaleChain(rotation, outW, outH int, pixFmt astiav.PixelFormat, fullRang
 		scale += ":out_range=full"
 	}
 	chain := []string{scale}
-	if r := imgRotateFilter(rotation); r != "" {
-		chain = append(chain, r)
-	}
+	chain = append(chain, orient.filters()...)
 	chain = append(chain, "setsar=1", "format="+pixFmt.Name())
 	return strings.Join(chain, ",")
 }
 
 // imgEncodePicture scales, turns and encodes one decoded picture.
-func imgEncodePicture(picture *astiav.Frame, timeBase astiav.Rational, rotation, outW, outH int, format ImageFormat) ([]byte, error) {
-	filter, err := newVideoFilter(picture, timeBase, imgScaleChain(rotation, outW, outH, format.encoderPixelFormat(), format.fullRange()))
+func imgEncodePicture(picture *astiav.Frame, timeBase astiav.Rational, orient Orientation, outW, outH int, format ImageFormat) ([]byte, error) {
+	filter, err := newVideoFilter(picture, timeBase, imgScaleChain(orient, outW, outH, format.encoderPixelFormat(), format.fullRange()))
 	if err != nil {
 		return nil, newError(CodeTranscodeFailed, "frame", err)
 	}

@@ -54,7 +54,7 @@ type imgDecoder struct {
 	startPts   int64
 	frameTicks int64 // one frame's duration in stream ticks, 0 when unknown
 	duration   time.Duration
-	rotation   int // clockwise degrees to turn the picture upright: 0, 90, 180 or 270
+	orient     Orientation // how the coded picture is turned upright
 	sar        astiav.Rational
 
 	// disposable tells whether a packet holds only pictures no other picture
@@ -132,7 +132,7 @@ func (d *imgDecoder) init(ctx context.Context) error {
 	case d.input.Duration() > 0:
 		d.duration = time.Duration(d.input.Duration()) * time.Microsecond
 	}
-	d.rotation = imgStreamRotation(d.stream)
+	d.orient = streamOrientation(d.stream)
 	d.disposable = imgDisposableCheck(par.CodecID(), par.ExtraData())
 	d.skipBefore = noPts
 	d.drainAt = noPts
@@ -220,7 +220,7 @@ func (d *imgDecoder) displaySize() (int, int) {
 	if d.sar.Num() > 0 && d.sar.Den() > 0 && d.sar.Num() != d.sar.Den() {
 		w = int(math.Round(float64(w) * float64(d.sar.Num()) / float64(d.sar.Den())))
 	}
-	if d.rotation == 90 || d.rotation == 270 {
+	if d.orient.swapsAxes() {
 		return h, w
 	}
 	return w, h
@@ -393,41 +393,6 @@ func (d *imgDecoder) decodeTo(ctx context.Context, target int64) (*astiav.Frame,
 			return d.kept, nil
 		}
 	}
-}
-
-// imgStreamRotation reads the display matrix of a stream and returns the
-// clockwise turn, in multiples of 90 degrees, that makes its picture upright.
-func imgStreamRotation(s *astiav.Stream) int {
-	raw := s.SideData(astiav.PacketSideDataTypeDisplaymatrix)
-	if len(raw) < 36 {
-		return 0
-	}
-	matrix, err := astiav.NewDisplayMatrixFromBytes(raw)
-	if err != nil {
-		return 0
-	}
-	theta := matrix.Rotation()
-	if math.IsNaN(theta) {
-		return 0
-	}
-	degrees := int(math.Round(theta/90)) * 90 % 360
-	if degrees < 0 {
-		degrees += 360
-	}
-	return degrees
-}
-
-// imgRotateFilter is the filter chain that applies a clockwise rotation.
-func imgRotateFilter(degrees int) string {
-	switch degrees {
-	case 90:
-		return "transpose=clock"
-	case 180:
-		return "hflip,vflip"
-	case 270:
-		return "transpose=cclock"
-	}
-	return ""
 }
 
 // imgOutputSize returns the size of a picture scaled to width (0: the

@@ -61,7 +61,7 @@ func Poster(ctx context.Context, source string, at *time.Duration, outDir string
 	displayW, displayH := decoder.displaySize()
 	width, height := imgOutputSize(displayW, displayH, min(displayW, posterMaxWidth))
 	for _, format := range []ImageFormat{JPEG, WebP} {
-		data, err := imgEncodePicture(picture, decoder.timeBase, decoder.rotation, width, height, format)
+		data, err := imgEncodePicture(picture, decoder.timeBase, decoder.orient, width, height, format)
 		if err != nil {
 			return PosterResult{}, err
 		}

@@ -35,7 +35,8 @@ type VideoStream struct {
 	FrameRate      float64 `json:"frame_rate"`
 	FrameRateNum   int     `json:"frame_rate_num"`
 	FrameRateDen   int     `json:"frame_rate_den"`
-	Rotation       int     `json:"rotation"` // clockwise degrees to display upright: 0, 90, 180 or 270
+	Rotation       int     `json:"rotation"`           // clockwise degrees to display upright: 0, 90, 180 or 270
+	Mirrored       bool    `json:"mirrored,omitempty"` // flipped left to right after the rotation
 	SampleAspect   Ratio   `json:"sample_aspect_ratio"`
 	BitRate        int64   `json:"bit_rate"`
 	HDR            bool    `json:"hdr"`
@@ -56,10 +57,14 @@ func (v *VideoStream) DisplaySize() (width, height int) {
 	if v.SampleAspect.Num > 0 && v.SampleAspect.Den > 0 && v.SampleAspect.Num != v.SampleAspect.Den {
 		width = int(math.Round(float64(width) * float64(v.SampleAspect.Num) / float64(v.SampleAspect.Den)))
 	}
-	if v.Rotation == 90 || v.Rotation == 270 {
+	if v.orientation().swapsAxes() {
 		width, height = height, width
 	}
 	return width, height
+}
+
+func (v *VideoStream) orientation() Orientation {
+	return Orientation{Rotation: v.Rotation, Mirrored: v.Mirrored}
 }
 
 // AudioStream is one audio stream of a source.
@@ -171,6 +176,7 @@ func describeVideo(fc *astiav.FormatContext, s *astiav.Stream) *VideoStream {
 		rate = astiav.NewRational(25, 1)
 	}
 	sar := cp.SampleAspectRatio()
+	orient := streamOrientation(s)
 	v := &VideoStream{
 		Index:        s.Index(),
 		Codec:        cp.CodecID().Name(),
@@ -182,9 +188,10 @@ func describeVideo(fc *astiav.FormatContext, s *astiav.Stream) *VideoStream {
 		FrameRate:    rate.Float64(),
 		FrameRateNum: rate.Num(),
 		FrameRateDen: rate.Den(),
-		Rotation:     streamRotation(s),
 		SampleAspect: Ratio{Num: sar.Num(), Den: sar.Den()},
 		BitRate:      cp.BitRate(),
+		Rotation:     orient.Rotation,
+		Mirrored:     orient.Mirrored,
 	}
 	switch cp.ColorTransferCharacteristic() {
 	case astiav.ColorTransferCharacteristicSmpte2084:
@@ -196,22 +203,6 @@ func describeVideo(fc *astiav.FormatContext, s *astiav.Stream) *VideoStream {
 		v.ColorPrimaries = "bt2020"
 	}
 	return v
-}
-
-// streamRotation reads the display matrix and answers the clockwise rotation
-// that makes the picture upright, snapped to a multiple of 90 degrees.
-func streamRotation(s *astiav.Stream) int {
-	b := s.SideData(astiav.PacketSideDataTypeDisplaymatrix)
-	if len(b) < 36 {
-		return 0
-	}
-	m, err := astiav.NewDisplayMatrixFromBytes(b)
-	if err != nil {
-		return 0
-	}
-	// FFmpeg's angle is counter-clockwise; players rotate clockwise by its negation.
-	deg := int(math.Round(-m.Rotation()/90)) * 90
-	return ((deg % 360) + 360) % 360
 }
 
 func profileName(id astiav.CodecID, p int) string {

@@ -43,7 +43,10 @@ func TestProbeDescribesSources(t *testing.T) {
 				return generateSource(t, "rotated.mp4", "-i", src, "-c", "copy", "-metadata:s:v", "rotate=90")
 			},
 			check: func(t *testing.T, info *media.Info) {
-				if info.Video.Rotation != 90 {
+				// The rotate=90 tag is a counter-clockwise display matrix
+				// (ffprobe: rotation=90): turned upright clockwise by 270,
+				// as ffmpeg's autorotation does (TestOrientationMatchesFFmpeg).
+				if info.Video.Rotation != 270 {
 					t.Fatalf("rotation = %d", info.Video.Rotation)
 				}
 				if w, h := info.Video.DisplaySize(); w != 180 || h != 320 {

@@ -104,7 +104,7 @@ func Storyboard(ctx context.Context, source string, outDir string, opts Storyboa
 		if sprite == nil {
 			// One graph scales, turns and lays out every tile: the tile
 			// filter emits the sprite once the grid is full or input ends.
-			chain := imgScaleChain(decoder.rotation, tileW, tileH, JPEG.encoderPixelFormat(), JPEG.fullRange())
+			chain := imgScaleChain(decoder.orient, tileW, tileH, JPEG.encoderPixelFormat(), JPEG.fullRange())
 			chain = strings.Replace(chain, ",format=", ",tile="+strconv.Itoa(columns)+"x"+strconv.Itoa(rows)+",format=", 1)
 			if sprite, err = newVideoFilter(frame, decoder.timeBase, chain); err != nil {
 				return newError(CodeTranscodeFailed, op, err)

@@ -299,15 +299,7 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 	if err != nil {
 		return fmt.Errorf("creating buffer source: %w", err)
 	}
-	var chain []string
-	switch v.Rotation {
-	case 90:
-		chain = append(chain, "transpose=clock")
-	case 180:
-		chain = append(chain, "hflip", "vflip")
-	case 270:
-		chain = append(chain, "transpose=cclock")
-	}
+	chain := v.orientation().filters()
 	chain = append(chain, fmt.Sprintf("fps=%d/%d", fpsNum, fpsDen))
 	if v.HDR {
 		chain = append(chain, toneMapFilters(v))

@@ -21,7 +21,7 @@ const sourceRenditionName = "source"
 // in an MP4/MOV or Matroska container whose headers carry the codec configs.
 func isStandardSource(info *Info) bool {
 	v := info.Video
-	if v == nil || v.Codec != "h264" || v.Rotation != 0 || v.HDR {
+	if v == nil || v.Codec != "h264" || v.Rotation != 0 || v.Mirrored || v.HDR {
 		return false
 	}
 	if v.PixelFormat != "yuv420p" && v.PixelFormat != "yuvj420p" {
