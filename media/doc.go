@@ -50,11 +50,18 @@
 //     pixels, no rotation, AAC or no audio, MP4/MOV/Matroska) is first
 //     remuxed, without decoding, into WorkDir/playable (a "source"
 //     rendition, the audio tracks and a master) and OnPlayable gets that
-//     folder. Any other source
-//     gets OnPlayable(OutDir) as soon as the smallest rendition and the
-//     first audio track have one segment: the master then lists only that
-//     rendition, whose EVENT playlist grows until the final VOD playlists
-//     replace it. Every file is written under a temporary name and renamed.
+//     folder. Any other source (HEVC, VP9, AV1, ProRes, HDR, rotated,
+//     over 1080p, ...) is encoded in two passes at once: an early pass
+//     decodes it and encodes the smallest rendition and the audio, scaling
+//     before tone-mapping and turning (1/36 of the work at 360p from 4K),
+//     while the ladder pass decodes it again for the other renditions on
+//     threads 10 nice levels lower (transcode_early.go). OnPlayable(OutDir)
+//     comes as soon as the smallest rendition and the first audio track
+//     have one segment: the master then lists only that rendition, whose
+//     EVENT playlist grows until the final VOD playlists replace it. The
+//     early rendition is the ladder's own smallest rung, so nothing is
+//     encoded twice; the second decode is what the early start costs.
+//     Every file is written under a temporary name and renamed.
 //   - The ladder's filter graph scales a rendition from the smallest larger
 //     rendition at least twice its size (sd from hd), not from the source:
 //     half the scaling work for the small rungs, at 0.08 dB PSNR.

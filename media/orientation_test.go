@@ -2,12 +2,14 @@ package media_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,6 +29,8 @@ func TestOrientationMatchesFFmpeg(t *testing.T) {
 	// mirrored the wrong way is far from the reference.
 	plain := generateSource(t, "plain.mp4", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=10:duration=1",
 		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p")
+	large := generateSource(t, "large.mp4", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=10:duration=1",
+		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p")
 	tests := []struct {
 		name   string
 		make   func(t *testing.T) string
@@ -42,6 +46,10 @@ func TestOrientationMatchesFFmpeg(t *testing.T) {
 		{"flipped", func(t *testing.T) string { return withMatrix(t, plain, 1, 0, 0, -1) }, 320, 180, 180, true},
 		{"transposed", func(t *testing.T) string { return withMatrix(t, plain, 0, 1, 1, 0) }, 180, 320, 90, true},
 		{"anti-transposed", func(t *testing.T) string { return withMatrix(t, plain, 0, -1, -1, 0) }, 180, 320, 270, true},
+		// Two rungs: the early pass makes sd (scaled, then turned), the
+		// ladder pass hd (turned, then scaled).
+		{"rotate 90, two rungs", func(t *testing.T) string { return tagRotation(t, large, "90") }, 720, 1280, 270, false},
+		{"transposed, two rungs", func(t *testing.T) string { return withMatrix(t, large, 0, 1, 1, 0) }, 720, 1280, 90, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,9 +74,14 @@ func TestOrientationMatchesFFmpeg(t *testing.T) {
 
 			out := t.TempDir()
 			at := time.Duration(0)
-			m, err := media.Process(ctx, media.ProcessOptions{Source: src, OutDir: out, PosterTime: &at})
+			var early atomic.Int32
+			m, err := media.Process(ctx, media.ProcessOptions{Source: src, OutDir: out, PosterTime: &at,
+				OnPlayable: func(context.Context, media.Playable) error { early.Add(1); return nil }})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if early.Load() != 1 {
+				t.Errorf("OnPlayable called %d times", early.Load())
 			}
 			frame, err := media.Frame(ctx, src, 0, 0, media.PNG)
 			if err != nil {
@@ -79,11 +92,13 @@ func TestOrientationMatchesFFmpeg(t *testing.T) {
 				t.Fatal(err)
 			}
 			outputs := map[string]string{
-				"rendition":     filepath.Join(out, m.Renditions[0].MP4),
 				"poster":        filepath.Join(out, m.Poster.JPEG),
 				"frame by URL":  framePath,
 				"clip":          filepath.Join(out, m.Clip),
 				"hls init+seg0": concatFiles(t, filepath.Join(t.TempDir(), "seg.mp4"), filepath.Join(out, m.Renditions[0].Init), filepath.Join(out, m.Renditions[0].Segments[0].URI)),
+			}
+			for _, r := range m.Renditions {
+				outputs[r.Name] = filepath.Join(out, r.MP4)
 			}
 			for name, path := range outputs {
 				got := grayThumb(t, path, tt.upW, tt.upH, false, "")

@@ -126,7 +126,10 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 	var lastProgress float64
 	job.onStart = func(o *ladderOutput) {
 		mu.Lock()
-		tracks = o
+		if tracks == nil {
+			tracks = &ladderOutput{}
+		}
+		tracks.add(o) // once per pass (transcodeEarlyFirst runs two)
 		mu.Unlock()
 	}
 	job.onSegment = func() {
@@ -152,7 +155,11 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 			playable.notify(Playable{Dir: opts.OutDir, Live: true})
 		}
 	}
-	out, err = transcodeLadder(ctx, job)
+	if len(live) > 0 && len(renditions) > 1 {
+		out, err = transcodeEarlyFirst(ctx, job)
+	} else {
+		out, err = transcodeLadder(ctx, job)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package media_test
 
 import (
+	"context"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -105,4 +106,37 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// TestEarlyPassToneMapsLikeTheLadder checks that the smallest rendition of
+// an HDR source, which the early pass scales before tone-mapping (a 360p
+// picture costs 1/36 of a 4K one), shows the picture the ladder pass makes
+// by tone-mapping at full size: the same colours and whites, turned the same
+// way.
+func TestEarlyPassToneMapsLikeTheLadder(t *testing.T) {
+	t.Parallel()
+	src := generateSource(t, "hdr.mov", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=10:duration=1",
+		"-vf", "zscale=tin=bt709:min=bt709:pin=bt709:t=smpte2084:m=bt2020nc:p=bt2020:npl=100,format=yuv420p10le",
+		"-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hvc1",
+		"-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc")
+	src = generateSource(t, "rotated.mov", "-i", src, "-c", "copy", "-metadata:s:v", "rotate=90")
+	out := t.TempDir()
+	m, err := media.Process(ladderTestContext(t), media.ProcessOptions{Source: src, OutDir: out,
+		OnPlayable: func(context.Context, media.Playable) error { return nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Renditions) != 2 {
+		t.Fatalf("%d renditions, want sd and hd", len(m.Renditions))
+	}
+	sd, hd := filepath.Join(out, m.Renditions[0].MP4), filepath.Join(out, m.Renditions[1].MP4)
+	early, ladder := grayThumb(t, sd, 360, 640, false, ""), grayThumb(t, hd, 360, 640, false, "")
+	d := meanAbsDiff(early, ladder)
+	t.Logf("sd (early pass) against hd (ladder pass) at 360x640: %.2f grey levels apart on average", d)
+	if d > 3 {
+		t.Errorf("sd (early pass) and hd (ladder pass) differ by %.1f grey levels on average", d)
+	}
+	if st := firstFrameStats(t, sd, 360, 640); st.maxLuma < 160 {
+		t.Errorf("sd: brightest luma %d, want whites near SDR white", st.maxLuma)
+	}
 }

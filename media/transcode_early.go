@@ -1,0 +1,91 @@
+package media
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"sync"
+)
+
+// transcodeEarlyFirst encodes the ladder of a source that cannot be remuxed
+// for early playback (another codec, HDR, rotated, over 1080p, ...) in two
+// passes over the source that run at once:
+//
+//   - the early pass decodes the source and encodes the smallest rendition
+//     and the audio tracks, scaling before anything else (tone-mapping and
+//     turning a 360p picture cost 1/36 of a 4K one): its first segment is
+//     on disk seconds after the start, whatever the source;
+//   - the ladder pass decodes the source again and encodes every other
+//     rendition, on threads with a nice value 10 higher, so that the early
+//     pass takes the processor whenever it has work and keeps ahead of a
+//     viewer who started playing it.
+//
+// The early pass's rendition is the ladder's own smallest rung (the same
+// settings, GOP and segment boundaries), not a throwaway: nothing is
+// encoded twice. What the split costs is the second decode of the source
+// (BENCHMARKS.md, "Real sources"). job.onStart is called once per pass.
+func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+
+	early := job
+	early.renditions = job.renditions[:1]
+	early.scaleFirst = true
+	ladder := job
+	ladder.renditions = job.renditions[1:]
+	ladder.videoOnly = true
+	ladder.live = nil
+
+	var wg sync.WaitGroup
+	var earlyOut, ladderOut *ladderOutput
+	var earlyErr, ladderErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		if earlyOut, earlyErr = transcodeLadder(ctx, early); earlyErr != nil {
+			cancel(earlyErr)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		// The thread is left locked, so Go ends it with the goroutine
+		// rather than handing its nice value to other goroutines.
+		runtime.LockOSThread()
+		if err := lowerThreadPriority(); err != nil {
+			job.logger.WarnContext(ctx, "media: lowering the ladder pass's priority", "err", err)
+		}
+		if ladderOut, ladderErr = transcodeLadder(ctx, ladder); ladderErr != nil {
+			cancel(ladderErr)
+		}
+	}()
+	wg.Wait()
+	for _, err := range []error{earlyErr, ladderErr} {
+		// The pass that failed first names the cause; the other one only
+		// saw its context cancelled.
+		if err != nil && !errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+	}
+	if err := errors.Join(earlyErr, ladderErr); err != nil {
+		if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+			return nil, cause
+		}
+		return nil, err
+	}
+	return &ladderOutput{
+		videos: append(earlyOut.videos, ladderOut.videos...),
+		audios: earlyOut.audios,
+	}, nil
+}
+
+// add merges the tracks of one pass into o, the videos kept smallest first.
+func (o *ladderOutput) add(pass *ladderOutput) {
+	o.audios = append(o.audios, pass.audios...)
+	for _, v := range pass.videos {
+		i := len(o.videos)
+		for i > 0 && max(o.videos[i-1].rendition.Width, o.videos[i-1].rendition.Height) > max(v.rendition.Width, v.rendition.Height) {
+			i--
+		}
+		o.videos = append(o.videos[:i], append([]*videoTrackOutput{v}, o.videos[i:]...)...)
+	}
+}
