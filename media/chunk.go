@@ -363,8 +363,19 @@ func planFor(ctx context.Context, source string, info *Info, opts LadderOptions)
 // seek starts a chunk's decode at the keyframe before its first frame (half
 // a second early: the frame-rate filter then has frames before the first
 // one it keeps, as it had in the whole encode) and sets the frames it keeps.
+//
+// The span counts frames of the ladder's first rendition (PlanChunks); a
+// rendition at another rate keeps the frames of the same times, which are
+// whole frames of it too, as chunks start and end on keyframes every 2 s.
 func (vp *videoPipeline) seek(fc *astiav.FormatContext, span *ChunkSpan) error {
-	vp.first, vp.end = span.StartFrame, span.EndFrame
+	base := vp.encoders[0].rendition
+	for _, e := range vp.encoders {
+		r := e.rendition
+		scale := func(frame int64) int64 {
+			return frame * int64(r.FrameRateNum) * int64(base.FrameRateDen) / (int64(r.FrameRateDen) * int64(base.FrameRateNum))
+		}
+		e.first, e.end = scale(span.StartFrame), scale(span.EndFrame)
+	}
 	if span.StartFrame == 0 {
 		return nil
 	}

@@ -281,3 +281,48 @@ func TestStitchRefusesBadJoins(t *testing.T) {
 		OutDir: filepath.Join(work, "out"), Ladder: ladder, Info: info})
 	requireCode(t, err, media.CodeTranscodeFailed)
 }
+
+// TestStitchJoinsAtTwoRates stitches a 60 fps source whose sd rung runs at
+// 30 fps (PlanLadder's rule under 720p): each chunk keeps the frames of the
+// same times in both renditions, so each track has exactly its own rate's
+// frames, one frame apart, with the one-job encode's segment boundaries.
+func TestStitchJoinsAtTwoRates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("encodes a two-rung ladder twice")
+	}
+	// 12 s at 1280x720 60 fps, chunks of 4 s: three chunks, two joins.
+	source := generateSource(t, "src60.mp4", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=60",
+		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "12",
+		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac")
+	ladder := media.LadderOptions{Preset: "ultrafast"}
+	single, err := media.Process(ladderTestContext(t), media.ProcessOptions{Source: source, OutDir: t.TempDir(), Ladder: ladder, LadderOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, m, _ := stitchedLadder(t, source, ladder, 4*time.Second)
+	for i, r := range m.Renditions {
+		want := map[string]float64{"h264_sd": 30, "h264_hd": 60}[r.Name]
+		if r.FrameRate != want {
+			t.Fatalf("%s at %g fps, want %g", r.Name, r.FrameRate, want)
+		}
+		sr := single.Renditions[i]
+		if len(r.Segments) != len(sr.Segments) {
+			t.Fatalf("%s: %d segments, one job made %d", r.Name, len(r.Segments), len(sr.Segments))
+		}
+		for j, s := range r.Segments {
+			if s.Start != sr.Segments[j].Start || s.Ticks != sr.Segments[j].Ticks {
+				t.Errorf("%s segment %d: start %d, %d ticks; one job: %d, %d", r.Name, j, s.Start, s.Ticks, sr.Segments[j].Start, sr.Segments[j].Ticks)
+			}
+		}
+		shown := probeTimes(t, filepath.Join(out, r.MP4), "v:0", "frame=pts_time")
+		if len(shown) != int(12*want) {
+			t.Errorf("%s: %d frames, want %d", r.Name, len(shown), int(12*want))
+		}
+		for j := 1; j < len(shown); j++ {
+			if step := shown[j][0] - shown[j-1][0]; math.Abs(step-1/want) > 1e-3 {
+				t.Errorf("%s: frame %d shows %.4f s after the one before", r.Name, j, step)
+				break
+			}
+		}
+	}
+}

@@ -28,6 +28,10 @@ const (
 	DefaultSegmentTime  = 4 * time.Second
 	DefaultGOPTime      = 2 * time.Second
 	DefaultAudioBitrate = 128_000
+
+	// smallRungMaxFrameRate caps renditions under 720p (halving, as
+	// MaxFrameRate does): 60 fps pays at 720p and up.
+	smallRungMaxFrameRate = 30
 )
 
 // defaultMaxBitrates are the capped-VBR ceilings, bits per second.
@@ -99,7 +103,9 @@ type Rendition struct {
 
 // PlanLadder chooses the renditions for a probed source: one per quality
 // whose long edge does not exceed the source's, never upscaled, and always
-// "sd" (at the source size when the source is smaller than 640). An
+// "sd" (at the source size when the source is smaller than 640). Every
+// rendition has the source's frame rate under MaxFrameRate, but those
+// under 720p, which get half of a rate over 30. An
 // audio-only source plans no rendition. Absurd sizes answer too_large and
 // overlong sources duration_too_long.
 func PlanLadder(info *Info, opts LadderOptions) ([]Rendition, error) {
@@ -123,6 +129,11 @@ func PlanLadder(info *Info, opts LadderOptions) ([]Rendition, error) {
 		return nil, newError(CodeNotMedia, "plan", fmt.Errorf("%dx%d is too small", w, h))
 	}
 	num, den := cappedFrameRate(v.FrameRateNum, v.FrameRateDen, opts.MaxFrameRate)
+	// Below 720p, frames past 30 a second cost encode time and bytes that a
+	// small picture does not show: sd gets half of a 50 or 60 fps rate.
+	// Keyframes stay every 2 s, so segment boundaries are the same times in
+	// every rendition.
+	smallNum, smallDen := cappedFrameRate(num, den, min(opts.MaxFrameRate, smallRungMaxFrameRate))
 	long := max(w, h)
 
 	var out []Rendition
@@ -135,15 +146,19 @@ func PlanLadder(info *Info, opts LadderOptions) ([]Rendition, error) {
 		}
 		edge := min(q.LongEdge, long)
 		rw, rh := fitLongEdge(w, h, edge)
+		rnum, rden := num, den
+		if edge < 1280 {
+			rnum, rden = smallNum, smallDen
+		}
 		out = append(out, Rendition{
 			Name:         "h264_" + q.Name,
 			Codec:        "h264",
 			Quality:      q.Name,
 			Width:        rw,
 			Height:       rh,
-			FrameRateNum: num,
-			FrameRateDen: den,
-			FrameRate:    float64(num) / float64(den),
+			FrameRateNum: rnum,
+			FrameRateDen: rden,
+			FrameRate:    float64(rnum) / float64(rden),
 			MaxBitrate:   opts.maxBitrate(q.Name),
 		})
 	}

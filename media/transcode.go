@@ -221,10 +221,8 @@ type videoPipeline struct {
 	lastPts       int64
 	lastStep      int64           // distance between the last two frames' timestamps
 	frameDuration astiav.Rational // of the output, for a one-frame source
-	// A chunk keeps output frames first <= n < end (end 0: to the end of
-	// the source); ended is set once a frame at or past end came out.
-	first, end int64
-	ended      bool
+	// ended is set once a frame at or past a chunk's end came out.
+	ended bool
 }
 
 type videoEncoder struct {
@@ -237,6 +235,9 @@ type videoEncoder struct {
 	thread     *encoderThread // nil until started
 	track      *cmafTrack
 	logger     *slog.Logger
+	// A chunk keeps this rendition's output frames first <= n < end (end
+	// 0: to the end of the source).
+	first, end int64
 }
 
 func newVideoPipeline(ctx context.Context, job ladderJob, s *astiav.Stream, origin int64) (vp *videoPipeline, err error) {
@@ -269,9 +270,11 @@ func newVideoPipeline(ctx context.Context, job ladderJob, s *astiav.Stream, orig
 	vp.decFrame = astiav.AllocFrame()
 
 	v := job.info.Video
-	first := job.renditions[0]
-	vp.frameDuration = astiav.NewRational(first.FrameRateDen, first.FrameRateNum)
-	if err := vp.buildGraph(v, first.FrameRateNum, first.FrameRateDen, job.renditions, job.scaleFirst); err != nil {
+	// The graph runs at the fastest rendition's rate (the largest); the
+	// slower ones drop frames in their own branch.
+	top := job.renditions[len(job.renditions)-1]
+	vp.frameDuration = astiav.NewRational(top.FrameRateDen, top.FrameRateNum)
+	if err := vp.buildGraph(v, top.FrameRateNum, top.FrameRateDen, job.renditions, job.scaleFirst); err != nil {
 		return vp, err
 	}
 	for i, r := range job.renditions {
@@ -324,7 +327,7 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 			chain = append(chain, toneMapFilters(v))
 		}
 	}
-	graph := "[in]" + strings.Join(chain, ",") + ladderScaleGraph(rs)
+	graph := "[in]" + strings.Join(chain, ",") + ladderScaleGraph(rs, fpsNum, fpsDen)
 
 	outputs := astiav.AllocFilterInOut()
 	outputs.SetName("in")
@@ -366,7 +369,9 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 // costs half of sd from 1080p, and a whole 2:1 step resamples cleanly, so
 // the extra generation costs no visible detail. The rest come from the
 // source.
-func ladderScaleGraph(rs []Rendition) string {
+//
+// A rendition slower than the chain (fpsNum/fpsDen) drops frames first.
+func ladderScaleGraph(rs []Rendition, fpsNum, fpsDen int) string {
 	longEdge := func(r Rendition) int { return max(r.Width, r.Height) }
 	parent := make([]int, len(rs)) // index into rs, or -1 for the source
 	children := make(map[int][]int)
@@ -393,7 +398,11 @@ func ladderScaleGraph(rs []Rendition) string {
 	}
 	split(children[-1], "")
 	for i, r := range rs {
-		fmt.Fprintf(&b, ";[c%d]scale=%d:%d:flags=bicubic,setsar=1,format=yuv420p", i, r.Width, r.Height)
+		fmt.Fprintf(&b, ";[c%d]", i)
+		if r.FrameRateNum*fpsDen != fpsNum*r.FrameRateDen {
+			fmt.Fprintf(&b, "fps=%d/%d,", r.FrameRateNum, r.FrameRateDen)
+		}
+		fmt.Fprintf(&b, "scale=%d:%d:flags=bicubic,setsar=1,format=yuv420p", r.Width, r.Height)
 		if len(children[i]) > 0 {
 			split(children[i], fmt.Sprintf("[out%d]", i))
 		} else {
@@ -620,8 +629,9 @@ func (vp *videoPipeline) drainSinks(ctx context.Context) error {
 				}
 				return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("reading filtered video: %w", err))
 			}
-			if n := astiav.RescaleQ(f.Pts(), vp.encoders[i].sinkTB, vp.encoders[i].encTB); n < vp.first || (vp.end > 0 && n >= vp.end) {
-				vp.ended = vp.ended || (vp.end > 0 && n >= vp.end)
+			e := vp.encoders[i]
+			if n := astiav.RescaleQ(f.Pts(), e.sinkTB, e.encTB); n < e.first || (e.end > 0 && n >= e.end) {
+				vp.ended = vp.ended || (e.end > 0 && n >= e.end)
 				f.Free()
 				continue
 			}
