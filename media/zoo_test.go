@@ -349,7 +349,7 @@ func checkZoo(t *testing.T, c *zooChecks, z zooSource, src string) {
 			}
 			if len(got) != 2 || math.Abs((got[0]-from)-(want[0]-srcFrom)) > aacFrame+0.001 || math.Abs((got[1]-got[0])-(want[1]-want[0])) > 0.001 {
 				c.errorf(checkSync, "beeps at %v s in the source from %.3f s, at %v s in track %s from %.3f s", want, srcFrom, got, a.ID, from)
-				return
+				continue
 			}
 			if d := length - wantLength; d < 0 || d > aacFrame+0.001 {
 				c.errorf(checkDuration, "audio plays %.3f s, the source %.3f s: want up to an AAC frame more", length, wantLength)
