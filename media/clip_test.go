@@ -15,23 +15,33 @@ import (
 
 // probedFile is what the ffprobe CLI says of a file.
 type probedFile struct {
-	Streams []struct {
-		CodecType  string `json:"codec_type"`
-		CodecName  string `json:"codec_name"`
-		Profile    string `json:"profile"`
-		PixFmt     string `json:"pix_fmt"`
-		Width      int    `json:"width"`
-		Height     int    `json:"height"`
-		SampleRate string `json:"sample_rate"`
-		Channels   int    `json:"channels"`
-		BitRate    string `json:"bit_rate"`
-		Transfer   string `json:"color_transfer"`
-		Primaries  string `json:"color_primaries"`
-		Matrix     string `json:"color_space"`
-	} `json:"streams"`
-	Format struct {
+	Streams []probedStream `json:"streams"`
+	Format  struct {
 		Duration string `json:"duration"`
 	} `json:"format"`
+}
+
+// probedStream is one stream of a probedFile.
+type probedStream struct {
+	CodecType  string `json:"codec_type"`
+	CodecName  string `json:"codec_name"`
+	Profile    string `json:"profile"`
+	PixFmt     string `json:"pix_fmt"`
+	Width      int    `json:"width"`
+	Height     int    `json:"height"`
+	SampleRate string `json:"sample_rate"`
+	Channels   int    `json:"channels"`
+	BitRate    string `json:"bit_rate"`
+	Transfer   string `json:"color_transfer"`
+	Primaries  string `json:"color_primaries"`
+	Matrix     string `json:"color_space"`
+	// What the source zoo (zoo_test.go) reads of a stream.
+	SampleAspect string `json:"sample_aspect_ratio"` // "64:45"; "" when unset
+	RFrameRate   string `json:"r_frame_rate"`        // "60/1"
+	FieldOrder   string `json:"field_order"`         // "tt", "progressive", ...
+	SideData     []struct {
+		Rotation int `json:"rotation"` // the display matrix's angle: 90 for rotate=90, -90 for rotate=270
+	} `json:"side_data_list"`
 }
 
 func ffprobeJSON(t *testing.T, path string) probedFile {

@@ -73,7 +73,9 @@
 //     the decoding goroutine wakes once per group.
 //   - Video segments use signed composition offsets (trun version 1, as
 //     CMAF allows) so the first frame presents at 0 despite B-frames.
-//   - The AAC encoder's 1024-sample priming is kept at the start of the
-//     audio track (no edit list, which MSE players ignore): audio may run
-//     about 21 ms long.
+//   - The AAC encoder's first packet, its 1024 samples of priming, is left
+//     out of the audio track: without an edit list (MSE players ignore
+//     them) it would be played, and every sound would come 21.3 ms after
+//     its picture. The track starts with the first input sample, the first
+//     10 ms or so faded in (the decoder misses the priming's overlap).
 package media

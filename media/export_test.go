@@ -85,3 +85,32 @@ func EncodeThroughThread(ctx context.Context, frames int, flush bool, failAt int
 	run.Queued = len(t.slots)
 	return run, submitErr
 }
+
+// SourceFilters exposes the filters that come first in a source's chain.
+var SourceFilters = sourceFilters
+
+// FieldOrderOf is the field order of the first video stream of path, as
+// streamFieldOrder reads it.
+func FieldOrderOf(ctx context.Context, path string) (string, error) {
+	in, err := openInputWithInfo(ctx, "probe", path)
+	if err != nil {
+		return "", err
+	}
+	defer in.close()
+	for _, s := range in.fc.Streams() {
+		if s.CodecParameters().MediaType() == astiav.MediaTypeVideo {
+			return streamFieldOrder(s), nil
+		}
+	}
+	return "", errors.New("no video stream")
+}
+
+// DurationByReading is path's duration read from its packets (readDuration).
+func DurationByReading(ctx context.Context, path string) (float64, error) {
+	in, err := openInputWithInfo(ctx, "probe", path)
+	if err != nil {
+		return 0, err
+	}
+	defer in.close()
+	return readDuration(ctx, in.fc)
+}

@@ -31,12 +31,11 @@ type audioPipeline struct {
 	filtFrame *astiav.Frame
 	pkt       *astiav.Packet
 	track     *cmafTrack
-	// firstPts aligns the encoder's output (delayed by its priming) back on
-	// the first input sample, so audio starts with the video.
-	firstInPts  int64
-	firstOutPts int64
-	lastPts     int64
-	flushed     bool
+	// firstInPts is the first input sample's time: the track starts there,
+	// with the video.
+	firstInPts int64
+	lastPts    int64
+	flushed    bool
 	// length pads or cuts the output to this many samples when positive.
 	length int64
 }
@@ -44,7 +43,7 @@ type audioPipeline struct {
 func newAudioPipeline(job ladderJob, s *astiav.Stream, a AudioStream, id string, origin int64) (ap *audioPipeline, err error) {
 	ap = &audioPipeline{
 		stream: a, streamTB: s.TimeBase(),
-		firstInPts: astiav.NoPtsValue, firstOutPts: astiav.NoPtsValue, lastPts: astiav.NoPtsValue,
+		firstInPts: astiav.NoPtsValue, lastPts: astiav.NoPtsValue,
 		length: job.audioLength,
 	}
 	defer func() {
@@ -236,15 +235,23 @@ func (ap *audioPipeline) drainEncoder() error {
 		if err != nil {
 			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("encoding audio: %w", err))
 		}
-		if ap.firstOutPts == astiav.NoPtsValue {
-			ap.firstOutPts = ap.pkt.Pts()
-		}
-		// Drop the encoder delay from the timeline: without an edit list a
-		// player would otherwise start audio 1024 samples early.
-		pts := ap.pkt.Pts() - ap.firstOutPts + max(ap.firstInPts, 0)
+		// The encoder's timestamps place its output right: the first packet
+		// (1024 samples before the first input sample) decodes to the
+		// encoder's priming, the next ones to the input. MSE players ignore
+		// edit lists, so a priming packet in the track would be played, and
+		// every sound would come 21.3 ms after its picture (more than a
+		// frame at 60 fps). The priming packet is left out instead: the
+		// decoder then starts without its overlap, which fades in the first
+		// 10 ms or so.
+		start := max(ap.firstInPts, 0)
+		pts := ap.pkt.Pts() - ap.firstInPts + start
 		dur := ap.pkt.Duration()
 		if dur <= 0 {
 			dur = aacFrameSamples
+		}
+		if pts+dur <= start {
+			ap.pkt.Unref()
+			continue
 		}
 		s := cmafSample{data: ap.pkt.Data(), dts: pts, pts: pts, dur: dur, key: true}
 		ap.pkt.Unref()

@@ -26,13 +26,22 @@ var Ladder = []Rung{{"h264_sd", 640, 360, 1200}, {"h264_hd", 1280, 720, 3000}, {
 // scene cuts.
 const X264Params = "keyint=60:min-keyint=60:scenecut=0:open-gop=0"
 
-// X264Args are ffmpeg's options for encoding one rung as Reel does, each
-// suffixed with prefix (":v:0", ":v").
+// X264Args are ffmpeg's options for encoding one rung of a 30 fps source as
+// Reel does, each suffixed with prefix (":v:0", ":v").
 func X264Args(prefix string, l Rung) []string {
+	return X264ArgsGOP(prefix, l.Maxrate, 60)
+}
+
+// X264ArgsGOP are the options of Reel's newVideoEncoder (media/transcode.go)
+// for a rung capped at maxrate kb/s with a keyframe every gop frames (2 s at
+// the rung's frame rate), each suffixed with prefix.
+func X264ArgsGOP(prefix string, maxrate, gop int) []string {
+	g := strconv.Itoa(gop)
 	return []string{
 		"-c" + prefix, "libx264", "-preset" + prefix, "veryfast", "-crf" + prefix, "23", "-profile" + prefix, "high",
-		"-g" + prefix, "60", "-keyint_min" + prefix, "60", "-sc_threshold" + prefix, "0", "-x264-params" + prefix, X264Params,
-		"-maxrate" + prefix, fmt.Sprintf("%dk", l.Maxrate), "-bufsize" + prefix, fmt.Sprintf("%dk", 2*l.Maxrate),
+		"-g" + prefix, g, "-keyint_min" + prefix, g, "-sc_threshold" + prefix, "0",
+		"-x264-params" + prefix, fmt.Sprintf("keyint=%s:min-keyint=%s:scenecut=0:open-gop=0", g, g),
+		"-maxrate" + prefix, fmt.Sprintf("%dk", maxrate), "-bufsize" + prefix, fmt.Sprintf("%dk", 2*maxrate),
 	}
 }
 
