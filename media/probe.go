@@ -37,6 +37,9 @@ type VideoStream struct {
 	FrameRateDen   int     `json:"frame_rate_den"`
 	Rotation       int     `json:"rotation"`           // clockwise degrees to display upright: 0, 90, 180 or 270
 	Mirrored       bool    `json:"mirrored,omitempty"` // flipped left to right after the rotation
+	// FieldOrder is "tt", "bb", "tb" or "bt" for an interlaced source,
+	// "progressive", or "" when the headers do not say.
+	FieldOrder string `json:"field_order,omitempty"`
 	SampleAspect   Ratio   `json:"sample_aspect_ratio"`
 	BitRate        int64   `json:"bit_rate"`
 	HDR            bool    `json:"hdr"`
@@ -106,6 +109,11 @@ func Probe(ctx context.Context, path string) (*Info, error) {
 	defer in.close()
 
 	info := describeInput(in.fc, st.Size())
+	if info.Duration <= 0 {
+		// No duration in the header (a WebM a browser's MediaRecorder
+		// wrote): read it off the packets. fc is not used after this.
+		info.Duration, _ = readDuration(ctx, in.fc)
+	}
 	if err := validateInfo(info, in.fc); err != nil {
 		return nil, err
 	}
@@ -168,9 +176,14 @@ func isStillPicture(s *astiav.Stream) bool {
 
 func describeVideo(fc *astiav.FormatContext, s *astiav.Stream) *VideoStream {
 	cp := s.CodecParameters()
-	rate := s.AvgFrameRate()
-	if rate.Num() <= 0 || rate.Den() <= 0 {
-		rate = fc.GuessFrameRate(s, nil)
+	// FFmpeg's guess (the stream's base rate, r_frame_rate, unless the
+	// codec or the average says it is a field or tick rate) rather than the
+	// average: a variable-rate phone or screen recording averages 27 or 37
+	// fps, and encoded at that rate it would lose the frames where it runs
+	// at 30 or 60 (the ffmpeg command's choice too).
+	rate := fc.GuessFrameRate(s, nil)
+	if rate.Num() <= 0 || rate.Den() <= 0 || rate.Float64() > 120 {
+		rate = s.AvgFrameRate()
 	}
 	if rate.Num() <= 0 || rate.Den() <= 0 {
 		rate = astiav.NewRational(25, 1)
@@ -192,6 +205,7 @@ func describeVideo(fc *astiav.FormatContext, s *astiav.Stream) *VideoStream {
 		BitRate:      cp.BitRate(),
 		Rotation:     orient.Rotation,
 		Mirrored:     orient.Mirrored,
+		FieldOrder:   streamFieldOrder(s),
 	}
 	switch cp.ColorTransferCharacteristic() {
 	case astiav.ColorTransferCharacteristicSmpte2084:

@@ -310,7 +310,7 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 		return fmt.Errorf("creating buffer source: %w", err)
 	}
 	orient := v.orientation()
-	var chain []string
+	chain := sourceFilters(v.FieldOrder) // deinterlacing comes before anything turns or drops frames
 	if scaleFirst && len(rs) == 1 {
 		w, h := rs[0].Width, rs[0].Height
 		if orient.swapsAxes() {
@@ -322,7 +322,8 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 		}
 		chain = append(chain, orient.filters()...)
 	} else {
-		chain = append(orient.filters(), fmt.Sprintf("fps=%d/%d", fpsNum, fpsDen))
+		chain = append(chain, orient.filters()...)
+		chain = append(chain, fmt.Sprintf("fps=%d/%d", fpsNum, fpsDen))
 		if v.HDR {
 			chain = append(chain, toneMapFilters(v))
 		}

@@ -17,11 +17,11 @@ const sourceRenditionName = "source"
 
 // isStandardSource reports whether the source plays everywhere as it is, so
 // that remuxing it (no decode, no encode) gives a playable set in a moment:
-// H.264 8-bit 4:2:0 SDR up to 1080p, square pixels, no rotation, AAC or no audio,
+// H.264 8-bit 4:2:0 SDR up to 1080p, progressive, square pixels, upright, AAC or no audio,
 // in an MP4/MOV or Matroska container whose headers carry the codec configs.
 func isStandardSource(info *Info) bool {
 	v := info.Video
-	if v == nil || v.Codec != "h264" || v.Rotation != 0 || v.Mirrored || v.HDR {
+	if v == nil || v.Codec != "h264" || v.Rotation != 0 || v.Mirrored || v.HDR || len(sourceFilters(v.FieldOrder)) > 0 {
 		return false
 	}
 	if v.PixelFormat != "yuv420p" && v.PixelFormat != "yuvj420p" {

@@ -81,21 +81,6 @@ func wantFrameRate(sourceFPS float64, longEdge int) float64 {
 	return r
 }
 
-// Known failures of the pipeline that the zoo found (issue 34), each fixed
-// where it lives.
-const (
-	// probe.go's streamRotation negates the display matrix's angle that
-	// imageutil.go's imgStreamRotation does not: ±90° sources come out
-	// turned 180° from ffmpeg's autorotation (and from the poster, but for
-	// HDR sources, whose poster is cut from the top rendition).
-	zooRotationSign = "rotation read with the wrong sign (issue 34, item 0)"
-	// The renditions keep the source's rate up to 60 fps at every size;
-	// a variable-rate source is encoded at its average rate (avg_frame_rate:
-	// 27 fps for 15-30, 36.7 for 1-60), which drops frames where it runs
-	// faster, the screen recording's flash at 1 s among them.
-	zooFrameRateRule = "renditions not at wantFrameRate (issue 34, item 2: per-rung frame rate)"
-)
-
 func zooSources() []zooSource {
 	stereo := zooBeeps(48000, 1000, "stereo")
 	x265 := []string{"-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hvc1"}
@@ -112,7 +97,6 @@ func zooSources() []zooSource {
 				return zooRotated(t, src, 90)
 			},
 			fps: 60, hdr: true,
-			knownFailure: zooRotationSign + "; " + zooFrameRateRule, knownIn: []string{checkOrientation, checkPoster, checkFrameRate},
 		},
 		{
 			// ffprobe: rotation=-90, what an iPhone held upright writes.
@@ -121,7 +105,7 @@ func zooSources() []zooSource {
 				src := generateSource(t, "hevc.mov", join(lavfi(zooVideo("384x216", 30, 30), stereo), x265, []string{"-pix_fmt", "yuv420p"}, aac)...)
 				return zooRotated(t, src, 270)
 			},
-			fps: 30, knownFailure: zooRotationSign, knownIn: []string{checkOrientation},
+			fps: 30,
 		},
 		{
 			name: "H.264 rotate 180",
@@ -148,7 +132,7 @@ func zooSources() []zooSource {
 					",select='not(between(t\\,1.2\\,1.8)*mod(n\\,2))'", stereo),
 					[]string{"-fps_mode", "vfr"}, x264, aac)...)
 			},
-			fps: 30, knownFailure: zooFrameRateRule, knownIn: []string{checkFrameRate},
+			fps: 30,
 		},
 		{
 			// A 2560x1600 screen, made small: 16:10, no ladder size, 60 fps
@@ -160,7 +144,7 @@ func zooSources() []zooSource {
 					",select='lt(t\\,1.2)+between(t\\,1.99\\,2.03)+gte(t\\,2.4)'", stereo),
 					[]string{"-fps_mode", "vfr"}, x264, aac)...)
 			},
-			fps: 60, knownFailure: zooFrameRateRule, knownIn: []string{checkFrameRate, checkSync},
+			fps: 60,
 		},
 		{
 			name: "camera ProRes 422 HQ 10-bit 25fps PCM MOV",
@@ -184,7 +168,6 @@ func zooSources() []zooSource {
 			fps: 25, interlaced: true,
 			// Fixed by buildGraph starting its chain with sourceFilters
 			// (source_filters.go) and VideoStream.FieldOrder set by Probe.
-			knownFailure: "not deinterlaced: transcode.go's buildGraph does not call sourceFilters yet",
 			knownIn:      []string{checkInterlace},
 		},
 		{
@@ -198,7 +181,6 @@ func zooSources() []zooSource {
 			fps: 30,
 			// Fixed by Probe reading the duration from the packets when the
 			// header has none (readDuration, source_duration.go).
-			knownFailure: "Probe answers not_media (zero duration): probe.go does not call readDuration yet",
 			knownIn:      []string{checkJob},
 		},
 		{
