@@ -25,26 +25,26 @@ type Info struct {
 
 // VideoStream is the first real video stream of a source (cover art excluded).
 type VideoStream struct {
-	Index          int     `json:"index"`
-	Codec          string  `json:"codec"`   // FFmpeg codec name, e.g. "h264"
-	Profile        string  `json:"profile"` // e.g. "High" for H.264, "" when unknown
-	Level          int     `json:"level"`
-	PixelFormat    string  `json:"pixel_format"`
-	Width          int     `json:"width"`  // coded width, before rotation and aspect ratio
-	Height         int     `json:"height"` // coded height
-	FrameRate      float64 `json:"frame_rate"`
-	FrameRateNum   int     `json:"frame_rate_num"`
-	FrameRateDen   int     `json:"frame_rate_den"`
-	Rotation       int     `json:"rotation"`           // clockwise degrees to display upright: 0, 90, 180 or 270
-	Mirrored       bool    `json:"mirrored,omitempty"` // flipped left to right after the rotation
+	Index        int     `json:"index"`
+	Codec        string  `json:"codec"`   // FFmpeg codec name, e.g. "h264"
+	Profile      string  `json:"profile"` // e.g. "High" for H.264, "" when unknown
+	Level        int     `json:"level"`
+	PixelFormat  string  `json:"pixel_format"`
+	Width        int     `json:"width"`  // coded width, before rotation and aspect ratio
+	Height       int     `json:"height"` // coded height
+	FrameRate    float64 `json:"frame_rate"`
+	FrameRateNum int     `json:"frame_rate_num"`
+	FrameRateDen int     `json:"frame_rate_den"`
+	Rotation     int     `json:"rotation"`           // clockwise degrees to display upright: 0, 90, 180 or 270
+	Mirrored     bool    `json:"mirrored,omitempty"` // flipped left to right after the rotation
 	// FieldOrder is "tt", "bb", "tb" or "bt" for an interlaced source,
 	// "progressive", or "" when the headers do not say.
-	FieldOrder string `json:"field_order,omitempty"`
-	SampleAspect   Ratio   `json:"sample_aspect_ratio"`
-	BitRate        int64   `json:"bit_rate"`
-	HDR            bool    `json:"hdr"`
-	ColorTransfer  string  `json:"color_transfer,omitempty"`
-	ColorPrimaries string  `json:"color_primaries,omitempty"`
+	FieldOrder     string `json:"field_order,omitempty"`
+	SampleAspect   Ratio  `json:"sample_aspect_ratio"`
+	BitRate        int64  `json:"bit_rate"`
+	HDR            bool   `json:"hdr"`
+	ColorTransfer  string `json:"color_transfer,omitempty"`
+	ColorPrimaries string `json:"color_primaries,omitempty"`
 }
 
 // Ratio is a rational number such as a sample aspect ratio.

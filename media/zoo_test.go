@@ -168,7 +168,7 @@ func zooSources() []zooSource {
 			fps: 25, interlaced: true,
 			// Fixed by buildGraph starting its chain with sourceFilters
 			// (source_filters.go) and VideoStream.FieldOrder set by Probe.
-			knownIn:      []string{checkInterlace},
+			knownIn: []string{checkInterlace},
 		},
 		{
 			// MediaRecorder writes as it goes and never goes back: no
@@ -181,7 +181,7 @@ func zooSources() []zooSource {
 			fps: 30,
 			// Fixed by Probe reading the duration from the packets when the
 			// header has none (readDuration, source_duration.go).
-			knownIn:      []string{checkJob},
+			knownIn: []string{checkJob},
 		},
 		{
 			name: "browser AV1 Opus MP4",
