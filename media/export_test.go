@@ -85,3 +85,10 @@ func EncodeThroughThread(ctx context.Context, frames int, flush bool, failAt int
 	run.Queued = len(t.slots)
 	return run, submitErr
 }
+
+// MasterPlaylist is the text WriteMasterPlaylist writes for a manifest.
+var MasterPlaylist = masterPlaylist
+
+// Quoted is what the master playlist writer makes of a string it puts
+// between double quotes.
+var Quoted = quoted
