@@ -152,9 +152,11 @@ func (s *Service) PutAudioTrack(ctx context.Context, p *Principal, videoID, lang
 	if in.Kind != TrackMain && in.Kind != TrackDub && in.Kind != TrackDescription {
 		return nil, Invalid("kind", "must be main, dub or description")
 	}
-	if len(in.Label) > 100 {
-		return nil, Invalid("label", "must be at most 100 bytes")
+	label, err := checkLabel(in.Label)
+	if err != nil {
+		return nil, err
 	}
+	in.Label = label
 	v, err := s.store.Video(ctx, p.Space, videoID)
 	if err != nil {
 		return nil, err
