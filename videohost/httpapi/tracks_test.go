@@ -113,3 +113,45 @@ func subtitleLabels(v *videohost.Video) []string {
 	}
 	return out
 }
+
+// TestSignedMasterPinsOnlyURIAttributes serves a signed video's master
+// whose labels hold "URI=" (as a label may: no double quote, so nothing an
+// attribute can end at): the version and grant go onto the URI attributes
+// and URI lines alone, and every NAME comes back as written. The rewrite
+// once took URI=" inside NAME="…URI=" for an attribute and spliced the
+// grant into the tag.
+func TestSignedMasterPinsOnlyURIAttributes(t *testing.T) {
+	e := newEnv(t)
+	files := fakeAssets()
+	names := []string{"URI=", "a,URI=", "x URI=y", "URI=http://evil.example/a.m3u8"}
+	master := "#EXTM3U\n#EXT-X-VERSION:7\n"
+	for i, n := range names {
+		master += `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aac",NAME="` + n + `",LANGUAGE="en",DEFAULT=` + map[bool]string{true: "YES", false: "NO"}[i == 0] +
+			`,CHANNELS="2",URI="audio/0/playlist.m3u8"` + "\n"
+	}
+	master += `#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=320x240,AUDIO="aac"` + "\nh264_sd/playlist.m3u8\n"
+	files["playlist.m3u8"] = []byte(master)
+	v := e.publish(publishOptions{policy: videohost.PlaybackSigned, files: files})
+	token := playbackToken(t, hmacKey(t, e.rw), v.Embed)
+	grant := wantGrant(t, e, v, token)
+	r := e.req("GET", withQuery(e.mediaURL(v, "playlist.m3u8"), "token", token), "", nil)
+	must(t, r, http.StatusOK, nil)
+	pin := "?v=" + v.AssetVersion + "&g=" + grant
+	var got []string
+	for _, line := range strings.Split(r.String(), "\n") {
+		if !strings.HasPrefix(line, "#EXT-X-MEDIA:") {
+			continue
+		}
+		name, rest, _ := strings.Cut(strings.TrimPrefix(line, `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aac",NAME="`), `"`)
+		got = append(got, name)
+		if !strings.HasSuffix(rest, `,CHANNELS="2",URI="audio/0/playlist.m3u8`+pin+`"`) || strings.Count(line, grant) != 1 {
+			t.Errorf("served %s", line)
+		}
+	}
+	if !slices.Equal(got, names) {
+		t.Errorf("names served %q, want %q\n%s", got, names, r)
+	}
+	if !strings.Contains(r.String(), "\nh264_sd/playlist.m3u8"+pin+"\n") {
+		t.Errorf("the variant is not pinned:\n%s", r)
+	}
+}
