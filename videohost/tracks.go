@@ -79,6 +79,10 @@ type TrackPipeline interface {
 	// KeepAudioTracks removes from dir every added audio track whose id is
 	// not in ids; the source's own tracks always stay.
 	KeepAudioTracks(ctx context.Context, dir string, ids []string) error
+	// ProbeImage checks that path is an image the pipeline decodes in
+	// full, as PosterFromImage will: a video error code not_media (or
+	// unsupported_codec) otherwise.
+	ProbeImage(ctx context.Context, path string) error
 	// PosterFromImage remakes dir's poster files from an image file.
 	PosterFromImage(ctx context.Context, dir, image string) error
 	// PosterAt remakes dir's poster files from the frame at seconds and
@@ -341,11 +345,18 @@ func (s *Service) SetPoster(ctx context.Context, p *Principal, videoID string, i
 	if err := posterEditable(v); err != nil {
 		return nil, err
 	}
-	if _, err := s.trackPipeline(); err != nil {
+	tp, err := s.trackPipeline()
+	if err != nil {
 		return nil, err
 	}
 	if in.Image != "" {
 		if err := CheckPosterImage(in.Image); err != nil {
+			return nil, err
+		}
+		// The header and size are right; now the picture itself, with the
+		// decoder the job will use: one that does not decode is refused
+		// here rather than accepted and failed in the job.
+		if err := tp.ProbeImage(ctx, in.Image); err != nil {
 			return nil, err
 		}
 		if err := s.importPath(ctx, PosterImageKey(videoID), in.Image, false); err != nil {
@@ -386,9 +397,10 @@ func posterEditable(v *Video) error {
 // CheckPosterImage checks a poster image without FFmpeg: a JPEG, PNG or
 // WebP (by its bytes, whatever the Content-Type said) of at most
 // MaxPosterBytes and MaxPosterEdge on each side; JPEG and PNG are decoded
-// in full (pure Go), WebP's header is read (the worker's FFmpeg decodes
-// it). Anything else is not_media (422); a picture too large is
-// EValidation.
+// in full (pure Go), WebP's header is read. Anything else is not_media
+// (422); a picture too large is EValidation. SetPoster then has the
+// pipeline decode the picture (TrackPipeline.ProbeImage): a WebP's header
+// says nothing of the picture after it.
 func CheckPosterImage(path string) error {
 	f, err := os.Open(path)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 type trackPipeline struct{ countingPipeline }
 
 func (*trackPipeline) ProbeAudio(context.Context, string) error { return nil }
+func (*trackPipeline) ProbeImage(context.Context, string) error { return nil }
 func (*trackPipeline) AddAudioTrack(context.Context, string, videohost.AddedAudio) error {
 	return nil
 }
