@@ -65,6 +65,10 @@ const (
 // audio track was expected (422).
 const ENoAudio = "no_audio"
 
+// ENoVideo is a file with no picture where one was needed (a poster image
+// FFmpeg finds no decodable picture in reads as a stream of no size).
+const ENoVideo = "no_video"
+
 // TrackPipeline is an optional capability of a Pipeline: it adds audio
 // tracks to and remakes the poster of a complete asset folder without
 // touching its video. Without it the routes answer EUnavailable.
@@ -279,9 +283,11 @@ func (s *Service) AudioTrackRevs(ctx context.Context, videoID string) (map[strin
 // AudioTracksPublished records the end of a JobAudioTracks run: the
 // tracks in done (language → the revision encoded) are ready, those in
 // failed errored; a track replaced meanwhile (another revision) is left
-// for the job its replacement queued.
+// for the job its replacement queued. A track turning errored emits
+// video.asset.errored.
 func (s *Service) AudioTracksPublished(ctx context.Context, videoID string, done map[string]string, failed map[string]*VideoError, failedRev map[string]string) error {
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		var ch Change
 		for i := range v.AudioTracks {
 			a := &v.AudioTracks[i]
 			if !a.Added {
@@ -292,25 +298,41 @@ func (s *Service) AudioTracksPublished(ctx context.Context, videoID string, done
 			}
 			if e, ok := failed[a.Language]; ok && failedRev[a.Language] == a.Rev {
 				a.State, a.Error = TrackErrored, e
+				ch.Events = []EventType{EventVideoAssetErrored}
 			}
 		}
 		v.UpdatedAt = s.clock.Now()
-		return Change{}, nil
+		return ch, nil
 	})
 	return err
 }
 
-// AudioTracksFailed marks every added track still processing errored: the
-// job that encodes them spent its attempts.
+// AudioTracksFailed marks every added track still processing errored, with
+// video.asset.errored: the job that encodes them failed for good (a
+// failure no retry fixes, or its attempts spent).
 func (s *Service) AudioTracksFailed(ctx context.Context, videoID, code, message string) error {
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		var ch Change
 		for i := range v.AudioTracks {
 			if a := &v.AudioTracks[i]; a.Added && a.State == TrackProcessing {
 				a.State, a.Error = TrackErrored, &VideoError{Code: code, Message: message}
+				ch.Events = []EventType{EventVideoAssetErrored}
 			}
 		}
 		v.UpdatedAt = s.clock.Now()
-		return Change{}, nil
+		return ch, nil
+	})
+	return err
+}
+
+// PosterFailed records that a JobPoster failed for good (a failure no
+// retry fixes, or its attempts spent): the video keeps the poster it had,
+// its poster_error says why, and video.asset.errored is emitted.
+func (s *Service) PosterFailed(ctx context.Context, videoID, code, message string) error {
+	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		v.PosterError = &VideoError{Code: code, Message: message}
+		v.UpdatedAt = s.clock.Now()
+		return Change{Events: []EventType{EventVideoAssetErrored}}, nil
 	})
 	return err
 }
@@ -375,6 +397,7 @@ func (s *Service) SetPoster(ctx context.Context, p *Principal, videoID string, i
 			v.PosterTime = &pt
 		}
 		v.PosterImage = in.Image != ""
+		v.PosterError = nil
 		v.UpdatedAt = s.clock.Now()
 		return Change{Jobs: []Job{{Kind: JobPoster, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
 	})
