@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 
@@ -166,7 +167,7 @@ func describeWebhooks(paths, schemas obj) {
 	delivery := jsonResponse("the delivery", ref("WebhookDelivery"))
 
 	paths["/v1/webhooks"] = obj{
-		"post": operation("createWebhook", "Create a webhook endpoint; the signing secret is in secret, shown once", nil,
+		"post": operation("createWebhook", fmt.Sprintf("Create a webhook endpoint (at most %d a space: 409 conflict past it); the signing secret is in secret, shown once", videohost.MaxWebhooksPerSpace), nil,
 			jsonBody(ref("CreateWebhookInput")), "201", withSecret),
 		"get": operation("listWebhooks", "List webhook endpoints, oldest first", []obj{listLimit, cursor},
 			nil, "200", jsonResponse("one page of endpoints", page("WebhookEndpoint"))),
