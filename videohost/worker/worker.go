@@ -416,10 +416,13 @@ func (w *Worker) failVideo(ctx context.Context, job *videohost.Job, cause error)
 	if job.Kind == videohost.JobFetch {
 		code = videohost.VideoErrFetchFailed
 	}
-	if perm != nil && perm.code != videohost.ENoAudio && perm.code != videohost.ENoVideo {
+	if perm != nil {
 		code = perm.code
-	} else if perm != nil {
-		code = videohost.VideoErrNotMedia // a video's error is one of the video error codes
+		if code == videohost.ENoAudio || code == videohost.ENoVideo {
+			// A video's own error is one of the video error codes: a
+			// source lacking what it needs is not media Reel can play.
+			code = videohost.VideoErrNotMedia
+		}
 	}
 	// The message says what went wrong; the code is stored beside it, not
 	// repeated inside it.
