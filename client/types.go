@@ -48,7 +48,10 @@ type Video struct {
 	OriginalAccess bool     `json:"original_access"`
 	PosterTime     *float64 `json:"poster_time"`
 	// PosterImage is true when the poster is an uploaded image.
-	PosterImage bool        `json:"poster_image"`
+	PosterImage bool `json:"poster_image"`
+	// PosterError says why the last poster change could not be made (the
+	// video keeps the poster it had); nil otherwise.
+	PosterError *VideoError `json:"poster_error"`
 	InputURL    string      `json:"input_url,omitempty"`
 	Error       *VideoError `json:"error"`
 	// Progress is the percentage of the encode done while State is

@@ -114,3 +114,10 @@ func DurationByReading(ctx context.Context, path string) (float64, error) {
 	defer in.close()
 	return readDuration(ctx, in.fc)
 }
+
+// MasterPlaylist is the text WriteMasterPlaylist writes for a manifest.
+var MasterPlaylist = masterPlaylist
+
+// Quoted is what the master playlist writer makes of a string it puts
+// between double quotes.
+var Quoted = quoted

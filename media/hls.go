@@ -6,6 +6,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/Eyevinn/hls-m3u8/m3u8"
 )
@@ -61,7 +63,7 @@ func masterPlaylist(m *Manifest) string {
 	if m.Chapters != "" {
 		// FORMAT=JSON is the default, which the library writes by leaving
 		// the attribute out.
-		p.SessionDatas = append(p.SessionDatas, &m3u8.SessionData{DataId: ChaptersDataID, URI: m.Chapters, Format: "JSON"})
+		p.SessionDatas = append(p.SessionDatas, &m3u8.SessionData{DataId: quoted(ChaptersDataID), URI: quoted(m.Chapters), Format: "JSON"})
 	}
 
 	var audioAlts []*m3u8.Alternative
@@ -69,31 +71,31 @@ func masterPlaylist(m *Manifest) string {
 	audioCodecs := ""
 	for _, a := range m.AudioTracks {
 		alt := &m3u8.Alternative{
-			Type: "AUDIO", GroupId: audioGroupID, URI: a.Playlist, Language: a.Language,
-			Name: a.Label, Default: a.Default, Autoselect: true,
+			Type: "AUDIO", GroupId: quoted(audioGroupID), URI: quoted(a.Playlist), Language: quoted(a.Language),
+			Name: quoted(a.Label), Default: a.Default, Autoselect: true,
 			Channels: &m3u8.Channels{Amount: a.Channels},
 		}
 		if a.Kind == AudioKindDescription {
 			// Apple's characteristic for audio description (HLS authoring
 			// spec): players offer it to viewers who ask for it.
-			alt.Characteristics = "public.accessibility.describes-video"
+			alt.Characteristics = quoted("public.accessibility.describes-video")
 		}
 		audioAlts = append(audioAlts, alt)
 		audioPeak = max(audioPeak, a.PeakBitrate)
 		audioAvg = max(audioAvg, a.Bitrate)
-		audioCodecs = a.Codecs
+		audioCodecs = quoted(a.Codecs)
 	}
 	var subAlts []*m3u8.Alternative
 	for _, s := range m.Subtitles {
 		subAlts = append(subAlts, &m3u8.Alternative{
-			Type: "SUBTITLES", GroupId: subtitleGroupID, URI: s.URI, Language: s.Language,
-			Name: s.Label, Default: s.Default, Autoselect: true,
+			Type: "SUBTITLES", GroupId: quoted(subtitleGroupID), URI: quoted(s.URI), Language: quoted(s.Language),
+			Name: quoted(s.Label), Default: s.Default, Autoselect: true,
 		})
 	}
 	alts := append(append([]*m3u8.Alternative(nil), audioAlts...), subAlts...)
 
 	for _, r := range m.Renditions {
-		codecs := r.Codecs
+		codecs := quoted(r.Codecs)
 		params := m3u8.VariantParams{
 			Bandwidth:        uint32(r.PeakBitrate + audioPeak),
 			AverageBandwidth: uint32(r.Bitrate + audioAvg),
@@ -102,35 +104,73 @@ func masterPlaylist(m *Manifest) string {
 			VideoRange:       "SDR",
 		}
 		if len(audioAlts) > 0 {
-			params.Audio = audioGroupID
+			params.Audio = quoted(audioGroupID)
 			codecs += "," + audioCodecs
 		}
 		if len(subAlts) > 0 {
-			params.Subtitles = subtitleGroupID
+			params.Subtitles = quoted(subtitleGroupID)
 		}
 		params.Codecs = codecs
 		// The library lists each group member once whatever the number of
 		// variants that carry it.
 		params.Alternatives = alts
-		p.Append(r.Playlist, nil, params)
+		p.Append(quoted(r.Playlist), nil, params)
 	}
 	if len(m.Renditions) == 0 {
 		for _, a := range m.AudioTracks {
 			params := m3u8.VariantParams{
 				Bandwidth:        uint32(a.PeakBitrate),
 				AverageBandwidth: uint32(a.Bitrate),
-				Codecs:           a.Codecs,
-				Audio:            audioGroupID,
+				Codecs:           quoted(a.Codecs),
+				Audio:            quoted(audioGroupID),
 			}
 			if len(subAlts) > 0 {
-				params.Subtitles = subtitleGroupID
+				params.Subtitles = quoted(subtitleGroupID)
 			}
 			params.Alternatives = alts
-			p.Append(a.Playlist, nil, params)
+			p.Append(quoted(a.Playlist), nil, params)
 		}
 	}
 	p.SetVersion(hlsVersion)
 	return p.String()
+}
+
+// quoted makes s fit between the double quotes of an attribute of the
+// master playlist, and every string the master writer puts into a quoted
+// attribute (or a URI line) goes through it. RFC 8216 §4.2: a quoted-string
+// holds no double quote, CR or LF, and has no escape for them; §4.1: a
+// playlist is UTF-8 without a byte order mark or any other control
+// character (U+0000–U+001F, U+007F–U+009F). A label comes from the API or
+// from a source file's own metadata, and one quote or line break let
+// through would end the attribute or the tag early: the rest would read as
+// attributes (a foreign URI=, to which a signed video's grant is appended)
+// or as tags of its own. So the forbidden characters are replaced, not
+// dropped, since dropping would join words: a double quote becomes a single
+// quote (the label still reads as quoted), a line break, tab or any other
+// control character becomes a space, as do U+2028 and U+2029 (line and
+// paragraph separators, which some players' parsers end lines at); a byte
+// order mark is dropped, and bytes that are not UTF-8 become U+FFFD. Text
+// without them comes back unchanged.
+func quoted(s string) string {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, notQuotable) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '"':
+			return '\''
+		case r == '\ufeff':
+			return -1
+		case notQuotable(r):
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\ufffd"))
+}
+
+// notQuotable reports whether quoted replaces r.
+func notQuotable(r rune) bool {
+	return r == '"' || r == '\ufeff' || r == '\u2028' || r == '\u2029' || unicode.IsControl(r)
 }
 
 // relURI joins URI parts with forward slashes whatever the OS.

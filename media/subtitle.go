@@ -275,7 +275,10 @@ func WriteWebVTT(w io.Writer, cues []Cue) error {
 	b.WriteString("WEBVTT\n")
 	for _, cue := range cues {
 		b.WriteString("\n")
-		if id := strings.TrimSpace(cue.ID); id != "" && !strings.Contains(id, "-->") && !strings.ContainsAny(id, "\n") {
+		// CR, LF and CRLF all end a WebVTT line: an identifier holding one
+		// would end the cue's first line early, and text split on "\n"
+		// alone could keep a blank line (which ends the cue) in "\r\r".
+		if id := strings.TrimSpace(cue.ID); id != "" && !strings.Contains(id, "-->") && !strings.ContainsAny(id, "\r\n") {
 			b.WriteString(id + "\n")
 		}
 		b.WriteString(formatVTTTime(cue.Start) + " --> " + formatVTTTime(cue.End))
@@ -283,7 +286,7 @@ func WriteWebVTT(w io.Writer, cues []Cue) error {
 			b.WriteString(" " + settings)
 		}
 		b.WriteString("\n")
-		for line := range strings.SplitSeq(cue.Text, "\n") {
+		for line := range strings.SplitSeq(vttLineBreaks.Replace(cue.Text), "\n") {
 			line = strings.TrimSpace(line)
 			if line == "" {
 				continue // a blank line would end the cue
@@ -297,6 +300,9 @@ func WriteWebVTT(w io.Writer, cues []Cue) error {
 	}
 	return nil
 }
+
+// vttLineBreaks makes every WebVTT line ending (CRLF, CR, LF) a "\n".
+var vttLineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 
 func formatVTTTime(d time.Duration) string {
 	if d < 0 {

@@ -188,10 +188,49 @@ func PosterFromImage(ctx context.Context, image, dir string) (PosterResult, erro
 	zero := time.Duration(0)
 	res, err := Poster(ctx, image, &zero, dir)
 	if err != nil {
-		return res, err
+		return res, imageError(ctx, "poster", err)
 	}
 	res.Time = 0
 	return res, recordPoster(dir, nil, res)
+}
+
+// ProbeImage checks that image holds a picture FFmpeg decodes in full, the
+// one PosterFromImage would make the poster of: CodeNotMedia when it holds
+// none (a truncated or garbled file), CodeUnsupportedCodec when FFmpeg has
+// no decoder for it. A header alone proves nothing: a WebP whose header is
+// right and whose picture is cut short or garbage passes any check of the
+// header and fails only the decode.
+func ProbeImage(ctx context.Context, image string) error {
+	const op = "probe image"
+	decoder, err := openImgDecoder(ctx, op, image, 1)
+	if err != nil {
+		return imageError(ctx, op, err)
+	}
+	defer decoder.close()
+	if _, err := decoder.frameAt(ctx, 0); err != nil {
+		if IsCode(err, CodeTranscodeFailed) {
+			// Nothing is written here: a failed decode or seek is the file's.
+			var me *Error
+			errors.As(err, &me)
+			return newError(CodeNotMedia, op, me.Err)
+		}
+		return imageError(ctx, op, err)
+	}
+	return nil
+}
+
+// imageError is the error of an uploaded image that yields no picture:
+// FFmpeg reports an image it cannot decode at all as a stream of no size,
+// CodeNoVideo, which for an image means it is not one: CodeNotMedia.
+func imageError(ctx context.Context, op string, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	var me *Error
+	if errors.As(err, &me) && me.Code == CodeNoVideo {
+		return newError(CodeNotMedia, op, errors.New("no picture that decodes"))
+	}
+	return err
 }
 
 // PosterAt writes poster.jpg and poster.webp into dir, a finished output,

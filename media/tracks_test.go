@@ -1,6 +1,7 @@
 package media_test
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"image"
@@ -222,4 +223,82 @@ func segmentFiles(t *testing.T, dir string) []string {
 		t.Fatalf("no segments in %s", dir)
 	}
 	return out
+}
+
+// TestProbeImage decodes images as a poster upload is checked: JPEG, PNG
+// and WebP (lossy and lossless) pass; a WebP cut in half, one whose RIFF
+// and VP8 headers are right and whose picture is garbage, random bytes and
+// text are not_media. PosterFromImage says the same of them (it said
+// no_video of both WebPs before, as FFmpeg finds a stream of no size).
+func TestProbeImage(t *testing.T) {
+	ctx := ladderTestContext(t)
+	webp := generateSource(t, "x.webp", "-f", "lavfi", "-i", "testsrc2=size=64x64", "-frames:v", "1")
+	good := map[string]string{
+		"jpeg":          generateSource(t, "x.jpg", "-f", "lavfi", "-i", "testsrc2=size=64x64", "-frames:v", "1"),
+		"png":           generateSource(t, "x.png", "-f", "lavfi", "-i", "testsrc2=size=64x64", "-frames:v", "1"),
+		"lossy webp":    webp,
+		"lossless webp": generateSource(t, "l.webp", "-f", "lavfi", "-i", "testsrc2=size=64x64", "-frames:v", "1", "-lossless", "1"),
+	}
+	for name, path := range good {
+		// Uploads are spooled to files without an extension (FFmpeg then
+		// finds the format from the bytes; a ".jpg" name picks its image2
+		// demuxer, which does not seek back to a single JPEG's picture).
+		path = withoutExtension(t, path)
+		if err := media.ProbeImage(ctx, path); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	bad := notMediaFiles(t)
+	delete(bad, "missing")
+	for name, b := range badWebPs(t, webp) {
+		bad[name] = b
+	}
+	for name, path := range bad {
+		if err := media.ProbeImage(ctx, path); !media.IsCode(err, media.CodeNotMedia) {
+			t.Errorf("%s: %v, want not_media", name, err)
+		}
+		if strings.Contains(name, "webp") {
+			if _, err := media.PosterFromImage(ctx, path, t.TempDir()); !media.IsCode(err, media.CodeNotMedia) {
+				t.Errorf("PosterFromImage of %s: %v, want not_media", name, err)
+			}
+		}
+	}
+}
+
+// badWebPs are two WebP files made from a good one that no decoder takes,
+// whose headers still say WebP: cut in half, and the RIFF and VP8 headers
+// kept (30 bytes: size, start code, picture size) with 0xff after them.
+func badWebPs(t *testing.T, good string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	out := map[string]string{}
+	for name, data := range map[string][]byte{
+		"truncated webp":                b[:len(b)/2],
+		"garbage after the header webp": append(append([]byte(nil), b[:30]...), bytes.Repeat([]byte{0xff}, len(b)-30)...),
+	} {
+		p := filepath.Join(dir, strings.ReplaceAll(name, " ", "_"))
+		if err := os.WriteFile(p, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		out[name] = p
+	}
+	return out
+}
+
+// withoutExtension copies path to a file named without an extension.
+func withoutExtension(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "body")
+	if err := os.WriteFile(p, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

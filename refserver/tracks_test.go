@@ -147,6 +147,7 @@ func TestAddedTracksAndPosterKeepVideoSegments(t *testing.T) {
 	description := ffmpegFile(t, "ad.wav", "-f", "lavfi", "-i", "sine=frequency=880", "-t", "15")
 	silent := ffmpegFile(t, "silent.mp4", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=10", "-t", "1", "-c:v", "libx264", "-preset", "ultrafast")
 	random := bytes.Repeat([]byte{0x13, 0x37, 0xc0, 0xde}, 4096)
+	webp := ffmpegFile(t, "x.webp", "-f", "lavfi", "-i", "testsrc2=size=64x64", "-frames:v", "1")
 
 	// Bad input first: each answers a problem, nothing changes.
 	for _, c := range []struct {
@@ -160,6 +161,9 @@ func TestAddedTracksAndPosterKeepVideoSegments(t *testing.T) {
 		{"bad language", "/audio-tracks/FR!", dub, 400, "validation_failed"},
 		{"bad kind", "/audio-tracks/fr?kind=karaoke", dub, 400, "validation_failed"},
 		{"empty body", "/audio-tracks/fr", nil, 400, "validation_failed"},
+		// A label once wrote a tag and a URI of its own into the master (issue 35).
+		{"label with a tag line", "/audio-tracks/it?label=x%22%0A%23EXT-X-INJECTED:1%0A", dub, 400, "validation_failed"},
+		{"label with a foreign URI", "/audio-tracks/it?label=q%22,URI=%22http://evil.example/a.m3u8", dub, 400, "validation_failed"},
 	} {
 		status, b := s.put(t, "/v1/videos/"+id+c.path, "application/octet-stream", c.body)
 		if status != c.status || !strings.Contains(string(b), `"code":"`+c.code+`"`) {
@@ -211,11 +215,18 @@ func TestAddedTracksAndPosterKeepVideoSegments(t *testing.T) {
 		{"undecodable image", "image/jpeg", append([]byte("\xff\xd8\xff\xe0"), random...), 422, "not_media"},
 		{"not an image", "image/png", random, 422, "not_media"},
 		{"image too large", "image/png", ffmpegFile(t, "wide.png", "-f", "lavfi", "-i", "color=c=blue:s=5000x16", "-frames:v", "1"), 400, "validation_failed"},
+		// WebPs whose headers are right and whose pictures do not decode:
+		// once 202, then a job failing with no_video (issue 35).
+		{"truncated webp", "image/webp", webp[:len(webp)/2], 422, "not_media"},
+		{"webp, garbage after its header", "image/webp", append(append([]byte(nil), webp[:30]...), bytes.Repeat([]byte{0xff}, len(webp)-30)...), 422, "not_media"},
 	} {
 		status, b := s.put(t, "/v1/videos/"+id+"/poster", c.ct, c.body)
 		if status != c.status || !strings.Contains(string(b), `"code":"`+c.code+`"`) {
 			t.Errorf("poster, %s: %d %s, want %d %s", c.name, status, b, c.status, c.code)
 		}
+	}
+	if v := s.trackVideo(t, id); v.PosterImage || v.PosterTime == nil || *v.PosterTime != 2.5 {
+		t.Errorf("after the refused posters: poster_image %v, poster_time %v; want false, 2.5", v.PosterImage, v.PosterTime)
 	}
 
 	// The video's segments are the same bytes; the master and DASH list the tracks.

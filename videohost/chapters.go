@@ -11,7 +11,6 @@ import (
 	"mime"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -128,16 +127,9 @@ func ValidateChapters(in []Chapter, duration float64) ([]Chapter, error) {
 		case i > 0 && start <= out[i-1].Start:
 			bad(field+".start", "%s s must be after the start of chapters[%d] (%s s): starts are strictly increasing", formatSeconds(start), i-1, formatSeconds(out[i-1].Start))
 		}
-		title := strings.Join(strings.Fields(c.Title), " ")
-		switch n := utf8.RuneCountInString(title); {
-		case n == 0:
-			bad(field+".title", "must not be empty")
-		case n > MaxChapterTitleLen:
-			bad(field+".title", "has %d characters, more than %d", n, MaxChapterTitleLen)
-		case strings.Contains(title, "-->"):
-			bad(field+".title", `must not contain "-->"`)
-		case strings.ContainsFunc(title, unicode.IsControl):
-			bad(field+".title", "must not contain control characters")
+		title, problem := checkLine(c.Title, MaxChapterTitleLen, false)
+		if problem != "" {
+			bad(field+".title", "%s", problem)
 		}
 		out[i] = Chapter{Start: start, Title: title}
 	}
@@ -388,12 +380,17 @@ func RenderChapters(chapters []Chapter, duration float64) (*ChapterFiles, error)
 	}
 	apple := make([]appleChapter, len(starts))
 	for i := range starts {
-		fmt.Fprintf(&vtt, "\n%s --> %s\n%s\n", vttTime(starts[i]), vttTime(ends[i]), titles[i])
+		// ValidateChapters lets no title through that would end its cue
+		// (a line break, "-->"); the writer holds without it too: a title
+		// is made one line of UTF-8, and "-->" is written as WebVTT's
+		// "--&gt;".
+		line := strings.Join(strings.Fields(strings.ToValidUTF8(titles[i], "\ufffd")), " ")
+		fmt.Fprintf(&vtt, "\n%s --> %s\n%s\n", vttTime(starts[i]), vttTime(ends[i]), strings.ReplaceAll(line, "-->", "--&gt;"))
 		apple[i] = appleChapter{
 			Chapter:   i + 1,
 			StartTime: starts[i],
 			Duration:  math.Round((ends[i]-starts[i])*1000) / 1000,
-			Titles:    []title{{Language: ChaptersLanguage, Title: titles[i]}},
+			Titles:    []title{{Language: ChaptersLanguage, Title: line}},
 		}
 	}
 	js, err := json.MarshalIndent(apple, "", "  ")

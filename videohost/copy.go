@@ -123,7 +123,7 @@ func CopyTables() []CopyTable {
 			cols(KindTime, "deleted_at"),
 			cols(KindBool, "original_access", "poster_image"),
 			cols(KindInt, "quota_bytes"),
-			cols(KindJSON, "chapters"))},
+			cols(KindJSON, "chapters", "poster_error"))},
 		{Name: "player_settings", Key: []string{"space", "kind", "id"}, Columns: concat(
 			cols(KindText, "space", "kind", "id"),
 			cols(KindJSON, "settings"),

@@ -22,6 +22,10 @@ const (
 	// EventVideoSubtitlesUpdated is emitted when a subtitle track is added,
 	// replaced or removed, with the change itself.
 	EventVideoSubtitlesUpdated EventType = "video.subtitles.updated"
+	// EventVideoAssetErrored is emitted when an added audio track or a
+	// poster change could not be made (the track's error, or the video's
+	// poster_error, says why); the video plays on as it was.
+	EventVideoAssetErrored EventType = "video.asset.errored"
 )
 
 // EventTypes lists the seven video event kinds in lifecycle order: what an
@@ -34,7 +38,7 @@ func EventTypes() []EventType {
 // OptInEventTypes lists the kinds sent only to endpoints that ask for them,
 // so that receivers written for the seven kinds never see them.
 func OptInEventTypes() []EventType {
-	return []EventType{EventVideoErrored, EventVideoSubtitlesUpdated}
+	return []EventType{EventVideoErrored, EventVideoSubtitlesUpdated, EventVideoAssetErrored}
 }
 
 // AllEventTypes lists every kind an endpoint can subscribe to: EventTypes,

@@ -1080,6 +1080,7 @@ func (s *Service) UpdateVideo(ctx context.Context, p *Principal, id string, in U
 			pt := *in.PosterTime
 			v.PosterTime = &pt
 			v.PosterImage = false
+			v.PosterError = nil
 			// A ready video's poster is remade from that frame at once, as
 			// PUT /poster with a time does; otherwise the transcode uses it.
 			if v.State == StateReady && v.AssetVersion != "" && v.Assets.Poster {

@@ -67,8 +67,9 @@ func (s *Service) PutSubtitles(ctx context.Context, p *Principal, videoID, langu
 	if !ValidLanguage(language) {
 		return nil, Invalid("language", "must be a language tag such as en or pt-BR")
 	}
-	if len(label) > 100 {
-		return nil, Invalid("label", "must be at most 100 bytes")
+	label, err := checkLabel(label)
+	if err != nil {
+		return nil, err
 	}
 	if len(body) > MaxSubtitleBytes {
 		return nil, Errorf(EPayloadTooLarge, "subtitle files are limited to %d bytes", MaxSubtitleBytes)

@@ -65,6 +65,10 @@ const (
 // audio track was expected (422).
 const ENoAudio = "no_audio"
 
+// ENoVideo is a file with no picture where one was needed (a poster image
+// FFmpeg finds no decodable picture in reads as a stream of no size).
+const ENoVideo = "no_video"
+
 // TrackPipeline is an optional capability of a Pipeline: it adds audio
 // tracks to and remakes the poster of a complete asset folder without
 // touching its video. Without it the routes answer EUnavailable.
@@ -79,6 +83,10 @@ type TrackPipeline interface {
 	// KeepAudioTracks removes from dir every added audio track whose id is
 	// not in ids; the source's own tracks always stay.
 	KeepAudioTracks(ctx context.Context, dir string, ids []string) error
+	// ProbeImage checks that path is an image the pipeline decodes in
+	// full, as PosterFromImage will: a video error code not_media (or
+	// unsupported_codec) otherwise.
+	ProbeImage(ctx context.Context, path string) error
 	// PosterFromImage remakes dir's poster files from an image file.
 	PosterFromImage(ctx context.Context, dir, image string) error
 	// PosterAt remakes dir's poster files from the frame at seconds and
@@ -152,9 +160,11 @@ func (s *Service) PutAudioTrack(ctx context.Context, p *Principal, videoID, lang
 	if in.Kind != TrackMain && in.Kind != TrackDub && in.Kind != TrackDescription {
 		return nil, Invalid("kind", "must be main, dub or description")
 	}
-	if len(in.Label) > 100 {
-		return nil, Invalid("label", "must be at most 100 bytes")
+	label, err := checkLabel(in.Label)
+	if err != nil {
+		return nil, err
 	}
+	in.Label = label
 	v, err := s.store.Video(ctx, p.Space, videoID)
 	if err != nil {
 		return nil, err
@@ -273,9 +283,11 @@ func (s *Service) AudioTrackRevs(ctx context.Context, videoID string) (map[strin
 // AudioTracksPublished records the end of a JobAudioTracks run: the
 // tracks in done (language → the revision encoded) are ready, those in
 // failed errored; a track replaced meanwhile (another revision) is left
-// for the job its replacement queued.
+// for the job its replacement queued. A track turning errored emits
+// video.asset.errored.
 func (s *Service) AudioTracksPublished(ctx context.Context, videoID string, done map[string]string, failed map[string]*VideoError, failedRev map[string]string) error {
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		var ch Change
 		for i := range v.AudioTracks {
 			a := &v.AudioTracks[i]
 			if !a.Added {
@@ -286,25 +298,41 @@ func (s *Service) AudioTracksPublished(ctx context.Context, videoID string, done
 			}
 			if e, ok := failed[a.Language]; ok && failedRev[a.Language] == a.Rev {
 				a.State, a.Error = TrackErrored, e
+				ch.Events = []EventType{EventVideoAssetErrored}
 			}
 		}
 		v.UpdatedAt = s.clock.Now()
-		return Change{}, nil
+		return ch, nil
 	})
 	return err
 }
 
-// AudioTracksFailed marks every added track still processing errored: the
-// job that encodes them spent its attempts.
+// AudioTracksFailed marks every added track still processing errored, with
+// video.asset.errored: the job that encodes them failed for good (a
+// failure no retry fixes, or its attempts spent).
 func (s *Service) AudioTracksFailed(ctx context.Context, videoID, code, message string) error {
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		var ch Change
 		for i := range v.AudioTracks {
 			if a := &v.AudioTracks[i]; a.Added && a.State == TrackProcessing {
 				a.State, a.Error = TrackErrored, &VideoError{Code: code, Message: message}
+				ch.Events = []EventType{EventVideoAssetErrored}
 			}
 		}
 		v.UpdatedAt = s.clock.Now()
-		return Change{}, nil
+		return ch, nil
+	})
+	return err
+}
+
+// PosterFailed records that a JobPoster failed for good (a failure no
+// retry fixes, or its attempts spent): the video keeps the poster it had,
+// its poster_error says why, and video.asset.errored is emitted.
+func (s *Service) PosterFailed(ctx context.Context, videoID, code, message string) error {
+	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		v.PosterError = &VideoError{Code: code, Message: message}
+		v.UpdatedAt = s.clock.Now()
+		return Change{Events: []EventType{EventVideoAssetErrored}}, nil
 	})
 	return err
 }
@@ -339,11 +367,18 @@ func (s *Service) SetPoster(ctx context.Context, p *Principal, videoID string, i
 	if err := posterEditable(v); err != nil {
 		return nil, err
 	}
-	if _, err := s.trackPipeline(); err != nil {
+	tp, err := s.trackPipeline()
+	if err != nil {
 		return nil, err
 	}
 	if in.Image != "" {
 		if err := CheckPosterImage(in.Image); err != nil {
+			return nil, err
+		}
+		// The header and size are right; now the picture itself, with the
+		// decoder the job will use: one that does not decode is refused
+		// here rather than accepted and failed in the job.
+		if err := tp.ProbeImage(ctx, in.Image); err != nil {
 			return nil, err
 		}
 		if err := s.importPath(ctx, PosterImageKey(videoID), in.Image, false); err != nil {
@@ -362,6 +397,7 @@ func (s *Service) SetPoster(ctx context.Context, p *Principal, videoID string, i
 			v.PosterTime = &pt
 		}
 		v.PosterImage = in.Image != ""
+		v.PosterError = nil
 		v.UpdatedAt = s.clock.Now()
 		return Change{Jobs: []Job{{Kind: JobPoster, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
 	})
@@ -384,9 +420,10 @@ func posterEditable(v *Video) error {
 // CheckPosterImage checks a poster image without FFmpeg: a JPEG, PNG or
 // WebP (by its bytes, whatever the Content-Type said) of at most
 // MaxPosterBytes and MaxPosterEdge on each side; JPEG and PNG are decoded
-// in full (pure Go), WebP's header is read (the worker's FFmpeg decodes
-// it). Anything else is not_media (422); a picture too large is
-// EValidation.
+// in full (pure Go), WebP's header is read. Anything else is not_media
+// (422); a picture too large is EValidation. SetPoster then has the
+// pipeline decode the picture (TrackPipeline.ProbeImage): a WebP's header
+// says nothing of the picture after it.
 func CheckPosterImage(path string) error {
 	f, err := os.Open(path)
 	if err != nil {

@@ -94,7 +94,11 @@ type Video struct {
 	// PosterImage is true when the poster was made from an uploaded image
 	// (PUT /v1/videos/{id}/poster), false when it is a frame of the video
 	// (at poster_time).
-	PosterImage bool        `json:"poster_image"`
+	PosterImage bool `json:"poster_image"`
+	// PosterError says why the last poster change (an uploaded image, or a
+	// time) could not be made: the video keeps the poster it had. Null
+	// otherwise; the next change clears it.
+	PosterError *VideoError `json:"poster_error"`
 	InputURL    string      `json:"input_url,omitempty"`
 	Error       *VideoError `json:"error"`
 	// Progress is how much of the encode is done, in percent, while the

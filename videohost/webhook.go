@@ -24,7 +24,16 @@ const (
 	PreviousSecretGrace = 24 * time.Hour
 	// MaxResponseExcerpt bounds the receiver's answer kept with an attempt.
 	MaxResponseExcerpt = 4 << 10
+	// MaxWebhooksPerSpace bounds a space's endpoints: each event becomes a
+	// delivery per endpoint, so endpoints multiply the work every change
+	// costs (and the requests Reel sends out).
+	MaxWebhooksPerSpace = 20
 )
+
+// TooManyWebhooks is the refusal of an endpoint past MaxWebhooksPerSpace.
+func TooManyWebhooks() *Error {
+	return Errorf(EConflict, "a space has at most %d webhook endpoints: delete one before adding another", MaxWebhooksPerSpace)
+}
 
 // WebhookEndpoint is a URL that receives the events of a space.
 type WebhookEndpoint struct {
@@ -128,7 +137,9 @@ func (d *WebhookDelivery) Envelope() ([]byte, error) {
 // clock decides leases and schedules.
 type WebhookStore interface {
 	// CreateWebhook inserts w with its sealed secret. Only events written to
-	// the outbox after this call are delivered to it.
+	// the outbox after this call are delivered to it. A space that has
+	// MaxWebhooksPerSpace endpoints already, counted in the same
+	// transaction (concurrent creates included), gets TooManyWebhooks.
 	CreateWebhook(ctx context.Context, w *WebhookEndpoint, sealedSecret []byte) error
 	Webhook(ctx context.Context, space, id string) (*WebhookEndpoint, error)
 	// Webhooks lists a space's endpoints in creation order after the cursor.

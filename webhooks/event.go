@@ -27,7 +27,11 @@ const (
 	// KindVideoSubtitlesUpdated is sent when a subtitle track is added,
 	// replaced or removed; the video JSON lists the tracks.
 	KindVideoSubtitlesUpdated = "video.subtitles.updated"
-	KindWebhookTest           = "webhook.test"
+	// KindVideoAssetErrored is sent when an added audio track or a poster
+	// change could not be made; the video plays on as it was, and its JSON
+	// says why (the track's error, or poster_error).
+	KindVideoAssetErrored = "video.asset.errored"
+	KindWebhookTest       = "webhook.test"
 )
 
 // Kinds returns the seven video.* kinds an endpoint gets when it is created
@@ -44,7 +48,7 @@ func Kinds() []string {
 // that receivers written for the seven kinds never see them. The slice is
 // fresh.
 func OptInKinds() []string {
-	return []string{KindVideoErrored, KindVideoSubtitlesUpdated}
+	return []string{KindVideoErrored, KindVideoSubtitlesUpdated, KindVideoAssetErrored}
 }
 
 // AllKinds returns every kind an endpoint can subscribe to: Kinds, then

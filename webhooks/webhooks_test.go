@@ -315,17 +315,17 @@ func TestKinds(t *testing.T) {
 	if webhooks.Kinds()[0] != "video.created" {
 		t.Fatal("Kinds shares its slice with callers")
 	}
-	if got, want := strings.Join(webhooks.OptInKinds(), ","), "video.errored,video.subtitles.updated"; got != want {
+	if got, want := strings.Join(webhooks.OptInKinds(), ","), "video.errored,video.subtitles.updated,video.asset.errored"; got != want {
 		t.Fatalf("OptInKinds = %v, want %v", got, want)
 	}
-	if got := webhooks.AllKinds(); len(got) != 9 || got[7] != "video.errored" || got[8] != "video.subtitles.updated" {
-		t.Fatalf("AllKinds = %v, want the seven then the two opt-in kinds", got)
+	if got := webhooks.AllKinds(); len(got) != 10 || got[7] != "video.errored" || got[8] != "video.subtitles.updated" || got[9] != "video.asset.errored" {
+		t.Fatalf("AllKinds = %v, want the seven then the three opt-in kinds", got)
 	}
 	for _, tc := range []struct {
 		kind string
 		want bool
 	}{
-		{"video.ready", true}, {"video.deleted", true}, {"video.errored", true}, {"video.subtitles.updated", true},
+		{"video.ready", true}, {"video.deleted", true}, {"video.errored", true}, {"video.subtitles.updated", true}, {"video.asset.errored", true},
 		{"webhook.test", false}, {"video.*", false}, {"video.subtitles", false}, {"", false},
 	} {
 		if got := webhooks.ValidKind(tc.kind); got != tc.want {

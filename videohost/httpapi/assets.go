@@ -421,9 +421,6 @@ func (p pinner) pin(uri string) string {
 	return uri + "?" + p.query
 }
 
-// uriAttribute finds the URI="..." attributes of HLS tags.
-var uriAttribute = regexp.MustCompile(`URI="([^"]*)"`)
-
 // versionParam pins an asset URL to the version it was listed in.
 const versionParam = "v"
 
@@ -443,10 +440,7 @@ func rewritePlaylist(body []byte, rewrite func(string) string) []byte {
 		case strings.HasPrefix(content, "#") && !strings.Contains(content, `URI="`):
 			out.WriteString(line) // most tags (#EXTINF) name no URI
 		case strings.HasPrefix(content, "#"):
-			out.WriteString(uriAttribute.ReplaceAllStringFunc(content, func(attr string) string {
-				uri := attr[len(`URI="`) : len(attr)-1]
-				return `URI="` + rewrite(uri) + `"`
-			}))
+			writeURIAttributes(&out, content, rewrite)
 			out.WriteString(eol)
 		default:
 			out.WriteString(rewrite(strings.TrimSpace(content)))
@@ -454,6 +448,58 @@ func rewritePlaylist(body []byte, rewrite func(string) string) []byte {
 		}
 	}
 	return []byte(out.String())
+}
+
+// writeURIAttributes writes a tag line (#TAG:NAME=VALUE,…) with rewrite
+// applied to the value of each quoted URI attribute. The attribute list is
+// read as RFC 8216 §4.2 has it: a quoted-string runs to the next double
+// quote, so URI=" inside another attribute's value (a label such as
+// "a,URI=") is that value's text, not an attribute. What does not read as
+// an attribute list is written as it is.
+func writeURIAttributes(out *strings.Builder, line string, rewrite func(string) string) {
+	colon := strings.IndexByte(line, ':')
+	if colon < 0 {
+		out.WriteString(line)
+		return
+	}
+	out.WriteString(line[:colon+1])
+	rest := line[colon+1:]
+	for rest != "" {
+		eq := strings.IndexByte(rest, '=')
+		if eq < 0 {
+			break
+		}
+		name := rest[:eq]
+		out.WriteString(rest[:eq+1])
+		rest = rest[eq+1:]
+		if !strings.HasPrefix(rest, `"`) {
+			end := strings.IndexByte(rest, ',')
+			if end < 0 {
+				end = len(rest)
+			}
+			out.WriteString(rest[:end])
+			rest = rest[end:]
+		} else {
+			end := strings.IndexByte(rest[1:], '"')
+			if end < 0 {
+				break // an unterminated quoted-string: left as it is
+			}
+			value := rest[1 : end+1]
+			if strings.TrimSpace(name) == "URI" {
+				value = rewrite(value)
+			}
+			out.WriteByte('"')
+			out.WriteString(value)
+			out.WriteByte('"')
+			rest = rest[end+2:]
+		}
+		if !strings.HasPrefix(rest, ",") {
+			break
+		}
+		out.WriteByte(',')
+		rest = rest[1:]
+	}
+	out.WriteString(rest)
 }
 
 // signStoryboard applies pin to the sprite URL of every storyboard cue

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -49,9 +50,9 @@ func defaultDownloadName(v *videohost.Video, asset string) (name string, ok bool
 	switch asset {
 	case videohost.OriginalAsset:
 		if f := v.Metadata["filename"]; f != "" {
-			return f, true
+			base = f
 		}
-		return base + originalExtension(v), true
+		return withExtension(base, originalExtensions(v)), true
 	case "clip.mp4":
 		return base + " clip.mp4", true
 	case "audio.m4a":
@@ -63,32 +64,61 @@ func defaultDownloadName(v *videohost.Video, asset string) (name string, ok bool
 	return "", false
 }
 
-// originalExtension guesses the extension of an original that came without
-// a file name: from the input_url's path, else from the container.
-func originalExtension(v *videohost.Video) string {
-	if u, err := url.Parse(v.InputURL); err == nil && v.InputURL != "" {
-		if ext := strings.ToLower(path.Ext(u.Path)); len(ext) >= 2 && len(ext) <= 6 && isASCIIAlnum(ext[1:]) {
-			return ext
-		}
-	}
-	if v.Source != nil {
+// originalExtensions are the extensions an original may be saved with,
+// the one a name gets when it has none of them first. A download link is
+// anyone's to write (/original?download=setup.exe), and so is an uploaded
+// file's name: the name is theirs, the extension the file's own. That is
+// its container's, as the probe found it (the bytes, not a name): the
+// container's usual extensions, or its demuxer's name when that is short
+// (rm, asf); when the container is not known, the extension of the
+// uploaded file's name or of the input_url's path; else .bin, which a
+// browser opens as nothing.
+func originalExtensions(v *videohost.Video) []string {
+	if v.Source != nil && v.Source.Container != "" {
 		c := v.Source.Container
-		switch {
-		case strings.HasPrefix(c, "mov,mp4"):
-			return ".mp4"
-		case strings.HasPrefix(c, "matroska"):
-			return ".mkv"
+		for prefix, exts := range containerExtensions {
+			if c == prefix || strings.HasPrefix(c, prefix+",") {
+				return exts
+			}
 		}
-		if ext, ok := containerExtensions[c]; ok {
-			return ext
+		if len(c) <= 5 && isASCIIAlnum(c) {
+			return []string{"." + c}
+		}
+		return []string{".bin"}
+	}
+	names := []string{v.Metadata["filename"]}
+	if u, err := url.Parse(v.InputURL); err == nil && v.InputURL != "" {
+		names = append(names, u.Path)
+	}
+	for _, name := range names {
+		if ext := strings.ToLower(path.Ext(name)); len(ext) >= 2 && len(ext) <= 6 && isASCIIAlnum(ext[1:]) {
+			return []string{ext}
 		}
 	}
-	return ""
+	return []string{".bin"}
 }
 
-// containerExtensions maps FFmpeg demuxer names to a file extension.
-var containerExtensions = map[string]string{
-	"avi": ".avi", "flv": ".flv", "mpegts": ".ts", "ogg": ".ogg", "wav": ".wav", "mp3": ".mp3",
+// containerExtensions maps FFmpeg demuxer names (the first of a list such
+// as "mov,mp4,m4a,3gp,3g2,mj2") to the extensions of their files, the usual
+// one first.
+var containerExtensions = map[string][]string{
+	"mov":      {".mp4", ".mov", ".m4v", ".m4a", ".3gp", ".3g2", ".mj2"},
+	"matroska": {".mkv", ".webm", ".mka"},
+	"avi":      {".avi"},
+	"flv":      {".flv"},
+	"mpegts":   {".ts", ".mts", ".m2ts"},
+	"ogg":      {".ogg", ".ogv", ".oga"},
+	"wav":      {".wav"},
+	"mp3":      {".mp3"},
+}
+
+// withExtension is name when it ends with one of exts (in any case), else
+// name with the first of them added.
+func withExtension(name string, exts []string) string {
+	if slices.Contains(exts, strings.ToLower(path.Ext(name))) {
+		return name
+	}
+	return clipFilename(name, maxFilenameBytes-len(exts[0])) + exts[0]
 }
 
 func isASCIIAlnum(s string) bool {
@@ -119,7 +149,8 @@ func originalContentType(name string) string {
 // downloadName is the file name the query asks the asset to be saved under, or ""
 // when it asks for no download or the asset is not a file to save. A name
 // given in the query is cleaned and gets the asset's extension when it
-// lacks it (an original's when it has none).
+// lacks it; an original's name keeps an extension only if it is one of the
+// original's own (originalExtensions).
 func downloadName(query url.Values, v *videohost.Video, asset string) string {
 	values, asked := query[downloadParam]
 	if !asked {
@@ -134,21 +165,16 @@ func downloadName(query url.Values, v *videohost.Video, asset string) string {
 	if len(values) > 0 {
 		given = cleanFilename(values[0])
 	}
-	if given == "" {
-		if def == "" {
-			return cleanFilename(v.ID)
-		}
+	if given == "" && def != "" {
 		return def
 	}
-	// The asset's extension is added where it is missing; an original's
-	// kind is only a guess, so any extension the name has is kept.
-	ext := extension(asset)
-	if asset == videohost.OriginalAsset {
-		ext = path.Ext(def)
-		if path.Ext(given) != "" {
-			ext = ""
-		}
+	if given == "" {
+		given = cleanFilename(v.ID)
 	}
+	if asset == videohost.OriginalAsset {
+		return withExtension(given, originalExtensions(v))
+	}
+	ext := extension(asset)
 	if ext != "" && !strings.HasSuffix(strings.ToLower(given), strings.ToLower(ext)) {
 		given = clipFilename(given, maxFilenameBytes-len(ext)) + ext
 	}

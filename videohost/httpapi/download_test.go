@@ -131,9 +131,9 @@ func TestOriginalAccess(t *testing.T) {
 	if got := dispositionName(t, r.header.Get("Content-Disposition")); got != "published.mp4" {
 		t.Errorf("original saved as %q, want the title and the input_url's extension", got)
 	}
-	r = e.req("GET", orig+"?download=master.mov", "", nil)
-	if got := dispositionName(t, r.header.Get("Content-Disposition")); got != "master.mov" {
-		t.Errorf("original saved as %q, want master.mov", got)
+	r = e.req("GET", orig+"?download=master.m4v", "", nil)
+	if got := dispositionName(t, r.header.Get("Content-Disposition")); got != "master.m4v.mp4" {
+		t.Errorf("original saved as %q, want master.m4v.mp4: nothing says the file is more than the .mp4 of its URL", got)
 	}
 
 	// The public lookup lists it for <reel-files>.
@@ -172,16 +172,28 @@ func TestOriginalAccess(t *testing.T) {
 func TestOriginalDownloadName(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
+	mp4 := &videohost.SourceInfo{Container: "mov,mp4,m4a,3gp,3g2,mj2"}
 	tests := []struct {
 		name     string
 		metadata map[string]string
 		source   *videohost.SourceInfo
+		query    string // after download=
 		want     string
 	}{
 		{name: "the uploaded file's name", metadata: map[string]string{"filename": "Holiday 2026.MOV"}, want: "Holiday 2026.MOV"},
-		{name: "container mp4", source: &videohost.SourceInfo{Container: "mov,mp4,m4a,3gp,3g2,mj2"}, want: "published.mp4"},
+		{name: "the uploaded file's name, its container's", metadata: map[string]string{"filename": "Holiday 2026.MOV"}, source: mp4, want: "Holiday 2026.MOV"},
+		{name: "container mp4", source: mp4, want: "published.mp4"},
 		{name: "container matroska", source: &videohost.SourceInfo{Container: "matroska,webm"}, want: "published.mkv"},
-		{name: "unknown container", source: &videohost.SourceInfo{Container: "rm"}, want: "published"},
+		{name: "another container", source: &videohost.SourceInfo{Container: "rm"}, want: "published.rm"},
+		{name: "a container without an extension", source: &videohost.SourceInfo{Container: "mpegvideo"}, want: "published.bin"},
+		// A link anyone can make (issue 35): the name is the caller's, the
+		// extension the file's own.
+		{name: "an executable's name", source: mp4, query: "setup.exe", want: "setup.exe.mp4"},
+		{name: "an executable's name, no container", query: "setup.exe", want: "setup.exe.mp4"},
+		{name: "an uploaded file's executable name", metadata: map[string]string{"filename": "setup.exe"}, source: mp4, want: "setup.exe.mp4"},
+		{name: "another extension of the container", source: mp4, query: "cut.MOV", want: "cut.MOV"},
+		{name: "a webm", source: &videohost.SourceInfo{Container: "matroska,webm"}, query: "talk.webm", want: "talk.webm"},
+		{name: "a name without an extension", source: mp4, query: "talk", want: "talk.mp4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -203,7 +215,11 @@ func TestOriginalDownloadName(t *testing.T) {
 				body["metadata"] = tt.metadata
 			}
 			must(t, e.req("PATCH", "/v1/videos/"+v.ID, e.rw, body), http.StatusOK, nil)
-			r := e.req("GET", e.mediaURL(v, "original")+"?download", "", nil)
+			q := "?download"
+			if tt.query != "" {
+				q += "=" + url.QueryEscape(tt.query)
+			}
+			r := e.req("GET", e.mediaURL(v, "original")+q, "", nil)
 			if got := dispositionName(t, r.header.Get("Content-Disposition")); got != tt.want {
 				t.Errorf("saved as %q, want %q", got, tt.want)
 			}

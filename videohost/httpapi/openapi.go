@@ -268,7 +268,7 @@ func openAPIDocument() obj {
 			"type": "object",
 			"required": []string{"id", "embed", "space", "collection", "title", "description", "metadata", "state", "playable", "archived",
 				"duration", "width", "height", "aspect_ratio", "source", "renditions", "audio_tracks", "subtitles", "chapters", "urls",
-				"playback_policy", "original_access", "poster_time", "poster_image", "error", "progress", "created_at", "updated_at", "ready_at"},
+				"playback_policy", "original_access", "poster_time", "poster_image", "poster_error", "error", "progress", "created_at", "updated_at", "ready_at"},
 			"properties": obj{
 				"id":              str("12 characters"),
 				"embed":           str("15 characters: the space id and 10 more"),
@@ -294,6 +294,14 @@ func openAPIDocument() obj {
 				"original_access": obj{"type": "boolean", "description": originalAccessDoc},
 				"poster_time":     nullable("number"),
 				"poster_image":    obj{"type": "boolean", "description": "the poster was made from an uploaded image (PUT /v1/videos/{id}/poster), not from the frame at poster_time"},
+				"poster_error": obj{"oneOf": []obj{{
+					"type": "object", "required": []string{"code", "message"},
+					"description": "why the last poster change (an image, or a time) could not be made: the video keeps the poster it had; null otherwise, and cleared by the next change",
+					"properties": obj{
+						"code":    obj{"type": "string", "examples": []string{"not_media", "unsupported_codec", "transcode_failed"}},
+						"message": obj{"type": "string"},
+					},
+				}, {"type": "null"}}},
 				"progress": obj{"type": []string{"number", "null"}, "minimum": 0, "maximum": 100,
 					"description": "percent of the encode done while processing; null in other states and in webhook payloads"},
 				"input_url": obj{"type": "string", "format": "uri"},

@@ -75,8 +75,8 @@ func TestOptInEventKinds(t *testing.T) {
 	if !slices.Equal(plain.Events, videohost.EventTypes()) || len(plain.Events) != 7 {
 		t.Fatalf("default events %v, want the seven lifecycle kinds", plain.Events)
 	}
-	optIn := e.createWebhook(e.rw, map[string]any{"events": []string{"video.subtitles.updated", "video.errored", "video.created"}})
-	if want := []videohost.EventType{"video.created", "video.errored", "video.subtitles.updated"}; !slices.Equal(optIn.Events, want) {
+	optIn := e.createWebhook(e.rw, map[string]any{"events": []string{"video.asset.errored", "video.subtitles.updated", "video.errored", "video.created"}})
+	if want := []videohost.EventType{"video.created", "video.errored", "video.subtitles.updated", "video.asset.errored"}; !slices.Equal(optIn.Events, want) {
 		t.Fatalf("opt-in events %v, want %v", optIn.Events, want)
 	}
 	r := e.req("POST", "/v1/webhooks", e.rw, map[string]any{"url": hookURL, "events": []string{"video.failed"}})
@@ -113,11 +113,16 @@ func TestOptInEventKinds(t *testing.T) {
 		t.Fatalf("DELETE subtitles: %d %s", r.status, r)
 	}
 
+	// A poster change of that video that could not be made.
+	if err := e.svc.PosterFailed(ctx, s.ID, videohost.VideoErrNotMedia, "probe image: no picture that decodes"); err != nil {
+		t.Fatal(err)
+	}
+
 	got := e.claimEnvelopes()
 	if types := eventTypes(t, got[plain.ID]); !slices.Equal(types, []string{"video.created", "video.created"}) {
 		t.Errorf("the endpoint without opt-in kinds got %v, want video.created twice only", types)
 	}
-	wantOptIn := []string{"video.created", "video.errored", "video.created", "video.subtitles.updated", "video.subtitles.updated"}
+	wantOptIn := []string{"video.created", "video.errored", "video.created", "video.subtitles.updated", "video.subtitles.updated", "video.asset.errored"}
 	if types := eventTypes(t, got[optIn.ID]); !slices.Equal(types, wantOptIn) {
 		t.Fatalf("the opt-in endpoint got %v, want %v", types, wantOptIn)
 	}
@@ -136,6 +141,7 @@ func TestOptInEventKinds(t *testing.T) {
 	bodies := got[optIn.ID]
 	golden(t, "video.errored.json", normalize(bodies[1]))
 	golden(t, "video.subtitles.updated.json", normalize(bodies[3]))
+	golden(t, "video.asset.errored.json", normalize(bodies[5]))
 
 	var errored struct {
 		Data struct {

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 
@@ -166,7 +167,7 @@ func describeWebhooks(paths, schemas obj) {
 	delivery := jsonResponse("the delivery", ref("WebhookDelivery"))
 
 	paths["/v1/webhooks"] = obj{
-		"post": operation("createWebhook", "Create a webhook endpoint; the signing secret is in secret, shown once", nil,
+		"post": operation("createWebhook", fmt.Sprintf("Create a webhook endpoint (at most %d a space: 409 conflict past it); the signing secret is in secret, shown once", videohost.MaxWebhooksPerSpace), nil,
 			jsonBody(ref("CreateWebhookInput")), "201", withSecret),
 		"get": operation("listWebhooks", "List webhook endpoints, oldest first", []obj{listLimit, cursor},
 			nil, "200", jsonResponse("one page of endpoints", page("WebhookEndpoint"))),
@@ -242,7 +243,7 @@ func describeWebhooks(paths, schemas obj) {
 			"url": obj{"type": "string", "format": "uri", "maxLength": videohost.MaxWebhookURLLen,
 				"description": "http or https; private, loopback, link-local and metadata addresses are refused (validation_failed on url)"},
 			"events": obj{"type": "array", "minItems": 1, "items": eventKinds,
-				"description": "the kinds to receive; when absent, the seven lifecycle kinds (video.errored and video.subtitles.updated are sent only to endpoints that list them)"},
+				"description": "the kinds to receive; when absent, the seven lifecycle kinds (video.errored, video.subtitles.updated and video.asset.errored are sent only to endpoints that list them)"},
 			"description": obj{"type": "string", "maxLength": videohost.MaxWebhookDescription},
 			"enabled":     obj{"type": "boolean", "default": true},
 		},
@@ -293,8 +294,11 @@ func describeWebhookEvents() obj {
 			summary = "Opt-in: sent only to endpoints whose events list it"
 		}
 		data := obj{"$ref": "#/components/schemas/Video", "description": "the video as GET /v1/videos/{id} shows it, without input_url"}
-		if kind == webhooks.KindVideoErrored {
+		switch kind {
+		case webhooks.KindVideoErrored:
 			data["description"] = "the video; its error holds the code and the message"
+		case webhooks.KindVideoAssetErrored:
+			data["description"] = "the video, still playing as it was; the errored added audio track's error, or poster_error, holds the code and the message"
 		}
 		out[kind] = obj{"post": obj{
 			"operationId": "event." + kind,

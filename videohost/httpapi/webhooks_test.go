@@ -317,3 +317,27 @@ func TestVideoEvents(t *testing.T) {
 	problem(t, e.req("GET", "/v1/videos/"+v.ID+"/events?limit=0", e.rw, nil), http.StatusBadRequest, videohost.EValidation)
 	problem(t, e.req("GET", "/v1/videos/"+v.ID+"/events", "", nil), http.StatusUnauthorized, videohost.EUnauthorized)
 }
+
+// TestWebhookEndpointCap: a space holds at most MaxWebhooksPerSpace
+// endpoints (each event is a delivery per endpoint): the next create is 409
+// conflict, and nothing is created; deleting one makes room; another
+// space has its own.
+func TestWebhookEndpointCap(t *testing.T) {
+	e := newEnv(t)
+	var first string
+	for i := range videohost.MaxWebhooksPerSpace {
+		w := e.createWebhook(e.rw, map[string]any{})
+		if i == 0 {
+			first = w.ID
+		}
+	}
+	problem(t, e.req("POST", "/v1/webhooks", e.rw, map[string]any{"url": hookURL}), http.StatusConflict, videohost.EConflict)
+	var page webhookPage
+	must(t, e.req("GET", "/v1/webhooks?limit=100", e.rw, nil), http.StatusOK, &page)
+	if len(page.Data) != videohost.MaxWebhooksPerSpace {
+		t.Fatalf("%d endpoints, want %d", len(page.Data), videohost.MaxWebhooksPerSpace)
+	}
+	e.createWebhook(e.otherRW, map[string]any{})
+	must(t, e.req("DELETE", "/v1/webhooks/"+first, e.rw, nil), http.StatusNoContent, nil)
+	e.createWebhook(e.rw, map[string]any{})
+}

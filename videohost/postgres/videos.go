@@ -15,7 +15,7 @@ import (
 
 const videoColumns = `id, embed, space, collection, title, description, metadata, state, playable, archived,
 	duration, width, height, aspect_ratio, source, renditions, audio_tracks, subtitles, urls, playback_policy,
-	poster_time, input_url, error, created_at, updated_at, ready_at, asset_version, assets, original_access, poster_image, chapters, quota_bytes`
+	poster_time, input_url, error, created_at, updated_at, ready_at, asset_version, assets, original_access, poster_image, chapters, quota_bytes, poster_error`
 
 // jsonColumn encodes v for a jsonb column; nil pointers, slices and maps are
 // stored as NULL so that they read back as nil.
@@ -43,7 +43,7 @@ func videoValues(v *videohost.Video) ([]any, error) {
 	}{
 		{"metadata", v.Metadata}, {"source", v.Source}, {"renditions", v.Renditions},
 		{"audio_tracks", v.AudioTracks}, {"subtitles", v.Subtitles}, {"urls", v.URLs},
-		{"error", v.Error}, {"assets", v.Assets}, {"chapters", v.Chapters},
+		{"error", v.Error}, {"assets", v.Assets}, {"chapters", v.Chapters}, {"poster_error", v.PosterError},
 	}
 	encoded := make(map[string]any, len(jsonFields))
 	for _, f := range jsonFields {
@@ -59,19 +59,19 @@ func videoValues(v *videohost.Video) ([]any, error) {
 		encoded["source"], encoded["renditions"], encoded["audio_tracks"], encoded["subtitles"], encoded["urls"],
 		string(v.PlaybackPolicy), v.PosterTime, v.InputURL, encoded["error"],
 		v.CreatedAt, v.UpdatedAt, tsPtr(v.ReadyAt), v.AssetVersion, encoded["assets"],
-		v.OriginalAccess, v.PosterImage, encoded["chapters"], v.QuotaBytes,
+		v.OriginalAccess, v.PosterImage, encoded["chapters"], v.QuotaBytes, encoded["poster_error"],
 	}, nil
 }
 
 func scanVideo(row pgx.Row) (*videohost.Video, error) {
 	var v videohost.Video
-	var metadata, source, renditions, audioTracks, subtitles, urls, videoErr, assets, chapters []byte
+	var metadata, source, renditions, audioTracks, subtitles, urls, videoErr, assets, chapters, posterErr []byte
 	var state, policy string
 	var ready *time.Time
 	if err := row.Scan(&v.ID, &v.Embed, &v.Space, &v.Collection, &v.Title, &v.Description, &metadata,
 		&state, &v.Playable, &v.Archived, &v.Duration, &v.Width, &v.Height, &v.AspectRatio,
 		&source, &renditions, &audioTracks, &subtitles, &urls, &policy,
-		&v.PosterTime, &v.InputURL, &videoErr, &v.CreatedAt, &v.UpdatedAt, &ready, &v.AssetVersion, &assets, &v.OriginalAccess, &v.PosterImage, &chapters, &v.QuotaBytes); err != nil {
+		&v.PosterTime, &v.InputURL, &videoErr, &v.CreatedAt, &v.UpdatedAt, &ready, &v.AssetVersion, &assets, &v.OriginalAccess, &v.PosterImage, &chapters, &v.QuotaBytes, &posterErr); err != nil {
 		return nil, err
 	}
 	v.State = videohost.State(state)
@@ -85,6 +85,7 @@ func scanVideo(row pgx.Row) (*videohost.Video, error) {
 		{"metadata", metadata, &v.Metadata}, {"source", source, &v.Source}, {"renditions", renditions, &v.Renditions},
 		{"audio_tracks", audioTracks, &v.AudioTracks}, {"subtitles", subtitles, &v.Subtitles}, {"urls", urls, &v.URLs},
 		{"error", videoErr, &v.Error}, {"assets", assets, &v.Assets}, {"chapters", chapters, &v.Chapters},
+		{"poster_error", posterErr, &v.PosterError},
 	} {
 		if f.col == nil {
 			continue
@@ -234,8 +235,8 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 			duration = $8, width = $9, height = $10, aspect_ratio = $11, source = $12, renditions = $13, audio_tracks = $14,
 			subtitles = $15, urls = $16, playback_policy = $17, poster_time = $18, input_url = $19, error = $20,
 			updated_at = $21, ready_at = $22, asset_version = $23, assets = $24, original_access = $25, poster_image = $26, chapters = $27, quota_bytes = $28,
-			deleted_at = $29
-			WHERE id = $30`,
+			poster_error = $29, deleted_at = $30
+			WHERE id = $31`,
 			append(append(append([]any{}, values[3:23]...), values[24:]...), deletedAt, v.ID)...)
 		if err != nil {
 			return constraintError(err, "updating video %s", v.ID)

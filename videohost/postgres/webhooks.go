@@ -48,6 +48,18 @@ func (db *DB) CreateWebhook(ctx context.Context, w *videohost.WebhookEndpoint, s
 	}
 	w.CreatedAt, w.UpdatedAt = us(w.CreatedAt), us(w.UpdatedAt)
 	return db.inTx(ctx, func(tx pgx.Tx) error {
+		// The space's row is held until the commit, so that concurrent
+		// creates count one after the other.
+		if _, err := loadSpace(ctx, tx, w.Space, "FOR NO KEY UPDATE"); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM webhook_endpoints WHERE space = $1`, w.Space).Scan(&n); err != nil {
+			return fmt.Errorf("counting webhooks: %w", err)
+		}
+		if n >= videohost.MaxWebhooksPerSpace {
+			return videohost.TooManyWebhooks()
+		}
 		if _, err := tx.Exec(ctx, `SELECT seq FROM webhook_outbox_cursor WHERE id = 1 FOR SHARE`); err != nil {
 			return fmt.Errorf("locking the outbox cursor: %w", err)
 		}

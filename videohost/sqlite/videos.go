@@ -20,7 +20,7 @@ type querier interface {
 
 const videoColumns = `id, embed, space, collection, title, description, metadata, state, playable, archived,
 	duration, width, height, aspect_ratio, source, renditions, audio_tracks, subtitles, urls, playback_policy,
-	poster_time, input_url, error, created_at, updated_at, ready_at, asset_version, assets, original_access, poster_image, chapters, quota_bytes`
+	poster_time, input_url, error, created_at, updated_at, ready_at, asset_version, assets, original_access, poster_image, chapters, quota_bytes, poster_error`
 
 // jsonColumn encodes v for a JSON column; nil pointers, slices and maps are
 // stored as NULL so that they read back as nil.
@@ -43,7 +43,7 @@ func videoValues(v *videohost.Video) ([]any, error) {
 	}{
 		{"metadata", v.Metadata}, {"source", v.Source}, {"renditions", v.Renditions},
 		{"audio_tracks", v.AudioTracks}, {"subtitles", v.Subtitles}, {"urls", v.URLs},
-		{"error", v.Error}, {"assets", v.Assets}, {"chapters", v.Chapters},
+		{"error", v.Error}, {"assets", v.Assets}, {"chapters", v.Chapters}, {"poster_error", v.PosterError},
 	}
 	encoded := make(map[string]any, len(jsonFields))
 	for _, f := range jsonFields {
@@ -63,13 +63,13 @@ func videoValues(v *videohost.Video) ([]any, error) {
 		encoded["source"], encoded["renditions"], encoded["audio_tracks"], encoded["subtitles"], encoded["urls"],
 		string(v.PlaybackPolicy), posterTime, v.InputURL, encoded["error"],
 		v.CreatedAt.UnixNano(), v.UpdatedAt.UnixNano(), nanosPtr(v.ReadyAt), v.AssetVersion, encoded["assets"],
-		v.OriginalAccess, v.PosterImage, encoded["chapters"], v.QuotaBytes,
+		v.OriginalAccess, v.PosterImage, encoded["chapters"], v.QuotaBytes, encoded["poster_error"],
 	}, nil
 }
 
 func scanVideo(row interface{ Scan(...any) error }) (*videohost.Video, error) {
 	var v videohost.Video
-	var collection, metadata, source, renditions, audioTracks, subtitles, urls, videoErr, assets, chapters sql.NullString
+	var collection, metadata, source, renditions, audioTracks, subtitles, urls, videoErr, assets, chapters, posterErr sql.NullString
 	var state, policy string
 	var posterTime sql.NullFloat64
 	var created, updated int64
@@ -77,7 +77,7 @@ func scanVideo(row interface{ Scan(...any) error }) (*videohost.Video, error) {
 	if err := row.Scan(&v.ID, &v.Embed, &v.Space, &collection, &v.Title, &v.Description, &metadata,
 		&state, &v.Playable, &v.Archived, &v.Duration, &v.Width, &v.Height, &v.AspectRatio,
 		&source, &renditions, &audioTracks, &subtitles, &urls, &policy,
-		&posterTime, &v.InputURL, &videoErr, &created, &updated, &ready, &v.AssetVersion, &assets, &v.OriginalAccess, &v.PosterImage, &chapters, &v.QuotaBytes); err != nil {
+		&posterTime, &v.InputURL, &videoErr, &created, &updated, &ready, &v.AssetVersion, &assets, &v.OriginalAccess, &v.PosterImage, &chapters, &v.QuotaBytes, &posterErr); err != nil {
 		return nil, err
 	}
 	v.Collection = stringPtr(collection)
@@ -98,6 +98,7 @@ func scanVideo(row interface{ Scan(...any) error }) (*videohost.Video, error) {
 		{"metadata", metadata, &v.Metadata}, {"source", source, &v.Source}, {"renditions", renditions, &v.Renditions},
 		{"audio_tracks", audioTracks, &v.AudioTracks}, {"subtitles", subtitles, &v.Subtitles}, {"urls", urls, &v.URLs},
 		{"error", videoErr, &v.Error}, {"assets", assets, &v.Assets}, {"chapters", chapters, &v.Chapters},
+		{"poster_error", posterErr, &v.PosterError},
 	} {
 		if !f.col.Valid {
 			continue
@@ -234,7 +235,7 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 			collection = ?, title = ?, description = ?, metadata = ?, state = ?, playable = ?, archived = ?,
 			duration = ?, width = ?, height = ?, aspect_ratio = ?, source = ?, renditions = ?, audio_tracks = ?,
 			subtitles = ?, urls = ?, playback_policy = ?, poster_time = ?, input_url = ?, error = ?,
-			updated_at = ?, ready_at = ?, asset_version = ?, assets = ?, original_access = ?, poster_image = ?, chapters = ?, quota_bytes = ?, deleted_at = ?
+			updated_at = ?, ready_at = ?, asset_version = ?, assets = ?, original_access = ?, poster_image = ?, chapters = ?, quota_bytes = ?, poster_error = ?, deleted_at = ?
 			WHERE id = ?`,
 			append(append(append([]any{}, values[3:23]...), values[24:]...), deletedAt, v.ID)...)
 		if err != nil {

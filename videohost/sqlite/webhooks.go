@@ -47,6 +47,14 @@ func (db *DB) CreateWebhook(ctx context.Context, w *videohost.WebhookEndpoint, s
 		return fmt.Errorf("encoding webhook events: %w", err)
 	}
 	return db.inTx(ctx, func(tx *sql.Tx) error {
+		// Writes are serialised: the count holds until the commit.
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM webhook_endpoints WHERE space = ?`, w.Space).Scan(&n); err != nil {
+			return fmt.Errorf("counting webhooks: %w", err)
+		}
+		if n >= videohost.MaxWebhooksPerSpace {
+			return videohost.TooManyWebhooks()
+		}
 		var afterSeq int64
 		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM events`).Scan(&afterSeq); err != nil {
 			return fmt.Errorf("reading the outbox end: %w", err)

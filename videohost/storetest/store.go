@@ -130,6 +130,7 @@ func fullVideo(space string, at time.Time) *videohost.Video {
 	v.Assets = videohost.AssetFlags{Poster: true, Clip: true, DASH: true, Chapters: true}
 	v.OriginalAccess = true
 	v.PosterImage = true
+	v.PosterError = &videohost.VideoError{Code: "not_media", Message: "probe image: no picture that decodes"}
 	return v
 }
 

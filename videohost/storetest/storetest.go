@@ -76,6 +76,7 @@ func Run(t *testing.T, open Opener) {
 		{"ClaimSkipsDisabledEndpoints", testClaimSkipsDisabledEndpoints},
 		{"DeliveryLogAndRetry", testDeliveryLogAndRetry},
 		{"WebhookEndpointsCRUD", testWebhookEndpointsCRUD},
+		{"WebhookCapRaceAtLimit", testWebhookCapRaceAtLimit},
 		{"ClaimBatchTakesDueDeliveriesInOrder", testClaimBatchTakesDueDeliveriesInOrder},
 		{"RecordRenewsTheRestOfTheBatch", testRecordRenewsTheRestOfTheBatch},
 		{"RecordPlaybackIncremental", testRecordPlaybackIncremental},

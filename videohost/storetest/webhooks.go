@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -475,4 +477,56 @@ func testRecordRenewsTheRestOfTheBatch(t *testing.T, open Opener) {
 	if got := claimTypes(t, db, "d3", late.Add(61*time.Second)); !slices.Equal(got, []string{"video.processing"}) {
 		t.Fatalf("after the renewed lease ran out, claimed %v, want video.processing", got)
 	}
+}
+
+// testWebhookCapRaceAtLimit: concurrent creates of endpoints in one space,
+// through two handles, stop at MaxWebhooksPerSpace (the rest are
+// TooManyWebhooks, EConflict); another space is not counted, and deleting
+// one makes room for one.
+func testWebhookCapRaceAtLimit(t *testing.T, open Opener) {
+	ctx := context.Background()
+	b := open(t)
+	dbs := []DB{b.DB, b.Reopen(t)}
+	createSpace(t, b.DB, "aaaaa")
+	createSpace(t, b.DB, "bbbbb")
+	const writers = videohost.MaxWebhooksPerSpace + 12
+	var created, refused atomic.Int64
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	errs := make(chan error, writers)
+	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	for i := range writers {
+		wg.Go(func() {
+			<-start
+			w := &videohost.WebhookEndpoint{ID: videohost.NewID(videohost.WebhookIDLen), Space: "aaaaa", URL: "https://203.0.113.9/hook",
+				Events: videohost.EventTypes(), Enabled: true, CreatedAt: now, UpdatedAt: now}
+			err := dbs[i%2].CreateWebhook(ctx, w, []byte("sealed"))
+			switch videohost.ErrorCode(err) {
+			case "":
+				created.Add(1)
+			case videohost.EConflict:
+				refused.Add(1)
+			default:
+				errs <- err
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if created.Load() != videohost.MaxWebhooksPerSpace || refused.Load() != writers-videohost.MaxWebhooksPerSpace {
+		t.Fatalf("%d created, %d refused; want %d and %d", created.Load(), refused.Load(), videohost.MaxWebhooksPerSpace, writers-videohost.MaxWebhooksPerSpace)
+	}
+	createWebhook(t, b.DB, "bbbbb") // another space's count is its own
+	list, err := b.DB.Webhooks(ctx, "aaaaa", nil, 100)
+	if err != nil || len(list) != videohost.MaxWebhooksPerSpace {
+		t.Fatalf("Webhooks = %d, %v", len(list), err)
+	}
+	if err := b.DB.DeleteWebhook(ctx, "aaaaa", list[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	createWebhook(t, b.DB, "aaaaa")
 }

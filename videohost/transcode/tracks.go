@@ -25,6 +25,16 @@ func (p *Pipeline) ProbeAudio(ctx context.Context, path string) error {
 	return mediaError(err)
 }
 
+// ProbeImage checks that path is an image FFmpeg decodes in full
+// (media.ProbeImage).
+func (p *Pipeline) ProbeImage(ctx context.Context, path string) error {
+	if len(p.cfg.Command) > 0 {
+		_, err := p.runChild(ctx, mediaRequest{Op: opProbeImage, Source: path}, nil, nil, nil)
+		return err
+	}
+	return mediaError(media.ProbeImage(ctx, path))
+}
+
 // AddAudioTrack encodes t into dir (media.AddAudioTrack).
 func (p *Pipeline) AddAudioTrack(ctx context.Context, dir string, t videohost.AddedAudio) error {
 	if len(p.cfg.Command) > 0 {
@@ -86,6 +96,7 @@ func (p *Pipeline) PosterAt(ctx context.Context, dir string, seconds float64) (f
 // Child operations besides Process and Prepare.
 const (
 	opProbeAudio  = "probe_audio"
+	opProbeImage  = "probe_image"
 	opAddAudio    = "add_audio"
 	opPosterImage = "poster_image"
 	opPosterAt    = "poster_at"
@@ -99,6 +110,8 @@ func serveTrackOp(ctx context.Context, p *Pipeline, req mediaRequest) (*videohos
 	switch req.Op {
 	case opProbeAudio:
 		err = p.ProbeAudio(ctx, req.Source)
+	case opProbeImage:
+		err = p.ProbeImage(ctx, req.Source)
 	case opAddAudio:
 		if req.Track == nil {
 			return nil, videohost.Errorf(videohost.EValidation, "add_audio without a track")

@@ -102,6 +102,7 @@ func (*subtitledPipeline) ApplySubtitles(context.Context, string, []videohost.Su
 }
 
 func (*subtitledPipeline) ProbeAudio(context.Context, string) error { return nil }
+func (*subtitledPipeline) ProbeImage(context.Context, string) error { return nil }
 func (*subtitledPipeline) AddAudioTrack(context.Context, string, videohost.AddedAudio) error {
 	return nil
 }

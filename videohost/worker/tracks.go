@@ -10,14 +10,6 @@ import (
 	"github.com/reelvideo/reel/videohost"
 )
 
-// trackErrorCodes are the failures of an added track's file that no retry
-// fixes: the track ends errored, the video and its other tracks do not.
-var trackErrorCodes = map[string]bool{
-	videohost.VideoErrNotMedia:         true,
-	videohost.VideoErrUnsupportedCodec: true,
-	videohost.ENoAudio:                 true,
-}
-
 // audioTracks brings a ready video's published added audio tracks in line
 // with its list: the published version is checked out (hard links on local
 // disk), the tracks no longer listed are removed, each track still
@@ -68,7 +60,9 @@ func (w *Worker) audioTracks(ctx context.Context, job *videohost.Job) error {
 			return err
 		}
 		err = tp.AddAudioTrack(ctx, out, videohost.AddedAudio{Source: src, ID: a.ID, Language: a.Language, Label: a.Label, Kind: a.Kind})
-		if code := videohost.ErrorCode(err); err != nil && trackErrorCodes[code] {
+		// A failure of the track's own file ends that track errored; the
+		// video and its other tracks go on.
+		if code := videohost.ErrorCode(err); err != nil && inputErrorCodes[code] {
 			w.log.WarnContext(ctx, "an added audio track cannot be encoded", "video", v.ID, "language", a.Language, "err", err)
 			failed[a.Language], failedRev[a.Language] = &videohost.VideoError{Code: code, Message: errorMessage(err)}, revs[a.Language]
 			continue
@@ -127,19 +121,28 @@ func (w *Worker) makePoster(ctx context.Context, tp videohost.TrackPipeline, v *
 		if err != nil {
 			return err
 		}
-		err = tp.PosterFromImage(ctx, out, img)
-		if code := videohost.ErrorCode(err); err != nil && trackErrorCodes[code] {
-			// Checked when it was uploaded (WebP only by its header): a
-			// picture FFmpeg cannot decode keeps the poster there was.
-			return permanent(code, err)
+		// Decoded when it was uploaded; a picture the job still cannot
+		// make a poster of fails the same way on every attempt: the video
+		// keeps the poster there was, and says why (failVideo).
+		if err := tp.PosterFromImage(ctx, out, img); err != nil {
+			return orPermanent(err)
 		}
-		return err
+		return nil
 	}
 	at := 0.0
 	if v.PosterTime != nil {
 		at = *v.PosterTime
 	}
 	_, err := tp.PosterAt(ctx, out, at)
+	return orPermanent(err)
+}
+
+// orPermanent is err marked permanent when retrying cannot fix it
+// (permanentPipelineError), else err.
+func orPermanent(err error) error {
+	if perm := permanentPipelineError(err); perm != nil {
+		return perm
+	}
 	return err
 }
 

@@ -13,19 +13,25 @@ import (
 	"github.com/reelvideo/reel/videohost"
 )
 
-// videoErrorCodes are the error codes a Pipeline may return that retrying
-// cannot fix.
-var videoErrorCodes = map[string]bool{
+// inputErrorCodes are the error codes a Pipeline returns for what a file
+// is (media's codes: the input is not media, has a codec FFmpeg cannot
+// decode, is too long or too large, has no audio or no picture where one
+// was needed): the same file fails the same way on every attempt, so no
+// job retries them, whatever it was doing (a transcode, an added track, a
+// poster). Every other failure may pass and is retried.
+var inputErrorCodes = map[string]bool{
 	videohost.VideoErrNotMedia:         true,
 	videohost.VideoErrUnsupportedCodec: true,
 	videohost.VideoErrDurationTooLong:  true,
 	videohost.VideoErrTooLarge:         true,
+	videohost.ENoAudio:                 true,
+	videohost.ENoVideo:                 true,
 }
 
 // permanentPipelineError marks a pipeline error that retrying cannot fix
-// as permanent, with its video error code; nil for any other error.
+// as permanent, with its code; nil for any other error.
 func permanentPipelineError(err error) error {
-	if code := videohost.ErrorCode(err); videoErrorCodes[code] {
+	if code := videohost.ErrorCode(err); inputErrorCodes[code] {
 		return permanent(code, err)
 	}
 	return nil

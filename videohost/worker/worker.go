@@ -387,16 +387,28 @@ func (e *permanentError) Unwrap() error { return e.err }
 func permanent(code string, err error) error { return &permanentError{code: code, err: err} }
 
 func (w *Worker) failVideo(ctx context.Context, job *videohost.Job, cause error) {
+	var perm *permanentError
+	errors.As(cause, &perm)
+	editCode := videohost.VideoErrTranscodeFailed
+	if perm != nil {
+		editCode = perm.code
+	}
 	switch job.Kind {
 	case videohost.JobAudioTracks:
 		// The video plays on as it was; the tracks it could not add say why.
 		msg := errorMessage(cause)
-		if err := w.svc.AudioTracksFailed(ctx, job.VideoID, videohost.VideoErrTranscodeFailed, msg); err != nil && !videohost.IsNotFound(err) {
+		if err := w.svc.AudioTracksFailed(ctx, job.VideoID, editCode, msg); err != nil && !videohost.IsNotFound(err) {
 			w.log.ErrorContext(ctx, "marking audio tracks errored", "video", job.VideoID, "err", err)
 		}
 		return
-	case videohost.JobPoster, videohost.JobSubtitles:
-		return // the video keeps the poster and subtitles it had
+	case videohost.JobPoster:
+		// The video plays on with the poster it had; poster_error says why.
+		if err := w.svc.PosterFailed(ctx, job.VideoID, editCode, errorMessage(cause)); err != nil && !videohost.IsNotFound(err) {
+			w.log.ErrorContext(ctx, "recording a poster failure", "video", job.VideoID, "err", err)
+		}
+		return
+	case videohost.JobSubtitles:
+		return // the video keeps the subtitles and chapters it had
 	case videohost.JobRemoveVersion:
 		return // the video plays on; the version's files are left behind (logged)
 	}
@@ -404,9 +416,13 @@ func (w *Worker) failVideo(ctx context.Context, job *videohost.Job, cause error)
 	if job.Kind == videohost.JobFetch {
 		code = videohost.VideoErrFetchFailed
 	}
-	var perm *permanentError
-	if errors.As(cause, &perm) {
+	if perm != nil {
 		code = perm.code
+		if code == videohost.ENoAudio || code == videohost.ENoVideo {
+			// A video's own error is one of the video error codes: a
+			// source lacking what it needs is not media Reel can play.
+			code = videohost.VideoErrNotMedia
+		}
 	}
 	// The message says what went wrong; the code is stored beside it, not
 	// repeated inside it.

@@ -10,10 +10,10 @@ import { confirmDialog, define, empty, errorBox, fmtDate, icon, LightElement, re
 export const EVENT_TYPES = ['video.created', 'video.uploaded', 'video.processing', 'video.ready', 'video.archived', 'video.unarchived', 'video.deleted'];
 // Sent only to endpoints that list them (an endpoint made before they
 // existed keeps receiving exactly the kinds above).
-export const OPT_IN_EVENT_TYPES = ['video.errored', 'video.subtitles.updated'];
+export const OPT_IN_EVENT_TYPES = ['video.errored', 'video.subtitles.updated', 'video.asset.errored'];
 
 function eventBoxes(selected: string[], idp: string) {
-  return html`<fieldset class="events-fieldset"><legend>Events <span class="hint">(none ticked: the seven lifecycle kinds; the last two only when ticked)</span></legend>
+  return html`<fieldset class="events-fieldset"><legend>Events <span class="hint">(none ticked: the seven lifecycle kinds; the last three only when ticked)</span></legend>
     <div class="events-grid">${[...EVENT_TYPES, ...OPT_IN_EVENT_TYPES].map(
       (t) => html`<label class="check"><input type="checkbox" name="events" value=${t} id=${idp + t} .checked=${selected.includes(t)} /> <code>${t}</code></label>`,
     )}</div></fieldset>`;
