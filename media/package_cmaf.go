@@ -70,6 +70,10 @@ type cmafTrack struct {
 	// would have had there, so chunks join without a gap or an overlap.
 	alignDecode bool
 	samples     int64 // samples written
+	// firstCut, when positive, is where the first segment ends (in ticks)
+	// instead of at the segment time: a short first segment is on disk,
+	// and playable, sooner. Later boundaries are the usual multiples.
+	firstCut int64
 }
 
 func newCMAFTrack(dir string, timescale int64, segSeconds float64) (*cmafTrack, error) {
@@ -140,6 +144,9 @@ func (t *cmafTrack) add(s cmafSample) error {
 			t.decodeShift = -s.dts
 		}
 		t.next = (floorDiv(s.pts, t.segTicks) + 1) * t.segTicks
+		if t.firstCut > 0 && s.pts < t.firstCut {
+			t.next = t.firstCut
+		}
 	}
 	if p := t.pending; p != nil {
 		if p.dur <= 0 {

@@ -42,6 +42,19 @@ type ladderJob struct {
 	// tone-mapping and turning it upright: both then cost a fraction of
 	// what they cost at the source's size (1/36 for 360p from 4K).
 	scaleFirst bool
+	// shortFirstSegment ends every track's first segment after one GOP
+	// (2 s) rather than the segment time, in every pass of the job alike,
+	// so the renditions keep the same boundaries.
+	shortFirstSegment bool
+}
+
+// firstCut is where a track of the job ends its first segment, in ticks of
+// timescale; 0 for the segment time.
+func (job ladderJob) firstCut(timescale int64) int64 {
+	if !job.shortFirstSegment || job.opts.SegmentTime <= DefaultGOPTime {
+		return 0
+	}
+	return int64(DefaultGOPTime.Seconds() * float64(timescale))
 }
 
 // ladderOutput holds the packaged tracks once the job is done.
@@ -491,6 +504,7 @@ func newVideoEncoder(job ladderJob, r Rendition, sinkTB astiav.Rational) (*video
 	}
 	track.onSegment = job.onSegment
 	track.live = job.live[r.Name]
+	track.firstCut = job.firstCut(timescale)
 	if job.span != nil {
 		track.firstSegment, track.alignDecode = job.span.FirstSegment, true
 	}

@@ -97,6 +97,7 @@ func newAudioPipeline(job ladderJob, s *astiav.Stream, a AudioStream, id string,
 	}
 	ap.track.onSegment = job.onSegment
 	ap.track.live = job.live["audio/"+id]
+	ap.track.firstCut = job.firstCut(audioSampleRate)
 	if err := ap.track.writeAudioInit(ap.enc.ExtraData(), 2, audioSampleRate, a.Language); err != nil {
 		return ap, fmt.Errorf("writing audio init: %w", err)
 	}

@@ -20,6 +20,9 @@ import (
 //     pass takes the processor whenever it has work and keeps ahead of a
 //     viewer who started playing it.
 //
+// Every track's first segment is one GOP (2 s) long, the rest the segment
+// time, in both passes alike.
+//
 // The early pass's rendition is the ladder's own smallest rung (the same
 // settings, GOP and segment boundaries), not a throwaway: nothing is
 // encoded twice. What the split costs is the second decode of the source
@@ -28,6 +31,9 @@ func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, err
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 
+	// Both passes end their first segments after one GOP: the early one
+	// is then playable after 2 s of the source are encoded, not 4.
+	job.shortFirstSegment = true
 	early := job
 	early.renditions = job.renditions[:1]
 	early.scaleFirst = true

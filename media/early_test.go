@@ -1,0 +1,60 @@
+package media_test
+
+import (
+	"context"
+	"math"
+	"sync/atomic"
+	"testing"
+
+	"github.com/reelvideo/reel/media"
+)
+
+// TestEarlyPassCutsAShortFirstSegment checks the segment boundaries of a
+// source encoded in two passes (here a rotated one, which cannot be
+// remuxed): every track, in either pass, ends its first segment after one
+// GOP (2 s) so the early rung is playable after 2 s of the source are
+// encoded, and then cuts at the usual multiples of 4 s, so the renditions
+// and the audio keep the same boundaries.
+func TestEarlyPassCutsAShortFirstSegment(t *testing.T) {
+	t.Parallel()
+	src := generateSource(t, "src.mp4", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=10",
+		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "10",
+		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac")
+	src = tagRotation(t, src, "90")
+	var early atomic.Int32
+	m, err := media.Process(ladderTestContext(t), media.ProcessOptions{Source: src, OutDir: t.TempDir(), LadderOnly: true,
+		OnPlayable: func(_ context.Context, p media.Playable) error {
+			if p.Live {
+				early.Add(1)
+			}
+			return nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if early.Load() != 1 || len(m.Renditions) != 2 {
+		t.Fatalf("%d live playable calls and %d renditions, want 1 and 2", early.Load(), len(m.Renditions))
+	}
+	want := []float64{2, 2, 4, 2}
+	check := func(name string, segs []media.Segment, slack float64) {
+		t.Helper()
+		var got []float64
+		for _, s := range segs {
+			got = append(got, s.Duration)
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: segments of %v s, want %v", name, got, want)
+			return
+		}
+		for i := range want {
+			if math.Abs(got[i]-want[i]) > slack {
+				t.Errorf("%s: segments of %v s, want %v", name, got, want)
+				return
+			}
+		}
+	}
+	for _, r := range m.Renditions {
+		check(r.Name, r.Segments, 1e-6)
+	}
+	check("audio", m.AudioTracks[0].Segments, 0.03) // AAC frames are 21.3 ms
+}
