@@ -164,37 +164,19 @@ func benchLadder(t *testing.T, helper, name, video string, encoder []string) {
 	for i, rn := range runners {
 		rs := results[i]
 		playable := "—"
-		if p := median(rs, func(r result) float64 { return r.playable.Seconds() }); p > 0 {
+		if p := benchkit.MedianOf(rs, func(r result) float64 { return r.playable.Seconds() }); p > 0 {
 			playable = fmt.Sprintf("%.2f", p)
 		}
 		fmt.Printf("| %s | %.1f | %.2f | %.1f | %.0f | %.2f | %s |\n", rn.name,
-			median(rs, func(r result) float64 { return r.wall.Seconds() }),
-			medianRatio(rs, ref, func(r result) float64 { return r.wall.Seconds() }),
-			median(rs, func(r result) float64 { return r.cpu.Seconds() }),
-			median(rs, func(r result) float64 { return float64(r.maxRSSKB) / 1024 }),
-			medianRatio(rs, ref, func(r result) float64 { return float64(r.maxRSSKB) }),
+			benchkit.MedianOf(rs, func(r result) float64 { return r.wall.Seconds() }),
+			benchkit.MedianRatio(rs, ref, func(r result) float64 { return r.wall.Seconds() }),
+			benchkit.MedianOf(rs, func(r result) float64 { return r.cpu.Seconds() }),
+			benchkit.MedianOf(rs, func(r result) float64 { return float64(r.maxRSSKB) / 1024 }),
+			benchkit.MedianRatio(rs, ref, func(r result) float64 { return float64(r.maxRSSKB) }),
 			playable)
 	}
 	fmt.Printf("\n%s: Reel / sequential processes (median of round ratios): %.2f\n\n", name,
-		medianRatio(results[0], results[2], func(r result) float64 { return r.wall.Seconds() }))
-}
-
-func median(rs []result, value func(result) float64) float64 {
-	vs := make([]float64, len(rs))
-	for i, r := range rs {
-		vs[i] = value(r)
-	}
-	return benchkit.Median(vs)
-}
-
-// medianRatio is the median over rounds of a[round] / b[round]: each ratio
-// compares runs taken a minute apart.
-func medianRatio(a, b []result, value func(result) float64) float64 {
-	vs := make([]float64, len(a))
-	for i := range a {
-		vs[i] = value(a[i]) / value(b[i])
-	}
-	return benchkit.Median(vs)
+		benchkit.MedianRatio(results[0], results[2], func(r result) float64 { return r.wall.Seconds() }))
 }
 
 func perRenditionArgs(src, out string, l benchkit.Rung, withAudio bool) []string {

@@ -256,20 +256,20 @@ func TestSourcesBenchmark(t *testing.T) {
 		if i := slices.IndexFunc(j.reel, func(m measured) bool { return m.err != "" }); i >= 0 {
 			fmt.Fprintf(&md, "| %s | %s | fails: %s | %.2f | | | %.1f | | | %.1f |\n", j.src.name, planText(j.plan),
 				strings.ReplaceAll(j.reel[i].err, "\n", " "),
-				median(j.firstSeg, func(m measured) float64 { return m.first.Seconds() }),
-				median(j.ladder, func(m measured) float64 { return m.wall.Seconds() }),
-				median(j.ladder, func(m measured) float64 { return m.cpu.Seconds() }))
+				benchkit.MedianOf(j.firstSeg, func(m measured) float64 { return m.first.Seconds() }),
+				benchkit.MedianOf(j.ladder, func(m measured) float64 { return m.wall.Seconds() }),
+				benchkit.MedianOf(j.ladder, func(m measured) float64 { return m.cpu.Seconds() }))
 			continue
 		}
 		fmt.Fprintf(&md, "| %s | %s | %.2f | %.2f | %.2f | %.1f | %.1f | %.2f | %.1f | %.1f |\n", j.src.name, planText(j.plan),
-			median(j.reel, func(m measured) float64 { return m.first.Seconds() }),
-			median(j.firstSeg, func(m measured) float64 { return m.first.Seconds() }),
-			medianRatio(j.reel, j.firstSeg, func(m measured) float64 { return m.first.Seconds() }),
-			median(j.reel, func(m measured) float64 { return m.wall.Seconds() }),
-			median(j.ladder, func(m measured) float64 { return m.wall.Seconds() }),
-			medianRatio(j.reel, j.ladder, func(m measured) float64 { return m.wall.Seconds() }),
-			median(j.reel, func(m measured) float64 { return m.cpu.Seconds() }),
-			median(j.ladder, func(m measured) float64 { return m.cpu.Seconds() }))
+			benchkit.MedianOf(j.reel, func(m measured) float64 { return m.first.Seconds() }),
+			benchkit.MedianOf(j.firstSeg, func(m measured) float64 { return m.first.Seconds() }),
+			benchkit.MedianRatio(j.reel, j.firstSeg, func(m measured) float64 { return m.first.Seconds() }),
+			benchkit.MedianOf(j.reel, func(m measured) float64 { return m.wall.Seconds() }),
+			benchkit.MedianOf(j.ladder, func(m measured) float64 { return m.wall.Seconds() }),
+			benchkit.MedianRatio(j.reel, j.ladder, func(m measured) float64 { return m.wall.Seconds() }),
+			benchkit.MedianOf(j.reel, func(m measured) float64 { return m.cpu.Seconds() }),
+			benchkit.MedianOf(j.ladder, func(m measured) float64 { return m.cpu.Seconds() }))
 	}
 	md.WriteString("\nSources (lavfi `testsrc2` + `sine`, cached by their arguments):\n\n")
 	for _, j := range jobs {
@@ -688,20 +688,4 @@ func shellText(args []string, src string) string {
 		quoted[i] = a
 	}
 	return strings.Join(quoted, " ")
-}
-
-func median(ms []measured, value func(measured) float64) float64 {
-	vs := make([]float64, len(ms))
-	for i, m := range ms {
-		vs[i] = value(m)
-	}
-	return benchkit.Median(vs)
-}
-
-func medianRatio(a, b []measured, value func(measured) float64) float64 {
-	vs := make([]float64, len(a))
-	for i := range a {
-		vs[i] = value(a[i]) / value(b[i])
-	}
-	return benchkit.Median(vs)
 }

@@ -250,6 +250,26 @@ func Median(xs []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
+// MedianOf is the median of value over runs.
+func MedianOf[T any](runs []T, value func(T) float64) float64 {
+	vs := make([]float64, len(runs))
+	for i, r := range runs {
+		vs[i] = value(r)
+	}
+	return Median(vs)
+}
+
+// MedianRatio is the median over rounds of value(a[round]) /
+// value(b[round]): each ratio compares runs taken minutes apart, so a slow
+// spell of a shared machine weighs on both sides of it.
+func MedianRatio[T any](a, b []T, value func(T) float64) float64 {
+	vs := make([]float64, len(a))
+	for i := range a {
+		vs[i] = value(a[i]) / value(b[i])
+	}
+	return Median(vs)
+}
+
 // Ratios lists xs with two decimals, comma-separated: "0.95, 1.02".
 func Ratios(xs []float64) string {
 	s := make([]string, len(xs))
