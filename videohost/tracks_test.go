@@ -3,6 +3,7 @@ package videohost_test
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"image/png"
 	"os"
 	"os/exec"
@@ -42,6 +43,15 @@ func TestCheckPosterImage(t *testing.T) {
 		}
 		return p
 	}
+	// deep is a PNG of w×h pixels at 16 bits a channel (8 bytes a pixel
+	// decoded), of one colour: encoded from a picture with no pixels.
+	deep := func(w, h int) []byte {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, flat{image.Rect(0, 0, w, h)}); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
 	truncated := pngOf(64, 64)
 	cases := []struct {
 		name, path, code string
@@ -55,6 +65,8 @@ func TestCheckPosterImage(t *testing.T) {
 		{"lossy webp", webp("lossy.webp", "300x200", false), ""},
 		{"lossless webp", webp("lossless.webp", "300x200", true), ""},
 		{"webp too tall", webp("tall.webp", "16x5000", true), videohost.EValidation},
+		{"16-bit png at the decode budget", write("deep.png", deep(videohost.MaxPosterEdge, 2048)), ""},
+		{"16-bit png over the decode budget", write("bomb.png", deep(videohost.MaxPosterEdge, videohost.MaxPosterEdge)), videohost.EPayloadTooLarge},
 		{"too many bytes", write("big.png", append(pngOf(8, 8), make([]byte, videohost.MaxPosterBytes)...)), videohost.EPayloadTooLarge},
 	}
 	for _, c := range cases {
@@ -64,3 +76,10 @@ func TestCheckPosterImage(t *testing.T) {
 		}
 	}
 }
+
+// flat is a picture of one 16-bit colour that holds no pixels.
+type flat struct{ r image.Rectangle }
+
+func (f flat) ColorModel() color.Model { return color.RGBA64Model }
+func (f flat) Bounds() image.Rectangle { return f.r }
+func (f flat) At(_, _ int) color.Color { return color.RGBA64{0x1234, 0x5678, 0x9abc, 0xffff} }
