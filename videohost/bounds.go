@@ -1,9 +1,11 @@
 package videohost
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"image/color"
+	"io"
 	"time"
 )
 
@@ -33,7 +35,8 @@ const (
 // MaxImageDecodeBytes bounds the memory a poster image may decode to:
 // width × height × the bytes of a pixel at the depth and in the colour
 // model its header declares (twice that for an interlaced PNG, which Go
-// decodes pass by pass before assembling). Past it the image is refused
+// decodes pass by pass before assembling; plus the coefficients of a
+// progressive JPEG, 256 bytes for each 8×8 block of each component). Past it the image is refused
 // with EPayloadTooLarge (413) before it is decoded. 64 MiB holds a
 // 4096×4096 8-bit RGBA picture, the largest a poster may be, and refuses
 // the same picture at 16 bits a channel (128 MiB).
@@ -104,12 +107,85 @@ func decodedBytesPerPixel(m color.Model) int64 {
 }
 
 // checkDecodeBudget refuses a picture of w×h pixels of bpp bytes each
-// (times passes) that would decode to more than MaxImageDecodeBytes.
-func checkDecodeBudget(w, h int, bpp, passes int64) error {
-	need := int64(w) * int64(h) * bpp * passes
+// (times passes, plus extra bytes the decoder keeps besides) that would
+// decode to more than MaxImageDecodeBytes.
+func checkDecodeBudget(w, h int, bpp, passes, extra int64) error {
+	need := int64(w)*int64(h)*bpp*passes + extra
 	if need > MaxImageDecodeBytes {
-		return Errorf(EPayloadTooLarge, "the image is %d×%d at %d bytes a pixel: it would decode to %d MiB; posters may decode to at most %d MiB",
-			w, h, bpp, (need+(1<<20)-1)>>20, MaxImageDecodeBytes>>20)
+		what := ""
+		if extra > 0 {
+			what = ", and its progressive coefficients"
+		}
+		return Errorf(EPayloadTooLarge, "the image is %d×%d at %d bytes a pixel%s: decoding it would take %d MiB; posters may take at most %d MiB",
+			w, h, bpp, what, (need+(1<<20)-1)>>20, MaxImageDecodeBytes>>20)
 	}
 	return nil
+}
+
+// jpegCoefficientBytes is what Go's decoder keeps besides the picture for
+// a progressive JPEG: a block of 64 int32 coefficients (256 bytes) for
+// every 8×8 block of every component, over the whole picture, until the
+// last scan (4 bytes a pixel for a component at full resolution: a
+// 4096×4096 4:4:4 picture holds 192 MiB of them). 0 for a baseline JPEG.
+// It reads the markers up to the frame header (SOF).
+func jpegCoefficientBytes(r io.Reader) (int64, error) {
+	br := bufio.NewReader(r)
+	var b [2]byte
+	if _, err := io.ReadFull(br, b[:]); err != nil || b != [2]byte{0xff, 0xd8} {
+		return 0, errors.New("no SOI")
+	}
+	for {
+		c, err := br.ReadByte()
+		if err != nil {
+			return 0, err
+		}
+		if c != 0xff {
+			return 0, errors.New("no marker")
+		}
+		marker, err := br.ReadByte()
+		for err == nil && marker == 0xff { // fill bytes
+			marker, err = br.ReadByte()
+		}
+		if err != nil {
+			return 0, err
+		}
+		if marker == 0x01 || marker >= 0xd0 && marker <= 0xd7 { // TEM, RSTn: no length
+			continue
+		}
+		if _, err := io.ReadFull(br, b[:]); err != nil {
+			return 0, err
+		}
+		n := int(b[0])<<8 | int(b[1]) - 2
+		if n < 0 {
+			return 0, errors.New("short segment")
+		}
+		switch marker {
+		case 0xc0, 0xc1: // baseline and extended sequential
+			return 0, nil
+		case 0xc2: // progressive
+			sof := make([]byte, n)
+			if _, err := io.ReadFull(br, sof); err != nil {
+				return 0, err
+			}
+			if n < 6 || n < 6+3*int(sof[5]) {
+				return 0, errors.New("short SOF")
+			}
+			h, w, comps := int64(sof[1])<<8|int64(sof[2]), int64(sof[3])<<8|int64(sof[4]), sof[6:6+3*int(sof[5])]
+			h0, v0 := int64(comps[1]>>4), int64(comps[1]&0x0f) // Go's MCU is the first component's
+			if h0 == 0 || v0 == 0 {
+				return 0, errors.New("bad sampling")
+			}
+			mxx, myy := (w+8*h0-1)/(8*h0), (h+8*v0-1)/(8*v0)
+			var blocks int64
+			for i := 0; i+2 < len(comps); i += 3 {
+				blocks += mxx * myy * int64(comps[i+1]>>4) * int64(comps[i+1]&0x0f)
+			}
+			return blocks * 256, nil
+		case 0xda: // scan before any frame header
+			return 0, errors.New("SOS before SOF")
+		}
+		if _, err := br.Discard(n); err != nil {
+			return 0, err
+		}
+	}
 }

@@ -438,9 +438,9 @@ func posterEditable(v *Video) error {
 // CheckPosterImage checks a poster image without FFmpeg: a JPEG, PNG or
 // WebP (by its bytes, whatever the Content-Type said) of at most
 // MaxPosterBytes and MaxPosterEdge on each side, whose header promises a
-// picture of at most MaxImageDecodeBytes once decoded (the depth counts:
-// 413 payload_too_large past it, read from the header, before any
-// decoding); JPEG and PNG are then decoded in full (pure Go), WebP's
+// picture of at most MaxImageDecodeBytes once decoded (the depth counts,
+// and a progressive JPEG's coefficients: 413 payload_too_large past it,
+// read from the header, before any decoding); JPEG and PNG are then decoded in full (pure Go), WebP's
 // header is read. Anything else is not_media (422); a picture too large
 // is EValidation (each side) or EPayloadTooLarge (decoded bytes).
 // SetPoster then has the pipeline decode the picture
@@ -481,11 +481,19 @@ func checkPosterImage(path string, decode bool) error {
 		if w <= 0 || h <= 0 || w > MaxPosterEdge || h > MaxPosterEdge {
 			return Invalid("body", "the image is %d×%d; posters are at most %d pixels on each side", w, h, MaxPosterEdge)
 		}
-		passes := int64(1)
+		passes, extra := int64(1), int64(0)
 		if kind == "image/png" && pngInterlaced(head) {
 			passes = 2 // Go decodes each of the 7 passes, then the whole
 		}
-		if err := checkDecodeBudget(w, h, decodedBytesPerPixel(cfg.ColorModel), passes); err != nil {
+		if kind == "image/jpeg" {
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				return err
+			}
+			if extra, err = jpegCoefficientBytes(f); err != nil {
+				return notImage
+			}
+		}
+		if err := checkDecodeBudget(w, h, decodedBytesPerPixel(cfg.ColorModel), passes, extra); err != nil {
 			return err
 		}
 		if !decode {
@@ -507,7 +515,7 @@ func checkPosterImage(path string, decode bool) error {
 			return Invalid("body", "the image is %d×%d; posters are at most %d pixels on each side", w, h, MaxPosterEdge)
 		}
 		// Decoded as 8-bit RGBA at most, by the pipeline.
-		return checkDecodeBudget(w, h, 4, 1)
+		return checkDecodeBudget(w, h, 4, 1, 0)
 	}
 	return notImage
 }

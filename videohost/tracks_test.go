@@ -52,6 +52,15 @@ func TestCheckPosterImage(t *testing.T) {
 		}
 		return buf.Bytes()
 	}
+	// jpegHead is the start of a JPEG of w×h pixels in 3 components (the
+	// first sampled y×y, the others 1×1) up to its first scan, garbage
+	// after: sof is 0xc0 (baseline) or 0xc2 (progressive).
+	jpegHead := func(sof byte, w, h int, y byte) []byte {
+		b := []byte{0xff, 0xd8, 0xff, sof, 0, 17, 8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), 3,
+			1, y<<4 | y, 0, 2, 0x11, 0, 3, 0x11, 0}
+		b = append(b, 0xff, 0xda, 0, 12, 3, 1, 0, 2, 0x11, 3, 0x11, 0, 63, 0)
+		return append(b, bytes.Repeat([]byte{0x5a}, 256)...)
+	}
 	truncated := pngOf(64, 64)
 	cases := []struct {
 		name, path, code string
@@ -67,6 +76,13 @@ func TestCheckPosterImage(t *testing.T) {
 		{"webp too tall", webp("tall.webp", "16x5000", true), videohost.EValidation},
 		{"16-bit png at the decode budget", write("deep.png", deep(videohost.MaxPosterEdge, 2048)), ""},
 		{"16-bit png over the decode budget", write("bomb.png", deep(videohost.MaxPosterEdge, videohost.MaxPosterEdge)), videohost.EPayloadTooLarge},
+		// 4096² 4:4:4 is 48 MiB of picture, and 192 MiB of coefficients
+		// more when progressive; 1024² 4:2:0 progressive is 1.5 + 6 MiB.
+		{"progressive jpeg over the decode budget", write("prog.jpg", jpegHead(0xc2, 4096, 4096, 1)), videohost.EPayloadTooLarge},
+		{"baseline jpeg of that size: decoded (not a picture)", write("base.jpg", jpegHead(0xc0, 4096, 4096, 1)), videohost.VideoErrNotMedia},
+		// Made by libjpeg (jpeg_simple_progression, 4:2:0, one grey).
+		{"progressive jpeg", "testdata/posters/progressive-640x360.jpg", ""},
+		{"progressive jpeg within the budget: decoded (not a picture)", write("small.jpg", jpegHead(0xc2, 1024, 1024, 2)), videohost.VideoErrNotMedia},
 		{"too many bytes", write("big.png", append(pngOf(8, 8), make([]byte, videohost.MaxPosterBytes)...)), videohost.EPayloadTooLarge},
 	}
 	for _, c := range cases {
