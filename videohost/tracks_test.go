@@ -2,6 +2,8 @@ package videohost_test
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
@@ -61,6 +63,14 @@ func TestCheckPosterImage(t *testing.T) {
 		b = append(b, 0xff, 0xda, 0, 12, 3, 1, 0, 2, 0x11, 3, 0x11, 0, 63, 0)
 		return append(b, bytes.Repeat([]byte{0x5a}, 256)...)
 	}
+	// interlaced marks a PNG interlaced in its IHDR (the picture data is
+	// left as it is: only the header is read before the budget refuses).
+	interlaced := func(b []byte) []byte {
+		b = bytes.Clone(b)
+		b[28] = 1
+		binary.BigEndian.PutUint32(b[29:33], crc32.ChecksumIEEE(b[12:29]))
+		return b
+	}
 	truncated := pngOf(64, 64)
 	cases := []struct {
 		name, path, code string
@@ -75,6 +85,7 @@ func TestCheckPosterImage(t *testing.T) {
 		{"lossless webp", webp("lossless.webp", "300x200", true), ""},
 		{"webp too tall", webp("tall.webp", "16x5000", true), videohost.EValidation},
 		{"16-bit png at the decode budget", write("deep.png", deep(videohost.MaxPosterEdge, 2048)), ""},
+		{"16-bit png at the decode budget, interlaced", write("adam7.png", interlaced(deep(videohost.MaxPosterEdge, 2048))), videohost.EPayloadTooLarge},
 		{"16-bit png over the decode budget", write("bomb.png", deep(videohost.MaxPosterEdge, videohost.MaxPosterEdge)), videohost.EPayloadTooLarge},
 		// 4096² 4:4:4 is 48 MiB of picture, and 192 MiB of coefficients
 		// more when progressive; 1024² 4:2:0 progressive is 1.5 + 6 MiB.
