@@ -12,7 +12,7 @@ import (
 // Work an API request does before it answers: a poster image decoded to
 // check it, an audio track or a poster probed by the pipeline (a child
 // process when it is isolated). Each costs memory in proportion to the
-// picture, not to the bytes sent (a 130 kB PNG of 4096×4096 16-bit pixels
+// picture, not to the bytes sent (a 108 kB PNG of 4096×4096 16-bit pixels
 // decodes to 128 MiB), so it is bounded twice: an image whose header
 // promises more than MaxImageDecodeBytes is refused before anything is
 // decoded, and at most Config.MediaChecks such checks run at once in the
@@ -35,11 +35,12 @@ const (
 // MaxImageDecodeBytes bounds the memory a poster image may decode to:
 // width × height × the bytes of a pixel at the depth and in the colour
 // model its header declares (twice that for an interlaced PNG, which Go
-// decodes pass by pass before assembling; plus the coefficients of a
-// progressive JPEG, 256 bytes for each 8×8 block of each component). Past it the image is refused
-// with EPayloadTooLarge (413) before it is decoded. 64 MiB holds a
-// 4096×4096 8-bit RGBA picture, the largest a poster may be, and refuses
-// the same picture at 16 bits a channel (128 MiB).
+// decodes pass by pass before assembling), plus the coefficients of a
+// progressive JPEG (256 bytes for each 8×8 block of each component). Past
+// it the image is refused with EPayloadTooLarge (413) before it is
+// decoded. 64 MiB holds a 4096×4096 8-bit RGBA picture, the largest a
+// poster may be, and refuses the same picture at 16 bits a channel (128
+// MiB).
 const MaxImageDecodeBytes int64 = 64 << 20
 
 // ErrMediaBusy is in the chain of the EUnavailable error of a request
