@@ -96,6 +96,16 @@ type Config struct {
 	// always does. cmd/reel and refserver default to
 	// ReplacedVersionGraceDefault.
 	ReplacedVersionGrace time.Duration
+	// MediaChecks bounds the checks of uploaded files that API requests
+	// run before they answer, in this process: a poster image decoded
+	// (Go, then TrackPipeline.ProbeImage) and an audio track probed
+	// (TrackPipeline.ProbeAudio), each a probe child when the pipeline is
+	// isolated. 0 is DefaultMediaChecks (2). Past it a request waits
+	// MediaCheckWait for one, then is refused EUnavailable (503) with
+	// RetryAfter MediaBusyRetryAfter (1 s) and ErrMediaBusy in its chain.
+	MediaChecks int
+	// MediaCheckWait is that wait; 0 is DefaultMediaCheckWait (250 ms).
+	MediaCheckWait time.Duration
 }
 
 // Service holds the use cases of the domain over its ports.
@@ -133,6 +143,8 @@ type Service struct {
 	// life (MediaRedirect): signing one costs more than the rest of a
 	// request.
 	redirects *ttlCache[string]
+	// checks bounds the media checks of API requests (Config.MediaChecks).
+	checks *mediaSlots
 }
 
 // New returns a Service. It fails when a required port or the secret is missing.
@@ -182,6 +194,7 @@ func New(cfg Config) (*Service, error) {
 		frames:    newFrameCache(cfg.Blobs, cfg.FrameCacheSize, cfg.Logger),
 		manifests: newManifestCache(cfg.Blobs, cfg.ManifestCacheSize),
 		redirects: newTTLCache[string](cfg.MediaRedirect/2, 10_000),
+		checks:    newMediaSlots(cfg.MediaChecks, cfg.MediaCheckWait),
 	}
 	if _, local := cfg.Blobs.(LocalBlobs); !local {
 		s.renditions = newRenditionCache(cfg.Blobs, cfg.RenditionCacheDir, cfg.RenditionCacheBytes)

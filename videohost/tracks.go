@@ -176,7 +176,13 @@ func (s *Service) PutAudioTrack(ctx context.Context, p *Principal, videoID, lang
 	if err != nil {
 		return nil, err
 	}
-	if err := tp.ProbeAudio(ctx, in.Path); err != nil {
+	release, err := s.checks.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	err = tp.ProbeAudio(ctx, in.Path)
+	release()
+	if err != nil {
 		return nil, err
 	}
 	if in.Label == "" {
@@ -372,13 +378,25 @@ func (s *Service) SetPoster(ctx context.Context, p *Principal, videoID string, i
 		return nil, err
 	}
 	if in.Image != "" {
-		if err := CheckPosterImage(in.Image); err != nil {
+		// The header first, unbounded (a few hundred bytes read): a
+		// picture over its sides or MaxImageDecodeBytes is refused before
+		// it waits for a check or is decoded.
+		if err := checkPosterImage(in.Image, false); err != nil {
 			return nil, err
 		}
-		// The header and size are right; now the picture itself, with the
-		// decoder the job will use: one that does not decode is refused
-		// here rather than accepted and failed in the job.
-		if err := tp.ProbeImage(ctx, in.Image); err != nil {
+		release, err := s.checks.acquire(ctx)
+		if err != nil {
+			return nil, err
+		}
+		err = CheckPosterImage(in.Image)
+		if err == nil {
+			// The header and size are right; now the picture itself, with
+			// the decoder the job will use: one that does not decode is
+			// refused here rather than accepted and failed in the job.
+			err = tp.ProbeImage(ctx, in.Image)
+		}
+		release()
+		if err != nil {
 			return nil, err
 		}
 		if err := s.importPath(ctx, PosterImageKey(videoID), in.Image, false); err != nil {
@@ -419,12 +437,20 @@ func posterEditable(v *Video) error {
 
 // CheckPosterImage checks a poster image without FFmpeg: a JPEG, PNG or
 // WebP (by its bytes, whatever the Content-Type said) of at most
-// MaxPosterBytes and MaxPosterEdge on each side; JPEG and PNG are decoded
-// in full (pure Go), WebP's header is read. Anything else is not_media
-// (422); a picture too large is EValidation. SetPoster then has the
-// pipeline decode the picture (TrackPipeline.ProbeImage): a WebP's header
-// says nothing of the picture after it.
-func CheckPosterImage(path string) error {
+// MaxPosterBytes and MaxPosterEdge on each side, whose header promises a
+// picture of at most MaxImageDecodeBytes once decoded (the depth counts,
+// and a progressive JPEG's coefficients: 413 payload_too_large past it,
+// read from the header, before any decoding); JPEG and PNG are then decoded in full (pure Go), WebP's
+// header is read. Anything else is not_media (422); a picture too large
+// is EValidation (each side) or EPayloadTooLarge (decoded bytes).
+// SetPoster then has the pipeline decode the picture
+// (TrackPipeline.ProbeImage): a WebP's header says nothing of the picture
+// after it.
+func CheckPosterImage(path string) error { return checkPosterImage(path, true) }
+
+// checkPosterImage is CheckPosterImage; without decode it stops after the
+// header (sizes and the decode budget).
+func checkPosterImage(path string, decode bool) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("reading poster image: %w", err)
@@ -442,7 +468,7 @@ func CheckPosterImage(path string) error {
 	head = head[:n]
 	notImage := Errorf(VideoErrNotMedia, "the body is not a JPEG, PNG or WebP image")
 	var w, h int
-	switch http.DetectContentType(head) {
+	switch kind := http.DetectContentType(head); kind {
 	case "image/jpeg", "image/png":
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return err
@@ -454,6 +480,24 @@ func CheckPosterImage(path string) error {
 		w, h = cfg.Width, cfg.Height
 		if w <= 0 || h <= 0 || w > MaxPosterEdge || h > MaxPosterEdge {
 			return Invalid("body", "the image is %d×%d; posters are at most %d pixels on each side", w, h, MaxPosterEdge)
+		}
+		passes, extra := int64(1), int64(0)
+		if kind == "image/png" && pngInterlaced(head) {
+			passes = 2 // Go decodes each of the 7 passes, then the whole
+		}
+		if kind == "image/jpeg" {
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				return err
+			}
+			if extra, err = jpegCoefficientBytes(f); err != nil {
+				return notImage
+			}
+		}
+		if err := checkDecodeBudget(w, h, decodedBytesPerPixel(cfg.ColorModel), passes, extra); err != nil {
+			return err
+		}
+		if !decode {
+			return nil
 		}
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return err
@@ -470,9 +514,16 @@ func CheckPosterImage(path string) error {
 		if w > MaxPosterEdge || h > MaxPosterEdge {
 			return Invalid("body", "the image is %d×%d; posters are at most %d pixels on each side", w, h, MaxPosterEdge)
 		}
-		return nil
+		// Decoded as 8-bit RGBA at most, by the pipeline.
+		return checkDecodeBudget(w, h, 4, 1, 0)
 	}
 	return notImage
+}
+
+// pngInterlaced reads the interlace method of a PNG's IHDR (the first
+// chunk, whose last byte it is: offset 28).
+func pngInterlaced(head []byte) bool {
+	return len(head) > 28 && string(head[12:16]) == "IHDR" && head[28] == 1
 }
 
 // The decoders CheckPosterImage uses.

@@ -2,7 +2,10 @@ package videohost_test
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
+	"image/color"
 	"image/png"
 	"os"
 	"os/exec"
@@ -42,6 +45,32 @@ func TestCheckPosterImage(t *testing.T) {
 		}
 		return p
 	}
+	// deep is a PNG of w×h pixels at 16 bits a channel (8 bytes a pixel
+	// decoded), of one colour: encoded from a picture with no pixels.
+	deep := func(w, h int) []byte {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, flat{image.Rect(0, 0, w, h)}); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	// jpegHead is the start of a JPEG of w×h pixels in 3 components (the
+	// first sampled y×y, the others 1×1) up to its first scan, garbage
+	// after: sof is 0xc0 (baseline) or 0xc2 (progressive).
+	jpegHead := func(sof byte, w, h int, y byte) []byte {
+		b := []byte{0xff, 0xd8, 0xff, sof, 0, 17, 8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), 3,
+			1, y<<4 | y, 0, 2, 0x11, 0, 3, 0x11, 0}
+		b = append(b, 0xff, 0xda, 0, 12, 3, 1, 0, 2, 0x11, 3, 0x11, 0, 63, 0)
+		return append(b, bytes.Repeat([]byte{0x5a}, 256)...)
+	}
+	// interlaced marks a PNG interlaced in its IHDR (the picture data is
+	// left as it is: only the header is read before the budget refuses).
+	interlaced := func(b []byte) []byte {
+		b = bytes.Clone(b)
+		b[28] = 1
+		binary.BigEndian.PutUint32(b[29:33], crc32.ChecksumIEEE(b[12:29]))
+		return b
+	}
 	truncated := pngOf(64, 64)
 	cases := []struct {
 		name, path, code string
@@ -55,6 +84,16 @@ func TestCheckPosterImage(t *testing.T) {
 		{"lossy webp", webp("lossy.webp", "300x200", false), ""},
 		{"lossless webp", webp("lossless.webp", "300x200", true), ""},
 		{"webp too tall", webp("tall.webp", "16x5000", true), videohost.EValidation},
+		{"16-bit png at the decode budget", write("deep.png", deep(videohost.MaxPosterEdge, 2048)), ""},
+		{"16-bit png at the decode budget, interlaced", write("adam7.png", interlaced(deep(videohost.MaxPosterEdge, 2048))), videohost.EPayloadTooLarge},
+		{"16-bit png over the decode budget", write("bomb.png", deep(videohost.MaxPosterEdge, videohost.MaxPosterEdge)), videohost.EPayloadTooLarge},
+		// 4096² 4:4:4 is 48 MiB of picture, and 192 MiB of coefficients
+		// more when progressive; 1024² 4:2:0 progressive is 1.5 + 6 MiB.
+		{"progressive jpeg over the decode budget", write("prog.jpg", jpegHead(0xc2, 4096, 4096, 1)), videohost.EPayloadTooLarge},
+		{"baseline jpeg of that size: decoded (not a picture)", write("base.jpg", jpegHead(0xc0, 4096, 4096, 1)), videohost.VideoErrNotMedia},
+		// Made by libjpeg (jpeg_simple_progression, 4:2:0, one grey).
+		{"progressive jpeg", "testdata/posters/progressive-640x360.jpg", ""},
+		{"progressive jpeg within the budget: decoded (not a picture)", write("small.jpg", jpegHead(0xc2, 1024, 1024, 2)), videohost.VideoErrNotMedia},
 		{"too many bytes", write("big.png", append(pngOf(8, 8), make([]byte, videohost.MaxPosterBytes)...)), videohost.EPayloadTooLarge},
 	}
 	for _, c := range cases {
@@ -64,3 +103,10 @@ func TestCheckPosterImage(t *testing.T) {
 		}
 	}
 }
+
+// flat is a picture of one 16-bit colour that holds no pixels.
+type flat struct{ r image.Rectangle }
+
+func (f flat) ColorModel() color.Model { return color.RGBA64Model }
+func (f flat) Bounds() image.Rectangle { return f.r }
+func (f flat) At(_, _ int) color.Color { return color.RGBA64{0x1234, 0x5678, 0x9abc, 0xffff} }

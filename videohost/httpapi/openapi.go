@@ -164,7 +164,7 @@ func openAPIDocument() obj {
 		},
 		"/v1/videos/{id}/audio-tracks/{language}": obj{
 			"parameters": []obj{idParam, obj{"in": "path", "name": "language", "required": true, "schema": obj{"type": "string"}, "description": "a language tag such as fr or pt-BR; it names the added track (the source's own tracks stay whatever their language)"}},
-			"put": operation("putAudioTrack", "Add or replace an audio track (dub, audio description) of a ready video: encoded once to AAC by a job and added to the HLS audio group and DASH; the video's segments are not touched",
+			"put": operation("putAudioTrack", "Add or replace an audio track (dub, audio description) of a ready video: encoded once to AAC by a job and added to the HLS audio group and DASH; the video's segments are not touched; the file is probed before the answer, a few at once per server (503 unavailable with Retry-After past them)",
 				[]obj{
 					query("label", "the name players show (or the Reel-Label header); default the language, plus \" (audio description)\" for a description", obj{"type": "string", "maxLength": 100}),
 					query("kind", "what the track is (or the Reel-Kind header)", obj{"type": "string", "enum": []string{"main", "dub", "description"}, "default": "dub"}),
@@ -176,7 +176,7 @@ func openAPIDocument() obj {
 		},
 		"/v1/videos/{id}/poster": obj{
 			"parameters": []obj{idParam},
-			"put": operation("putPoster", "Set the poster of a ready video from an image (JPEG, PNG or WebP, at most 16 MiB and 4096 px a side; scaled to at most 1920 wide) or from the frame at a time; a job remakes poster.jpg and poster.webp and publishes them as a new version",
+			"put": operation("putPoster", "Set the poster of a ready video from an image (JPEG, PNG or WebP, at most 16 MiB, 4096 px a side and 64 MiB once decoded, 16-bit channels counted: 413 payload_too_large past it, from the header; scaled to at most 1920 wide) or from the frame at a time; a job remakes poster.jpg and poster.webp and publishes them as a new version; the image is decoded before the answer, a few at once per server (503 unavailable with Retry-After past them)",
 				nil,
 				obj{"required": true, "content": obj{
 					"image/jpeg":       obj{"schema": obj{"type": "string", "format": "binary"}},

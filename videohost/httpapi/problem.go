@@ -151,6 +151,13 @@ func clipDetail(s string) string {
 }
 
 func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, videohost.ErrMediaBusy) {
+		// Every media check of the process is taken (a poster or an audio
+		// track being checked): 503 with Retry-After, logged as a refusal
+		// under load like a busy frame extraction.
+		h.refuse(w, r, "media checks", err)
+		return
+	}
 	p := problemOf(err)
 	if p.Status >= 500 {
 		h.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "route", routeOf(r), "err", err)
