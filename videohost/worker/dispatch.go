@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -399,6 +400,15 @@ func describeSendError(err error, timeout time.Duration) error {
 		return fmt.Errorf("no answer within %s", timeout)
 	case errors.Is(err, videohost.ErrAddressNotAllowed):
 		return errors.New("the endpoint resolves to an address that is not allowed")
+	}
+	var dns *net.DNSError
+	if errors.As(err, &dns) {
+		// Without the resolver that answered ("lookup x on 127.0.0.53:53:
+		// no such host"): the tenant reads this, and the server's own
+		// network is none of its business.
+		quiet := *dns
+		quiet.Server = ""
+		return &quiet
 	}
 	var ue interface{ Unwrap() error }
 	if errors.As(err, &ue) && ue.Unwrap() != nil {
