@@ -460,7 +460,7 @@ type httpServer interface {
 // httpfast's lean loop, everything else on net/http (unless
 // --net-http-only).
 func (m *Main) serve(h http.Handler) {
-	hs := m.httpServer(h)
+	hs := m.httpServer(httpfast.WriteIdleTimeout(h, m.Config.WriteIdleTimeout))
 	m.server = hs
 	if !m.Config.NetHTTPOnly {
 		m.server = &httpfast.Server{HTTP: hs, Fast: httpapi.IsDeliveryPath}
