@@ -70,6 +70,10 @@ type Config struct {
 	// loop and net/http alike: --write-idle-timeout,
 	// REEL_WRITE_IDLE_TIMEOUT (1m; 0: none).
 	WriteIdleTimeout time.Duration
+	// MaxOpenUploads bounds the unfinished uploads of one space:
+	// --max-open-uploads, REEL_MAX_OPEN_UPLOADS (0: the default, 100;
+	// negative: none).
+	MaxOpenUploads int
 	// Procs is the GOMAXPROCS of a process that serves the API (roles all
 	// and api): --procs, REEL_PROCS (0: httpfast.Procs of the CPUs, four
 	// times as many, unless GOMAXPROCS is set in the environment).
@@ -153,6 +157,8 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 		"net-http-only", "serve every request with Go's net/http alone, rather than players' GETs of /media/ on the leaner delivery loop (videohost/httpfast)")
 	fs.Var(envDefault[time.Duration]{p: &c.WriteIdleTimeout, parse: time.ParseDuration, env: getenv(envName("write-idle-timeout")), def: httpfast.DefaultWriteIdleTimeout},
 		"write-idle-timeout", "close a connection whose response makes no progress this long, as a download the client never reads (at least 256 KiB must leave per period); 0: none")
+	fs.Var(envDefault[int]{p: &c.MaxOpenUploads, parse: strconv.Atoi, env: getenv(envName("max-open-uploads"))},
+		"max-open-uploads", "unfinished tus uploads one space may hold; a creation past it is 429 too_many_uploads (0: 100; negative: no bound)")
 	fs.Var(envDefault[ByteSize]{p: &c.MediaCacheSize, parse: ParseByteSize, env: getenv(envName("media-cache-size")), def: defaultMediaCacheSize},
 		"media-cache-size", "with s3:// blobs, the local disk kept for copies of the segments and pictures this process serves, so that a repeated request is sent from disk ({data}/cache/media; 0: none)")
 	return fs

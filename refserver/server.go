@@ -334,6 +334,7 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		MediaCacheBytes:      mediaBytes,
 		MediaRedirect:        m.Config.MediaRedirect,
 		ReplacedVersionGrace: m.Config.ReplacedVersionGrace,
+		MaxOpenUploads:       m.Config.MaxOpenUploads,
 	})
 	if err != nil {
 		return err
