@@ -14,6 +14,7 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob/s3"
+	"github.com/reelvideo/reel/videohost/httpfast"
 	"github.com/reelvideo/reel/videohost/worker"
 )
 
@@ -64,6 +65,15 @@ type Config struct {
 	// request; everything else goes to net/http): --net-http-only,
 	// REEL_NET_HTTP_ONLY (false).
 	NetHTTPOnly bool
+	// WriteIdleTimeout closes a connection whose response makes no
+	// progress this long (a download the client never reads), on the lean
+	// loop and net/http alike: --write-idle-timeout,
+	// REEL_WRITE_IDLE_TIMEOUT (1m; 0: none).
+	WriteIdleTimeout time.Duration
+	// MaxOpenUploads bounds the unfinished uploads of one space:
+	// --max-open-uploads, REEL_MAX_OPEN_UPLOADS (0: the default, 100;
+	// negative: none).
+	MaxOpenUploads int
 	// Procs is the GOMAXPROCS of a process that serves the API (roles all
 	// and api): --procs, REEL_PROCS (0: httpfast.Procs of the CPUs, four
 	// times as many, unless GOMAXPROCS is set in the environment).
@@ -120,6 +130,7 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	// Set before fs.Var so that the usage shows the defaults.
 	c.Workers, c.ShutdownGrace, c.RenditionCacheSize, c.JobRescueAfter = 1, 20*time.Second, defaultRenditionCacheSize, time.Minute
 	c.MediaCacheSize = defaultMediaCacheSize
+	c.WriteIdleTimeout = httpfast.DefaultWriteIdleTimeout
 	c.ReplacedVersionGrace = videohost.ReplacedVersionGraceDefault
 	c.ChunkThreshold, c.ChunkLength = worker.DefaultChunkThreshold, worker.DefaultChunkLength
 	fs.Var(envDefault[int]{p: &c.Workers, parse: strconv.Atoi, env: getenv(envName("workers")), def: 1},
@@ -144,6 +155,10 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 		"procs", "with roles all and api, how many threads run Go code at once (GOMAXPROCS); 0: four times the CPUs (at most 64), so that other connections go on while segments are sent, unless GOMAXPROCS is set in the environment")
 	fs.Var(envBool{envDefault[bool]{p: &c.NetHTTPOnly, parse: strconv.ParseBool, env: getenv(envName("net-http-only"))}},
 		"net-http-only", "serve every request with Go's net/http alone, rather than players' GETs of /media/ on the leaner delivery loop (videohost/httpfast)")
+	fs.Var(envDefault[time.Duration]{p: &c.WriteIdleTimeout, parse: time.ParseDuration, env: getenv(envName("write-idle-timeout")), def: httpfast.DefaultWriteIdleTimeout},
+		"write-idle-timeout", "close a connection whose response makes no progress this long, as a download the client never reads (at least 256 KiB must leave per period); 0: none")
+	fs.Var(envDefault[int]{p: &c.MaxOpenUploads, parse: strconv.Atoi, env: getenv(envName("max-open-uploads"))},
+		"max-open-uploads", "unfinished tus uploads one space may hold; a creation past it is 429 too_many_uploads (0: 100; negative: no bound)")
 	fs.Var(envDefault[ByteSize]{p: &c.MediaCacheSize, parse: ParseByteSize, env: getenv(envName("media-cache-size")), def: defaultMediaCacheSize},
 		"media-cache-size", "with s3:// blobs, the local disk kept for copies of the segments and pictures this process serves, so that a repeated request is sent from disk ({data}/cache/media; 0: none)")
 	return fs

@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -24,6 +25,7 @@ import (
 	awss3 "github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/reelvideo/reel/internal/s3test"
+	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/webhooks"
 )
 
@@ -983,5 +985,66 @@ func TestProcs(t *testing.T) {
 		if _, err := c.parseFlags("t", []string{"--procs", bad}, io.Discard, func(string) string { return "" }); err == nil {
 			t.Errorf("--procs %s accepted", bad)
 		}
+	}
+}
+
+// TestSecretMustMatchTheInstallation: processes sharing a database with
+// their own --data folders: the first records its secret's fingerprint; one
+// with another secret.key refuses to start with one line that says so and
+// what to do (before, it started and answered every authenticated request
+// 500: "unsealing key …: cipher: message authentication failed"); one
+// given a copy of the first's secret.key starts.
+func TestSecretMustMatchTheInstallation(t *testing.T) {
+	dir := t.TempDir()
+	database := "sqlite://" + filepath.Join(dir, "reel.db")
+	first, other, copied := filepath.Join(dir, "a"), filepath.Join(dir, "b"), filepath.Join(dir, "c")
+	for _, d := range []string{first, other, copied} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keysCreate := func(data string) error {
+		m := NewMain()
+		m.Stdout, m.Stderr = io.Discard, io.Discard
+		m.Getenv = func(string) string { return "" }
+		return m.Execute(context.Background(), []string{"keys", "create", "--access", "read_only", "--data", data, "--database", database})
+	}
+	for _, tc := range []struct {
+		name, data string
+		prepare    func()
+		refused    bool
+	}{
+		{"the first process", first, nil, false},
+		{"another secret.key", other, nil, true},
+		{"the first again", first, nil, false},
+		{"a copy of the first's secret.key", copied, func() {
+			b, err := os.ReadFile(filepath.Join(first, "secret.key"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(copied, "secret.key"), b, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.prepare != nil {
+				tc.prepare()
+			}
+			err := keysCreate(tc.data)
+			if !tc.refused {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			if !errors.Is(err, videohost.ErrSecretMismatch) {
+				t.Fatalf("started with another secret.key: %v", err)
+			}
+			msg := err.Error()
+			if strings.Contains(msg, "\n") || !strings.Contains(msg, filepath.Join(tc.data, "secret.key")) || !strings.Contains(msg, "copy") {
+				t.Fatalf("the refusal is not one line naming the file and what to do: %q", msg)
+			}
+		})
 	}
 }

@@ -334,7 +334,22 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		MediaCacheBytes:      mediaBytes,
 		MediaRedirect:        m.Config.MediaRedirect,
 		ReplacedVersionGrace: m.Config.ReplacedVersionGrace,
+		MaxOpenUploads:       m.Config.MaxOpenUploads,
 	})
+	if err != nil {
+		return err
+	}
+	return checkSecret(ctx, m.Service, filepath.Join(m.Config.Data, "secret.key"))
+}
+
+// checkSecret refuses a secret.key other than the installation's (see
+// videohost.Service.CheckSecret) with one line that says what to do: such
+// a process would answer every authenticated request 500.
+func checkSecret(ctx context.Context, svc *videohost.Service, path string) error {
+	err := svc.CheckSecret(ctx)
+	if errors.Is(err, videohost.ErrSecretMismatch) {
+		return fmt.Errorf("%s: %w; every process sharing a database needs the same secret.key: copy the one from the --data folder of the installation's other processes over it (or give this process a database of its own), then start again", path, err)
+	}
 	return err
 }
 
@@ -460,7 +475,7 @@ type httpServer interface {
 // httpfast's lean loop, everything else on net/http (unless
 // --net-http-only).
 func (m *Main) serve(h http.Handler) {
-	hs := m.httpServer(h)
+	hs := m.httpServer(httpfast.WriteIdleTimeout(h, m.Config.WriteIdleTimeout))
 	m.server = hs
 	if !m.Config.NetHTTPOnly {
 		m.server = &httpfast.Server{HTTP: hs, Fast: httpapi.IsDeliveryPath}

@@ -82,7 +82,7 @@ type IngestConfig struct {
 	// (10 min).
 	SweepInterval time.Duration
 
-	// CapWindow is the window of the two caps below (10 min).
+	// CapWindow is the window of the caps below (10 min).
 	CapWindow time.Duration
 	// EmbedEvents caps the events one video may receive per window
 	// (100,000); past it they are dropped.
@@ -91,6 +91,11 @@ type IngestConfig struct {
 	// User-Agent and video) may send per window (600); past it they are
 	// dropped.
 	ViewerEvents int
+	// AddressEvents caps the events one client address (an IPv6 /64) may
+	// send per window, whatever User-Agent each names (6,000): the viewer
+	// cap is keyed on a header the client chooses. Past it they are
+	// dropped.
+	AddressEvents int
 }
 
 // Ingest accepts beacons and writes their events in batches from one
@@ -113,6 +118,7 @@ type Ingest struct {
 	embeds     embedCache
 	embedCaps  *windowCaps
 	viewerCaps *windowCaps
+	addrCaps   *windowCaps
 	dropped    sync.Map // reason → *atomic.Int64
 	accepted   atomic.Int64
 }
@@ -148,12 +154,16 @@ func (s *Service) StartIngest(cfg IngestConfig) (*Ingest, error) {
 	if cfg.ViewerEvents <= 0 {
 		cfg.ViewerEvents = DefaultViewerEvents
 	}
+	if cfg.AddressEvents <= 0 {
+		cfg.AddressEvents = DefaultAddressEvents
+	}
 	in := &Ingest{
 		svc: s, store: store, cfg: cfg, log: s.log,
 		wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
 		embeds:     embedCache{m: map[string]embedEntry{}},
 		embedCaps:  newWindowCaps(cfg.CapWindow, cfg.EmbedEvents),
 		viewerCaps: newWindowCaps(cfg.CapWindow, cfg.ViewerEvents),
+		addrCaps:   newWindowCaps(cfg.CapWindow, cfg.AddressEvents),
 	}
 	go in.run()
 	return in, nil
@@ -161,7 +171,7 @@ func (s *Service) StartIngest(cfg IngestConfig) (*Ingest, error) {
 
 // Submit validates a beacon and queues its events. Events of unknown types,
 // for embeds that are not playable videos, for more than 16 videos in one
-// batch, or past the per-video or per-viewer cap of the window are dropped;
+// batch, or past the per-video, per-viewer or per-address cap of the window are dropped;
 // it returns how many were queued. A malformed event fails the whole beacon
 // with a validation error; a full queue fails it with EUnavailable, and
 // nothing of it is queued.
@@ -206,6 +216,9 @@ func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 		embed, viewer string
 		n             int
 	}
+	// The address is counted under the day's salt too: not even the
+	// caps' counters hold it.
+	addr := in.salt.viewerHash(now, addressPrefix(b.IP), "", "")
 	var takes []taken
 	out := make([]PlayerEvent, 0, len(b.Events))
 	for gi, g := range groups {
@@ -223,8 +236,10 @@ func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 		}
 		viewer := in.salt.viewerHash(now, b.IP, b.UserAgent, g.embed)
 		n := in.viewerCaps.take(now, viewer, len(g.events))
-		kept := in.embedCaps.take(now, g.embed, n)
+		fromAddr := in.addrCaps.take(now, addr, n)
+		kept := in.embedCaps.take(now, g.embed, fromAddr)
 		in.viewerCaps.giveBack(viewer, n-kept)
+		in.addrCaps.giveBack(addr, fromAddr-kept)
 		if kept < len(g.events) {
 			in.drop(DropOverCap, len(g.events)-kept)
 		}
@@ -246,6 +261,7 @@ func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 	refuse := func(err error) (int, error) {
 		for _, t := range takes {
 			in.viewerCaps.giveBack(t.viewer, t.n)
+			in.addrCaps.giveBack(addr, t.n)
 			in.embedCaps.giveBack(t.embed, t.n)
 		}
 		in.drop(DropBusy, len(out))
@@ -277,7 +293,7 @@ func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 const (
 	DropUnknownVideo  = "unknown_video"   // no playable video has the embed
 	DropTooManyVideos = "too_many_videos" // the batch named more than 16 videos
-	DropOverCap       = "over_cap"        // past the video's or the viewer's cap
+	DropOverCap       = "over_cap"        // past the video's, the viewer's or the address's cap
 	DropBusy          = "busy"            // the queue was full (the batch got 503)
 )
 

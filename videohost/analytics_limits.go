@@ -4,21 +4,43 @@ package videohost
 // events for an embed that is not a playable video are dropped (a lookup
 // cached both ways, so a flood of made-up embeds costs one read each per
 // minute at most), a batch names at most maxBatchEmbeds videos, and each
-// video and each viewer may add a fixed number of events per window. What
+// video, each viewer and each client address may add a fixed number of
+// events per window. What
 // passes is folded into sessions and hourly rollups as it is written, and
 // the raw events are deleted EventRetention (48 h) later.
 
 import (
 	"context"
+	"net/netip"
 	"sync"
 	"time"
 )
 
+// addressPrefix is what the per-address cap counts of a client address:
+// an IPv4 address whole, an IPv6 one by its /64 (one host usually holds a
+// whole /64, so per-address counting would be no bound at all).
+func addressPrefix(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	a = a.Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	p, _ := a.Prefix(64)
+	return p.String()
+}
+
 // Defaults of the ingest bounds (IngestConfig).
 const (
-	DefaultCapWindow      = 10 * time.Minute
-	DefaultEmbedEvents    = 100_000 // per video per window: ~170 events/s, some 1,000 viewers watching at once
-	DefaultViewerEvents   = 600     // per viewer per window: 1 a second; a player sends about one every 5 s
+	DefaultCapWindow    = 10 * time.Minute
+	DefaultEmbedEvents  = 100_000 // per video per window: ~170 events/s, some 1,000 viewers watching at once
+	DefaultViewerEvents = 600     // per viewer per window: 1 a second; a player sends about one every 5 s
+	// DefaultAddressEvents is per client address (an IPv6 /64) per window,
+	// whatever the User-Agent: 10 a second, ten viewers at the per-viewer
+	// cap or some 50 players at their pace behind one NAT.
+	DefaultAddressEvents  = 6_000
 	DefaultEventRetention = 48 * time.Hour
 
 	// maxBatchEmbeds bounds the videos one batch may name (a page of

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -263,5 +264,57 @@ func TestIngestRawRetention(t *testing.T) {
 	}
 	if got := stats(); got != 1 {
 		t.Fatalf("views after the sweep: %d, want 1 (rollups stay)", got)
+	}
+}
+
+// TestIngestAddressCap: one client address may send AddressEvents per
+// window whatever User-Agent each beacon names (the per-viewer cap is keyed
+// on it, so rotating it made every beacon a new viewer: 24,000 events from
+// one address were accepted); an IPv6 client counts by its /64, and 500
+// addresses are not held back by one another.
+func TestIngestAddressCap(t *testing.T) {
+	const clients, perBeacon = 500, 48 // 24,000 events, as the probe sent
+	for _, tc := range []struct {
+		name string
+		cfg  videohost.IngestConfig
+		ip   func(i int) string
+		ua   func(i int) string
+		want int
+	}{
+		{"one IPv4 address, 500 User-Agents", videohost.IngestConfig{},
+			func(int) string { return "198.51.100.7" }, func(i int) string { return fmt.Sprintf("agent-%d", i) },
+			videohost.DefaultAddressEvents},
+		{"one IPv6 /64, 500 hosts and User-Agents", videohost.IngestConfig{},
+			func(i int) string { return fmt.Sprintf("2001:db8:1:2::%x", i+1) }, func(i int) string { return fmt.Sprintf("agent-%d", i) },
+			videohost.DefaultAddressEvents},
+		{"a configured bound", videohost.IngestConfig{AddressEvents: 100},
+			func(int) string { return "::ffff:198.51.100.7" }, func(i int) string { return fmt.Sprintf("agent-%d", i) },
+			100},
+		{"500 addresses, one User-Agent", videohost.IngestConfig{},
+			func(i int) string { return fmt.Sprintf("198.51.%d.%d", i/250, i%250+1) }, func(int) string { return "agent" },
+			clients * perBeacon},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			e := newIngestEnv(t)
+			v := e.playable(t)
+			in := e.start(t, tc.cfg)
+			accepted := 0
+			for i := range clients {
+				b := e.beacon(tc.ua(i), v.Embed, fmt.Sprintf("s%d", i), perBeacon)
+				b.IP = tc.ip(i)
+				n, err := in.Submit(ctx, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				accepted += n
+			}
+			if accepted != tc.want {
+				t.Fatalf("%d of %d events accepted, want %d", accepted, clients*perBeacon, tc.want)
+			}
+			if d := in.Dropped()[videohost.DropOverCap]; d != int64(clients*perBeacon-tc.want) {
+				t.Fatalf("%d dropped over the cap, want %d", d, clients*perBeacon-tc.want)
+			}
+		})
 	}
 }

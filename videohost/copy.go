@@ -193,14 +193,15 @@ func CopyTables() []CopyTable {
 // store leaves it out of CopyCheck itself.
 func CopySkipped() map[string]string {
 	return map[string]string{
-		"schema_migrations": "each store migrates itself",
-		"copy_marker":       "the copy's own record in the target",
-		"jobs":              "queued work belongs to the processes of the source",
-		"job_finished":      "queued work belongs to the processes of the source",
-		"queue_spaces":      "queue fairness state, rebuilt by the first claims",
-		"video_progress":    "how far encodes in flight have come: their jobs stay behind",
-		"chunk_plans":       "chunked encodes in flight: their jobs stay behind",
-		"chunks":            "chunked encodes in flight: their jobs stay behind",
+		"schema_migrations":  "each store migrates itself",
+		"copy_marker":        "the copy's own record in the target",
+		"secret_fingerprint": "the target's first process records its own secret's (copy the source's secret.key, as the copy says)",
+		"jobs":               "queued work belongs to the processes of the source",
+		"job_finished":       "queued work belongs to the processes of the source",
+		"queue_spaces":       "queue fairness state, rebuilt by the first claims",
+		"video_progress":     "how far encodes in flight have come: their jobs stay behind",
+		"chunk_plans":        "chunked encodes in flight: their jobs stay behind",
+		"chunks":             "chunked encodes in flight: their jobs stay behind",
 	}
 }
 

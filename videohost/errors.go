@@ -22,7 +22,10 @@ const (
 	ERateLimited        = "rate_limited"
 	// ETooManyFetches: the space already has Config.MaxWaitingFetches
 	// videos waiting for their input_url to be fetched.
-	ETooManyFetches    = "too_many_fetches"
+	ETooManyFetches = "too_many_fetches"
+	// ETooManyUploads: the space already has Config.MaxOpenUploads
+	// uploads that have not finished.
+	ETooManyUploads    = "too_many_uploads"
 	ETokenInvalid      = "token_invalid"
 	ETokenExpired      = "token_expired"
 	EInternal          = "internal"

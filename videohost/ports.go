@@ -32,6 +32,7 @@ type VideoFilter struct {
 	Query       string   // substring of the title, case-insensitive
 	Playable    *bool    // nil = any
 	Fetching    bool     // only videos created by URL whose fetch has not ended (state created)
+	Uploading   bool     // only videos waiting for a tus upload to end (state created, no input_url)
 	Collections []string // when set, any of these collections (used for nested public lists)
 	After       *Cursor  // keyset position
 	Limit       int

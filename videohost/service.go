@@ -49,6 +49,11 @@ type Config struct {
 	// too_many_fetches (429) until some are done. Default 200; negative
 	// means no bound.
 	MaxWaitingFetches int
+	// MaxOpenUploads bounds the unfinished uploads of one space (videos
+	// waiting for the last byte of a tus upload): a creation past it is refused with too_many_uploads
+	// (429) until some finish, are terminated or expire. Default
+	// DefaultMaxOpenUploads (100); negative means no bound.
+	MaxOpenUploads int
 	// CacheTTL bounds how long the delivery path may use a cached video or
 	// key (default 1 s; negative disables). Changes made through this
 	// Service are seen at once; changes by another process within CacheTTL.
@@ -163,6 +168,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.MaxWaitingFetches == 0 {
 		cfg.MaxWaitingFetches = DefaultMaxWaitingFetches
+	}
+	if cfg.MaxOpenUploads == 0 {
+		cfg.MaxOpenUploads = DefaultMaxOpenUploads
 	}
 	if cfg.MaxJobAttempts == 0 {
 		cfg.MaxJobAttempts = 5
@@ -681,6 +689,9 @@ func (s *Service) CreateUploadVideo(ctx context.Context, p *Principal, in Upload
 	if err := requireWrite(p); err != nil {
 		return nil, err
 	}
+	if err := s.checkOpenUploads(ctx, p.Space); err != nil {
+		return nil, err
+	}
 	if in.ReplaceVideo != "" {
 		return s.updateVideo(ctx, p.Space, in.ReplaceVideo, func(v *Video) (Change, error) {
 			if _, err := Transition(v.State, StateCreated); err != nil {
@@ -716,6 +727,51 @@ func (s *Service) CreateUploadVideo(ctx context.Context, p *Principal, in Upload
 	}
 	return s.Present(v), nil
 }
+
+// DefaultMaxOpenUploads is Config.MaxOpenUploads's default.
+const DefaultMaxOpenUploads = 100
+
+// checkOpenUploads refuses a new upload when the space already has
+// MaxOpenUploads unfinished: each may hold up to MaxUploadSize on disk for
+// UploadExpiry, so their number is what bounds a space's uploads in flight.
+func (s *Service) checkOpenUploads(ctx context.Context, space string) error {
+	limit := s.cfg.MaxOpenUploads
+	if limit < 0 {
+		return nil
+	}
+	open, err := s.store.CountVideos(ctx, VideoFilter{Space: space, Uploading: true, Limit: limit})
+	if err != nil {
+		return fmt.Errorf("counting unfinished uploads: %w", err)
+	}
+	if open >= limit {
+		return &Error{Code: ETooManyUploads, RetryAfter: time.Minute,
+			Message: fmt.Sprintf("this space already has %d unfinished uploads (the limit); finish or terminate some, or retry when they expire", limit)}
+	}
+	return nil
+}
+
+// ReserveUploadBytes counts total bytes of the unfinished upload of video
+// videoID (of space) against the space's max_bytes, as an upload's declared
+// length is from its creation: the one rule for every upload, whether its
+// length came first or its bytes arrive without one (tus deferred length).
+// The video's counted bytes only grow; past max_bytes the error is
+// quota_exceeded and nothing changes. A video no longer waiting for its
+// upload is left as it is.
+func (s *Service) ReserveUploadBytes(ctx context.Context, space, videoID string, total int64) error {
+	_, err := s.updateVideo(ctx, space, videoID, func(v *Video) (Change, error) {
+		if v.State != StateCreated || total <= v.QuotaBytes {
+			return Change{}, errNoChange
+		}
+		v.QuotaBytes = total
+		return Change{}, nil
+	})
+	if errors.Is(err, errNoChange) {
+		return nil
+	}
+	return err
+}
+
+var errNoChange = errors.New("videohost: nothing to change")
 
 func extOf(name string) string {
 	if i := strings.LastIndexByte(name, '.'); i > 0 {

@@ -147,11 +147,14 @@ func TestAPIScaleOut(t *testing.T) {
 
 	dsn := pgtest.New(t)
 	pgData := t.TempDir()
-	a := startRefserver(t, "api", pgData, nil, "--database", dsn)
+	// A tenth of the requests start an upload that never finishes: no
+	// bound on unfinished uploads, so the mix stays what it was.
+	unbounded := "--max-open-uploads=-1"
+	a := startRefserver(t, "api", pgData, nil, "--database", dsn, unbounded)
 	admin := a.key(t, "read_write")
-	b := startRefserver(t, "api", pgData, nil, "--database", dsn)
+	b := startRefserver(t, "api", pgData, nil, "--database", dsn, unbounded)
 	pgPID := postgresPID(t, dsn)
-	sq := startRefserver(t, "api", t.TempDir(), nil)
+	sq := startRefserver(t, "api", t.TempDir(), nil, unbounded)
 	sqAdmin := sq.key(t, "read_write")
 
 	// Seed 300 videos in each database so that lists page through rows.

@@ -254,7 +254,7 @@ func openAPIDocument() obj {
 				"detail": str("what went wrong, for people"),
 				"code": obj{"type": "string", "description": "stable, for programs", "enum": []string{
 					"unauthorized", "forbidden", "read_only_key", "not_found", "validation_failed", "input_url_not_allowed",
-					"conflict", "invalid_transition", "payload_too_large", "quota_exceeded", "rate_limited", "too_many_fetches", "token_invalid", "token_expired",
+					"conflict", "invalid_transition", "payload_too_large", "quota_exceeded", "rate_limited", "too_many_fetches", "too_many_uploads", "token_invalid", "token_expired",
 					"unavailable", "internal", codeMethodNotAllowed, CodeUploadNotFound, CodeUploadOffsetMismatch, CodeUploadLocked,
 					CodeUploadInterrupted, CodeTusVersionUnsupported, CodeNotImplemented, CodeRangeNotSatisfiable, CodePreconditionFailed}},
 				"errors": obj{"type": "array", "items": ref("FieldError")},
@@ -489,12 +489,13 @@ func describeSpaces(paths, schemas obj) {
 	}
 	schemas["Quotas"] = obj{
 		"type": "object", "description": "what a space may hold; every video not deleted counts, errored ones included. " +
-			"Creating a video past max_videos, or a tus upload whose Upload-Length takes the stored bytes past max_bytes, is 413 quota_exceeded; " +
+			"Creating a video past max_videos, or a tus upload whose Upload-Length takes the stored bytes past max_bytes, is 413 quota_exceeded, " +
+			"and so is the PATCH of an upload of deferred length (no Upload-Length) whose bytes would cross max_bytes; " +
 			"a fetched source past max_bytes, or a video whose duration (known when it is first published) takes the space past max_minutes, " +
 			"ends errored with error.code quota_exceeded",
 		"required": []string{"max_bytes", "max_minutes", "max_videos"},
 		"properties": obj{
-			"max_bytes":   quota("bytes of sources stored (an upload counts the length it declared from its creation on)"),
+			"max_bytes":   quota("bytes of sources stored (an upload counts the length it declared from its creation on, one of deferred length the bytes it received)"),
 			"max_minutes": quota("minutes of video, summed over the videos' durations"),
 			"max_videos":  quota("number of videos"),
 		},

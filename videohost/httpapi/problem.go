@@ -64,6 +64,7 @@ var statusOf = map[string]int{
 	videohost.EQuotaExceeded:      http.StatusRequestEntityTooLarge,
 	videohost.ERateLimited:        http.StatusTooManyRequests,
 	videohost.ETooManyFetches:     http.StatusTooManyRequests,
+	videohost.ETooManyUploads:     http.StatusTooManyRequests,
 	videohost.ETokenInvalid:       http.StatusUnauthorized,
 	videohost.ETokenExpired:       http.StatusUnauthorized,
 	videohost.EUnavailable:        http.StatusServiceUnavailable,

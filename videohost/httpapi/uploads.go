@@ -49,6 +49,9 @@ type uploads struct {
 type uploadState struct {
 	grant    *UploadGrant
 	uploadID string // set once preCreate named the new upload
+	// body is the body of a PATCH, which countDeferred may count against
+	// max_bytes; it is wrapped before tusd's middleware keeps the request.
+	body *quotaBody
 }
 
 type uploadStateKey struct{}
@@ -114,7 +117,12 @@ func newUploads(h *Handler) (*uploads, error) {
 }
 
 func (u *uploads) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	r = r.WithContext(context.WithValue(r.Context(), uploadStateKey{}, &uploadState{}))
+	st := &uploadState{}
+	r = r.WithContext(context.WithValue(r.Context(), uploadStateKey{}, st))
+	if r.Method == http.MethodPatch && r.Body != nil && r.Body != http.NoBody {
+		st.body = &quotaBody{ReadCloser: r.Body}
+		r.Body = st.body
+	}
 	if obs := u.h.cfg.Observer; obs != nil && r.Body != nil && r.Body != http.NoBody {
 		body := &countingBody{ReadCloser: r.Body, observe: obs.UploadBytes}
 		r.Body = body
@@ -222,6 +230,12 @@ func (u *uploads) dispatch(w http.ResponseWriter, r *http.Request) {
 	case http.MethodHead:
 		u.tus.HeadFile(w, tr)
 	case http.MethodPatch:
+		if v.State == videohost.StateCreated {
+			if err := u.countDeferred(r.Context(), r, grant.Principal.Space, v.ID, id); err != nil {
+				h.writeError(w, r, err)
+				return
+			}
+		}
 		u.tus.PatchFile(w, tr)
 		u.touch(id)
 	case http.MethodDelete:
@@ -239,6 +253,87 @@ func (u *uploads) dispatch(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// countDeferred counts the bytes of a PATCH to an upload of deferred length
+// (created without Upload-Length) against the space's max_bytes before they
+// are stored, as the length an upload declares is counted from its
+// creation: a length declared now is counted whole; else the bytes the
+// PATCH says it carries (Content-Length) are, and the PATCH that would
+// cross max_bytes is refused with quota_exceeded before a byte is written;
+// a body of unknown length (chunked) is counted as it arrives, in steps of
+// deferredStep, and ends with quota_exceeded at the byte that would cross.
+func (u *uploads) countDeferred(ctx context.Context, r *http.Request, space, videoID, id string) error {
+	upload, err := u.store.GetUpload(ctx, id)
+	if err != nil {
+		return nil // tusd answers for a missing upload
+	}
+	info, err := upload.GetInfo(ctx)
+	if err != nil || !info.SizeIsDeferred {
+		return nil
+	}
+	reserve := func(ctx context.Context, total int64) error {
+		return u.h.svc.ReserveUploadBytes(ctx, space, videoID, total)
+	}
+	if l := r.Header.Get("Upload-Length"); l != "" {
+		n, err := strconv.ParseInt(l, 10, 64)
+		if err != nil || n < 0 {
+			return nil // tusd refuses it
+		}
+		return reserve(ctx, n)
+	}
+	total := info.Offset
+	if r.ContentLength > 0 {
+		total += r.ContentLength
+	}
+	if err := reserve(ctx, total); err != nil {
+		return err
+	}
+	if st, _ := ctx.Value(uploadStateKey{}).(*uploadState); r.ContentLength < 0 && st != nil && st.body != nil {
+		b := st.body
+		b.ctx, b.reserve, b.at, b.reserved = ctx, reserve, info.Offset, total
+		b.refuse = func(err error) error { return u.tusError(ctx, err) }
+	}
+	return nil
+}
+
+// deferredStep is how far ahead of the bytes received a body of unknown
+// length is counted against max_bytes: one store write per 8 MiB.
+const deferredStep = 8 << 20
+
+// quotaBody counts the bytes of a body of unknown length against max_bytes
+// as they arrive, once countDeferred set reserve; the read that would cross
+// it returns none of its bytes and the quota error, which tusd answers with.
+type quotaBody struct {
+	io.ReadCloser
+	ctx      context.Context
+	reserve  func(context.Context, int64) error // nil: not counted
+	refuse   func(error) error
+	at       int64 // upload offset after the bytes read so far
+	reserved int64
+	err      error
+}
+
+func (b *quotaBody) Read(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	n, err := b.ReadCloser.Read(p)
+	if b.reserve == nil {
+		return n, err
+	}
+	if end := b.at + int64(n); end > b.reserved {
+		if qerr := b.reserve(b.ctx, max(end, b.reserved+deferredStep)); qerr == nil {
+			b.reserved = max(end, b.reserved+deferredStep)
+		} else if qerr = b.reserve(b.ctx, end); qerr == nil {
+			b.reserved = end
+		} else {
+			b.err = b.refuse(qerr)
+			return 0, b.err
+		}
+	}
+	b.at += int64(n)
+	return n, err
 }
 
 // inScope reports whether grant could have created upload id of video v,

@@ -179,6 +179,10 @@ func (w *response) ReadFrom(src io.Reader) (int64, error) {
 	return n, err
 }
 
+// SetWriteDeadline sets the connection's write deadline, for
+// http.ResponseController (WriteIdleTimeout).
+func (w *response) SetWriteDeadline(t time.Time) error { return w.c.nc.SetWriteDeadline(t) }
+
 // writerOnly hides ReadFrom, so that io.Copy calls Write.
 type writerOnly struct{ io.Writer }
 

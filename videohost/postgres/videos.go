@@ -330,6 +330,9 @@ func videoConditions(f videohost.VideoFilter, arg func(any) string) []string {
 	if f.Fetching {
 		where = append(where, "state = 'created' AND input_url <> ''")
 	}
+	if f.Uploading {
+		where = append(where, "state = 'created' AND input_url = ''")
+	}
 	if f.Query != "" {
 		where = append(where, `title ILIKE `+arg("%"+escapeLike(f.Query)+"%")+` ESCAPE '\'`)
 	}

@@ -331,6 +331,9 @@ func videoConditions(f videohost.VideoFilter) ([]string, []any) {
 	if f.Fetching {
 		where = append(where, "state = 'created' AND input_url <> ''")
 	}
+	if f.Uploading {
+		where = append(where, "state = 'created' AND input_url = ''")
+	}
 	if f.Query != "" {
 		where = append(where, `title LIKE ? ESCAPE '\'`)
 		args = append(args, "%"+escapeLike(f.Query)+"%")

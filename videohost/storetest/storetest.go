@@ -17,6 +17,7 @@ type DB interface {
 	videohost.AnalyticsStore
 	videohost.SigningKeyStore
 	videohost.Copier
+	videohost.SecretFingerprinter
 	Close() error
 }
 
@@ -88,6 +89,7 @@ func Run(t *testing.T, open Opener) {
 		{"Reclaim", testReclaim},
 		{"ClaimIsFairAcrossSpaces", testClaimIsFairAcrossSpaces},
 		{"VideosFetchingFilter", testVideosFetchingFilter},
+		{"SecretFingerprint", testSecretFingerprint},
 		{"PlayerSettings", testPlayerSettings},
 		{"QueueDepth", testQueueDepth},
 		{"VideoProgress", testVideoProgress},

@@ -145,7 +145,8 @@ func testVideosFilters(t *testing.T, open Opener) {
 	}
 }
 
-// Fetching selects the videos created by URL whose fetch has not ended.
+// Fetching selects the videos created by URL whose fetch has not ended;
+// Uploading those waiting for an upload.
 func testVideosFetchingFilter(t *testing.T, open Opener) {
 	ctx := context.Background()
 	db := open(t).DB
@@ -171,6 +172,8 @@ func testVideosFetchingFilter(t *testing.T, open Opener) {
 		want int
 	}{
 		{videohost.VideoFilter{Space: "aaaaa", Fetching: true}, 1},
+		{videohost.VideoFilter{Space: "aaaaa", Uploading: true}, 1},
+		{videohost.VideoFilter{Space: "bbbbb", Uploading: true}, 0},
 		{videohost.VideoFilter{Space: "aaaaa"}, 3},
 		{videohost.VideoFilter{Space: "aaaaa", Limit: 2}, 2},
 		{videohost.VideoFilter{Space: "bbbbb"}, 0},

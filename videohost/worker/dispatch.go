@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -22,6 +23,10 @@ import (
 const (
 	DefaultDispatchConcurrency = 8
 	DefaultDispatchPoll        = 100 * time.Millisecond
+	// DefaultDispatchMaxBackoff bounds the wait between looks at a store
+	// that keeps failing (PostgreSQL down): the wait doubles from twice
+	// PollInterval up to it, and each failed look logs one line.
+	DefaultDispatchMaxBackoff = 5 * time.Second
 	// UserAgent identifies Reel's deliveries to receivers.
 	UserAgent = "Reel-Webhooks/1"
 )
@@ -49,6 +54,12 @@ type DispatcherConfig struct {
 	// PollInterval is how often the outbox and due retries are looked at
 	// (default 100 ms); a finished attempt looks again at once.
 	PollInterval time.Duration
+	// MaxBackoff bounds the wait between looks while the store fails
+	// (default DefaultDispatchMaxBackoff, 5 s).
+	MaxBackoff time.Duration
+	// After returns a channel that receives once d has passed, for the
+	// waits between looks (default time.After); tests give their own.
+	After func(d time.Duration) <-chan time.Time
 	// Batch is how many due deliveries of one endpoint are claimed at once
 	// and sent one after the other (default 16): under a burst it spares a
 	// claim per delivery.
@@ -119,6 +130,12 @@ func NewDispatcher(cfg DispatcherConfig) (*Dispatcher, error) {
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = DefaultDispatchPoll
 	}
+	if cfg.MaxBackoff <= 0 {
+		cfg.MaxBackoff = DefaultDispatchMaxBackoff
+	}
+	if cfg.After == nil {
+		cfg.After = time.After
+	}
 	if cfg.Batch <= 0 {
 		cfg.Batch = 16
 	}
@@ -160,15 +177,23 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 	}
 	var wg sync.WaitGroup
 	defer wg.Wait()
-	ticker := time.NewTicker(d.cfg.PollInterval)
-	defer ticker.Stop()
+	failures := 0
 	for {
-		if err := d.fanOut(ctx); err != nil && ctx.Err() == nil {
-			d.log.ErrorContext(ctx, "fanning out webhook events", "err", err)
-		}
-		batches, err := d.claim(ctx)
-		if err != nil && ctx.Err() == nil {
-			d.log.ErrorContext(ctx, "claiming webhook deliveries", "err", err)
+		fanErr := d.fanOut(ctx)
+		batches, claimErr := d.claim(ctx)
+		wait, wake := d.cfg.PollInterval, d.wake
+		switch {
+		case ctx.Err() != nil:
+		case fanErr != nil || claimErr != nil:
+			// One line a look, and looks further apart while the store
+			// fails: not two ERROR lines every PollInterval.
+			failures++
+			wait, wake = d.backoff(failures), nil
+			d.log.ErrorContext(ctx, "webhook dispatcher cannot use its store; looking again later",
+				"err", joinErrs(fanErr, claimErr), "failures", failures, "retry_in", wait)
+		case failures > 0:
+			d.log.InfoContext(ctx, "webhook dispatcher uses its store again", "failures", failures)
+			failures = 0
 		}
 		for _, batch := range batches {
 			wg.Add(1)
@@ -182,10 +207,37 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-ticker.C:
-		case <-d.wake:
+		case <-d.cfg.After(wait):
+		case <-wake:
 		}
 	}
+}
+
+// backoff is the wait after the nth failed look in a row: twice
+// PollInterval, doubling, at most MaxBackoff.
+func (d *Dispatcher) backoff(n int) time.Duration {
+	wait := d.cfg.PollInterval
+	for range min(n, 32) {
+		wait *= 2
+		if wait >= d.cfg.MaxBackoff {
+			return d.cfg.MaxBackoff
+		}
+	}
+	return wait
+}
+
+// joinErrs is the fan-out's and the claim's errors in one line; the same
+// error twice (the store is down) is said once.
+func joinErrs(fanErr, claimErr error) string {
+	switch {
+	case fanErr == nil:
+		return "claiming deliveries: " + claimErr.Error()
+	case claimErr == nil:
+		return "fanning out events: " + fanErr.Error()
+	case fanErr.Error() == claimErr.Error():
+		return fanErr.Error()
+	}
+	return "fanning out events: " + fanErr.Error() + "; claiming deliveries: " + claimErr.Error()
 }
 
 // RunOnce fans out the outbox, sends every delivery due now (one per
@@ -399,6 +451,15 @@ func describeSendError(err error, timeout time.Duration) error {
 		return fmt.Errorf("no answer within %s", timeout)
 	case errors.Is(err, videohost.ErrAddressNotAllowed):
 		return errors.New("the endpoint resolves to an address that is not allowed")
+	}
+	var dns *net.DNSError
+	if errors.As(err, &dns) {
+		// Without the resolver that answered ("lookup x on 127.0.0.53:53:
+		// no such host"): the tenant reads this, and the server's own
+		// network is none of its business.
+		quiet := *dns
+		quiet.Server = ""
+		return &quiet
 	}
 	var ue interface{ Unwrap() error }
 	if errors.As(err, &ue) && ue.Unwrap() != nil {

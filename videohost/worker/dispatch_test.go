@@ -8,6 +8,7 @@ import (
 	"flag"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -836,5 +837,40 @@ func TestStalledDispatchersEndpointIsTakenOver(t *testing.T) {
 		if d.State != videohost.DeliveryDelivered || len(d.Attempts) != 1 {
 			t.Errorf("delivery %s: %s after %d attempts, want delivered after 1", d.ID, d.State, len(d.Attempts))
 		}
+	}
+}
+
+// TestSendErrorsHideTheResolver: what a tenant reads of a failed attempt
+// never names the server's DNS resolver ("lookup x on 127.0.0.53:53: no
+// such host" before), however the lookup error comes wrapped.
+func TestSendErrorsHideTheResolver(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"no such host", &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "hooks.example", Server: "127.0.0.53:53", IsNotFound: true}},
+			"lookup hooks.example: no such host"},
+		{"server misbehaving", &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "server misbehaving", Name: "hooks.example", Server: "[fd00::53]:53", IsTemporary: true}},
+			"lookup hooks.example: server misbehaving"},
+		{"bare", &net.DNSError{Err: "no such host", Name: "a.example", Server: "10.0.0.2:53"}, "lookup a.example: no such host"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			e := newHookEnv(t, newStepClock())
+			w := e.webhook("http://hooks.example/hook")
+			client := &http.Client{Transport: &http.Transport{
+				DialContext: func(context.Context, string, string) (net.Conn, error) { return nil, tc.err },
+			}}
+			d := e.dispatcher(worker.DispatcherConfig{Client: client})
+			if _, err := e.svc.CreateUploadVideo(ctx, e.p, videohost.UploadInput{Title: "x"}); err != nil {
+				t.Fatal(err)
+			}
+			runOnce(t, d, 1)
+			a := e.onlyDelivery(w.ID).Attempts[0]
+			if a.Error != tc.want {
+				t.Fatalf("attempt error %q, want %q", a.Error, tc.want)
+			}
+		})
 	}
 }
