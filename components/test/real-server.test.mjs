@@ -394,7 +394,13 @@ describe('real server', { skip }, () => {
       assert.equal(await page.evaluate(() => window.__same), true, 'no reload');
       assert.ok(ev.filter(([t]) => t === 'processing').length >= 3, 'reel-processing on each retry');
       assert.ok(ev.some(([t, s]) => t === 'processing' && s === 'created'));
-      assert.deepEqual(ev.filter(([t]) => t === 'load'), [['load', 'ready']]);
+      // One load: at ready, or earlier when a lookup found the remuxed
+      // playable version while the ladder was still encoding (a race
+      // between the lookups' cadence and a 4 s transcode on a busy machine;
+      // both are what a viewer should get).
+      const loads = ev.filter(([t]) => t === 'load');
+      assert.equal(loads.length, 1, `one load event: ${JSON.stringify(loads)}`);
+      assert.ok(['processing', 'ready'].includes(loads[0][1]), `loaded when playable: ${JSON.stringify(loads)}`);
       const after = await messageOf(page);
       assert.equal(after.hidden, true);
       assert.equal(after.visible, false);
