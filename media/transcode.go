@@ -300,9 +300,10 @@ func newVideoPipeline(ctx context.Context, job ladderJob, s *astiav.Stream, orig
 	return vp, nil
 }
 
-// buildGraph builds buffer → [turn upright] → fps → [tone map] → the
-// scaling tree of ladderScaleGraph → buffersink × N; with scaleFirst (one
-// rendition), buffer → fps → scale → [tone map] → [turn upright] → sink.
+// buildGraph builds buffer → [deinterlace] → fps → [tone map] → [turn
+// upright] → the scaling tree of ladderScaleGraph → buffersink × N; with
+// scaleFirst (one rendition), buffer → [deinterlace] → fps → scale → [tone
+// map] → [turn upright] → sink.
 func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Rendition, scaleFirst bool) error {
 	vp.graph = astiav.AllocFilterGraph()
 	if vp.graph == nil {
@@ -335,11 +336,14 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 		}
 		chain = append(chain, orient.filters()...)
 	} else {
-		chain = append(chain, orient.filters()...)
+		// Frames are dropped before anything else, and turned once they
+		// are 8-bit (after the tone map): a 4K transpose of 16-bit samples
+		// costs twice that of 8-bit ones.
 		chain = append(chain, fmt.Sprintf("fps=%d/%d", fpsNum, fpsDen))
 		if v.HDR {
 			chain = append(chain, toneMapFilters(v))
 		}
+		chain = append(chain, orient.filters()...)
 	}
 	graph := "[in]" + strings.Join(chain, ",") + ladderScaleGraph(rs, fpsNum, fpsDen)
 

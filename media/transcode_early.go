@@ -18,7 +18,8 @@ import (
 //   - the ladder pass decodes the source again and encodes every other
 //     rendition, on threads with a nice value 10 higher, so that the early
 //     pass takes the processor whenever it has work and keeps ahead of a
-//     viewer who started playing it.
+//     viewer who started playing it. It starts once the early pass has its
+//     first segment on disk.
 //
 // Every track's first segment is one GOP (2 s) long, the rest the segment
 // time, in both passes alike.
@@ -42,18 +43,39 @@ func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, err
 	ladder.videoOnly = true
 	ladder.live = nil
 
+	// The ladder pass starts once the early pass has its first segment
+	// (or has ended): until then the early pass's decoder keeps both cores
+	// busy, and the ladder's start (opening a decoder and four 4K x264
+	// encoders) would only delay the first segment.
+	firstSegment := make(chan struct{})
+	var once sync.Once
+	started := func() { once.Do(func() { close(firstSegment) }) }
+	early.onSegment = func() {
+		started()
+		if job.onSegment != nil {
+			job.onSegment()
+		}
+	}
+
 	var wg sync.WaitGroup
 	var earlyOut, ladderOut *ladderOutput
 	var earlyErr, ladderErr error
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
+		defer started()
 		if earlyOut, earlyErr = transcodeLadder(ctx, early); earlyErr != nil {
 			cancel(earlyErr)
 		}
 	}()
 	go func() {
 		defer wg.Done()
+		select {
+		case <-firstSegment:
+		case <-ctx.Done():
+			ladderErr = context.Cause(ctx)
+			return
+		}
 		// The thread is left locked, so Go ends it with the goroutine
 		// rather than handing its nice value to other goroutines.
 		runtime.LockOSThread()
