@@ -658,7 +658,29 @@ func checkSubtitles(t *testing.T, s *server, id string) {
 // down to every segment, checking status and content type.
 func fetchEveryAsset(t *testing.T, v video) {
 	t.Helper()
-	get := func(url, wantType string) []byte {
+	get := assetGetter(t)
+	frame := strings.NewReplacer("{time}", "1.5", "{width}", "320").Replace(v.URLs["frame"])
+	for url, typ := range map[string]string{
+		v.URLs["dash"]: "application/dash+xml", v.URLs["poster"]: "image/jpeg", v.URLs["clip"]: "video/mp4",
+		v.URLs["audio"]: "audio/mp4", v.URLs["storyboard"]: "image/jpeg", frame: "image/jpeg",
+		strings.TrimSuffix(v.URLs["poster"], ".jpg") + ".webp":    "image/webp",
+		strings.TrimSuffix(v.URLs["storyboard"], ".jpg") + ".vtt": "text/vtt",
+	} {
+		get(url, typ)
+	}
+	for _, r := range v.Renditions {
+		get(r.URL, "video/mp4")
+	}
+	for _, a := range v.AudioTracks {
+		get(a.URL, "application/vnd.apple.mpegurl")
+	}
+	walkHLS(t, v.URLs["hls"], get)
+}
+
+// assetGetter returns a GET that fails t unless the answer is a 200 of
+// wantType with a body, and returns the body.
+func assetGetter(t *testing.T) func(url, wantType string) []byte {
+	return func(url, wantType string) []byte {
 		t.Helper()
 		resp, err := http.Get(url)
 		if err != nil {
@@ -678,24 +700,14 @@ func fetchEveryAsset(t *testing.T, v video) {
 		}
 		return b
 	}
-	frame := strings.NewReplacer("{time}", "1.5", "{width}", "320").Replace(v.URLs["frame"])
-	for url, typ := range map[string]string{
-		v.URLs["dash"]: "application/dash+xml", v.URLs["poster"]: "image/jpeg", v.URLs["clip"]: "video/mp4",
-		v.URLs["audio"]: "audio/mp4", v.URLs["storyboard"]: "image/jpeg", frame: "image/jpeg",
-		strings.TrimSuffix(v.URLs["poster"], ".jpg") + ".webp":    "image/webp",
-		strings.TrimSuffix(v.URLs["storyboard"], ".jpg") + ".vtt": "text/vtt",
-	} {
-		get(url, typ)
-	}
-	for _, r := range v.Renditions {
-		get(r.URL, "video/mp4")
-	}
-	for _, a := range v.AudioTracks {
-		get(a.URL, "application/vnd.apple.mpegurl")
-	}
-	// The master lists media playlists; each lists its init and segments.
-	master := string(get(v.URLs["hls"], "application/vnd.apple.mpegurl"))
-	base := v.URLs["hls"][:strings.LastIndex(v.URLs["hls"], "/")+1]
+}
+
+// walkHLS gets the master at hlsURL, each media playlist it lists and each
+// init and media segment those list, with get, and returns the master.
+func walkHLS(t *testing.T, hlsURL string, get func(url, wantType string) []byte) string {
+	t.Helper()
+	master := string(get(hlsURL, "application/vnd.apple.mpegurl"))
+	base := hlsURL[:strings.LastIndex(hlsURL, "/")+1]
 	segments := 0
 	for _, child := range playlistURIs(master) {
 		childURL := base + child
@@ -713,6 +725,7 @@ func fetchEveryAsset(t *testing.T, v video) {
 	if segments < 3 {
 		t.Errorf("walked only %d init and media segments from the master", segments)
 	}
+	return master
 }
 
 // playlistURIs returns the URI lines and URI="..." attributes of a playlist.
@@ -733,6 +746,45 @@ func playlistURIs(playlist string) []string {
 		}
 	}
 	return out
+}
+
+// A standard source (H.264/AAC, a keyframe every 2 s) is remuxed by the
+// prepare job and plays, every file of its early set, before the ladder is
+// done. The delivery layer refused the remux's folder (source/) as a name
+// no asset has, so early playback of the commonest upload answered 404
+// until the ladder was ready.
+func TestRemuxedSourcePlaysBeforeReady(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command("ffmpeg", "-v", "error", "-y",
+		"-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=20",
+		"-f", "lavfi", "-i", "sine=frequency=440:duration=20",
+		"-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+		filepath.Join(dir, "source.mp4"))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("ffmpeg: %v\n%s", err, out)
+	}
+	origin := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer origin.Close()
+	s := startServer(t, t.TempDir())
+	_, b := s.do(t, "POST", "/v1/videos", s.key, map[string]any{"input_url": origin.URL + "/source.mp4"})
+	var v video
+	json.Unmarshal(b, &v)
+	early := s.waitFor(t, v.ID, func(v video) bool { return v.Playable })
+	if early.State != "processing" {
+		t.Fatalf("first seen playable in state %s, want processing (early playback)", early.State)
+	}
+	// The early set is kept for a grace once the ladder replaces it, and
+	// its listed URIs name its version: the walk holds even if the ladder
+	// is done meanwhile.
+	master := walkHLS(t, early.URLs["hls"], assetGetter(t))
+	if !strings.Contains(master, "source/playlist.m3u8") {
+		t.Errorf("the early master lists no remuxed source:\n%s", master)
+	}
+	ready := s.waitFor(t, v.ID, func(v video) bool { return v.State == "ready" })
+	if ready.State != "ready" {
+		t.Fatalf("ended %s %+v", ready.State, ready.Error)
+	}
+	fetchEveryAsset(t, ready)
 }
 
 // A source that cannot be remuxed (MPEG-4 Part 2) turns playable while the

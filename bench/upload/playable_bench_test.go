@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/reelvideo/reel/bench/internal/benchkit"
 )
 
 // BenchmarkUploadToPlayable measures, on a real refserver process, the time
@@ -107,12 +109,11 @@ func BenchmarkUploadToPlayable(b *testing.B) {
 			time.Sleep(10 * time.Millisecond)
 		}
 		playable = append(playable, time.Since(uploaded))
-		// Playable means the master playlist answers.
-		r, err := http.Get(v.URLs["hls"])
-		if err != nil || r.StatusCode != http.StatusOK {
-			b.Fatalf("GET %s: %v %v", v.URLs["hls"], err, r)
+		// Playable means a player can start: the master, the first media
+		// playlist, its init and first segment answer.
+		if err := benchkit.FetchFirstSegment(v.URLs["hls"]); err != nil {
+			b.Fatal(err)
 		}
-		r.Body.Close()
 		for v.State != "ready" {
 			if v.State == "errored" || time.Since(uploaded) > 10*time.Minute {
 				b.Fatalf("video %s: %s\n%s", id, v.State, logs.String())

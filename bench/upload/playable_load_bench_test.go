@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/reelvideo/reel/bench/internal/benchkit"
 )
 
 // TestPlayableUnderLoad measures the time from the end of an upload to
@@ -168,8 +170,8 @@ func (c *benchClient) upload(body []byte) (string, time.Time) {
 	return id, done
 }
 
-// waitPlayable polls every 10 ms until the video is playable and its HLS
-// master answers; it returns the time since done.
+// waitPlayable polls every 10 ms until the video is playable, then checks
+// that its first segment answers; it returns the time since done.
 func (c *benchClient) waitPlayable(id string, done time.Time) time.Duration {
 	c.t.Helper()
 	v := c.get(id)
@@ -180,11 +182,9 @@ func (c *benchClient) waitPlayable(id string, done time.Time) time.Duration {
 		time.Sleep(10 * time.Millisecond)
 	}
 	d := time.Since(done)
-	r, err := http.Get(v.URLs["hls"])
-	if err != nil || r.StatusCode != http.StatusOK {
-		c.t.Fatalf("GET %s: %v %v", v.URLs["hls"], err, r)
+	if err := benchkit.FetchFirstSegment(v.URLs["hls"]); err != nil {
+		c.t.Fatal(err)
 	}
-	r.Body.Close()
 	return d
 }
 

@@ -26,6 +26,9 @@ import (
 // assetName matches every asset path a published version may hold.
 var assetName = regexp.MustCompile(`^(?:` +
 	`h264_(?:sd|hd|fhd|qhd|uhd)(?:\.mp4|/playlist\.m3u8|/init\.mp4|/[0-9]{1,9}\.m4s)` +
+	// source/ is the remuxed source of an early playable set (a "p…"
+	// version published by the prepare job before the ladder is done).
+	`|source/(?:playlist\.m3u8|init\.mp4|[0-9]{1,9}\.m4s)` +
 	// audio/0… are the source's tracks, audio/{language} added ones.
 	`|audio/(?:[0-9]{1,3}|[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2})/(?:playlist\.m3u8|init\.mp4|[0-9]{1,9}\.m4s)` +
 	`|subtitles/[a-z]{2,3}(?:-[A-Za-z0-9]{1,16})?\.(?:vtt|m3u8)` +

@@ -55,6 +55,7 @@ func TestValidAssetName(t *testing.T) {
 		"h264_sd/1234567890.m4s", "h264_sd/.m4s", "h264_sd/-1.m4s", "h264_sd/1a.m4s", "h264_xx/0.m4s",
 		"h264_sd/0.m4s/", "h264_sd//0.m4s", "h264_sd/playlist.m3u8x", "h264_/0.m4s", "h264_sd", "h264_sd/",
 		"../playlist.m3u8", "playlist.m3u8 ", "media.json", "", "h264_sd/init.mp4.m4s", "h264_SD/0.m4s",
+		"source/playlist.m3u8", "source/init.mp4", "source/12.m4s", "source.mp4", "source/x.m4s",
 	} {
 		if got, want := httpapi.ValidAssetName(name), httpapi.AssetNamePattern.MatchString(name); got != want {
 			t.Errorf("%q: %v, the expression says %v", name, got, want)

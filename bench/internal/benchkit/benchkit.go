@@ -290,3 +290,66 @@ func lookOrInstall(name string) (string, error) {
 	}
 	return exec.LookPath(name)
 }
+
+// FetchFirstSegment gets what a player needs to start: the HLS master at
+// hlsURL, the first media playlist it lists, and that playlist's init and
+// first media segment. It returns the first error, naming the URL: a
+// master that answers is not yet a video that plays.
+func FetchFirstSegment(hlsURL string) error {
+	get := func(u string) ([]byte, error) {
+		resp, err := http.Get(u)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err == nil && resp.StatusCode != http.StatusOK {
+			err = fmt.Errorf("GET %s: %s", u, resp.Status)
+		}
+		return b, err
+	}
+	resolve := func(base, ref string) string {
+		return base[:strings.LastIndex(base, "/")+1] + ref
+	}
+	master, err := get(hlsURL)
+	if err != nil {
+		return err
+	}
+	media := firstURI(string(master), false)
+	if media == "" {
+		return fmt.Errorf("the master at %s lists no media playlist", hlsURL)
+	}
+	mediaURL := resolve(hlsURL, media)
+	playlist, err := get(mediaURL)
+	if err != nil {
+		return err
+	}
+	for _, ref := range []string{firstURI(string(playlist), true), firstURI(string(playlist), false)} {
+		if ref == "" {
+			return fmt.Errorf("the playlist at %s lists no init and segment", mediaURL)
+		}
+		if _, err := get(resolve(mediaURL, ref)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// firstURI returns the first URI line of an HLS playlist, or with attr the
+// first URI="…" attribute (the init segment of a media playlist).
+func firstURI(playlist string, attr bool) string {
+	for _, line := range strings.Split(playlist, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "":
+		case !attr && !strings.HasPrefix(line, "#"):
+			return line
+		case attr:
+			if _, rest, ok := strings.Cut(line, `URI="`); ok {
+				uri, _, _ := strings.Cut(rest, `"`)
+				return uri
+			}
+		}
+	}
+	return ""
+}
