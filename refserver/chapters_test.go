@@ -49,7 +49,7 @@ func TestChaptersRepublishWithoutReencoding(t *testing.T) {
 		}
 		out := map[string][32]byte{}
 		dir := filepath.Join(t.TempDir(), "checkout")
-		if err := s.Service.CheckoutAssets(ctx, cur, dir); err != nil {
+		if err := s.Service.Jobs().CheckoutAssets(ctx, cur, dir); err != nil {
 			t.Fatal(err)
 		}
 		err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {

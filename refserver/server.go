@@ -392,7 +392,7 @@ func (m *Main) startWorker(ctx context.Context) error {
 		return fmt.Errorf("clearing the work folder: %w", err)
 	}
 	wc := worker.Config{
-		Service: m.Service, Pipeline: m.Pipeline, Concurrency: m.Config.Workers,
+		Jobs: m.Service.Jobs(), Pipeline: m.Pipeline, Concurrency: m.Config.Workers,
 		WorkDir: workDir, Logger: m.Logger, ID: inst.ID,
 		ChunkThreshold: m.Config.ChunkThreshold, ChunkLength: m.Config.ChunkLength,
 	}
@@ -403,7 +403,7 @@ func (m *Main) startWorker(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	dc := worker.DispatcherConfig{Service: m.Service, Logger: m.Logger, ID: inst.ID}
+	dc := worker.DispatcherConfig{Jobs: m.Service.Jobs(), Logger: m.Logger, ID: inst.ID}
 	if m.Metrics != nil {
 		dc.Observer = m.Metrics
 	}

@@ -33,28 +33,12 @@ type NewSigningKey struct {
 	PrivateJWK json.RawMessage `json:"private_jwk"`
 }
 
-// SigningKeyStore persists the public halves of signing keys. The Store of a
-// Service that manages signing keys implements it too (the SQLite store does).
-type SigningKeyStore interface {
-	CreateSigningKey(ctx context.Context, k *SigningKey) error
-	// SigningKey returns a key of any space (tokens name it by id alone).
-	SigningKey(ctx context.Context, id string) (*SigningKey, error)
-	// SigningKeys lists the keys of space, oldest first; space "" lists all.
-	SigningKeys(ctx context.Context, space string) ([]*SigningKey, error)
-	// DeleteSigningKey removes a key of space; another space's is ENotFound.
-	DeleteSigningKey(ctx context.Context, space, id string) error
-}
-
 // SigningKeyIDLen is the length of a signing key id. It differs from
 // KeyIDLen so that a kid tells which kind of key signed a token.
 const SigningKeyIDLen = 16
 
 func (s *Service) signingKeys() (SigningKeyStore, error) {
-	ks, ok := s.store.(SigningKeyStore)
-	if !ok {
-		return nil, Errorf(EUnavailable, "this store does not manage signing keys")
-	}
-	return ks, nil
+	return need(s.caps.signingKeys, "signing keys", "store")
 }
 
 // CreateSigningKey creates an EdDSA (default) or ES256 key pair in the
@@ -142,8 +126,8 @@ func (s *Service) loadSigningKey(ctx context.Context, id string) (cachedSigningK
 	if c, ok := s.signing.get(id); ok {
 		return c, nil
 	}
-	ks, ok := s.store.(SigningKeyStore)
-	if !ok {
+	ks := s.caps.signingKeys
+	if ks == nil { // no key was ever made: a token naming one names nothing
 		return cachedSigningKey{}, Errorf(ENotFound, "signing key %s not found", id)
 	}
 	k, err := ks.SigningKey(ctx, id)

@@ -86,13 +86,13 @@ func (e *ingestEnv) playable(t *testing.T) *videohost.Video {
 	if err := os.WriteFile(filepath.Join(dir, "playlist.m3u8"), []byte("#EXTM3U\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.SourceStored(ctx, v.ID, 1); err != nil {
+	if _, err := e.svc.Jobs().SourceStored(ctx, v.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.StartProcessing(ctx, v.ID); err != nil {
+	if _, err := e.svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 		t.Fatal(err)
 	}
-	v, err = e.svc.PublishReady(ctx, v.ID, dir, &videohost.ProcessOutput{Duration: 60, Width: 320, Height: 240,
+	v, err = e.svc.Jobs().PublishReady(ctx, v.ID, dir, &videohost.ProcessOutput{Duration: 60, Width: 320, Height: 240,
 		Renditions: []videohost.Rendition{{Name: "h264_sd", Width: 320, Height: 240}}})
 	if err != nil {
 		t.Fatal(err)

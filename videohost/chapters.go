@@ -54,18 +54,6 @@ const ChaptersHLSDataID = "com.apple.hls.chapters"
 // does not know what language a title is in, so it says "undetermined".
 const ChaptersLanguage = "und"
 
-// ChapterPipeline is an optional capability of a Pipeline: it puts chapter
-// files into an asset folder. Without it chapters are kept and shown by the
-// API but not published as files.
-type ChapterPipeline interface {
-	// ApplyChapters writes files.VTT as chapters.vtt and files.JSON as
-	// chapters.json into dir, a complete asset folder, and regenerates its
-	// master playlist with an EXT-X-SESSION-DATA tag (DATA-ID
-	// com.apple.hls.chapters) naming chapters.json. A nil files removes
-	// both and the tag.
-	ApplyChapters(ctx context.Context, dir string, files *ChapterFiles) error
-}
-
 // ChapterFiles are the published files of a chapter list.
 type ChapterFiles struct {
 	VTT  []byte // WebVTT chapters

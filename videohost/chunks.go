@@ -42,44 +42,6 @@ type Chunk struct {
 	Runs int
 }
 
-// ChunkStore is an optional capability of a Store: the state of chunked
-// encodes. Both stores implement it.
-type ChunkStore interface {
-	// CreateChunks records the chunks of one video and enqueues jobs, in
-	// one transaction; it answers false (and changes nothing) when the
-	// video has chunks already.
-	CreateChunks(ctx context.Context, space, videoID string, chunks []Chunk, jobs []Job) (bool, error)
-	// Chunks lists a video's chunks by index; none when it has none.
-	Chunks(ctx context.Context, videoID string) ([]Chunk, error)
-	// StartChunk counts a run of a chunk and returns it; ENotFound when the
-	// video has no such chunk (the encode was given up).
-	StartChunk(ctx context.Context, videoID string, index int) (*Chunk, error)
-	// FinishChunk marks a chunk done. When that makes every chunk of the
-	// video done and no stitch job was queued yet, it enqueues stitch in
-	// the same transaction and answers true: of two chunks finishing at
-	// once, exactly one queues it. ENotFound when there is no such chunk.
-	FinishChunk(ctx context.Context, videoID string, index int, stitch *Job) (bool, error)
-	// DeleteChunks forgets a video's chunks and gives up its chunk and
-	// stitch jobs that have not started; it answers how many it gave up.
-	DeleteChunks(ctx context.Context, videoID string) (int, error)
-}
-
-// ChunkPipeline is an optional capability of a Pipeline: encoding a long
-// source in chunks that any worker may encode, and stitching them.
-type ChunkPipeline interface {
-	// PlanChunks says how to cut the source into chunks of about
-	// in.Length; nil when it is better encoded in one piece (no video, or
-	// not longer than one chunk and a half).
-	PlanChunks(ctx context.Context, in ChunkPlanInput) ([]json.RawMessage, error)
-	// EncodeChunk encodes every video rendition of one span into in.OutDir.
-	EncodeChunk(ctx context.Context, in ChunkInput) error
-	// EncodeAudio encodes the whole source's audio into in.OutDir.
-	EncodeAudio(ctx context.Context, in ChunkInput) error
-	// Stitch joins what EncodeChunk and EncodeAudio wrote into a full set
-	// of assets in in.OutDir, as Process would have written it.
-	Stitch(ctx context.Context, in StitchInput) (*ProcessOutput, error)
-}
-
 // ChunkPlanInput asks for a plan of chunks.
 type ChunkPlanInput struct {
 	Source string
@@ -120,23 +82,18 @@ func chunkPrefix(videoID string, index int) string {
 }
 
 func (s *Service) chunkStore() (ChunkStore, error) {
-	cs, ok := s.store.(ChunkStore)
-	if !ok {
-		return nil, Errorf(EInternal, "the store cannot record chunks")
-	}
-	return cs, nil
+	return need(s.caps.chunks, "chunked encoding", "store")
 }
 
 // Chunked reports whether the store can record chunked encodes.
-func (s *Service) Chunked() bool {
-	_, ok := s.store.(ChunkStore)
-	return ok
+func (s *Jobs) Chunked() bool {
+	return s.caps.chunks != nil
 }
 
 // PlanChunks records a chunked encode of a processing video: one chunk per
 // spec, then the audio, each with its job. It answers false when the video
 // had chunks already (a transcode job that ran again).
-func (s *Service) PlanChunks(ctx context.Context, videoID string, specs []json.RawMessage) (bool, error) {
+func (s *Jobs) PlanChunks(ctx context.Context, videoID string, specs []json.RawMessage) (bool, error) {
 	cs, err := s.chunkStore()
 	if err != nil {
 		return false, err
@@ -166,7 +123,7 @@ func (s *Service) PlanChunks(ctx context.Context, videoID string, specs []json.R
 }
 
 // Chunks lists a video's chunks.
-func (s *Service) Chunks(ctx context.Context, videoID string) ([]Chunk, error) {
+func (s *Jobs) Chunks(ctx context.Context, videoID string) ([]Chunk, error) {
 	cs, err := s.chunkStore()
 	if err != nil {
 		return nil, err
@@ -176,7 +133,7 @@ func (s *Service) Chunks(ctx context.Context, videoID string) ([]Chunk, error) {
 
 // StartChunk counts a run of a chunk; ENotFound when the encode was given
 // up (the video failed or was deleted).
-func (s *Service) StartChunk(ctx context.Context, videoID string, index int) (*Chunk, error) {
+func (s *Jobs) StartChunk(ctx context.Context, videoID string, index int) (*Chunk, error) {
 	cs, err := s.chunkStore()
 	if err != nil {
 		return nil, err
@@ -188,7 +145,7 @@ func (s *Service) StartChunk(ctx context.Context, videoID string, index int) (*C
 // chunk done, queueing the stitch when it was the last. When the encode
 // was given up meanwhile, the stored output is removed again and the
 // answer is ENotFound.
-func (s *Service) StoreChunk(ctx context.Context, space, videoID string, index int, dir string) error {
+func (s *Jobs) StoreChunk(ctx context.Context, space, videoID string, index int, dir string) error {
 	cs, err := s.chunkStore()
 	if err != nil {
 		return err
@@ -234,7 +191,7 @@ func (s *Service) StoreChunk(ctx context.Context, space, videoID string, index i
 // CheckoutChunks writes the stored output of every chunk of a video into
 // dir, one folder per chunk, and returns the folders of the video chunks in
 // order and the audio's. On local disk media files are hard links.
-func (s *Service) CheckoutChunks(ctx context.Context, chunks []Chunk, dir string) ([]string, string, error) {
+func (s *Jobs) CheckoutChunks(ctx context.Context, chunks []Chunk, dir string) ([]string, string, error) {
 	var video []string
 	var audio string
 	for _, c := range chunks {
@@ -243,7 +200,7 @@ func (s *Service) CheckoutChunks(ctx context.Context, chunks []Chunk, dir string
 		}
 		local := filepath.Join(dir, strconv.Itoa(c.Index))
 		prefix := chunkPrefix(c.VideoID, c.Index)
-		if lb, ok := s.blobs.(LocalBlobs); ok {
+		if lb := s.caps.localBlobs; lb != nil {
 			if err := linkTree(lb.Path(prefix), local); err != nil {
 				return nil, "", fmt.Errorf("checking out chunk %d: %w", c.Index, err)
 			}
@@ -271,10 +228,10 @@ func (s *Service) CheckoutChunks(ctx context.Context, chunks []Chunk, dir string
 // DropChunks ends a video's chunked encode (published, failed or deleted):
 // the chunks are forgotten, their jobs not yet started given up, and their
 // stored output removed.
-func (s *Service) DropChunks(ctx context.Context, videoID string) error {
-	cs, ok := s.store.(ChunkStore)
-	if !ok {
-		return nil
+func (s *Jobs) DropChunks(ctx context.Context, videoID string) error {
+	cs := s.caps.chunks
+	if cs == nil {
+		return nil // nothing was chunked
 	}
 	n, err := cs.DeleteChunks(context.WithoutCancel(ctx), videoID)
 	if err != nil {

@@ -250,23 +250,6 @@ type CopyMarker struct {
 	FinishedAt time.Time // zero while unfinished
 }
 
-// Copier is an optional capability of a Store: its tables read and written
-// as CopyTables describes them, for moving an installation between stores.
-type Copier interface {
-	// CopyCheck fails, naming them, when the store holds tables or columns
-	// that neither CopyTables nor CopySkipped names: data a copy would lose.
-	CopyCheck(ctx context.Context) error
-	// ExportRows calls fn with every row of t in key order (parents first
-	// when t.Parent is set), streaming; fn may keep the row.
-	ExportRows(ctx context.Context, t CopyTable, fn func(row []any) error) error
-	// ImportRows upserts rows into t in one transaction.
-	ImportRows(ctx context.Context, t CopyTable, rows [][]any) error
-	// CopyMarker returns the store's copy marker, nil when it has none.
-	CopyMarker(ctx context.Context) (*CopyMarker, error)
-	// SetCopyMarker writes the copy marker.
-	SetCopyMarker(ctx context.Context, m CopyMarker) error
-}
-
 // CopyConfig is one copy of an installation.
 type CopyConfig struct {
 	From      Store // must be a Copier
@@ -316,13 +299,13 @@ var errStop = errors.New("stop")
 // upserted, blobs already there with the same size are skipped). The
 // source should not be in use meanwhile.
 func Copy(ctx context.Context, cfg CopyConfig) (*CopyReport, error) {
-	from, ok := cfg.From.(Copier)
-	if !ok {
-		return nil, errors.New("the source database cannot be copied (its store has no Copier)")
+	from, err := need(copierOf(cfg.From), "copying an installation", "source database")
+	if err != nil {
+		return nil, err
 	}
-	to, ok := cfg.To.(Copier)
-	if !ok {
-		return nil, errors.New("the target database cannot be copied into (its store has no Copier)")
+	to, err := need(copierOf(cfg.To), "copying an installation", "target database")
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = SystemClock{}

@@ -28,6 +28,16 @@
 // are the operators' capabilities (Pinger for Service.Ready, QueueStats and
 // WebhookStats for metrics).
 //
+// # Callers
+//
+// Service is the API's view: every method that acts for a caller takes a
+// *Principal and checks it. The worker and the webhook dispatcher hold a
+// *Jobs (Service.Jobs, jobs.go) instead, whose own methods are the trusted
+// calls that name a video or a job by id alone (StoreSource, SourceStored,
+// PublishPlayable, PublishReady, RecordProgress, the chunk and delivery
+// leases...). The authorisation boundary is a type boundary: code handed
+// a *Service cannot publish, fail or lease anything by id.
+//
 // # Lifecycle
 //
 // A video is created (by URL or by an upload), uploaded (its source is
@@ -40,8 +50,8 @@
 // # Assets
 //
 // The service owns the layout of blob storage (publish.go): workers hand it
-// local folders (StoreSource, ImportSource, PublishPlayable, PublishReady,
-// CheckoutAssets, PublishRevision) and the HTTP layer opens files through it
+// local folders (Jobs.StoreSource, ImportSource, Jobs.PublishPlayable,
+// Jobs.PublishReady, Jobs.CheckoutAssets, Jobs.PublishRevision) and the HTTP layer opens files through it
 // (OpenAsset, OpenPassedAsset, OpenCachedFrame); nothing else builds a
 // blob key. A published set of assets is an immutable version; publishing
 // is one row update of Video.AssetVersion, so readers see the old set or the

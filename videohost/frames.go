@@ -47,7 +47,7 @@ func (s *Service) ResolveFrame(v *Video, q FrameQuery) (FrameSpec, error) {
 	}
 	prefix := assetPrefix(v.ID, v.AssetVersion)
 	spec := FrameSpec{Video: v.ID, Version: v.AssetVersion, Format: q.Format}
-	local, _ := s.blobs.(LocalBlobs)
+	local := s.caps.localBlobs
 	widest := 0
 	for _, r := range v.Renditions {
 		// On local disk a source is a path; elsewhere it is the blob key,

@@ -14,23 +14,9 @@ import (
 // can say so (Pinger) is reachable. The error names the port that is not,
 // with EUnavailable.
 func (s *Service) Ready(ctx context.Context) error {
-	ports := []struct {
-		name string
-		port any
-	}{{"database", s.store}, {"queue", s.queue}, {"blob storage", s.blobs}}
-	if s.cfg.Webhooks != nil {
-		ports = append(ports, struct {
-			name string
-			port any
-		}{"webhook store", s.cfg.Webhooks})
-	}
 	var errs []error
-	for _, p := range ports {
-		pinger, ok := p.port.(Pinger)
-		if !ok {
-			continue
-		}
-		if err := pinger.Ping(ctx); err != nil {
+	for _, p := range s.caps.pingers {
+		if err := p.Ping(ctx); err != nil {
 			s.log.WarnContext(ctx, "not ready", "port", p.name, "err", err)
 			errs = append(errs, Errorf(EUnavailable, "%s is not reachable", p.name))
 		}
@@ -41,9 +27,8 @@ func (s *Service) Ready(ctx context.Context) error {
 // QueueDepth counts the unfinished jobs by kind, from the queue when it
 // implements QueueStats, else from the store; EUnavailable when neither does.
 func (s *Service) QueueDepth(ctx context.Context) ([]QueueDepth, error) {
-	for _, port := range []any{s.queue, s.store} {
-		qs, ok := port.(QueueStats)
-		if !ok {
+	for _, qs := range []QueueStats{s.caps.queueStats, s.caps.storeStats} {
+		if qs == nil {
 			continue
 		}
 		d, err := qs.QueueDepth(ctx, s.clock.Now())
@@ -61,13 +46,12 @@ func (s *Service) QueueDepth(ctx context.Context) ([]QueueDepth, error) {
 // WebhookBacklog counts the undelivered deliveries by endpoint;
 // EUnavailable when the webhook store cannot tell.
 func (s *Service) WebhookBacklog(ctx context.Context) ([]WebhookBacklog, error) {
-	ws, err := s.webhookStore()
-	if err != nil {
+	if _, err := s.webhookStore(); err != nil {
 		return nil, err
 	}
-	st, ok := ws.(WebhookStats)
-	if !ok {
-		return nil, Errorf(EUnavailable, "this webhook store does not report its backlog")
+	st, err := need(s.caps.webhookStats, "the webhook backlog", "webhook store")
+	if err != nil {
+		return nil, err
 	}
 	b, err := st.WebhookBacklog(ctx)
 	if err != nil {

@@ -101,3 +101,155 @@ func TestNoBlobKeysOutsideVideohost(t *testing.T) {
 		t.Fatalf("blob keys spelled outside videohost:\n%s", strings.Join(offenders, "\n"))
 	}
 }
+
+// goFiles parses the non-test Go files under root (skipping testdata,
+// node_modules and hidden folders), keyed by their path from root.
+func goFiles(t *testing.T, root string) map[string]*ast.File {
+	t.Helper()
+	files := map[string]*ast.File{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); name == "node_modules" || name == "testdata" || strings.HasPrefix(name, ".") && path != root {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		files[filepath.ToSlash(rel)] = f
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestCapabilitiesAssertedOnlyByTheComposer: the optional interfaces of
+// the ports are resolved once (capabilities.go); a type assertion to one
+// anywhere else would bring back a second rule for a missing capability.
+// The store contract suite (storetest) asks a store what it implements:
+// that is its subject.
+func TestCapabilitiesAssertedOnlyByTheComposer(t *testing.T) {
+	root := moduleRoot(t)
+	files := goFiles(t, root)
+	capabilities := map[string]bool{}
+	for _, f := range files {
+		if f.Name.Name != "videohost" {
+			continue
+		}
+		for _, decl := range f.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				if ts, ok := spec.(*ast.TypeSpec); ok {
+					if _, isInterface := ts.Type.(*ast.InterfaceType); isInterface {
+						capabilities[ts.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	for _, required := range []string{"Store", "Queue", "Blobs", "Blob", "Pipeline", "Clock"} {
+		delete(capabilities, required)
+	}
+	if !capabilities["SigningKeyStore"] || !capabilities["LinkBlobs"] {
+		t.Fatalf("found no capability interfaces in the videohost package: %v", capabilities)
+	}
+	var offenders []string
+	for path, f := range files {
+		if path == "videohost/capabilities.go" || strings.HasPrefix(path, "videohost/storetest/") {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			ta, ok := n.(*ast.TypeAssertExpr)
+			if !ok || ta.Type == nil {
+				return true
+			}
+			name := ""
+			switch typ := ta.Type.(type) {
+			case *ast.Ident:
+				if f.Name.Name == "videohost" {
+					name = typ.Name
+				}
+			case *ast.SelectorExpr:
+				if pkg, ok := typ.X.(*ast.Ident); ok && pkg.Name == "videohost" {
+					name = typ.Sel.Name
+				}
+			}
+			if capabilities[name] {
+				offenders = append(offenders, path+": ."+"("+name+")")
+			}
+			return true
+		})
+	}
+	if len(offenders) > 0 {
+		t.Fatalf("capabilities asserted outside videohost/capabilities.go:\n%s", strings.Join(offenders, "\n"))
+	}
+}
+
+// TestServiceHasNoWorkerOnlyMethods: a method of *Service that only the
+// worker calls is a trusted, id-only call; it belongs on Jobs (jobs.go),
+// so that the API, which holds a *Service, cannot make it.
+func TestServiceHasNoWorkerOnlyMethods(t *testing.T) {
+	root := moduleRoot(t)
+	files := goFiles(t, root)
+	methods := map[string]bool{}
+	for path, f := range files {
+		if !strings.HasPrefix(path, "videohost/") || strings.Count(path, "/") != 1 {
+			continue
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Recv == nil || !fn.Name.IsExported() {
+				continue
+			}
+			if star, ok := fn.Recv.List[0].Type.(*ast.StarExpr); ok {
+				if id, ok := star.X.(*ast.Ident); ok && id.Name == "Service" {
+					methods[fn.Name.Name] = true
+				}
+			}
+		}
+	}
+	// Where each method name is called from: the worker's package, or
+	// anywhere else (a same-named method of another type counts as
+	// anywhere else, which errs on the side of passing).
+	byWorker, byOthers := map[string]bool{}, map[string]bool{}
+	for path, f := range files {
+		worker := strings.HasPrefix(path, "videohost/worker/")
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && methods[sel.Sel.Name] {
+				if worker {
+					byWorker[sel.Sel.Name] = true
+				} else {
+					byOthers[sel.Sel.Name] = true
+				}
+			}
+			return true
+		})
+	}
+	var workerOnly []string
+	for m := range byWorker {
+		if !byOthers[m] {
+			workerOnly = append(workerOnly, m)
+		}
+	}
+	if len(workerOnly) > 0 {
+		t.Fatalf("methods of *Service only the worker calls (move them to Jobs): %v", workerOnly)
+	}
+}

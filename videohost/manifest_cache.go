@@ -28,8 +28,9 @@ const maxCachedManifest = 1 << 20
 // pipeline still writes it (LinkBlobs, versions "p..."): those are never
 // cached. Bytes are capped; the least recently used file goes first.
 type manifestCache struct {
-	blobs Blobs
-	limit int64 // < 0: nothing is cached
+	blobs  Blobs
+	limit  int64 // < 0: nothing is cached
+	linked bool  // Blobs are LinkBlobs: early sets may still grow
 
 	mu    sync.Mutex
 	index *byteLRU
@@ -41,11 +42,11 @@ type cachedManifest struct {
 	info BlobInfo
 }
 
-func newManifestCache(blobs Blobs, limit int64) *manifestCache {
+func newManifestCache(blobs Blobs, limit int64, linked bool) *manifestCache {
 	if limit == 0 {
 		limit = DefaultManifestCacheSize
 	}
-	return &manifestCache{blobs: blobs, limit: limit, index: newByteLRU(), files: map[string]cachedManifest{}}
+	return &manifestCache{blobs: blobs, limit: limit, linked: linked, index: newByteLRU(), files: map[string]cachedManifest{}}
 }
 
 // cacheable reports whether the file name of version may be cached.
@@ -53,7 +54,7 @@ func (c *manifestCache) cacheable(version, name string) bool {
 	if c.limit < 0 {
 		return false
 	}
-	if _, link := c.blobs.(LinkBlobs); link && !strings.HasPrefix(version, "v") {
+	if c.linked && !strings.HasPrefix(version, "v") {
 		return false // possibly a set the pipeline is still writing
 	}
 	switch path.Ext(name) {

@@ -65,7 +65,7 @@ func TestManifestCache(t *testing.T) {
 		if _, err := svc.ImportSource(ctx, v.ID, filepath.Join(upload, "upload")); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
+		if _, err := svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 			t.Fatal(err)
 		}
 		return svc, blobs, p, v
@@ -74,7 +74,7 @@ func TestManifestCache(t *testing.T) {
 	t.Run("served from memory, new version at once", func(t *testing.T) {
 		ctx := context.Background()
 		svc, blobs, p, v := setup(t, 0)
-		v, err := svc.PublishReady(ctx, v.ID, writeTree(t, map[string]string{
+		v, err := svc.Jobs().PublishReady(ctx, v.ID, writeTree(t, map[string]string{
 			"playlist.m3u8": "one", "h264_sd/0.m4s": "segment", "storyboard.vtt": "WEBVTT"}), out)
 		if err != nil {
 			t.Fatal(err)
@@ -95,7 +95,7 @@ func TestManifestCache(t *testing.T) {
 		}
 
 		// A new version: its playlist is served at once.
-		if err := svc.PublishRevision(ctx, v.ID, v.AssetVersion, writeTree(t, map[string]string{"playlist.m3u8": "two"})); err != nil {
+		if err := svc.Jobs().PublishRevision(ctx, v.ID, v.AssetVersion, writeTree(t, map[string]string{"playlist.m3u8": "two"})); err != nil {
 			t.Fatal(err)
 		}
 		v = video(t, svc, p, v.ID)
@@ -111,7 +111,7 @@ func TestManifestCache(t *testing.T) {
 		ctx := context.Background()
 		// Room for one 8-byte playlist, not two.
 		svc, blobs, _, v := setup(t, 12)
-		v, err := svc.PublishReady(ctx, v.ID, writeTree(t, map[string]string{
+		v, err := svc.Jobs().PublishReady(ctx, v.ID, writeTree(t, map[string]string{
 			"a.m3u8": "aaaaaaaa", "b.m3u8": "bbbbbbbb", "big.m3u8": "0123456789abcdef"}), out)
 		if err != nil {
 			t.Fatal(err)
@@ -130,7 +130,7 @@ func TestManifestCache(t *testing.T) {
 		ctx := context.Background()
 		svc, _, p, v := setup(t, 0)
 		dir := writeTree(t, map[string]string{"playlist.m3u8": "#EXTM3U\n"})
-		if ok, err := svc.PublishPlayable(ctx, v.ID, dir, &videohost.ProcessOutput{Live: true, Duration: 1}); err != nil || !ok {
+		if ok, err := svc.Jobs().PublishPlayable(ctx, v.ID, dir, &videohost.ProcessOutput{Live: true, Duration: 1}); err != nil || !ok {
 			t.Fatalf("live publish: %v %v", ok, err)
 		}
 		v = video(t, svc, p, v.ID)

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
-	"time"
 )
 
 // PlayerSettings are the defaults <reel-player> takes for the videos of a
@@ -193,18 +192,6 @@ type PlayerScope struct {
 	ID   string
 }
 
-// PlayerSettingsStore keeps the player settings of each scope. *sqlite.DB
-// implements it; a store without it has no settings (the lookup carries an
-// empty player object and the settings routes answer unavailable).
-type PlayerSettingsStore interface {
-	// PlayerSettings returns the settings of those scopes of space that
-	// have any.
-	PlayerSettings(ctx context.Context, space string, scopes []PlayerScope) (map[PlayerScope]PlayerSettings, error)
-	// PutPlayerSettings replaces the settings of a scope; zero settings
-	// remove its row.
-	PutPlayerSettings(ctx context.Context, space string, scope PlayerScope, s PlayerSettings, now time.Time) error
-}
-
 // PlayerSettingsView is a scope's settings as the API shows them: its own,
 // what it inherits from the scopes above it, and the two resolved.
 type PlayerSettingsView struct {
@@ -216,11 +203,7 @@ type PlayerSettingsView struct {
 }
 
 func (s *Service) playerStore() (PlayerSettingsStore, error) {
-	ps, ok := s.store.(PlayerSettingsStore)
-	if !ok {
-		return nil, Errorf(EUnavailable, "this store does not keep player settings")
-	}
-	return ps, nil
+	return need(s.caps.players, "player settings", "store")
 }
 
 // playerChain returns the scopes whose settings apply to scope, from the
@@ -344,9 +327,9 @@ func (s *Service) UpdatePlayerSettings(ctx context.Context, p *Principal, kind, 
 // keeps none, and none rather than a failed lookup when reading them fails
 // (the page still plays, with its own attributes).
 func (s *Service) resolvedPlayer(ctx context.Context, v *Video) PlayerSettings {
-	ps, ok := s.store.(PlayerSettingsStore)
-	if !ok {
-		return PlayerSettings{}
+	ps := s.caps.players
+	if ps == nil {
+		return PlayerSettings{} // an embed plays with its own attributes
 	}
 	collection := ""
 	if v.Collection != nil {

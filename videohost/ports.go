@@ -3,7 +3,6 @@ package videohost
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"time"
 )
@@ -115,45 +114,6 @@ type Store interface {
 	Events(ctx context.Context, after int64, limit int) ([]*Event, error)
 }
 
-// JobKind names what a job does.
-type JobKind string
-
-const (
-	JobFetch JobKind = "fetch"
-	// JobPrepare looks at a stored source at once (probe; a playable remux
-	// of a standard source): workers run it in a lane of its own, so that
-	// neither a refusal nor early playback waits behind another transcode.
-	// It queues the JobTranscode.
-	JobPrepare   JobKind = "prepare"
-	JobTranscode JobKind = "transcode"
-)
-
-// JobState is where a job is.
-type JobState string
-
-const (
-	JobQueued  JobState = "queued"
-	JobRunning JobState = "running"
-	JobDone    JobState = "done"
-	JobDead    JobState = "dead"
-)
-
-// Job is a unit of durable background work.
-type Job struct {
-	ID          int64           `json:"id"`
-	Kind        JobKind         `json:"kind"`
-	Space       string          `json:"space"`
-	VideoID     string          `json:"video_id"`
-	Payload     json.RawMessage `json:"payload,omitempty"`
-	State       JobState        `json:"state"`
-	Attempts    int             `json:"attempts"`
-	MaxAttempts int             `json:"max_attempts"`
-	RunAt       time.Time       `json:"run_at"`
-	LeaseOwner  string          `json:"lease_owner,omitempty"`
-	LeaseUntil  time.Time       `json:"lease_until"`
-	LastError   string          `json:"last_error,omitempty"`
-}
-
 // Queue is a durable job queue. The service enqueues jobs (with Change.Jobs,
 // in the transaction of the video change, or with Enqueue) and reads them
 // back; workers run them through one of two capabilities: LeaseQueue (the
@@ -188,51 +148,6 @@ type JobRunner interface {
 	// still running and hands them back (their attempt does not count).
 	RunJobs(ctx context.Context, run JobRun) error
 }
-
-// JobRun is what a JobRunner needs to run a worker's jobs.
-type JobRun struct {
-	// Kinds are the kinds to run; jobs of other kinds wait for another
-	// worker.
-	Kinds []JobKind
-	// Concurrency is how many jobs run at once in the main lane (at least 1).
-	Concurrency int
-	// PrepareConcurrency is how many JobPrepare jobs run at once in their
-	// lane of their own, besides Concurrency (at least 1 when Kinds holds
-	// JobPrepare).
-	PrepareConcurrency int
-	// FetchConcurrency is how many JobFetch jobs run at once in their lane
-	// of their own, besides Concurrency (at least 1 when Kinds holds
-	// JobFetch): fetches wait on the network, and must neither hold back
-	// transcodes nor wait behind them.
-	FetchConcurrency int
-	// Handle runs one job. nil completes it; an error fails the attempt, and
-	// the job runs again after Backoff(attempt) until its attempts are
-	// spent; an error wrapped by NoRetry ends the job at once.
-	Handle func(ctx context.Context, job *Job) error
-	// Backoff is the wait after failed attempt n (from 1) before the next.
-	Backoff func(attempt int) time.Duration
-}
-
-// NoRetry marks a job failure that running the job again cannot fix (a
-// source that is not media): a JobRunner gives the job up at once. It
-// returns nil for a nil err.
-func NoRetry(err error) error {
-	if err == nil {
-		return nil
-	}
-	return &noRetryError{err}
-}
-
-// IsNoRetry reports whether err was marked by NoRetry.
-func IsNoRetry(err error) bool {
-	var nr *noRetryError
-	return errors.As(err, &nr)
-}
-
-type noRetryError struct{ err error }
-
-func (e *noRetryError) Error() string { return e.err.Error() }
-func (e *noRetryError) Unwrap() error { return e.err }
 
 // BlobInfo describes a stored blob.
 type BlobInfo struct {
@@ -317,61 +232,6 @@ type PreparePipeline interface {
 	Prepare(ctx context.Context, in PrepareInput) (out *ProcessOutput, err error)
 }
 
-// PrepareInput is one Prepare request.
-type PrepareInput struct {
-	Source      string // local path of the source file
-	PlayableDir string // an empty folder for the playable set
-	WorkDir     string // scratch space
-}
-
-// ProcessInput is one transcode request.
-type ProcessInput struct {
-	Source     string   // local path of the source file
-	OutDir     string   // an empty folder that receives every asset
-	WorkDir    string   // scratch space
-	PosterTime *float64 // seconds; nil = choose a representative frame
-	// OnPlayable is called with a folder holding a playable subset (a master
-	// playlist and at least one rendition) before the full ladder is done.
-	// Unless out.Live, the folder lies outside OutDir and the callee takes
-	// it over (it may move it): the pipeline never touches it again.
-	OnPlayable func(ctx context.Context, dir string, out *ProcessOutput) error
-	// OnProgress, when set, hears how much of the ladder is encoded (0 to
-	// 1, increasing), as often as after every segment: a callee that
-	// stores it throttles. It must not block for long.
-	OnProgress func(done float64)
-}
-
-// ProcessOutput describes what Process wrote.
-type ProcessOutput struct {
-	// Live, on the output handed to OnPlayable, marks a folder the pipeline
-	// is still writing (EVENT playlists that grow until Process returns): it
-	// must be published by reference, never moved or copied.
-	Live        bool
-	Duration    float64
-	Width       int
-	Height      int
-	Source      SourceInfo
-	Renditions  []Rendition
-	AudioTracks []AudioTrack
-	PosterTime  float64
-	Assets      AssetFlags
-}
-
-// FrameRequest asks for one still image of a video.
-type FrameRequest struct {
-	Sources []FrameSource // the video's renditions on local disk
-	Time    float64       // seconds
-	Width   int           // 0 = source width
-	Format  string        // jpg, png or webp
-}
-
-// FrameSource is one decodable file of a video and its picture size.
-type FrameSource struct {
-	Path   string
-	Width  int
-	Height int
-}
-
 // Pinger is an optional capability of a Store, Queue or Blobs: Ping
 // reports whether what backs it (a database, a bucket, a disk) can be
 // reached now. Service.Ready asks every port that has it (readiness).
@@ -401,4 +261,278 @@ type QueueStats interface {
 // space, not one each. A store used by one process needs none.
 type Exclusive interface {
 	Exclusive(ctx context.Context, name string, fn func(context.Context) error) error
+}
+
+// SigningKeyStore persists the public halves of signing keys. The Store of a
+// Service that manages signing keys implements it too (the SQLite store does).
+type SigningKeyStore interface {
+	CreateSigningKey(ctx context.Context, k *SigningKey) error
+	// SigningKey returns a key of any space (tokens name it by id alone).
+	SigningKey(ctx context.Context, id string) (*SigningKey, error)
+	// SigningKeys lists the keys of space, oldest first; space "" lists all.
+	SigningKeys(ctx context.Context, space string) ([]*SigningKey, error)
+	// DeleteSigningKey removes a key of space; another space's is ENotFound.
+	DeleteSigningKey(ctx context.Context, space, id string) error
+}
+
+// AnalyticsStore is the port of the analytics tables.
+type AnalyticsStore interface {
+	// UpdatePlayback runs fn in one write transaction: what fn writes through
+	// tx is committed when fn returns nil and discarded when it fails. One
+	// writer calls it at a time (see Ingest).
+	UpdatePlayback(ctx context.Context, fn func(tx PlaybackTx) error) error
+	// PlaybackRollups reads the hourly rollups of q, summed per hour.
+	PlaybackRollups(ctx context.Context, q RollupQuery) (*Rollups, error)
+	// DeletePlaybackBefore deletes at most limit raw events older than
+	// events, and session state (and daily viewer hashes) older than
+	// sessions; it returns how many rows went.
+	DeletePlaybackBefore(ctx context.Context, events, sessions time.Time, limit int) (int64, error)
+}
+
+// PlaybackTx loads and saves analytics rows inside the transaction of
+// AnalyticsStore.UpdatePlayback. It makes no analytics decisions: which
+// session an event belongs to, what a session adds to its hour and which
+// rows change are RecordPlayback's, so that every store folds alike and each
+// method is one statement.
+type PlaybackTx interface {
+	// InsertEvent appends ev to the raw events.
+	InsertEvent(ctx context.Context, ev *PlayerEvent) error
+	// Session loads the state of a session, or returns nil, nil when none is
+	// stored.
+	Session(ctx context.Context, videoID, session string) (*PlaybackSession, error)
+	// SaveSession stores the state of s, replacing what was stored for it.
+	SaveSession(ctx context.Context, s *PlaybackSession) error
+	// Rollup loads the counters of a video's hour; zero counters when none
+	// are stored.
+	Rollup(ctx context.Context, videoID string, hour time.Time) (*HourRollup, error)
+	// SaveRollup stores r under space, replacing the counters of its video
+	// and hour.
+	SaveRollup(ctx context.Context, space string, r *HourRollup) error
+	// AddDimensionViews adds d.Views (which may be negative) to the views of
+	// d's value in a video's hour.
+	AddDimensionViews(ctx context.Context, space, videoID string, hour time.Time, d DimensionViews) error
+	// AddViewer records that viewer watched videoID on day and reports
+	// whether that was not yet recorded.
+	AddViewer(ctx context.Context, videoID string, day time.Time, viewer string) (bool, error)
+}
+
+// ChapterPipeline is an optional capability of a Pipeline: it puts chapter
+// files into an asset folder. Without it chapters are kept and shown by the
+// API but not published as files.
+type ChapterPipeline interface {
+	// ApplyChapters writes files.VTT as chapters.vtt and files.JSON as
+	// chapters.json into dir, a complete asset folder, and regenerates its
+	// master playlist with an EXT-X-SESSION-DATA tag (DATA-ID
+	// com.apple.hls.chapters) naming chapters.json. A nil files removes
+	// both and the tag.
+	ApplyChapters(ctx context.Context, dir string, files *ChapterFiles) error
+}
+
+// ChunkStore is an optional capability of a Store: the state of chunked
+// encodes. Both stores implement it.
+type ChunkStore interface {
+	// CreateChunks records the chunks of one video and enqueues jobs, in
+	// one transaction; it answers false (and changes nothing) when the
+	// video has chunks already.
+	CreateChunks(ctx context.Context, space, videoID string, chunks []Chunk, jobs []Job) (bool, error)
+	// Chunks lists a video's chunks by index; none when it has none.
+	Chunks(ctx context.Context, videoID string) ([]Chunk, error)
+	// StartChunk counts a run of a chunk and returns it; ENotFound when the
+	// video has no such chunk (the encode was given up).
+	StartChunk(ctx context.Context, videoID string, index int) (*Chunk, error)
+	// FinishChunk marks a chunk done. When that makes every chunk of the
+	// video done and no stitch job was queued yet, it enqueues stitch in
+	// the same transaction and answers true: of two chunks finishing at
+	// once, exactly one queues it. ENotFound when there is no such chunk.
+	FinishChunk(ctx context.Context, videoID string, index int, stitch *Job) (bool, error)
+	// DeleteChunks forgets a video's chunks and gives up its chunk and
+	// stitch jobs that have not started; it answers how many it gave up.
+	DeleteChunks(ctx context.Context, videoID string) (int, error)
+}
+
+// ChunkPipeline is an optional capability of a Pipeline: encoding a long
+// source in chunks that any worker may encode, and stitching them.
+type ChunkPipeline interface {
+	// PlanChunks says how to cut the source into chunks of about
+	// in.Length; nil when it is better encoded in one piece (no video, or
+	// not longer than one chunk and a half).
+	PlanChunks(ctx context.Context, in ChunkPlanInput) ([]json.RawMessage, error)
+	// EncodeChunk encodes every video rendition of one span into in.OutDir.
+	EncodeChunk(ctx context.Context, in ChunkInput) error
+	// EncodeAudio encodes the whole source's audio into in.OutDir.
+	EncodeAudio(ctx context.Context, in ChunkInput) error
+	// Stitch joins what EncodeChunk and EncodeAudio wrote into a full set
+	// of assets in in.OutDir, as Process would have written it.
+	Stitch(ctx context.Context, in StitchInput) (*ProcessOutput, error)
+}
+
+// Copier is an optional capability of a Store: its tables read and written
+// as CopyTables describes them, for moving an installation between stores.
+type Copier interface {
+	// CopyCheck fails, naming them, when the store holds tables or columns
+	// that neither CopyTables nor CopySkipped names: data a copy would lose.
+	CopyCheck(ctx context.Context) error
+	// ExportRows calls fn with every row of t in key order (parents first
+	// when t.Parent is set), streaming; fn may keep the row.
+	ExportRows(ctx context.Context, t CopyTable, fn func(row []any) error) error
+	// ImportRows upserts rows into t in one transaction.
+	ImportRows(ctx context.Context, t CopyTable, rows [][]any) error
+	// CopyMarker returns the store's copy marker, nil when it has none.
+	CopyMarker(ctx context.Context) (*CopyMarker, error)
+	// SetCopyMarker writes the copy marker.
+	SetCopyMarker(ctx context.Context, m CopyMarker) error
+}
+
+// PlayerSettingsStore keeps the player settings of each scope. *sqlite.DB
+// implements it; a store without it has no settings (the lookup carries an
+// empty player object and the settings routes answer unavailable).
+type PlayerSettingsStore interface {
+	// PlayerSettings returns the settings of those scopes of space that
+	// have any.
+	PlayerSettings(ctx context.Context, space string, scopes []PlayerScope) (map[PlayerScope]PlayerSettings, error)
+	// PutPlayerSettings replaces the settings of a scope; zero settings
+	// remove its row.
+	PutPlayerSettings(ctx context.Context, space string, scope PlayerScope, s PlayerSettings, now time.Time) error
+}
+
+// ProgressStore keeps how far the encode of a processing video has come.
+// It is an optional capability of a Store: without it a processing video
+// shows no progress. Progress is not part of the video record: it changes
+// every second or two, emits no event and is written by workers without
+// the video's transaction.
+type ProgressStore interface {
+	// SetVideoProgress records done (0 to 1) for videoID at at.
+	SetVideoProgress(ctx context.Context, videoID string, done float64, at time.Time) error
+	// VideoProgress returns the recorded progress of those of ids that have one.
+	VideoProgress(ctx context.Context, ids []string) (map[string]float64, error)
+}
+
+// JobReclaimer is an optional capability of a Queue: handing back, when a
+// worker starts, the jobs that an earlier life of the same worker held when
+// it died. Without it those jobs wait for their leases to run out.
+type JobReclaimer interface {
+	// ReclaimJobs makes every running job leased to owner runnable again
+	// at once and reports how many there were.
+	ReclaimJobs(ctx context.Context, owner string) (int, error)
+}
+
+// WebhookReclaimer is the same for webhook deliveries: an optional
+// capability of a WebhookStore.
+type WebhookReclaimer interface {
+	// ReclaimWebhookDeliveries releases every pending delivery leased to
+	// owner, so that it is sent again at once, and reports how many.
+	ReclaimWebhookDeliveries(ctx context.Context, owner string) (int, error)
+}
+
+// SecretFingerprinter is a store that keeps the fingerprint of its
+// installation's secret (both of Reel's stores do).
+type SecretFingerprinter interface {
+	// SecretFingerprint stores fp when no fingerprint is stored yet and
+	// returns the one stored.
+	SecretFingerprint(ctx context.Context, fp string) (string, error)
+}
+
+// SubtitlePipeline is an optional capability of a Pipeline: it converts
+// subtitle files and writes them into an asset folder. Without it the
+// subtitle routes answer EUnavailable.
+type SubtitlePipeline interface {
+	// ConvertSubtitles parses SRT or WebVTT (BOM, CRLF and sloppy timestamps
+	// tolerated) and returns normalised WebVTT; bad input is EValidation.
+	ConvertSubtitles(ctx context.Context, body []byte) ([]byte, error)
+	// ApplySubtitles writes subtitles/{language}.vtt and .m3u8 for every
+	// track and transcript.json for the default one into dir, a complete
+	// asset folder, and regenerates its master playlist and DASH manifest.
+	// The tracks replace whatever subtitles dir had.
+	ApplySubtitles(ctx context.Context, dir string, tracks []SubtitleFile) error
+}
+
+// TrackPipeline is an optional capability of a Pipeline: it adds audio
+// tracks to and remakes the poster of a complete asset folder without
+// touching its video. Without it the routes answer EUnavailable.
+type TrackPipeline interface {
+	// ProbeAudio checks that path is media with an audio stream: a video
+	// error code not_media (or unsupported_codec) or ENoAudio otherwise.
+	ProbeAudio(ctx context.Context, path string) error
+	// AddAudioTrack encodes t.Source into dir (a complete asset folder)
+	// as the audio track t.ID, replacing one of that id, and rewrites the
+	// master playlist and the DASH manifest.
+	AddAudioTrack(ctx context.Context, dir string, t AddedAudio) error
+	// KeepAudioTracks removes from dir every added audio track whose id is
+	// not in ids; the source's own tracks always stay.
+	KeepAudioTracks(ctx context.Context, dir string, ids []string) error
+	// ProbeImage checks that path is an image the pipeline decodes in
+	// full, as PosterFromImage will: a video error code not_media (or
+	// unsupported_codec) otherwise.
+	ProbeImage(ctx context.Context, path string) error
+	// PosterFromImage remakes dir's poster files from an image file.
+	PosterFromImage(ctx context.Context, dir, image string) error
+	// PosterAt remakes dir's poster files from the frame at seconds and
+	// returns the time of the frame taken.
+	PosterAt(ctx context.Context, dir string, seconds float64) (float64, error)
+}
+
+// VideoEventStore lists a video's events with their deliveries. It is an
+// optional capability of a Store.
+type VideoEventStore interface {
+	// VideoEvents returns up to limit events of the video with Seq < before
+	// (before ≤ 0: from the newest), newest first, each with its deliveries
+	// and their attempts.
+	VideoEvents(ctx context.Context, space, videoID string, before int64, limit int) ([]*VideoEvent, error)
+}
+
+// WebhookStore persists webhook endpoints and their deliveries. *sqlite.DB
+// implements it. Dispatcher-side methods take now explicitly, so that one
+// clock decides leases and schedules.
+type WebhookStore interface {
+	// CreateWebhook inserts w with its sealed secret. Only events written to
+	// the outbox after this call are delivered to it. A space that has
+	// MaxWebhooksPerSpace endpoints already, counted in the same
+	// transaction (concurrent creates included), gets TooManyWebhooks.
+	CreateWebhook(ctx context.Context, w *WebhookEndpoint, sealedSecret []byte) error
+	Webhook(ctx context.Context, space, id string) (*WebhookEndpoint, error)
+	// Webhooks lists a space's endpoints in creation order after the cursor.
+	Webhooks(ctx context.Context, space string, after *Cursor, limit int) ([]*WebhookEndpoint, error)
+	// UpdateWebhook saves url, description, events, enabled and updated_at.
+	UpdateWebhook(ctx context.Context, w *WebhookEndpoint) error
+	// RotateWebhookSecret makes sealed the current secret; the old one keeps
+	// signing until previousUntil.
+	RotateWebhookSecret(ctx context.Context, space, id string, sealed []byte, previousUntil, now time.Time) (*WebhookEndpoint, error)
+	// DeleteWebhook removes the endpoint with its deliveries.
+	DeleteWebhook(ctx context.Context, space, id string) error
+
+	// FanOutWebhookEvents turns up to limit outbox events after the stored
+	// cursor into pending deliveries, one per subscribed enabled endpoint,
+	// and moves the cursor, in one transaction. It returns the number of
+	// events consumed.
+	FanOutWebhookEvents(ctx context.Context, limit int, now time.Time) (int, error)
+	// CreateWebhookDelivery inserts a pending delivery due now (test events).
+	CreateWebhookDelivery(ctx context.Context, d *WebhookDelivery) error
+	// ClaimWebhookDeliveries leases to owner the oldest due deliveries (up
+	// to perEndpoint each, in event order) of up to endpoints endpoints that
+	// have none leased already. The caller sends each endpoint's deliveries
+	// one after the other, so one is in flight per endpoint.
+	ClaimWebhookDeliveries(ctx context.Context, owner string, endpoints, perEndpoint int, lease time.Duration, now time.Time) ([]*ClaimedDelivery, error)
+	// RecordWebhookAttempt logs attempt on the delivery owner holds and moves
+	// it to state; next is its next attempt when state is pending. The lease
+	// is released, and the leases owner holds on the same endpoint's other
+	// deliveries (the rest of its batch) are renewed to holdRestUntil, so a
+	// batch is held only as long as its sender is alive (zero: unchanged).
+	// EConflict when owner no longer holds the lease.
+	RecordWebhookAttempt(ctx context.Context, deliverySeq int64, owner string, attempt DeliveryAttempt, state DeliveryState, next, holdRestUntil time.Time) error
+	// ReleaseWebhookDelivery hands a leased delivery back untried.
+	ReleaseWebhookDelivery(ctx context.Context, deliverySeq int64, owner string) error
+
+	// WebhookDeliveries lists an endpoint's deliveries, newest first, with
+	// Seq below before (0: from the newest), attempts included.
+	WebhookDeliveries(ctx context.Context, endpoint string, before int64, limit int) ([]*WebhookDelivery, error)
+	WebhookDelivery(ctx context.Context, endpoint, id string) (*WebhookDelivery, error)
+	// RetryWebhookDelivery makes a delivery pending and due at now, whatever
+	// its state; a delivery being sent right now is left alone.
+	RetryWebhookDelivery(ctx context.Context, endpoint, id string, now time.Time) (*WebhookDelivery, error)
+}
+
+// WebhookStats is an optional capability of a WebhookStore: the backlog of
+// every endpoint that has one, for metrics.
+type WebhookStats interface {
+	WebhookBacklog(ctx context.Context) ([]WebhookBacklog, error)
 }

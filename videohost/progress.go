@@ -3,26 +3,13 @@ package videohost
 import (
 	"context"
 	"math"
-	"time"
 )
-
-// ProgressStore keeps how far the encode of a processing video has come.
-// It is an optional capability of a Store: without it a processing video
-// shows no progress. Progress is not part of the video record: it changes
-// every second or two, emits no event and is written by workers without
-// the video's transaction.
-type ProgressStore interface {
-	// SetVideoProgress records done (0 to 1) for videoID at at.
-	SetVideoProgress(ctx context.Context, videoID string, done float64, at time.Time) error
-	// VideoProgress returns the recorded progress of those of ids that have one.
-	VideoProgress(ctx context.Context, ids []string) (map[string]float64, error)
-}
 
 // RecordProgress stores how much of a video's ladder is encoded (0 to 1).
 // A store without ProgressStore ignores it.
-func (s *Service) RecordProgress(ctx context.Context, videoID string, done float64) error {
-	ps, ok := s.store.(ProgressStore)
-	if !ok {
+func (s *Jobs) RecordProgress(ctx context.Context, videoID string, done float64) error {
+	ps := s.caps.progress
+	if ps == nil {
 		return nil
 	}
 	if math.IsNaN(done) {
@@ -44,8 +31,8 @@ func (s *Service) withProgress(ctx context.Context, vs ...*Video) error {
 			ids = append(ids, v.ID)
 		}
 	}
-	ps, ok := s.store.(ProgressStore)
-	if !ok || len(ids) == 0 {
+	ps := s.caps.progress
+	if ps == nil || len(ids) == 0 {
 		return nil
 	}
 	got, err := ps.VideoProgress(ctx, ids)

@@ -53,7 +53,7 @@ func isEarlyVersion(version string) bool { return strings.HasPrefix(version, "p"
 // StoreSource streams a video's complete source (a fetched input_url) from
 // r into blob storage and returns its size. The video does not change
 // state: SourceStored does that once the caller has checked the result.
-func (s *Service) StoreSource(ctx context.Context, videoID string, r io.Reader) (int64, error) {
+func (s *Jobs) StoreSource(ctx context.Context, videoID string, r io.Reader) (int64, error) {
 	n, err := s.blobs.Put(ctx, sourceKey(videoID), r)
 	if err != nil {
 		return n, fmt.Errorf("storing source: %w", err)
@@ -63,7 +63,7 @@ func (s *Service) StoreSource(ctx context.Context, videoID string, r io.Reader) 
 
 // DiscardSource removes a stored source that will not be used (too large,
 // empty); it is not an error when there is none.
-func (s *Service) DiscardSource(ctx context.Context, videoID string) error {
+func (s *Jobs) DiscardSource(ctx context.Context, videoID string) error {
 	return s.blobs.DeletePrefix(ctx, "sources/"+videoID+"/source")
 }
 
@@ -78,7 +78,7 @@ func (s *Service) ImportSource(ctx context.Context, videoID, localPath string) (
 	if err := s.importPath(ctx, sourceKey(videoID), localPath, fi.IsDir()); err != nil {
 		return nil, fmt.Errorf("storing source: %w", err)
 	}
-	return s.SourceStored(ctx, videoID, fi.Size())
+	return s.Jobs().SourceStored(ctx, videoID, fi.Size())
 }
 
 // ImportSourceBlob makes the blob at key, a complete upload already in the
@@ -86,23 +86,23 @@ func (s *Service) ImportSource(ctx context.Context, videoID, localPath string) (
 // copy (CopyBlobs), so that no byte passes through this process, and marks
 // the video uploaded. The blob at key is left for the caller to remove.
 func (s *Service) ImportSourceBlob(ctx context.Context, videoID, key string) (*Video, error) {
-	cb, ok := s.blobs.(CopyBlobs)
-	if !ok {
-		return nil, Errorf(EInternal, "the blob store cannot copy: import uploads from local files")
+	cb, err := need(s.caps.copyBlobs, "importing an upload by copy", "blob store")
+	if err != nil {
+		return nil, err
 	}
 	info, err := cb.Copy(ctx, sourceKey(videoID), key)
 	if err != nil {
 		return nil, fmt.Errorf("storing source: %w", err)
 	}
-	return s.SourceStored(ctx, videoID, info.Size)
+	return s.Jobs().SourceStored(ctx, videoID, info.Size)
 }
 
 // LocalSource returns a local path of a video's stored source: the blob
 // itself when blobs are on local disk, else a copy downloaded into dir. A
 // missing source is a permanent transcode_failed error.
-func (s *Service) LocalSource(ctx context.Context, videoID, dir string) (string, error) {
+func (s *Jobs) LocalSource(ctx context.Context, videoID, dir string) (string, error) {
 	key := sourceKey(videoID)
-	if lb, ok := s.blobs.(LocalBlobs); ok {
+	if lb := s.caps.localBlobs; lb != nil {
 		p := lb.Path(key)
 		if _, err := os.Stat(p); err != nil {
 			return "", &Error{Code: VideoErrTranscodeFailed, Message: "the source is missing", Err: err}
@@ -125,12 +125,12 @@ func (s *Service) LocalSource(ctx context.Context, videoID, dir string) (string,
 // blob store can serve a growing folder (LinkBlobs) and skipped elsewhere:
 // the video then becomes playable when it is ready. It reports whether the
 // set was published.
-func (s *Service) PublishPlayable(ctx context.Context, videoID, dir string, out *ProcessOutput) (bool, error) {
+func (s *Jobs) PublishPlayable(ctx context.Context, videoID, dir string, out *ProcessOutput) (bool, error) {
 	version := newVersion(false)
 	if out.Live {
-		lb, ok := s.blobs.(LinkBlobs)
-		if !ok {
-			return false, nil
+		lb := s.caps.linkBlobs
+		if lb == nil {
+			return false, nil // playable once ready
 		}
 		if err := lb.Link(ctx, assetPrefix(videoID, version), dir); err != nil {
 			return false, fmt.Errorf("linking playable set: %w", err)
@@ -149,7 +149,7 @@ func (s *Service) PublishPlayable(ctx context.Context, videoID, dir string, out 
 
 // PublishReady publishes the complete set of assets in dir (which it takes
 // over) as the video's new version and makes the video ready.
-func (s *Service) PublishReady(ctx context.Context, videoID, dir string, out *ProcessOutput) (*Video, error) {
+func (s *Jobs) PublishReady(ctx context.Context, videoID, dir string, out *ProcessOutput) (*Video, error) {
 	version := newVersion(true)
 	withChapters := *out
 	withChapters.Assets.Chapters = hasChapterFiles(dir)
@@ -167,12 +167,12 @@ func (s *Service) PublishReady(ctx context.Context, videoID, dir string, out *Pr
 // CheckoutAssets writes the files of the video's published version into
 // dir, for a revision of them (PublishRevision). On local disk media files
 // are hard links: nothing is copied or re-encoded.
-func (s *Service) CheckoutAssets(ctx context.Context, v *Video, dir string) error {
+func (s *Jobs) CheckoutAssets(ctx context.Context, v *Video, dir string) error {
 	if v.AssetVersion == "" {
 		return Errorf(EInvalidTransition, "video %s has no published assets", v.ID)
 	}
 	prefix := assetPrefix(v.ID, v.AssetVersion)
-	if lb, ok := s.blobs.(LocalBlobs); ok {
+	if lb := s.caps.localBlobs; lb != nil {
 		if err := linkTree(lb.Path(prefix), dir); err != nil {
 			return fmt.Errorf("cloning published assets: %w", err)
 		}
@@ -196,7 +196,7 @@ func (s *Service) CheckoutAssets(ctx context.Context, v *Video, dir string) erro
 // video's new version. When the video moved on meanwhile (a newer version
 // was published after base) it is refused with EConflict and the caller
 // retries.
-func (s *Service) PublishRevision(ctx context.Context, videoID, base, dir string) error {
+func (s *Jobs) PublishRevision(ctx context.Context, videoID, base, dir string) error {
 	version := newVersion(true)
 	chapters := hasChapterFiles(dir)
 	if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
@@ -255,8 +255,8 @@ func (s *Service) AssetRedirect(ctx context.Context, v *Video, name, contentType
 	if s.cfg.MediaRedirect <= 0 || v.AssetVersion == "" || !isMediaFile(name) {
 		return "", nil
 	}
-	pb, ok := s.blobs.(PresignBlobs)
-	if !ok {
+	pb := s.caps.presign
+	if pb == nil {
 		return "", nil
 	}
 	key := assetPrefix(v.ID, v.AssetVersion) + "/" + name
@@ -290,7 +290,7 @@ func (s *Service) OpenOriginal(ctx context.Context, v *Video) (Blob, BlobInfo, e
 // importPath puts a local file or folder at key: a rename on local disk, a
 // copy of each file elsewhere.
 func (s *Service) importPath(ctx context.Context, key, localPath string, isDir bool) error {
-	if lb, ok := s.blobs.(LocalBlobs); ok {
+	if lb := s.caps.localBlobs; lb != nil {
 		return lb.Import(ctx, key, localPath)
 	}
 	if !isDir {

@@ -63,24 +63,24 @@ func TestPublishing(t *testing.T) {
 				if _, err := svc.ImportSource(ctx, v.ID, filepath.Join(upload, "upload")); err != nil {
 					t.Fatal(err)
 				}
-				if _, err := svc.ImportSourceBlob(ctx, v.ID, "uploads/x"); videohost.ErrorCode(err) != videohost.EInternal {
+				if _, err := svc.ImportSourceBlob(ctx, v.ID, "uploads/x"); videohost.ErrorCode(err) != videohost.EUnavailable {
 					t.Fatalf("ImportSourceBlob on a store that cannot copy: %v", err)
 				}
 			}
-			src, err := svc.LocalSource(ctx, v.ID, t.TempDir())
+			src, err := svc.Jobs().LocalSource(ctx, v.ID, t.TempDir())
 			if err != nil {
 				t.Fatal(err)
 			}
 			if b, _ := os.ReadFile(src); string(b) != "source bytes" {
 				t.Fatalf("source %q", b)
 			}
-			if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
+			if _, err := svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 				t.Fatal(err)
 			}
 			out := &videohost.ProcessOutput{Duration: 1, Width: 320, Height: 240,
 				Renditions: []videohost.Rendition{{Name: "h264_sd", Width: 320, Height: 240}}}
 			early := writeTree(t, map[string]string{"playlist.m3u8": "early"})
-			if ok, err := svc.PublishPlayable(ctx, v.ID, early, out); err != nil || !ok {
+			if ok, err := svc.Jobs().PublishPlayable(ctx, v.ID, early, out); err != nil || !ok {
 				t.Fatalf("early publish: %v %v", ok, err)
 			}
 			v = video(t, svc, p, v.ID)
@@ -88,13 +88,13 @@ func TestPublishing(t *testing.T) {
 				t.Fatalf("early set not served: %+v", v)
 			}
 			live := &videohost.ProcessOutput{Live: true, Duration: 1}
-			ok, err := svc.PublishPlayable(ctx, v.ID, writeTree(t, map[string]string{"playlist.m3u8": "live"}), live)
+			ok, err := svc.Jobs().PublishPlayable(ctx, v.ID, writeTree(t, map[string]string{"playlist.m3u8": "live"}), live)
 			if err != nil || ok != tt.local {
 				t.Fatalf("live publish: published=%v err=%v; only local disk serves a growing folder", ok, err)
 			}
 
 			final := writeTree(t, map[string]string{"playlist.m3u8": "final", "h264_sd/0.m4s": "segment", "subtitles/en.vtt": "WEBVTT"})
-			if v, err = svc.PublishReady(ctx, v.ID, final, out); err != nil {
+			if v, err = svc.Jobs().PublishReady(ctx, v.ID, final, out); err != nil {
 				t.Fatal(err)
 			}
 			if v.State != videohost.StateReady || asset(t, svc, v, "h264_sd/0.m4s") != "segment" {
@@ -104,13 +104,13 @@ func TestPublishing(t *testing.T) {
 
 			// A revision: check out, change a file, publish.
 			work := filepath.Join(t.TempDir(), "checkout")
-			if err := svc.CheckoutAssets(ctx, v, work); err != nil {
+			if err := svc.Jobs().CheckoutAssets(ctx, v, work); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.WriteFile(filepath.Join(work, "subtitles", "en.vtt"), []byte("WEBVTT\n\nrevised"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if err := svc.PublishRevision(ctx, v.ID, v.AssetVersion, work); err != nil {
+			if err := svc.Jobs().PublishRevision(ctx, v.ID, v.AssetVersion, work); err != nil {
 				t.Fatal(err)
 			}
 			revised := video(t, svc, p, v.ID)
@@ -120,7 +120,7 @@ func TestPublishing(t *testing.T) {
 			}
 			versions(t, blobs, v.ID, 1)
 			// A revision of a version that is no longer current is refused.
-			if err := svc.PublishRevision(ctx, v.ID, v.AssetVersion, writeTree(t, map[string]string{"x": "y"})); videohost.ErrorCode(err) != videohost.EConflict {
+			if err := svc.Jobs().PublishRevision(ctx, v.ID, v.AssetVersion, writeTree(t, map[string]string{"x": "y"})); videohost.ErrorCode(err) != videohost.EConflict {
 				t.Fatalf("stale revision: %v", err)
 			}
 			versions(t, blobs, v.ID, 1)

@@ -86,10 +86,10 @@ func TestRenditionCache(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.SourceStored(ctx, v.ID, 1); err != nil {
+		if _, err := svc.Jobs().SourceStored(ctx, v.ID, 1); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
+		if _, err := svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 			t.Fatal(err)
 		}
 		dir := writeTree(t, map[string]string{
@@ -98,7 +98,7 @@ func TestRenditionCache(t *testing.T) {
 		})
 		out := &videohost.ProcessOutput{Duration: 10, Width: 1280, Height: 720, Renditions: []videohost.Rendition{
 			{Name: "h264_sd", Width: 640, Height: 360}, {Name: "h264_hd", Width: 1280, Height: 720}}}
-		v, err = svc.PublishReady(ctx, v.ID, dir, out)
+		v, err = svc.Jobs().PublishReady(ctx, v.ID, dir, out)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -69,7 +69,7 @@ func (s *Service) removeVersion(ctx context.Context, videoID, version string) {
 // the version the job names, unless the video points at that version again
 // (it never does today; a version is never republished) or is gone (its
 // files went with it).
-func (s *Service) RemoveReplacedVersion(ctx context.Context, job *Job) error {
+func (s *Jobs) RemoveReplacedVersion(ctx context.Context, job *Job) error {
 	var p RemoveVersionPayload
 	if err := json.Unmarshal(job.Payload, &p); err != nil || !validVersion(p.Version) {
 		return Errorf(EValidation, "job %d names no asset version", job.ID)

@@ -46,18 +46,18 @@ func TestReplacedVersionGrace(t *testing.T) {
 			if _, err := svc.ImportSource(ctx, v.ID, filepath.Join(writeTree(t, map[string]string{"s": "source"}), "s")); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
+			if _, err := svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 				t.Fatal(err)
 			}
 			out := &videohost.ProcessOutput{Duration: 1, Width: 320, Height: 240,
 				Renditions: []videohost.Rendition{{Name: "h264_sd", Width: 320, Height: 240}}}
 			early := writeTree(t, map[string]string{"playlist.m3u8": "early master", "h264_sd/playlist.m3u8": "early media", "h264_sd/0.m4s": "early segment"})
-			if ok, err := svc.PublishPlayable(ctx, v.ID, early, out); err != nil || !ok {
+			if ok, err := svc.Jobs().PublishPlayable(ctx, v.ID, early, out); err != nil || !ok {
 				t.Fatalf("early publish: %v %v", ok, err)
 			}
 			old := video(t, svc, p, v.ID).AssetVersion
 			final := writeTree(t, map[string]string{"playlist.m3u8": "final master", "h264_sd/playlist.m3u8": "final media", "h264_sd/0.m4s": "final segment"})
-			if v, err = svc.PublishReady(ctx, v.ID, final, out); err != nil {
+			if v, err = svc.Jobs().PublishReady(ctx, v.ID, final, out); err != nil {
 				t.Fatal(err)
 			}
 			v = video(t, svc, p, v.ID)
@@ -125,7 +125,7 @@ func TestReplacedVersionGrace(t *testing.T) {
 			if json.Unmarshal(j.Payload, &payload); payload.Version != old || j.VideoID != v.ID {
 				t.Fatalf("remove job %+v, want version %s of %s", j, old, v.ID)
 			}
-			if err := svc.RemoveReplacedVersion(ctx, j); err != nil {
+			if err := svc.Jobs().RemoveReplacedVersion(ctx, j); err != nil {
 				t.Fatal(err)
 			}
 			versions(t, blobs, v.ID, 1)
@@ -136,12 +136,12 @@ func TestReplacedVersionGrace(t *testing.T) {
 			}
 			// Run again (a retry), it removes nothing more; a bad payload
 			// is an error, not a removal.
-			if err := svc.RemoveReplacedVersion(ctx, j); err != nil {
+			if err := svc.Jobs().RemoveReplacedVersion(ctx, j); err != nil {
 				t.Fatal(err)
 			}
 			bad := *j
 			bad.Payload = json.RawMessage(`{"version":"../../sources"}`)
-			if err := svc.RemoveReplacedVersion(ctx, &bad); videohost.ErrorCode(err) != videohost.EValidation {
+			if err := svc.Jobs().RemoveReplacedVersion(ctx, &bad); videohost.ErrorCode(err) != videohost.EValidation {
 				t.Errorf("bad payload: %v", err)
 			}
 			versions(t, blobs, v.ID, 1)
@@ -153,17 +153,17 @@ func TestReplacedVersionGrace(t *testing.T) {
 			if _, err := svc.ImportSource(ctx, v.ID, filepath.Join(writeTree(t, map[string]string{"s": "new source"}), "s")); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
+			if _, err := svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 				t.Fatal(err)
 			}
-			if ok, err := svc.PublishPlayable(ctx, v.ID, writeTree(t, map[string]string{"playlist.m3u8": "new source"}), out); err != nil || !ok {
+			if ok, err := svc.Jobs().PublishPlayable(ctx, v.ID, writeTree(t, map[string]string{"playlist.m3u8": "new source"}), out); err != nil || !ok {
 				t.Fatalf("early publish of a new source: %v %v", ok, err)
 			}
 			versions(t, blobs, v.ID, 1)
 
 			// Deleting the video takes a kept version with it, and the job
 			// that would have removed it finds nothing to do.
-			if _, err := svc.PublishReady(ctx, v.ID, writeTree(t, map[string]string{"playlist.m3u8": "new ladder"}), out); err != nil {
+			if _, err := svc.Jobs().PublishReady(ctx, v.ID, writeTree(t, map[string]string{"playlist.m3u8": "new ladder"}), out); err != nil {
 				t.Fatal(err)
 			}
 			versions(t, blobs, v.ID, 2)
@@ -174,7 +174,7 @@ func TestReplacedVersionGrace(t *testing.T) {
 			if j, err = q.Claim(ctx, "w", kinds, time.Minute); err != nil || j == nil {
 				t.Fatalf("no remove job for the deleted video: %v", err)
 			}
-			if err := svc.RemoveReplacedVersion(ctx, j); err != nil {
+			if err := svc.Jobs().RemoveReplacedVersion(ctx, j); err != nil {
 				t.Errorf("remove job of a deleted video: %v", err)
 			}
 			if left, _ := blobs.List(ctx, ""); len(left) != 0 {

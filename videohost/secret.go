@@ -9,14 +9,6 @@ import (
 	"fmt"
 )
 
-// SecretFingerprinter is a store that keeps the fingerprint of its
-// installation's secret (both of Reel's stores do).
-type SecretFingerprinter interface {
-	// SecretFingerprint stores fp when no fingerprint is stored yet and
-	// returns the one stored.
-	SecretFingerprint(ctx context.Context, fp string) (string, error)
-}
-
 // ErrSecretMismatch: the secret differs from the one the installation's
 // database was first used with; every key and webhook secret it sealed
 // would fail to unseal.
@@ -37,8 +29,8 @@ func SecretFingerprint(secret []byte) string {
 // gets ErrSecretMismatch instead of answering 500 to every key it cannot
 // unseal. A store that keeps no fingerprint passes.
 func (s *Service) CheckSecret(ctx context.Context) error {
-	fs, ok := s.store.(SecretFingerprinter)
-	if !ok {
+	fs := s.caps.fingerprints
+	if fs == nil {
 		return nil
 	}
 	fp := SecretFingerprint(s.cfg.Secret)

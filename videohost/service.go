@@ -115,6 +115,8 @@ type Config struct {
 
 // Service holds the use cases of the domain over its ports.
 type Service struct {
+	jobs     *Jobs        // the worker's view (jobs.go)
+	caps     capabilities // what the ports can do beyond the minimum (capabilities.go)
 	store    Store
 	queue    Queue
 	blobs    Blobs
@@ -190,7 +192,11 @@ func New(cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("creating gcm: %w", err)
 	}
+	caps := resolveCapabilities(cfg)
+	present := caps.present()
+	cfg.Logger.Info("capabilities", "store", present["store"], "queue", present["queue"], "blobs", present["blobs"], "pipeline", present["pipeline"])
 	s := &Service{
+		caps:  caps,
 		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
 		clock: cfg.Clock, log: cfg.Logger, aead: aead,
 		macKey: derive(cfg.Secret, "reel cursor"), grantKey: derive(cfg.Secret, "reel playback grant"), cfg: cfg, guard: cfg.Guard,
@@ -200,14 +206,15 @@ func New(cfg Config) (*Service, error) {
 		verified:  tokens.NewVerifiedCache(0, 0),
 		touched:   make(map[string]time.Time),
 		frames:    newFrameCache(cfg.Blobs, cfg.FrameCacheSize, cfg.Logger),
-		manifests: newManifestCache(cfg.Blobs, cfg.ManifestCacheSize),
+		manifests: newManifestCache(cfg.Blobs, cfg.ManifestCacheSize, caps.linkBlobs != nil),
 		redirects: newTTLCache[string](cfg.MediaRedirect/2, 10_000),
 		checks:    newMediaSlots(cfg.MediaChecks, cfg.MediaCheckWait),
 	}
-	if _, local := cfg.Blobs.(LocalBlobs); !local {
+	if caps.localBlobs == nil {
 		s.renditions = newRenditionCache(cfg.Blobs, cfg.RenditionCacheDir, cfg.RenditionCacheBytes)
 		s.media = newMediaCache(cfg.Blobs, cfg.MediaCacheDir, cfg.MediaCacheBytes, cfg.Logger)
 	}
+	s.jobs = &Jobs{Service: s}
 	return s, nil
 }
 
@@ -218,7 +225,7 @@ func derive(secret []byte, label string) []byte {
 }
 
 // Queue returns the service's queue.
-func (s *Service) Queue() Queue { return s.queue }
+func (s *Jobs) Queue() Queue { return s.queue }
 
 // Clock returns the service's clock.
 func (s *Service) Clock() Clock { return s.clock }
@@ -227,7 +234,7 @@ func (s *Service) Clock() Clock { return s.clock }
 func (s *Service) Pipeline() Pipeline { return s.pipeline }
 
 // Guard returns the SSRF guard.
-func (s *Service) Guard() *NetGuard { return s.guard }
+func (s *Jobs) Guard() *NetGuard { return s.guard }
 
 // Logger returns the service's logger.
 func (s *Service) Logger() *slog.Logger { return s.log }
@@ -417,8 +424,8 @@ func (s *Service) DeleteKey(ctx context.Context, p *Principal, id string) error 
 // Bootstrap makes sure a space exists. On first start it creates one with a
 // read-write and a read-only key and returns them (secrets included).
 func (s *Service) Bootstrap(ctx context.Context) (*Space, []*Key, error) {
-	ex, ok := s.store.(Exclusive)
-	if !ok {
+	ex := s.caps.exclusive
+	if ex == nil {
 		return s.bootstrap(ctx)
 	}
 	var (
@@ -785,7 +792,7 @@ func extOf(name string) string {
 // queues the transcode). A source that would take the space past its
 // max_bytes (a fetched one, whose size nobody declared) is removed, and
 // the video ends errored with quota_exceeded; the quota error is returned.
-func (s *Service) SourceStored(ctx context.Context, videoID string, size int64) (*Video, error) {
+func (s *Jobs) SourceStored(ctx context.Context, videoID string, size int64) (*Video, error) {
 	v, err := s.transition(ctx, "", videoID, StateUploaded, func(v *Video, ch *Change) {
 		if v.Source == nil {
 			v.Source = &SourceInfo{}
@@ -812,7 +819,7 @@ func (s *Service) failOverQuota(ctx context.Context, videoID string, quotaErr er
 }
 
 // QueueTranscode queues the transcode of a video whose source was prepared.
-func (s *Service) QueueTranscode(ctx context.Context, videoID string) error {
+func (s *Jobs) QueueTranscode(ctx context.Context, videoID string) error {
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
 		if v.State != StateUploaded && v.State != StateProcessing {
 			return Change{}, Errorf(EInvalidTransition, "video %s is %s", v.ID, v.State)
@@ -823,7 +830,7 @@ func (s *Service) QueueTranscode(ctx context.Context, videoID string) error {
 }
 
 // StartProcessing moves a video to processing (idempotent for retries).
-func (s *Service) StartProcessing(ctx context.Context, videoID string) (*Video, error) {
+func (s *Jobs) StartProcessing(ctx context.Context, videoID string) (*Video, error) {
 	return s.transition(ctx, "", videoID, StateProcessing, nil)
 }
 
@@ -1207,7 +1214,7 @@ func (s *Service) deleteVideo(ctx context.Context, space, id string) error {
 	}
 	// A chunked encode's jobs not yet started are given up; those running
 	// find their chunk gone and remove what they stored.
-	if cs, ok := s.store.(ChunkStore); ok {
+	if cs := s.caps.chunks; cs != nil {
 		if n, err := cs.DeleteChunks(context.WithoutCancel(ctx), id); err != nil {
 			s.log.WarnContext(ctx, "giving up the chunks of a deleted video", "video", id, "err", err)
 		} else if n > 0 {

@@ -312,7 +312,7 @@ func (s *Service) DeleteSpace(ctx context.Context, a *Admin, id string, recursiv
 		return err
 	}
 	var signing []*SigningKey
-	if ks, ok := s.store.(SigningKeyStore); ok {
+	if ks := s.caps.signingKeys; ks != nil {
 		if signing, err = ks.SigningKeys(ctx, id); err != nil {
 			return err
 		}

@@ -15,20 +15,6 @@ const JobSubtitles JobKind = "subtitles"
 // MaxSubtitleBytes bounds an uploaded subtitle file.
 const MaxSubtitleBytes = 4 << 20
 
-// SubtitlePipeline is an optional capability of a Pipeline: it converts
-// subtitle files and writes them into an asset folder. Without it the
-// subtitle routes answer EUnavailable.
-type SubtitlePipeline interface {
-	// ConvertSubtitles parses SRT or WebVTT (BOM, CRLF and sloppy timestamps
-	// tolerated) and returns normalised WebVTT; bad input is EValidation.
-	ConvertSubtitles(ctx context.Context, body []byte) ([]byte, error)
-	// ApplySubtitles writes subtitles/{language}.vtt and .m3u8 for every
-	// track and transcript.json for the default one into dir, a complete
-	// asset folder, and regenerates its master playlist and DASH manifest.
-	// The tracks replace whatever subtitles dir had.
-	ApplySubtitles(ctx context.Context, dir string, tracks []SubtitleFile) error
-}
-
 // SubtitleFile is one subtitle track with its WebVTT text.
 type SubtitleFile struct {
 	Language string
@@ -49,11 +35,7 @@ var languageTag = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$`)
 func ValidLanguage(s string) bool { return languageTag.MatchString(s) }
 
 func (s *Service) subtitlePipeline() (SubtitlePipeline, error) {
-	sp, ok := s.pipeline.(SubtitlePipeline)
-	if !ok {
-		return nil, Errorf(EUnavailable, "this server has no subtitle pipeline")
-	}
-	return sp, nil
+	return need(s.caps.pipeline.Subtitles, "subtitles", "media pipeline")
 }
 
 // PutSubtitles adds or replaces the subtitles of one language. The body is
@@ -149,7 +131,7 @@ func (s *Service) DeleteSubtitles(ctx context.Context, p *Principal, videoID, la
 
 // SubtitleFiles loads the stored WebVTT of every subtitle track of v; the
 // first track is the default one and feeds transcript.json.
-func (s *Service) SubtitleFiles(ctx context.Context, v *Video) ([]SubtitleFile, error) {
+func (s *Jobs) SubtitleFiles(ctx context.Context, v *Video) ([]SubtitleFile, error) {
 	var out []SubtitleFile
 	for i, sub := range v.Subtitles {
 		rc, _, err := s.blobs.Open(ctx, SubtitleKey(v.ID, sub.Language))

@@ -69,31 +69,6 @@ const ENoAudio = "no_audio"
 // FFmpeg finds no decodable picture in reads as a stream of no size).
 const ENoVideo = "no_video"
 
-// TrackPipeline is an optional capability of a Pipeline: it adds audio
-// tracks to and remakes the poster of a complete asset folder without
-// touching its video. Without it the routes answer EUnavailable.
-type TrackPipeline interface {
-	// ProbeAudio checks that path is media with an audio stream: a video
-	// error code not_media (or unsupported_codec) or ENoAudio otherwise.
-	ProbeAudio(ctx context.Context, path string) error
-	// AddAudioTrack encodes t.Source into dir (a complete asset folder)
-	// as the audio track t.ID, replacing one of that id, and rewrites the
-	// master playlist and the DASH manifest.
-	AddAudioTrack(ctx context.Context, dir string, t AddedAudio) error
-	// KeepAudioTracks removes from dir every added audio track whose id is
-	// not in ids; the source's own tracks always stay.
-	KeepAudioTracks(ctx context.Context, dir string, ids []string) error
-	// ProbeImage checks that path is an image the pipeline decodes in
-	// full, as PosterFromImage will: a video error code not_media (or
-	// unsupported_codec) otherwise.
-	ProbeImage(ctx context.Context, path string) error
-	// PosterFromImage remakes dir's poster files from an image file.
-	PosterFromImage(ctx context.Context, dir, image string) error
-	// PosterAt remakes dir's poster files from the frame at seconds and
-	// returns the time of the frame taken.
-	PosterAt(ctx context.Context, dir string, seconds float64) (float64, error)
-}
-
 // AddedAudio is one added audio track for TrackPipeline.AddAudioTrack.
 type AddedAudio struct {
 	Source   string // local path of the uploaded file
@@ -114,11 +89,7 @@ func AudioTrackKey(videoID, language string) string {
 func PosterImageKey(videoID string) string { return "sources/" + videoID + "/poster" }
 
 func (s *Service) trackPipeline() (TrackPipeline, error) {
-	tp, ok := s.pipeline.(TrackPipeline)
-	if !ok {
-		return nil, Errorf(EUnavailable, "this server has no media pipeline for tracks and posters")
-	}
-	return tp, nil
+	return need(s.caps.pipeline.Tracks, "audio tracks and posters", "media pipeline")
 }
 
 // AudioTrackInput is an audio track to add.
@@ -246,17 +217,17 @@ func (s *Service) DeleteAudioTrack(ctx context.Context, p *Principal, videoID, l
 
 // LocalAudioTrack returns a local path of the uploaded file of an added
 // audio track: the blob itself on local disk, else a copy in dir.
-func (s *Service) LocalAudioTrack(ctx context.Context, videoID, language, dir string) (string, error) {
+func (s *Jobs) LocalAudioTrack(ctx context.Context, videoID, language, dir string) (string, error) {
 	return s.localBlob(ctx, AudioTrackKey(videoID, language), filepath.Join(dir, "audio-"+language))
 }
 
 // LocalPosterImage returns a local path of a video's uploaded poster image.
-func (s *Service) LocalPosterImage(ctx context.Context, videoID, dir string) (string, error) {
+func (s *Jobs) LocalPosterImage(ctx context.Context, videoID, dir string) (string, error) {
 	return s.localBlob(ctx, PosterImageKey(videoID), filepath.Join(dir, "poster-image"))
 }
 
 func (s *Service) localBlob(ctx context.Context, key, dst string) (string, error) {
-	if lb, ok := s.blobs.(LocalBlobs); ok {
+	if lb := s.caps.localBlobs; lb != nil {
 		p := lb.Path(key)
 		if _, err := os.Stat(p); err != nil {
 			return "", Errorf(ENotFound, "%s is missing", key)
@@ -272,7 +243,7 @@ func (s *Service) localBlob(ctx context.Context, key, dst string) (string, error
 // AudioTrackRevs returns the revision of each added audio track of a
 // video (by language), which Present keeps out of the video's JSON: a job
 // reports what it encoded with them (AudioTracksPublished).
-func (s *Service) AudioTrackRevs(ctx context.Context, videoID string) (map[string]string, error) {
+func (s *Jobs) AudioTrackRevs(ctx context.Context, videoID string) (map[string]string, error) {
 	v, err := s.store.Video(ctx, "", videoID)
 	if err != nil {
 		return nil, err
@@ -291,7 +262,7 @@ func (s *Service) AudioTrackRevs(ctx context.Context, videoID string) (map[strin
 // failed errored; a track replaced meanwhile (another revision) is left
 // for the job its replacement queued. A track turning errored emits
 // video.asset.errored.
-func (s *Service) AudioTracksPublished(ctx context.Context, videoID string, done map[string]string, failed map[string]*VideoError, failedRev map[string]string) error {
+func (s *Jobs) AudioTracksPublished(ctx context.Context, videoID string, done map[string]string, failed map[string]*VideoError, failedRev map[string]string) error {
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
 		var ch Change
 		for i := range v.AudioTracks {
@@ -316,7 +287,7 @@ func (s *Service) AudioTracksPublished(ctx context.Context, videoID string, done
 // AudioTracksFailed marks every added track still processing errored, with
 // video.asset.errored: the job that encodes them failed for good (a
 // failure no retry fixes, or its attempts spent).
-func (s *Service) AudioTracksFailed(ctx context.Context, videoID, code, message string) error {
+func (s *Jobs) AudioTracksFailed(ctx context.Context, videoID, code, message string) error {
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
 		var ch Change
 		for i := range v.AudioTracks {
@@ -334,7 +305,7 @@ func (s *Service) AudioTracksFailed(ctx context.Context, videoID, code, message 
 // PosterFailed records that a JobPoster failed for good (a failure no
 // retry fixes, or its attempts spent): the video keeps the poster it had,
 // its poster_error says why, and video.asset.errored is emitted.
-func (s *Service) PosterFailed(ctx context.Context, videoID, code, message string) error {
+func (s *Jobs) PosterFailed(ctx context.Context, videoID, code, message string) error {
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
 		v.PosterError = &VideoError{Code: code, Message: message}
 		v.UpdatedAt = s.clock.Now()

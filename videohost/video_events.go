@@ -21,21 +21,12 @@ type VideoEvent struct {
 	Seq int64 `json:"-"`
 }
 
-// VideoEventStore lists a video's events with their deliveries. It is an
-// optional capability of a Store.
-type VideoEventStore interface {
-	// VideoEvents returns up to limit events of the video with Seq < before
-	// (before ≤ 0: from the newest), newest first, each with its deliveries
-	// and their attempts.
-	VideoEvents(ctx context.Context, space, videoID string, before int64, limit int) ([]*VideoEvent, error)
-}
-
 // VideoEvents lists the events of one video of the principal's space,
 // newest first, each with its webhook deliveries.
 func (s *Service) VideoEvents(ctx context.Context, p *Principal, id string, limit int, cursor string) (*Page[*VideoEvent], error) {
-	es, ok := s.store.(VideoEventStore)
-	if !ok {
-		return nil, Errorf(EUnavailable, "this store does not list a video's events")
+	es, err := need(s.caps.videoEvents, "a video's events", "store")
+	if err != nil {
+		return nil, err
 	}
 	if _, err := s.store.Video(ctx, p.Space, id); err != nil {
 		return nil, err

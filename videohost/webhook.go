@@ -132,68 +132,11 @@ func (d *WebhookDelivery) Envelope() ([]byte, error) {
 	return body, nil
 }
 
-// WebhookStore persists webhook endpoints and their deliveries. *sqlite.DB
-// implements it. Dispatcher-side methods take now explicitly, so that one
-// clock decides leases and schedules.
-type WebhookStore interface {
-	// CreateWebhook inserts w with its sealed secret. Only events written to
-	// the outbox after this call are delivered to it. A space that has
-	// MaxWebhooksPerSpace endpoints already, counted in the same
-	// transaction (concurrent creates included), gets TooManyWebhooks.
-	CreateWebhook(ctx context.Context, w *WebhookEndpoint, sealedSecret []byte) error
-	Webhook(ctx context.Context, space, id string) (*WebhookEndpoint, error)
-	// Webhooks lists a space's endpoints in creation order after the cursor.
-	Webhooks(ctx context.Context, space string, after *Cursor, limit int) ([]*WebhookEndpoint, error)
-	// UpdateWebhook saves url, description, events, enabled and updated_at.
-	UpdateWebhook(ctx context.Context, w *WebhookEndpoint) error
-	// RotateWebhookSecret makes sealed the current secret; the old one keeps
-	// signing until previousUntil.
-	RotateWebhookSecret(ctx context.Context, space, id string, sealed []byte, previousUntil, now time.Time) (*WebhookEndpoint, error)
-	// DeleteWebhook removes the endpoint with its deliveries.
-	DeleteWebhook(ctx context.Context, space, id string) error
-
-	// FanOutWebhookEvents turns up to limit outbox events after the stored
-	// cursor into pending deliveries, one per subscribed enabled endpoint,
-	// and moves the cursor, in one transaction. It returns the number of
-	// events consumed.
-	FanOutWebhookEvents(ctx context.Context, limit int, now time.Time) (int, error)
-	// CreateWebhookDelivery inserts a pending delivery due now (test events).
-	CreateWebhookDelivery(ctx context.Context, d *WebhookDelivery) error
-	// ClaimWebhookDeliveries leases to owner the oldest due deliveries (up
-	// to perEndpoint each, in event order) of up to endpoints endpoints that
-	// have none leased already. The caller sends each endpoint's deliveries
-	// one after the other, so one is in flight per endpoint.
-	ClaimWebhookDeliveries(ctx context.Context, owner string, endpoints, perEndpoint int, lease time.Duration, now time.Time) ([]*ClaimedDelivery, error)
-	// RecordWebhookAttempt logs attempt on the delivery owner holds and moves
-	// it to state; next is its next attempt when state is pending. The lease
-	// is released, and the leases owner holds on the same endpoint's other
-	// deliveries (the rest of its batch) are renewed to holdRestUntil, so a
-	// batch is held only as long as its sender is alive (zero: unchanged).
-	// EConflict when owner no longer holds the lease.
-	RecordWebhookAttempt(ctx context.Context, deliverySeq int64, owner string, attempt DeliveryAttempt, state DeliveryState, next, holdRestUntil time.Time) error
-	// ReleaseWebhookDelivery hands a leased delivery back untried.
-	ReleaseWebhookDelivery(ctx context.Context, deliverySeq int64, owner string) error
-
-	// WebhookDeliveries lists an endpoint's deliveries, newest first, with
-	// Seq below before (0: from the newest), attempts included.
-	WebhookDeliveries(ctx context.Context, endpoint string, before int64, limit int) ([]*WebhookDelivery, error)
-	WebhookDelivery(ctx context.Context, endpoint, id string) (*WebhookDelivery, error)
-	// RetryWebhookDelivery makes a delivery pending and due at now, whatever
-	// its state; a delivery being sent right now is left alone.
-	RetryWebhookDelivery(ctx context.Context, endpoint, id string, now time.Time) (*WebhookDelivery, error)
-}
-
 // webhookStore is the configured WebhookStore, or the Store when it also
 // implements one (the SQLite store does), so that embedding apps need no
 // extra wiring.
 func (s *Service) webhookStore() (WebhookStore, error) {
-	if s.cfg.Webhooks != nil {
-		return s.cfg.Webhooks, nil
-	}
-	if ws, ok := s.store.(WebhookStore); ok {
-		return ws, nil
-	}
-	return nil, Errorf(EUnavailable, "webhooks are not configured on this server")
+	return need(s.caps.webhooks, "webhooks", "store")
 }
 
 // CreateWebhookInput is the body of POST /v1/webhooks.
@@ -522,7 +465,7 @@ func (s *Service) TestWebhook(ctx context.Context, p *Principal, id string) (*We
 
 // FanOutWebhookEvents turns up to limit outbox events into deliveries; it
 // returns how many events it consumed.
-func (s *Service) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time) (int, error) {
+func (s *Jobs) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time) (int, error) {
 	ws, err := s.webhookStore()
 	if err != nil {
 		return 0, err
@@ -534,7 +477,7 @@ func (s *Service) FanOutWebhookEvents(ctx context.Context, limit int, now time.T
 // WebhookStore.ClaimWebhookDeliveries) and unseals the
 // secrets that sign them. A delivery whose secret cannot be unsealed (the
 // server secret changed) is released and logged, never sent unsigned.
-func (s *Service) ClaimWebhookDeliveries(ctx context.Context, owner string, endpoints, perEndpoint int, lease time.Duration, now time.Time) ([]*WebhookSend, error) {
+func (s *Jobs) ClaimWebhookDeliveries(ctx context.Context, owner string, endpoints, perEndpoint int, lease time.Duration, now time.Time) ([]*WebhookSend, error) {
 	ws, err := s.webhookStore()
 	if err != nil {
 		return nil, err
@@ -577,7 +520,7 @@ func (s *Service) webhookSecrets(c *ClaimedDelivery, now time.Time) ([]string, e
 // RecordWebhookAttempt logs an attempt of a claimed delivery and moves it
 // on; owner's leases on the rest of its batch are renewed to holdRestUntil
 // (zero: unchanged).
-func (s *Service) RecordWebhookAttempt(ctx context.Context, owner string, d *WebhookDelivery, a DeliveryAttempt, state DeliveryState, next, holdRestUntil time.Time) error {
+func (s *Jobs) RecordWebhookAttempt(ctx context.Context, owner string, d *WebhookDelivery, a DeliveryAttempt, state DeliveryState, next, holdRestUntil time.Time) error {
 	ws, err := s.webhookStore()
 	if err != nil {
 		return err
@@ -586,7 +529,7 @@ func (s *Service) RecordWebhookAttempt(ctx context.Context, owner string, d *Web
 }
 
 // ReleaseWebhookDelivery hands a claimed delivery back untried.
-func (s *Service) ReleaseWebhookDelivery(ctx context.Context, owner string, d *WebhookDelivery) error {
+func (s *Jobs) ReleaseWebhookDelivery(ctx context.Context, owner string, d *WebhookDelivery) error {
 	ws, err := s.webhookStore()
 	if err != nil {
 		return err
@@ -600,10 +543,4 @@ type WebhookBacklog struct {
 	Endpoint string
 	Pending  int64 // waiting for their first attempt or a retry
 	Failed   int64 // retries spent: failed for good
-}
-
-// WebhookStats is an optional capability of a WebhookStore: the backlog of
-// every endpoint that has one, for metrics.
-type WebhookStats interface {
-	WebhookBacklog(ctx context.Context) ([]WebhookBacklog, error)
 }

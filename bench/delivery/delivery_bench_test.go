@@ -322,13 +322,13 @@ func serveReel(dir string) error {
 				}
 			}
 		}
-		if _, err := svc.SourceStored(ctx, v.ID, 1); err != nil {
+		if _, err := svc.Jobs().SourceStored(ctx, v.ID, 1); err != nil {
 			return video{}, err
 		}
-		if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
+		if _, err := svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 			return video{}, err
 		}
-		v, err = svc.PublishReady(ctx, v.ID, folder, &videohost.ProcessOutput{Duration: 64, Width: 640, Height: 360,
+		v, err = svc.Jobs().PublishReady(ctx, v.ID, folder, &videohost.ProcessOutput{Duration: 64, Width: 640, Height: 360,
 			Renditions: []videohost.Rendition{{Name: "h264_sd", Width: 640, Height: 360}}})
 		if err != nil {
 			return video{}, err

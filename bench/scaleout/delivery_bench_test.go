@@ -198,13 +198,13 @@ func publishSegments(t *testing.T, srv *s3test.Server, dsn, data string) publish
 	write("playlist.m3u8", []byte("#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n"+
 		"#EXT-X-STREAM-INF:BANDWIDTH=4400000,AVERAGE-BANDWIDTH=4200000,RESOLUTION=640x360,FRAME-RATE=30.000,CODECS=\"avc1.64001e,mp4a.40.2\"\n"+
 		"h264_sd/playlist.m3u8\n"))
-	if _, err := svc.SourceStored(ctx, v.ID, 1); err != nil {
+	if _, err := svc.Jobs().SourceStored(ctx, v.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
+	if _, err := svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 		t.Fatal(err)
 	}
-	v, err = svc.PublishReady(ctx, v.ID, dir, &videohost.ProcessOutput{Duration: 32, Width: 640, Height: 360,
+	v, err = svc.Jobs().PublishReady(ctx, v.ID, dir, &videohost.ProcessOutput{Duration: 32, Width: 640, Height: 360,
 		Renditions: []videohost.Rendition{{Name: "h264_sd", Width: 640, Height: 360}}})
 	if err != nil {
 		t.Fatal(err)

@@ -127,7 +127,7 @@ func measure(t *testing.T, sc scenario) []time.Duration {
 		receivers = append(receivers, rc)
 	}
 
-	d, err := worker.NewDispatcher(worker.DispatcherConfig{Service: svc, Logger: quiet}) // defaults: 100 ms poll, 8 in flight
+	d, err := worker.NewDispatcher(worker.DispatcherConfig{Jobs: svc.Jobs(), Logger: quiet}) // defaults: 100 ms poll, 8 in flight
 	if err != nil {
 		t.Fatal(err)
 	}

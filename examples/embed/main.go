@@ -139,7 +139,7 @@ func NewAppOn(ctx context.Context, st *Storage, dir, origin string) (*App, error
 	if err != nil {
 		return nil, err
 	}
-	wrk, err := worker.New(worker.Config{Service: svc, Pipeline: transcode.New(transcode.Config{}), WorkDir: filepath.Join(dir, "work")})
+	wrk, err := worker.New(worker.Config{Jobs: svc.Jobs(), Pipeline: transcode.New(transcode.Config{}), WorkDir: filepath.Join(dir, "work")})
 	if err != nil {
 		return nil, err
 	}

@@ -85,10 +85,10 @@ func (e *env) publish(o publishOptions) *videohost.Video {
 		o.width, o.height, o.duration = 320, 240, 3
 	}
 	dir := writeFiles(e.t, o.files)
-	if _, err := e.svc.SourceStored(ctx, v.ID, 100); err != nil {
+	if _, err := e.svc.Jobs().SourceStored(ctx, v.ID, 100); err != nil {
 		e.t.Fatal(err)
 	}
-	if _, err := e.svc.StartProcessing(ctx, v.ID); err != nil {
+	if _, err := e.svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 		e.t.Fatal(err)
 	}
 	out := &videohost.ProcessOutput{
@@ -97,7 +97,7 @@ func (e *env) publish(o publishOptions) *videohost.Video {
 		AudioTracks: []videohost.AudioTrack{{ID: "0", Language: "en", Label: "English", Default: true}},
 		Assets:      videohost.AssetFlags{Poster: true, Storyboard: true, Clip: true, Audio: true, DASH: true},
 	}
-	pv, err := e.svc.PublishReady(ctx, v.ID, dir, out)
+	pv, err := e.svc.Jobs().PublishReady(ctx, v.ID, dir, out)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -402,9 +402,9 @@ func TestAssetsFollowVersion(t *testing.T) {
 	if _, err := e.svc.CreateUploadVideo(ctx, &videohost.Principal{Space: v.Space, Access: videohost.AccessReadWrite}, videohost.UploadInput{ReplaceVideo: v.ID}); err != nil {
 		t.Fatal(err)
 	}
-	e.svc.SourceStored(ctx, v.ID, 1)
-	e.svc.StartProcessing(ctx, v.ID)
-	if _, err := e.svc.PublishReady(ctx, v.ID, dir, &videohost.ProcessOutput{Duration: 3, Width: 320, Height: 240,
+	e.svc.Jobs().SourceStored(ctx, v.ID, 1)
+	e.svc.Jobs().StartProcessing(ctx, v.ID)
+	if _, err := e.svc.Jobs().PublishReady(ctx, v.ID, dir, &videohost.ProcessOutput{Duration: 3, Width: 320, Height: 240,
 		Renditions: v.Renditions, Assets: videohost.AssetFlags{Poster: true}}); err != nil {
 		t.Fatal(err)
 	}

@@ -122,13 +122,13 @@ func newDeliveryBench(b *testing.B, logLevel slog.Level) *deliveryBench {
 				b.Fatal(err)
 			}
 		}
-		if _, err := svc.SourceStored(ctx, v.ID, 1); err != nil {
+		if _, err := svc.Jobs().SourceStored(ctx, v.ID, 1); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
+		if _, err := svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 			b.Fatal(err)
 		}
-		v, err = svc.PublishReady(ctx, v.ID, folder, &videohost.ProcessOutput{Duration: 64, Width: 640, Height: 360,
+		v, err = svc.Jobs().PublishReady(ctx, v.ID, folder, &videohost.ProcessOutput{Duration: 64, Width: 640, Height: 360,
 			Renditions: []videohost.Rendition{{Name: "h264_sd", Width: 640, Height: 360}}})
 		if err != nil {
 			b.Fatal(err)

@@ -100,7 +100,7 @@ func TestOriginalAccess(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	v := e.publish(publishOptions{})
-	if _, err := e.svc.StoreSource(ctx, v.ID, strings.NewReader("the original bytes")); err != nil {
+	if _, err := e.svc.Jobs().StoreSource(ctx, v.ID, strings.NewReader("the original bytes")); err != nil {
 		t.Fatal(err)
 	}
 	orig := e.mediaURL(v, "original")
@@ -198,7 +198,7 @@ func TestOriginalDownloadName(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			v := e.publish(publishOptions{})
-			if _, err := e.svc.StoreSource(ctx, v.ID, strings.NewReader("x")); err != nil {
+			if _, err := e.svc.Jobs().StoreSource(ctx, v.ID, strings.NewReader("x")); err != nil {
 				t.Fatal(err)
 			}
 			if tt.source != nil {

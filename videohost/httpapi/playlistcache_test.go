@@ -207,9 +207,9 @@ func TestPlaylistCacheNewVersion(t *testing.T) {
 	if _, err := e.svc.CreateUploadVideo(ctx, &videohost.Principal{Space: v.Space, Access: videohost.AccessReadWrite}, videohost.UploadInput{ReplaceVideo: v.ID}); err != nil {
 		t.Fatal(err)
 	}
-	e.svc.SourceStored(ctx, v.ID, 1)
-	e.svc.StartProcessing(ctx, v.ID)
-	nv, err := e.svc.PublishReady(ctx, v.ID, writeFiles(t, files), &videohost.ProcessOutput{Duration: 3, Width: 320, Height: 240,
+	e.svc.Jobs().SourceStored(ctx, v.ID, 1)
+	e.svc.Jobs().StartProcessing(ctx, v.ID)
+	nv, err := e.svc.Jobs().PublishReady(ctx, v.ID, writeFiles(t, files), &videohost.ProcessOutput{Duration: 3, Width: 320, Height: 240,
 		Renditions: v.Renditions})
 	if err != nil {
 		t.Fatal(err)

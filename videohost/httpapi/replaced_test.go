@@ -23,17 +23,17 @@ func TestReplacedVersionPlaysOn(t *testing.T) {
 	})
 	ctx := context.Background()
 	v := e.createVideo(e.rw, map[string]any{"title": "lecture", "playback_policy": "signed"})
-	if _, err := e.svc.SourceStored(ctx, v.ID, 100); err != nil {
+	if _, err := e.svc.Jobs().SourceStored(ctx, v.ID, 100); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.StartProcessing(ctx, v.ID); err != nil {
+	if _, err := e.svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 		t.Fatal(err)
 	}
 	out := &videohost.ProcessOutput{Duration: 3, Width: 320, Height: 240,
 		Renditions: []videohost.Rendition{{Name: "h264_sd", Codec: "h264", Quality: "sd", Width: 320, Height: 240}}}
 	early := fakeAssets()
 	early["h264_sd/0.m4s"] = []byte("early segment")
-	if ok, err := e.svc.PublishPlayable(ctx, v.ID, writeFiles(t, early), out); err != nil || !ok {
+	if ok, err := e.svc.Jobs().PublishPlayable(ctx, v.ID, writeFiles(t, early), out); err != nil || !ok {
 		t.Fatalf("early publish: %v %v", ok, err)
 	}
 	token := playbackToken(t, hmacKey(t, e.rw), v.Embed)
@@ -68,7 +68,7 @@ func TestReplacedVersionPlaysOn(t *testing.T) {
 
 	final := fakeAssets()
 	final["h264_sd/0.m4s"] = []byte("final segment")
-	nv, err := e.svc.PublishReady(ctx, v.ID, writeFiles(t, final), out)
+	nv, err := e.svc.Jobs().PublishReady(ctx, v.ID, writeFiles(t, final), out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestReplacedVersionPlaysOn(t *testing.T) {
 	if err != nil || job == nil {
 		t.Fatalf("no remove job after the grace: %v", err)
 	}
-	if err := e.svc.RemoveReplacedVersion(ctx, job); err != nil {
+	if err := e.svc.Jobs().RemoveReplacedVersion(ctx, job); err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []string{segment, mediaPlaylist} {

@@ -199,10 +199,10 @@ func TestSpaceQuotas(t *testing.T) {
 		// errored and its source is gone.
 		v := e.createVideo(e.rw, nil)
 		ctx := context.Background()
-		if _, err := e.svc.StoreSource(ctx, v.ID, strings.NewReader("0123456789")); err != nil {
+		if _, err := e.svc.Jobs().StoreSource(ctx, v.ID, strings.NewReader("0123456789")); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := e.svc.SourceStored(ctx, v.ID, 10); videohost.ErrorCode(err) != videohost.EQuotaExceeded {
+		if _, err := e.svc.Jobs().SourceStored(ctx, v.ID, 10); videohost.ErrorCode(err) != videohost.EQuotaExceeded {
 			t.Fatalf("SourceStored past max_bytes: %v", err)
 		}
 		var got videohost.Video
@@ -221,15 +221,15 @@ func TestSpaceQuotas(t *testing.T) {
 		// the space past 1 minute ends errored; its assets are removed.
 		v := e.createVideo(e.rw, nil)
 		ctx := context.Background()
-		if _, err := e.svc.SourceStored(ctx, v.ID, 100); err != nil {
+		if _, err := e.svc.Jobs().SourceStored(ctx, v.ID, 100); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := e.svc.StartProcessing(ctx, v.ID); err != nil {
+		if _, err := e.svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 			t.Fatal(err)
 		}
 		out := &videohost.ProcessOutput{Duration: 11, Width: 320, Height: 240,
 			Renditions: []videohost.Rendition{{Name: "h264_sd", Codec: "h264", Quality: "sd", Width: 320, Height: 240}}}
-		if _, err := e.svc.PublishPlayable(ctx, v.ID, writeFiles(t, fakeAssets()), out); videohost.ErrorCode(err) != videohost.EQuotaExceeded {
+		if _, err := e.svc.Jobs().PublishPlayable(ctx, v.ID, writeFiles(t, fakeAssets()), out); videohost.ErrorCode(err) != videohost.EQuotaExceeded {
 			t.Fatalf("publishing past max_minutes: %v", err)
 		}
 		var got videohost.Video

@@ -82,7 +82,7 @@ func newUploads(h *Handler) (*uploads, error) {
 	composer := tus.NewStoreComposer()
 	// Concatenation is left out on purpose: every upload is one video, and
 	// partial uploads would each create one.
-	facing := reachableStore{UploadStore: u.store, mapErr: u.tusError, abandon: u.abandon}
+	facing := reachableStore{UploadStore: u.store, pinger: videohost.PingerOf(u.store), mapErr: u.tusError, abandon: u.abandon}
 	composer.UseCore(facing)
 	composer.UseTerminater(facing)
 	composer.UseLengthDeferrer(facing)

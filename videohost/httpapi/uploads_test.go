@@ -107,7 +107,7 @@ func (e *env) video(id string) *videohost.Video {
 // sourceBytes returns the stored source blob of a video.
 func (e *env) sourceBytes(id string) []byte {
 	e.t.Helper()
-	path, err := e.svc.LocalSource(context.Background(), id, e.t.TempDir())
+	path, err := e.svc.Jobs().LocalSource(context.Background(), id, e.t.TempDir())
 	if err != nil {
 		e.t.Fatalf("finding source of %s: %v", id, err)
 	}

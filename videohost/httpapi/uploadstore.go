@@ -118,6 +118,7 @@ func (d *diskUploads) Forget(_ context.Context, id string) error {
 // own 500; the client resumes the upload once it is back.
 type reachableStore struct {
 	UploadStore
+	pinger videohost.Pinger // the store's, or nil
 	mapErr func(ctx context.Context, err error) error
 	// abandon undoes what the creation hook did for an upload the store
 	// then failed to create: its client got an error, not a video id.
@@ -136,8 +137,8 @@ func (s reachableStore) unavailable(ctx context.Context, err error) error {
 		return s.mapErr(ctx, err)
 	}
 	var tusErr tus.Error
-	if p, ok := s.UploadStore.(videohost.Pinger); ok && !errors.As(err, &tusErr) && !errors.Is(err, context.Canceled) {
-		if perr := p.Ping(ctx); perr != nil && videohost.ErrorCode(perr) == videohost.EUnavailable {
+	if s.pinger != nil && !errors.As(err, &tusErr) && !errors.Is(err, context.Canceled) {
+		if perr := s.pinger.Ping(ctx); perr != nil && videohost.ErrorCode(perr) == videohost.EUnavailable {
 			return s.mapErr(ctx, fmt.Errorf("%w (%v)", perr, err))
 		}
 	}

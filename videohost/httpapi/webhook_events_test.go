@@ -34,10 +34,10 @@ func (*subtitlePipeline) ApplySubtitles(context.Context, string, []videohost.Sub
 func (e *env) claimEnvelopes() map[string][][]byte {
 	e.t.Helper()
 	ctx := context.Background()
-	if _, err := e.svc.FanOutWebhookEvents(ctx, 100, e.clock.Now()); err != nil {
+	if _, err := e.svc.Jobs().FanOutWebhookEvents(ctx, 100, e.clock.Now()); err != nil {
 		e.t.Fatal(err)
 	}
-	sends, err := e.svc.ClaimWebhookDeliveries(ctx, "test", 100, 100, time.Minute, e.clock.Now())
+	sends, err := e.svc.Jobs().ClaimWebhookDeliveries(ctx, "test", 100, 100, time.Minute, e.clock.Now())
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestOptInEventKinds(t *testing.T) {
 	}
 
 	// A poster change of that video that could not be made.
-	if err := e.svc.PosterFailed(ctx, s.ID, videohost.VideoErrNotMedia, "probe image: no picture that decodes"); err != nil {
+	if err := e.svc.Jobs().PosterFailed(ctx, s.ID, videohost.VideoErrNotMedia, "probe image: no picture that decodes"); err != nil {
 		t.Fatal(err)
 	}
 

@@ -203,7 +203,7 @@ func TestWebhookDeliveryLog(t *testing.T) {
 	e := newEnv(t)
 	w := e.createWebhook(e.rw, map[string]any{"events": []string{"video.created"}})
 	e.createVideo(e.rw, nil)
-	if _, err := e.svc.FanOutWebhookEvents(ctx, 100, e.clock.Now()); err != nil {
+	if _, err := e.svc.Jobs().FanOutWebhookEvents(ctx, 100, e.clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	e.clock.Advance(time.Millisecond)
@@ -216,13 +216,13 @@ func TestWebhookDeliveryLog(t *testing.T) {
 
 	// One failed attempt on the video.created delivery, as the dispatcher
 	// would log it.
-	sends, err := e.svc.ClaimWebhookDeliveries(ctx, "test-dispatcher", 1, 1, time.Minute, e.clock.Now())
+	sends, err := e.svc.Jobs().ClaimWebhookDeliveries(ctx, "test-dispatcher", 1, 1, time.Minute, e.clock.Now())
 	if err != nil || len(sends) != 1 || sends[0].Delivery.Type != "video.created" {
 		t.Fatalf("claimed %v, %v", sends, err)
 	}
 	attempt := videohost.DeliveryAttempt{At: e.clock.Now().Truncate(time.Second), Status: 500, DurationMS: 42,
 		Error: "answered 500", ResponseExcerpt: "boom"}
-	if err := e.svc.RecordWebhookAttempt(ctx, "test-dispatcher", sends[0].Delivery, attempt, videohost.DeliveryFailed, time.Time{}, time.Time{}); err != nil {
+	if err := e.svc.Jobs().RecordWebhookAttempt(ctx, "test-dispatcher", sends[0].Delivery, attempt, videohost.DeliveryFailed, time.Time{}, time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -284,7 +284,7 @@ func TestVideoEvents(t *testing.T) {
 	e.clock.Advance(time.Millisecond)
 	must(t, e.req("POST", "/v1/videos/"+v.ID+"/archive", e.rw, nil), http.StatusOK, nil)
 	e.createVideo(e.rw, nil) // another video's events stay out
-	if _, err := e.svc.FanOutWebhookEvents(ctx, 100, e.clock.Now()); err != nil {
+	if _, err := e.svc.Jobs().FanOutWebhookEvents(ctx, 100, e.clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 

@@ -167,13 +167,13 @@ func (s *stack) publish(t *testing.T) *videohost.Video {
 	if err := os.WriteFile(filepath.Join(dir, "h264_sd.mp4"), []byte("mp4"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.svc.SourceStored(ctx, v.ID, 3); err != nil {
+	if _, err := s.svc.Jobs().SourceStored(ctx, v.ID, 3); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.svc.StartProcessing(ctx, v.ID); err != nil {
+	if _, err := s.svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 		t.Fatal(err)
 	}
-	v, err = s.svc.PublishReady(ctx, v.ID, dir, &videohost.ProcessOutput{
+	v, err = s.svc.Jobs().PublishReady(ctx, v.ID, dir, &videohost.ProcessOutput{
 		Duration: 3, Width: 320, Height: 240,
 		Renditions: []videohost.Rendition{{Name: "h264_sd", Codec: "h264", Width: 320, Height: 240}},
 	})
@@ -231,7 +231,7 @@ func TestScrape(t *testing.T) {
 	if r := s.do(t, "POST", "/v1/videos", s.rw, strings.NewReader(`{"input_url": "https://203.0.113.7/a.mp4"}`), "Content-Type", "application/json"); r.StatusCode != http.StatusCreated {
 		t.Fatalf("create: %d", r.StatusCode)
 	}
-	d, err := worker.NewDispatcher(worker.DispatcherConfig{Service: s.svc, Observer: s.m, Logger: slog.New(slog.DiscardHandler)})
+	d, err := worker.NewDispatcher(worker.DispatcherConfig{Jobs: s.svc.Jobs(), Observer: s.m, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}

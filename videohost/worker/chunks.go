@@ -35,8 +35,8 @@ import (
 var errChunkGivenUp = errors.New("the chunked encode was given up")
 
 func (w *Worker) chunkPipeline() (videohost.ChunkPipeline, bool) {
-	cp, ok := w.cfg.Pipeline.(videohost.ChunkPipeline)
-	return cp, ok && w.cfg.ChunkThreshold > 0 && w.svc.Chunked()
+	cp := w.caps.Chunks
+	return cp, cp != nil && w.cfg.ChunkThreshold > 0 && w.svc.Chunked()
 }
 
 // planChunks plans a chunked encode of a long source; it reports whether
@@ -70,8 +70,8 @@ func (w *Worker) planChunks(ctx context.Context, v *videohost.Video, source stri
 
 // chunk encodes one chunk and stores it.
 func (w *Worker) chunk(ctx context.Context, job *videohost.Job) error {
-	cp, ok := w.cfg.Pipeline.(videohost.ChunkPipeline)
-	if !ok {
+	cp := w.caps.Chunks
+	if cp == nil {
 		return errors.New("the pipeline cannot encode chunks")
 	}
 	var p videohost.ChunkPayload
@@ -157,8 +157,8 @@ func (w *Worker) chunkWatch() time.Duration {
 
 // stitch joins a video's chunks and publishes it.
 func (w *Worker) stitch(ctx context.Context, job *videohost.Job) error {
-	cp, ok := w.cfg.Pipeline.(videohost.ChunkPipeline)
-	if !ok {
+	cp := w.caps.Chunks
+	if cp == nil {
 		return errors.New("the pipeline cannot stitch chunks")
 	}
 	chunks, err := w.svc.Chunks(ctx, job.VideoID)

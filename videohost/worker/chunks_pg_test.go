@@ -62,7 +62,7 @@ func startRiverChunks(t *testing.T, pipelines []*chunkPipeline) *riverChunks {
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 2)
 	for i, svc := range r.svcs {
-		w, err := worker.New(worker.Config{Service: svc, Pipeline: pipelines[i], WorkDir: filepath.Join(r.dir, "work", string(rune('a'+i))),
+		w, err := worker.New(worker.Config{Jobs: svc.Jobs(), Pipeline: pipelines[i], WorkDir: filepath.Join(r.dir, "work", string(rune('a'+i))),
 			ID: "w" + string(rune('a'+i)), ChunkThreshold: 10 * time.Second, ChunkLength: 8 * time.Second})
 		if err != nil {
 			cancel()
@@ -147,7 +147,7 @@ func TestChunksOnRiverShareTwoWorkers(t *testing.T) {
 	}
 	// The stitch drops the chunks right after publishing.
 	for range 100 {
-		if left, _ := r.svcs[0].Chunks(ctx, r.v.ID); len(left) == 0 {
+		if left, _ := r.svcs[0].Jobs().Chunks(ctx, r.v.ID); len(left) == 0 {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -167,7 +167,7 @@ func TestChunksOnRiverShareTwoWorkers(t *testing.T) {
 			t.Errorf("chunk %d ran %d times, want %d (runs %v and %v)", i, got, want, a, b)
 		}
 	}
-	if left, err := r.svcs[0].Chunks(ctx, r.v.ID); err != nil || len(left) != 0 {
+	if left, err := r.svcs[0].Jobs().Chunks(ctx, r.v.ID); err != nil || len(left) != 0 {
 		t.Errorf("chunks left in the store: %+v, %v", left, err)
 	}
 	got, err := r.svcs[0].VideoByID(ctx, r.v.ID)
@@ -263,7 +263,7 @@ func TestChunkFailingForGoodOnRiver(t *testing.T) {
 	}
 	// What is left is what the video row points at: its source, and the
 	// early playable remux it keeps.
-	if left, _ := r.svcs[0].Chunks(ctx, r.v.ID); len(left) != 0 {
+	if left, _ := r.svcs[0].Jobs().Chunks(ctx, r.v.ID); len(left) != 0 {
 		t.Errorf("chunks left in the store: %+v", left)
 	}
 	for _, k := range r.blobKeys(t) {

@@ -98,7 +98,7 @@ func (p *chunkPipeline) runsOf() map[int]int {
 
 func (e *env) chunkWorker(t *testing.T, p videohost.Pipeline, threshold time.Duration) *worker.Worker {
 	t.Helper()
-	w, err := worker.New(worker.Config{Service: e.svc, Pipeline: p, WorkDir: filepath.Join(e.dir, "work"),
+	w, err := worker.New(worker.Config{Jobs: e.svc.Jobs(), Pipeline: p, WorkDir: filepath.Join(e.dir, "work"),
 		ID: "w1", Lease: time.Minute, PollInterval: 10 * time.Millisecond,
 		ChunkThreshold: threshold, ChunkLength: 8 * time.Second})
 	if err != nil {
@@ -238,7 +238,7 @@ func TestLongVideoIsEncodedInChunks(t *testing.T) {
 			t.Errorf("%s not published: %v", name, keys)
 		}
 	}
-	if left, _ := e.svc.Chunks(context.Background(), v.ID); len(left) != 0 {
+	if left, _ := e.svc.Jobs().Chunks(context.Background(), v.ID); len(left) != 0 {
 		t.Errorf("chunks left in the store: %+v", left)
 	}
 	if entries, _ := os.ReadDir(filepath.Join(e.dir, "work")); len(entries) != 0 {

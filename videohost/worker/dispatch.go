@@ -33,8 +33,9 @@ const (
 
 // DispatcherConfig configures a Dispatcher. Zero values are the defaults.
 type DispatcherConfig struct {
-	// Service is required; its store must implement videohost.WebhookStore.
-	Service *videohost.Service
+	// Jobs is required (Service.Jobs); its store must implement
+	// videohost.WebhookStore.
+	Jobs *videohost.Jobs
 	// Concurrency bounds the attempts in flight at once (default 8). Each
 	// endpoint has at most one, so a slow endpoint holds one slot at most.
 	Concurrency int
@@ -99,7 +100,7 @@ type DeliveryObserver interface {
 // store carries on where a stopped one left off.
 type Dispatcher struct {
 	cfg      DispatcherConfig
-	svc      *videohost.Service
+	svc      *videohost.Jobs
 	log      *slog.Logger
 	standard bool // the default schedule: webhooks.NextAttempt decides
 	wake     chan struct{}
@@ -108,8 +109,8 @@ type Dispatcher struct {
 
 // NewDispatcher returns a Dispatcher for cfg.
 func NewDispatcher(cfg DispatcherConfig) (*Dispatcher, error) {
-	if cfg.Service == nil {
-		return nil, errors.New("dispatcher: Service is required")
+	if cfg.Jobs == nil {
+		return nil, errors.New("dispatcher: Jobs is required")
 	}
 	if cfg.Concurrency <= 0 {
 		cfg.Concurrency = DefaultDispatchConcurrency
@@ -122,10 +123,10 @@ func NewDispatcher(cfg DispatcherConfig) (*Dispatcher, error) {
 		cfg.Schedule = webhooks.Schedule()
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = cfg.Service.Clock()
+		cfg.Clock = cfg.Jobs.Clock()
 	}
 	if cfg.Client == nil {
-		cfg.Client = cfg.Service.Guard().HTTPClient(cfg.Timeout, 0)
+		cfg.Client = cfg.Jobs.Guard().HTTPClient(cfg.Timeout, 0)
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = DefaultDispatchPoll
@@ -150,10 +151,10 @@ func NewDispatcher(cfg DispatcherConfig) (*Dispatcher, error) {
 		cfg.ID = fmt.Sprintf("%s-%d-%s", host, os.Getpid(), videohost.NewID(4))
 	}
 	if cfg.Logger == nil {
-		cfg.Logger = cfg.Service.Logger()
+		cfg.Logger = cfg.Jobs.Logger()
 	}
 	return &Dispatcher{
-		cfg: cfg, svc: cfg.Service, log: cfg.Logger.With("dispatcher", cfg.ID),
+		cfg: cfg, svc: cfg.Jobs, log: cfg.Logger.With("dispatcher", cfg.ID),
 		standard: standard, wake: make(chan struct{}, 1),
 	}, nil
 }

@@ -75,7 +75,7 @@ func TestDispatcherBacksOffWhileStoreIsDown(t *testing.T) {
 	asked := make(chan time.Duration, 100) // never blocks the dispatcher
 	fire := make(chan time.Time)
 	// The After the dispatcher calls reports each wait it asks for.
-	d, err := worker.NewDispatcher(worker.DispatcherConfig{Service: svc, Logger: slog.New(logs),
+	d, err := worker.NewDispatcher(worker.DispatcherConfig{Jobs: svc.Jobs(), Logger: slog.New(logs),
 		PollInterval: 100 * time.Millisecond, MaxBackoff: 5 * time.Second,
 		After: func(w time.Duration) <-chan time.Time { asked <- w; return fire }})
 	if err != nil {

@@ -90,7 +90,7 @@ func (e *hookEnv) webhook(url string, events ...string) *videohost.WebhookEndpoi
 
 func (e *hookEnv) dispatcher(cfg worker.DispatcherConfig) *worker.Dispatcher {
 	e.t.Helper()
-	cfg.Service = e.svc
+	cfg.Jobs = e.svc.Jobs()
 	if cfg.Logger == nil {
 		cfg.Logger = quietLogger()
 	}
@@ -287,11 +287,11 @@ func TestLifecycleEventsReachTheReceiverInOrder(t *testing.T) {
 	}
 	steps := []func() error{
 		func() error { _, err := e.svc.ImportSource(ctx, v.ID, src); return err },
-		func() error { _, err := e.svc.StartProcessing(ctx, v.ID); return err },
+		func() error { _, err := e.svc.Jobs().StartProcessing(ctx, v.ID); return err },
 		func() error {
 			out := &videohost.ProcessOutput{Duration: 2, Width: 640, Height: 360,
 				Renditions: []videohost.Rendition{{Name: "h264_sd", Codec: "h264", Quality: "sd", Width: 640, Height: 360}}}
-			_, err := e.svc.PublishReady(ctx, v.ID, t.TempDir(), out)
+			_, err := e.svc.Jobs().PublishReady(ctx, v.ID, t.TempDir(), out)
 			return err
 		},
 		func() error { _, err := e.svc.SetArchived(ctx, e.p, v.ID, true); return err },

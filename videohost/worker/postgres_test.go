@@ -65,7 +65,7 @@ func runDyingWorker(dsn, dir string) {
 	svc, _, err := pgService(ctx, dsn, dir)
 	if err == nil {
 		var w *worker.Worker
-		w, err = worker.New(worker.Config{Service: svc, Pipeline: announcingPipeline{}, WorkDir: filepath.Join(dir, "work-dying"), ID: "dying"})
+		w, err = worker.New(worker.Config{Jobs: svc.Jobs(), Pipeline: announcingPipeline{}, WorkDir: filepath.Join(dir, "work-dying"), ID: "dying"})
 		if err == nil {
 			err = w.Run(ctx)
 		}
@@ -160,7 +160,7 @@ func TestWorkerKilledMidTranscode(t *testing.T) {
 	time.Sleep(pgRescue + pgRescue/2) // River sees the job as stuck from now on
 
 	pipeline := &subtitledPipeline{}
-	w, err := worker.New(worker.Config{Service: svc, Pipeline: pipeline, WorkDir: filepath.Join(dir, "work-2"), ID: "second"})
+	w, err := worker.New(worker.Config{Jobs: svc.Jobs(), Pipeline: pipeline, WorkDir: filepath.Join(dir, "work-2"), ID: "second"})
 	if err != nil {
 		t.Fatal(err)
 	}

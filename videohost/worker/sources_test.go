@@ -105,7 +105,7 @@ func TestConcurrentChunkJobsWaitForOneDownload(t *testing.T) {
 	before := remote.sourceOpens(v.ID)
 
 	p := newChunkPipeline()
-	b, err := worker.New(worker.Config{Service: e.svc, Pipeline: p, WorkDir: filepath.Join(e.dir, "work-b"),
+	b, err := worker.New(worker.Config{Jobs: e.svc.Jobs(), Pipeline: p, WorkDir: filepath.Join(e.dir, "work-b"),
 		ID: "b", Lease: time.Minute, PollInterval: 10 * time.Millisecond, Concurrency: 3,
 		ChunkThreshold: 10 * time.Second, ChunkLength: 8 * time.Second})
 	if err != nil {

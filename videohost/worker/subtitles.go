@@ -45,8 +45,8 @@ func (w *Worker) subtitles(ctx context.Context, job *videohost.Job) error {
 
 // applySubtitles writes the video's stored subtitle tracks into an asset folder.
 func (w *Worker) applySubtitles(ctx context.Context, v *videohost.Video, dir string) error {
-	sp, ok := w.cfg.Pipeline.(videohost.SubtitlePipeline)
-	if !ok {
+	sp := w.caps.Subtitles
+	if sp == nil {
 		return nil
 	}
 	files, err := w.svc.SubtitleFiles(ctx, v)
@@ -59,8 +59,8 @@ func (w *Worker) applySubtitles(ctx context.Context, v *videohost.Video, dir str
 // applyChapters writes a video's chapters, for a video lasting duration
 // seconds, into an asset folder (or removes them when there are none).
 func (w *Worker) applyChapters(ctx context.Context, chapters []videohost.Chapter, duration float64, dir string) error {
-	cp, ok := w.cfg.Pipeline.(videohost.ChapterPipeline)
-	if !ok {
+	cp := w.caps.Chapters
+	if cp == nil {
 		return nil
 	}
 	files, err := videohost.RenderChapters(chapters, duration)

@@ -16,8 +16,8 @@ import (
 // processing is encoded (the others keep their files), and the revision is
 // published as a new version. The video's segments are never rewritten.
 func (w *Worker) audioTracks(ctx context.Context, job *videohost.Job) error {
-	tp, ok := w.cfg.Pipeline.(videohost.TrackPipeline)
-	if !ok {
+	tp := w.caps.Tracks
+	if tp == nil {
 		return permanent(videohost.VideoErrTranscodeFailed, fmt.Errorf("the pipeline cannot add audio tracks"))
 	}
 	v, err := w.svc.VideoByID(ctx, job.VideoID)
@@ -84,8 +84,8 @@ func (w *Worker) audioTracks(ctx context.Context, job *videohost.Job) error {
 // poster remakes a ready video's poster from its uploaded image, or from
 // the frame at its poster_time, and publishes the revision.
 func (w *Worker) poster(ctx context.Context, job *videohost.Job) error {
-	tp, ok := w.cfg.Pipeline.(videohost.TrackPipeline)
-	if !ok {
+	tp := w.caps.Tracks
+	if tp == nil {
 		return permanent(videohost.VideoErrTranscodeFailed, fmt.Errorf("the pipeline cannot make posters"))
 	}
 	v, err := w.svc.VideoByID(ctx, job.VideoID)

@@ -85,7 +85,7 @@ func (w *Worker) prepare(ctx context.Context, job *videohost.Job) error {
 	if v.State != videohost.StateUploaded && v.State != videohost.StateProcessing {
 		return nil // ready, or errored: nothing to prepare
 	}
-	if pp, ok := w.cfg.Pipeline.(videohost.PreparePipeline); ok && !v.Playable {
+	if pp := w.caps.Prepare; pp != nil && !v.Playable {
 		if err := w.publishPrepared(ctx, job, v, pp); err != nil {
 			return err
 		}
@@ -198,7 +198,7 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 	}
 	// An uploaded poster outlives a new source. (Added audio tracks are
 	// encoded again by the job publishing queues.)
-	if tp, ok := w.cfg.Pipeline.(videohost.TrackPipeline); ok && latest.PosterImage && out.Assets.Poster {
+	if tp := w.caps.Tracks; tp != nil && latest.PosterImage && out.Assets.Poster {
 		if err := w.makePoster(ctx, tp, latest, dir, outDir); err != nil {
 			w.log.WarnContext(ctx, "applying the uploaded poster", "video", v.ID, "err", err)
 		}

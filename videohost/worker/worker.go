@@ -17,8 +17,8 @@ import (
 
 // Config configures a Worker. Zero values are the defaults.
 type Config struct {
-	// Service is required.
-	Service *videohost.Service
+	// Jobs is required: the service's view for jobs (Service.Jobs).
+	Jobs *videohost.Jobs
 	// Pipeline transcodes sources. Nil leaves transcode jobs queued: videos
 	// stay uploaded until a worker with a pipeline runs.
 	Pipeline videohost.Pipeline
@@ -103,7 +103,8 @@ func outcome(retry time.Duration) string {
 // Worker runs queued jobs until its context ends.
 type Worker struct {
 	cfg  Config
-	svc  *videohost.Service
+	svc  *videohost.Jobs
+	caps videohost.PipelineCapabilities // of cfg.Pipeline
 	log  *slog.Logger
 	kind []videohost.JobKind
 	// sources holds the downloaded sources of chunked videos (sources.go).
@@ -112,8 +113,8 @@ type Worker struct {
 
 // New returns a Worker for cfg.
 func New(cfg Config) (*Worker, error) {
-	if cfg.Service == nil {
-		return nil, errors.New("worker: Service is required")
+	if cfg.Jobs == nil {
+		return nil, errors.New("worker: Jobs is required")
 	}
 	if cfg.WorkDir == "" {
 		return nil, errors.New("worker: WorkDir is required")
@@ -140,14 +141,14 @@ func New(cfg Config) (*Worker, error) {
 		cfg.MaxSourceSize = 20 << 30
 	}
 	if cfg.Guard == nil {
-		cfg.Guard = cfg.Service.Guard()
+		cfg.Guard = cfg.Jobs.Guard()
 	}
 	if cfg.ID == "" {
 		host, _ := os.Hostname()
 		cfg.ID = fmt.Sprintf("%s-%d-%s", host, os.Getpid(), videohost.NewID(4))
 	}
 	if cfg.Logger == nil {
-		cfg.Logger = cfg.Service.Logger()
+		cfg.Logger = cfg.Jobs.Logger()
 	}
 	if cfg.ChunkThreshold == 0 {
 		cfg.ChunkThreshold = DefaultChunkThreshold
@@ -160,22 +161,23 @@ func New(cfg Config) (*Worker, error) {
 	if cfg.Pipeline != nil {
 		kinds = append(kinds, videohost.JobPrepare, videohost.JobTranscode)
 	}
-	if cfg.Pipeline != nil && cfg.Service.Chunked() {
+	if cfg.Pipeline != nil && cfg.Jobs.Chunked() {
 		// Taken even by a pipeline that cannot run them (it fails them for
 		// another worker to retry): on River a worker that runs every kind
 		// is one that may lead its maintenance (rescue, retries).
 		kinds = append(kinds, videohost.JobChunk, videohost.JobStitch)
 	}
-	if _, ok := cfg.Pipeline.(videohost.SubtitlePipeline); ok {
+	caps := videohost.ResolvePipeline(cfg.Pipeline)
+	if caps.Subtitles != nil {
 		kinds = append(kinds, videohost.JobSubtitles)
 	}
-	if _, ok := cfg.Pipeline.(videohost.TrackPipeline); ok {
+	if caps.Tracks != nil {
 		kinds = append(kinds, videohost.JobAudioTracks, videohost.JobPoster)
 	}
 	if err := os.MkdirAll(cfg.WorkDir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating work folder: %w", err)
 	}
-	return &Worker{cfg: cfg, svc: cfg.Service, log: cfg.Logger.With("worker", cfg.ID), kind: kinds,
+	return &Worker{cfg: cfg, svc: cfg.Jobs, caps: caps, log: cfg.Logger.With("worker", cfg.ID), kind: kinds,
 		sources: newSourceCache(cfg.WorkDir)}, nil
 }
 
@@ -204,15 +206,15 @@ func (w *Worker) Run(ctx context.Context) error {
 		<-sweeping
 		w.sources.clear()
 	}()
-	switch q := w.svc.Queue().(type) {
-	case videohost.JobRunner:
+	if q := w.svc.JobRunner(); q != nil {
 		run := videohost.JobRun{Kinds: w.kind, Concurrency: w.cfg.Concurrency, FetchConcurrency: w.cfg.FetchConcurrency,
 			Handle: w.handle, Backoff: backoff}
 		if w.cfg.Pipeline != nil {
 			run.PrepareConcurrency = 1
 		}
 		return q.RunJobs(ctx, run)
-	case videohost.LeaseQueue:
+	}
+	if q := w.svc.LeaseQueue(); q != nil {
 		if n, err := w.svc.ReclaimJobs(ctx, w.cfg.ID); err != nil {
 			w.log.ErrorContext(ctx, "reclaiming jobs of an earlier run", "err", err)
 		} else if n > 0 {
@@ -260,8 +262,8 @@ func (w *Worker) loop(ctx context.Context, q videohost.LeaseQueue, kinds []video
 // RunOne claims one job of any kind the worker runs and runs it; it
 // reports whether a job ran. It needs a queue that leases jobs.
 func (w *Worker) RunOne(ctx context.Context) (bool, error) {
-	q, ok := w.svc.Queue().(videohost.LeaseQueue)
-	if !ok {
+	q := w.svc.LeaseQueue()
+	if q == nil {
 		return false, errors.New("worker: RunOne needs a queue that leases jobs; this one runs them itself (use Run)")
 	}
 	return w.runOne(ctx, q, w.kind)

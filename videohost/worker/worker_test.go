@@ -93,7 +93,7 @@ func newEnvOn(t *testing.T, wrap func(videohost.Blobs) videohost.Blobs, allow ..
 
 func (e *env) worker(t *testing.T, id string, p videohost.Pipeline) *worker.Worker {
 	t.Helper()
-	w, err := worker.New(worker.Config{Service: e.svc, Pipeline: p, WorkDir: filepath.Join(e.dir, "work-"+id),
+	w, err := worker.New(worker.Config{Jobs: e.svc.Jobs(), Pipeline: p, WorkDir: filepath.Join(e.dir, "work-"+id),
 		ID: id, Lease: time.Minute, MaxSourceSize: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +148,7 @@ func TestFetchStreamsSourceIntoBlobs(t *testing.T) {
 	if got.State != videohost.StateUploaded || got.Source.Size != int64(len(payload)) {
 		t.Fatalf("state %s size %v, want uploaded with %d bytes", got.State, got.Source, len(payload))
 	}
-	path, err := e.svc.LocalSource(context.Background(), v.ID, t.TempDir())
+	path, err := e.svc.Jobs().LocalSource(context.Background(), v.ID, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestFetchFailures(t *testing.T) {
 			if got.State != videohost.StateErrored || got.Error == nil || got.Error.Code != tt.code {
 				t.Fatalf("state %s error %+v, want errored %s", got.State, got.Error, tt.code)
 			}
-			if _, err := e.svc.LocalSource(context.Background(), v.ID, t.TempDir()); err == nil {
+			if _, err := e.svc.Jobs().LocalSource(context.Background(), v.ID, t.TempDir()); err == nil {
 				t.Error("a failed fetch left a source blob")
 			}
 		})
@@ -507,7 +507,7 @@ func TestObserverHearsEveryRun(t *testing.T) {
 	e := newEnv(t, "127.0.0.1/32")
 	v := e.create(t, origin.URL+"/flaky")
 	obs := &outcomes{}
-	w, err := worker.New(worker.Config{Service: e.svc, WorkDir: filepath.Join(e.dir, "work"), ID: "w", Observer: obs})
+	w, err := worker.New(worker.Config{Jobs: e.svc.Jobs(), WorkDir: filepath.Join(e.dir, "work"), ID: "w", Observer: obs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -571,7 +571,7 @@ func TestProcessingVideoShowsProgress(t *testing.T) {
 	p := &progressPipeline{done: 0.4273, preparingPipeline: preparingPipeline{
 		release: make(chan struct{}), processing: make(chan string, 1),
 	}}
-	w, err := worker.New(worker.Config{Service: e.svc, Pipeline: p, WorkDir: filepath.Join(e.dir, "work"),
+	w, err := worker.New(worker.Config{Jobs: e.svc.Jobs(), Pipeline: p, WorkDir: filepath.Join(e.dir, "work"),
 		ID: "w", Lease: time.Minute, ProgressInterval: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -625,7 +625,7 @@ func TestRemoveVersionJob(t *testing.T) {
 	if _, err := svc.ImportSource(ctx, v.ID, src); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.StartProcessing(ctx, v.ID); err != nil {
+	if _, err := svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 		t.Fatal(err)
 	}
 	set := func(segment string) string {
@@ -636,11 +636,11 @@ func TestRemoveVersionJob(t *testing.T) {
 		return dir
 	}
 	out := &videohost.ProcessOutput{Duration: 1, Width: 320, Height: 240}
-	if ok, err := svc.PublishPlayable(ctx, v.ID, set("early"), out); err != nil || !ok {
+	if ok, err := svc.Jobs().PublishPlayable(ctx, v.ID, set("early"), out); err != nil || !ok {
 		t.Fatalf("early publish: %v %v", ok, err)
 	}
 	old := e.video(t, v.ID).AssetVersion
-	if _, err := svc.PublishReady(ctx, v.ID, set("ladder"), out); err != nil {
+	if _, err := svc.Jobs().PublishReady(ctx, v.ID, set("ladder"), out); err != nil {
 		t.Fatal(err)
 	}
 	// servedFrom is the version a URL naming the early set is served from.

@@ -1,0 +1,182 @@
+package videohost
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Capabilities. The four ports (Store, Queue, Blobs, Pipeline: ports.go)
+// may each implement optional interfaces, declared beside them in
+// ports.go. They are resolved once, here: New asserts each port to each
+// capability into a capabilities value and logs what it found, and
+// nothing else in the program asserts a port to a capability (a worker's
+// own pipeline is resolved by ResolvePipeline).
+//
+// Two kinds, two rules:
+//   - A feature (signing keys, webhooks, analytics, player settings, a
+//     video's events, chunked encoding, tracks and posters, subtitles,
+//     blob copies): an operation that needs one the ports lack fails with
+//     EUnavailable naming it (need). Nothing half-happens.
+//   - An optimisation or housekeeping (local, linked or presigned blobs,
+//     encode progress, an exclusive bootstrap, reclaiming a dead worker's
+//     leases, the secret's fingerprint, queue statistics): absent, the
+//     general path runs and the result is the same, only slower or without
+//     the extra.
+
+// capabilities are the optional interfaces the service's ports implement;
+// a nil field is one they lack.
+type capabilities struct {
+	// store (or Config.Webhooks)
+	signingKeys   SigningKeyStore
+	webhooks      WebhookStore
+	webhookStats  WebhookStats
+	analytics     AnalyticsStore
+	players       PlayerSettingsStore
+	videoEvents   VideoEventStore
+	chunks        ChunkStore
+	progress      ProgressStore
+	fingerprints  SecretFingerprinter
+	exclusive     Exclusive
+	storeStats    QueueStats
+	hookReclaimer WebhookReclaimer
+	// queue
+	leases       LeaseQueue
+	runner       JobRunner
+	jobReclaimer JobReclaimer
+	queueStats   QueueStats
+	// blobs
+	localBlobs LocalBlobs
+	linkBlobs  LinkBlobs
+	copyBlobs  CopyBlobs
+	presign    PresignBlobs
+	// pipeline
+	pipeline PipelineCapabilities
+	// every port that answers Ping, by the name Ready reports
+	pingers []namedPinger
+}
+
+type namedPinger struct {
+	name string
+	Pinger
+}
+
+// PipelineCapabilities are the optional interfaces of a Pipeline; a nil
+// field is one it lacks.
+type PipelineCapabilities struct {
+	Prepare   PreparePipeline
+	Tracks    TrackPipeline
+	Subtitles SubtitlePipeline
+	Chapters  ChapterPipeline
+	Chunks    ChunkPipeline
+}
+
+// ResolvePipeline finds what p can do beyond Process (p may be nil).
+func ResolvePipeline(p Pipeline) PipelineCapabilities {
+	var c PipelineCapabilities
+	c.Prepare, _ = p.(PreparePipeline)
+	c.Tracks, _ = p.(TrackPipeline)
+	c.Subtitles, _ = p.(SubtitlePipeline)
+	c.Chapters, _ = p.(ChapterPipeline)
+	c.Chunks, _ = p.(ChunkPipeline)
+	return c
+}
+
+func resolveCapabilities(cfg Config) capabilities {
+	var c capabilities
+	store, queue, blobs := cfg.Store, cfg.Queue, cfg.Blobs
+	c.signingKeys, _ = store.(SigningKeyStore)
+	c.webhooks, _ = store.(WebhookStore)
+	if cfg.Webhooks != nil {
+		c.webhooks = cfg.Webhooks
+	}
+	c.webhookStats, _ = c.webhooks.(WebhookStats)
+	c.hookReclaimer, _ = c.webhooks.(WebhookReclaimer)
+	c.analytics, _ = store.(AnalyticsStore)
+	c.players, _ = store.(PlayerSettingsStore)
+	c.videoEvents, _ = store.(VideoEventStore)
+	c.chunks, _ = store.(ChunkStore)
+	c.progress, _ = store.(ProgressStore)
+	c.fingerprints, _ = store.(SecretFingerprinter)
+	c.exclusive, _ = store.(Exclusive)
+	c.storeStats, _ = store.(QueueStats)
+	c.leases, _ = queue.(LeaseQueue)
+	c.runner, _ = queue.(JobRunner)
+	c.jobReclaimer, _ = queue.(JobReclaimer)
+	c.queueStats, _ = queue.(QueueStats)
+	c.localBlobs, _ = blobs.(LocalBlobs)
+	c.linkBlobs, _ = blobs.(LinkBlobs)
+	c.copyBlobs, _ = blobs.(CopyBlobs)
+	c.presign, _ = blobs.(PresignBlobs)
+	c.pipeline = ResolvePipeline(cfg.Pipeline)
+	for _, p := range []struct {
+		name string
+		port any
+	}{{"database", store}, {"queue", queue}, {"blob storage", blobs}, {"webhook store", cfg.Webhooks}} {
+		if pinger, ok := p.port.(Pinger); ok {
+			c.pingers = append(c.pingers, namedPinger{p.name, pinger})
+		}
+	}
+	return c
+}
+
+// present names the capabilities found, by port, for the log at start.
+func (c *capabilities) present() map[string]string {
+	list := func(pairs ...any) string {
+		var names []string
+		for i := 0; i < len(pairs); i += 2 {
+			if pairs[i+1] != nil {
+				names = append(names, pairs[i].(string))
+			}
+		}
+		if len(names) == 0 {
+			return "none"
+		}
+		return strings.Join(names, ",")
+	}
+	p := c.pipeline
+	return map[string]string{
+		"store": list("signing_keys", nilable(c.signingKeys), "webhooks", nilable(c.webhooks), "analytics", nilable(c.analytics),
+			"player_settings", nilable(c.players), "video_events", nilable(c.videoEvents), "chunks", nilable(c.chunks),
+			"progress", nilable(c.progress), "secret_fingerprint", nilable(c.fingerprints), "exclusive", nilable(c.exclusive)),
+		"queue":    list("leases", nilable(c.leases), "runs_jobs", nilable(c.runner), "reclaims", nilable(c.jobReclaimer), "stats", nilable(c.queueStats)),
+		"blobs":    list("local", nilable(c.localBlobs), "link", nilable(c.linkBlobs), "copy", nilable(c.copyBlobs), "presign", nilable(c.presign)),
+		"pipeline": list("prepare", nilable(p.Prepare), "tracks", nilable(p.Tracks), "subtitles", nilable(p.Subtitles), "chapters", nilable(p.Chapters), "chunks", nilable(p.Chunks)),
+	}
+}
+
+// PingerOf is the Pinger of a port beside the service's four (the HTTP
+// API's tus upload store), or nil: resolved here like theirs.
+func PingerOf(port any) Pinger {
+	p, _ := port.(Pinger)
+	return p
+}
+
+// copierOf is the Copier of a store that Copy reads or writes (not one of
+// the service's ports), or nil.
+func copierOf(s Store) Copier {
+	c, _ := s.(Copier)
+	return c
+}
+
+// nilable turns a nil interface of any type into an untyped nil.
+func nilable[T any](v T) any {
+	if any(v) == nil {
+		return nil
+	}
+	return v
+}
+
+// need returns the capability c, or when the ports lack it (c is nil) the
+// one error of a missing feature: EUnavailable naming it and the port
+// that would provide it.
+func need[T any](c T, capability, port string) (T, error) {
+	if any(c) == nil {
+		return c, unavailable(capability, port)
+	}
+	return c, nil
+}
+
+// unavailable is need's error where no value is returned.
+func unavailable(capability, port string) error {
+	return &Error{Code: EUnavailable, Message: fmt.Sprintf("%s: not available on this server (its %s does not provide it)", capability, port)}
+}

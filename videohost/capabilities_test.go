@@ -1,0 +1,75 @@
+package videohost_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/sqlite"
+)
+
+// TestMissingCapabilityIsUnavailable: over ports that implement only the
+// required interfaces, every operation that needs a feature the ports lack
+// fails the same way: EUnavailable, naming the feature and the port.
+func TestMissingCapabilityIsUnavailable(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := sqlite.Open(ctx, filepath.Join(dir, "reel.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	disk, err := blob.Open(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	svc, err := videohost.New(videohost.Config{
+		Store: struct{ videohost.Store }{db}, Queue: struct{ videohost.Queue }{db}, Blobs: struct{ videohost.Blobs }{disk},
+		Secret: bytes.Repeat([]byte("k"), 32), BaseURL: "https://reel.example",
+		Logger: slog.New(slog.NewTextHandler(&logs, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "store=none queue=none blobs=none pipeline=none"; !strings.Contains(logs.String(), want) {
+		t.Errorf("the start log does not say %q:\n%s", want, logs.String())
+	}
+	sp, _, err := svc.Bootstrap(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &videohost.Principal{Space: sp.ID, Access: videohost.AccessReadWrite}
+	v, err := svc.CreateUploadVideo(ctx, p, videohost.UploadInput{Title: "v"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, mentions string
+		call           func() error
+	}{
+		{"signing keys", "signing keys", func() error { _, err := svc.CreateSigningKey(ctx, p, ""); return err }},
+		{"webhooks", "webhooks", func() error {
+			_, err := svc.CreateWebhook(ctx, p, videohost.CreateWebhookInput{URL: "https://hooks.example/x"})
+			return err
+		}},
+		{"player settings", "player settings", func() error { _, err := svc.PlayerSettingsOf(ctx, p, "space", sp.ID); return err }},
+		{"a video's events", "a video's events", func() error { _, err := svc.VideoEvents(ctx, p, v.ID, 10, ""); return err }},
+		{"subtitles", "subtitles", func() error {
+			_, err := svc.PutSubtitles(ctx, p, v.ID, "en", "English", []byte("WEBVTT\n\n00:00.000 --> 00:01.000\nhi\n"))
+			return err
+		}},
+		{"chunked encoding", "chunked encoding", func() error { _, err := svc.Jobs().Chunks(ctx, v.ID); return err }},
+	}
+	for _, tt := range tests {
+		err := tt.call()
+		if videohost.ErrorCode(err) != videohost.EUnavailable || !strings.Contains(videohost.ErrorMessage(err), tt.mentions) {
+			t.Errorf("%s: %v, want unavailable naming %q", tt.name, err, tt.mentions)
+		}
+	}
+}
