@@ -41,7 +41,7 @@ type thing struct {
 }
 
 type drifted struct {
-	ID    string   `json:"id"`
+	ID    string `json:"id"`
 	Parts []struct {
 		N     int `json:"n"`
 		Extra int `json:"extra"`
