@@ -75,7 +75,10 @@ test-race:
 	$(GO) test -race $(GOFLAGS_TEST) ./videohost/... ./tokens ./webhooks ./client
 
 # test-js installs the locked npm dependencies, checks that the committed
-# bundles are fresh, and runs the unit and Chromium tests of the components.
+# bundles are fresh and that components/src/api-types.ts is what
+# openapi-typescript makes of the OpenAPI golden document (npm run
+# types:check; npm run types:gen rewrites it), and runs the unit and
+# Chromium tests of the components.
 test-js:
 	cd components && npm ci --no-audit --no-fund && npm run examples:ci && npm test
 

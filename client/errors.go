@@ -56,19 +56,22 @@ func IsNotFound(err error) bool {
 // are small, and a misconfigured proxy may answer with megabytes of HTML.
 const maxErrorBody = 64 << 10
 
+// problemDocument is an RFC 9457 problem document as the server writes it.
+type problemDocument struct {
+	Type   string       `json:"type"`
+	Title  string       `json:"title"`
+	Status int          `json:"status"`
+	Detail string       `json:"detail"`
+	Code   string       `json:"code"`
+	Errors []FieldError `json:"errors"`
+}
+
 // parseError builds an *Error from an answer with a status of 400 or more.
 func parseError(status int, header http.Header, body []byte) *Error {
 	e := &Error{Status: status}
 	mediaType, _, _ := mime.ParseMediaType(header.Get("Content-Type"))
 	if mediaType == "application/problem+json" || mediaType == "application/json" {
-		var p struct {
-			Type   string       `json:"type"`
-			Title  string       `json:"title"`
-			Status int          `json:"status"`
-			Detail string       `json:"detail"`
-			Code   string       `json:"code"`
-			Errors []FieldError `json:"errors"`
-		}
+		var p problemDocument
 		if json.Unmarshal(body, &p) == nil && (p.Code != "" || p.Title != "" || p.Detail != "") {
 			e.Type, e.Code, e.Title, e.Detail, e.Fields = p.Type, p.Code, p.Title, p.Detail, p.Errors
 		}

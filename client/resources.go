@@ -158,10 +158,7 @@ func (c *Client) Space(ctx context.Context) (*Space, error) {
 // CreateKey creates an API key ("read_write" or "read_only"); the answer
 // carries the secret, shown only this once.
 func (c *Client) CreateKey(ctx context.Context, access, name string) (*Key, error) {
-	in := struct {
-		Access string `json:"access"`
-		Name   string `json:"name,omitempty"`
-	}{access, name}
+	in := createKeyInput{access, name}
 	var k Key
 	if err := c.doJSON(ctx, http.MethodPost, "/v1/keys", nil, in, &k); err != nil {
 		return nil, err
@@ -188,9 +185,7 @@ func (c *Client) DeleteKey(ctx context.Context, id string) error {
 // CreateSigningKey creates a token-signing key ("EdDSA" or "ES256"); the
 // answer carries the private half, shown only this once.
 func (c *Client) CreateSigningKey(ctx context.Context, algorithm string) (*SigningKey, error) {
-	in := struct {
-		Algorithm string `json:"algorithm,omitempty"`
-	}{algorithm}
+	in := createSigningKeyInput{algorithm}
 	var k SigningKey
 	if err := c.doJSON(ctx, http.MethodPost, "/v1/signing-keys", nil, in, &k); err != nil {
 		return nil, err

@@ -406,3 +406,14 @@ type StatsParams struct {
 	From, To time.Time
 	Interval string
 }
+
+// createKeyInput is the body of POST /v1/keys.
+type createKeyInput struct {
+	Access string `json:"access"`
+	Name   string `json:"name,omitempty"`
+}
+
+// createSigningKeyInput is the body of POST /v1/signing-keys.
+type createSigningKeyInput struct {
+	Algorithm string `json:"algorithm,omitempty"`
+}

@@ -1,66 +1,17 @@
 // The server contract the elements rely on (DESIGN.md §4–5): the public
 // embed lookup, the list endpoint and problem+json errors.
+import type { components } from './api-types.js';
 import { withToken } from './util.js';
 
-export interface Rendition {
-  name: string;
-  width: number;
-  height: number;
-  size: number;
-  url: string;
-  codec?: string;
-  quality?: string;
-}
-export interface AudioTrackInfo {
-  id: string;
-  language: string;
-  label: string;
-  default: boolean;
-}
-export interface SubtitleTrackInfo {
-  language: string;
-  label: string;
-  url: string;
-}
-export interface ChapterInfo {
-  start: number;
-  title: string;
-}
-export interface EmbedInfo {
-  id: string;
-  embed: string;
-  title: string;
-  duration: number;
-  width: number;
-  height: number;
-  aspect_ratio: string;
-  state: string;
-  playable: boolean;
-  archived: boolean;
-  playback_policy: 'public' | 'signed';
-  poster: string;
-  urls: {
-    hls: string;
-    dash?: string;
-    poster: string;
-    clip: string;
-    audio: string;
-    storyboard: string;
-    frame: string;
-    /** The original upload, when its owner shares it (original_access). */
-    original?: string;
-    /** The chapters as WebVTT, only when the video has chapters. */
-    chapters?: string;
-  };
-  renditions: Rendition[];
-  audio_tracks: AudioTrackInfo[];
-  subtitles: SubtitleTrackInfo[];
-  transcript?: string | null;
-  /** Chapters, ascending by start (seconds); empty when none. */
-  chapters?: ChapterInfo[];
-  /** The server's player settings for this video, resolved (attribute names). */
-  player?: Record<string, unknown>;
-}
+// The wire types are generated from the OpenAPI document (api-types.ts,
+// `npm run types:gen`; `npm test` fails when it is stale): the lookup is the
+// Embed schema of GET /v1/embeds/{embed}.
+type Schemas = components['schemas'];
+export type EmbedInfo = Schemas['Embed'];
+export type Rendition = EmbedInfo['renditions'][number];
+export type AudioTrackInfo = Schemas['AudioTrack'];
+export type SubtitleTrackInfo = Schemas['Subtitle'];
+export type ChapterInfo = Schemas['Chapter'];
 
 /** An error the server answered with (problem+json), or a network failure (status 0). */
 export class ReelError extends Error {
@@ -184,7 +135,6 @@ export function tokenize(info: EmbedInfo, token?: string | null): EmbedInfo {
   return {
     ...info,
     urls,
-    poster: withToken(info.poster, token),
     transcript: info.transcript ? withToken(info.transcript, token) : info.transcript,
     renditions: (info.renditions || []).map((r) => ({ ...r, url: withToken(r.url, token) })),
     subtitles: (info.subtitles || []).map((s) => ({ ...s, url: withToken(s.url, token) })),

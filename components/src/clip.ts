@@ -106,11 +106,11 @@ export class ReelClip extends EmbedElement {
     const info = this._info;
     if (!info) return nothing;
     const alt = this.alt ?? info.title ?? '';
-    if (this._reduced) return html`<img part="poster" src=${info.urls.poster || info.poster} alt=${alt} />`;
+    if (this._reduced) return html`<img part="poster" src=${info.urls.poster || undefined} alt=${alt} />`;
     return html`<video
       part="video"
       src=${info.urls.clip}
-      poster=${info.urls.poster || info.poster}
+      poster=${info.urls.poster || undefined}
       muted
       .muted=${true}
       loop

@@ -1,18 +1,11 @@
 import { css, html, LitElement, nothing } from 'lit';
+import type { components } from './api-types.js';
 import { apiBase, describeError, getJSON, ReelError } from './api.js';
 import { define } from './base.js';
 import { formatTime, withToken } from './util.js';
 
-export interface ListItem {
-  id: string;
-  embed: string;
-  title: string;
-  duration: number;
-  poster: string;
-  /** "processing" while a playable video is still being processed; absent from older servers. */
-  state?: string;
-  created_at: string;
-}
+/** One video of GET /v1/list (generated from the OpenAPI document: api-types.ts). */
+export type ListItem = components['schemas']['ListedVideo'];
 
 function unfinished(item: ListItem): boolean {
   return !!item.state && item.state !== 'ready';

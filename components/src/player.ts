@@ -905,7 +905,7 @@ export class ReelPlayer extends EmbedElement {
       return frameUrl(info.urls.frame, secs, Math.max(16, Math.min(3840, w)));
     }
     if (p) return p;
-    return info?.urls.poster || info?.poster || undefined;
+    return info?.urls.poster || undefined;
   }
 
   /**

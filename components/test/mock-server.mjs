@@ -69,7 +69,7 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
     return {
       id: v.id, embed, title: v.title, duration: DURATION, width: 1280, height: 720, aspect_ratio: '16:9',
       state: v.playable === false ? 'processing' : 'ready', playable: v.playable !== false, archived: !!v.archived,
-      playback_policy: v.policy, poster: `${media}/poster.jpg`,
+      playback_policy: v.policy,
       urls: {
         hls: `${media}/playlist.m3u8${state.versions[v.id] ? '?v=' + state.versions[v.id] : ''}`, dash: `${media}/manifest.mpd`, poster: `${media}/poster.jpg`, clip: `${media}/clip.mp4`,
         audio: `${media}/audio.m4a`, storyboard: `${media}/storyboard.vtt`,

@@ -213,7 +213,7 @@ func describeAccess(paths, schemas obj) {
 			"playback_policy": obj{"type": "string", "enum": []string{"public", "signed"}},
 			"poster_time":     nullable("number"),
 			"urls":            ref("VideoURLs"),
-			"renditions": obj{"type": "array", "items": obj{"type": "object", "properties": obj{
+			"renditions": obj{"type": "array", "items": obj{"type": "object", "required": []string{"name", "width", "height", "size", "url"}, "properties": obj{
 				"name": obj{"type": "string"}, "width": obj{"type": "integer"}, "height": obj{"type": "integer"},
 				"size": obj{"type": "integer"}, "url": obj{"type": "string", "format": "uri"},
 			}}},

@@ -59,3 +59,12 @@ var (
 	ValidAssetName   = validAssetName
 	AssetNamePattern = assetName
 )
+
+// The bodies the handlers read and write themselves, for the check of the
+// wire types against the OpenAPI document.
+type (
+	SpaceView             = spaceView
+	CreateKeyInput        = createKeyInput
+	CreateSigningKeyInput = createSigningKeyInput
+	EventsInput           = eventsInput
+)

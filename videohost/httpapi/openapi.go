@@ -321,35 +321,36 @@ func openAPIDocument() obj {
 			"type": "object", "maxProperties": 50, "additionalProperties": obj{"type": "string", "maxLength": 1024},
 			"propertyNames": obj{"minLength": 1, "maxLength": 64},
 		},
-		"Source": obj{"type": "object", "properties": obj{
+		"Source": obj{"type": "object", "required": []string{"size", "container", "video_codec", "audio_codec", "frame_rate", "width", "height"}, "properties": obj{
 			"size": obj{"type": "integer"}, "container": obj{"type": "string"}, "video_codec": obj{"type": "string"},
 			"audio_codec": obj{"type": "string"}, "frame_rate": obj{"type": "number"},
 			"width":  obj{"type": "integer", "description": "the source's own upright width (the video's width is the ladder's top rendition); 0 for audio-only"},
 			"height": obj{"type": "integer", "description": "the source's own upright height; 0 for audio-only"},
 		}},
-		"Rendition": obj{"type": "object", "properties": obj{
+		"Rendition": obj{"type": "object", "required": []string{"name", "codec", "quality", "width", "height", "bitrate", "size", "url"}, "properties": obj{
 			"name": obj{"type": "string"}, "codec": obj{"type": "string"}, "quality": obj{"type": "string"},
 			"width": obj{"type": "integer"}, "height": obj{"type": "integer"}, "bitrate": obj{"type": "integer"},
 			"size": obj{"type": "integer"}, "url": obj{"type": "string", "format": "uri"},
 		}},
-		"AudioTrack": obj{"type": "object", "properties": obj{
+		"AudioTrack": obj{"type": "object", "required": []string{"id", "language", "label", "default", "url", "kind", "added", "state"}, "properties": obj{
 			"id": obj{"type": "string", "description": "0, 1, … for the source's tracks; the language for an added one"}, "language": obj{"type": "string"}, "label": obj{"type": "string"},
 			"default": obj{"type": "boolean"}, "url": obj{"type": "string", "format": "uri"},
 			"kind":  obj{"type": "string", "enum": []string{"main", "dub", "description"}, "description": "main for the source's own tracks"},
 			"added": obj{"type": "boolean", "description": "added after upload (PUT /v1/videos/{id}/audio-tracks/{language})"},
 			"state": obj{"type": "string", "enum": []string{"processing", "ready", "errored"}, "description": "an added track is processing until published"},
-			"error": obj{"type": "object", "description": "why an errored track could not be encoded", "properties": obj{"code": obj{"type": "string"}, "message": obj{"type": "string"}}},
+			"error": obj{"type": "object", "description": "why an errored track could not be encoded", "required": []string{"code", "message"}, "properties": obj{"code": obj{"type": "string"}, "message": obj{"type": "string"}}},
 		}},
-		"Subtitle": obj{"type": "object", "properties": obj{
+		"Subtitle": obj{"type": "object", "required": []string{"language", "label", "url"}, "properties": obj{
 			"language": obj{"type": "string"}, "label": obj{"type": "string"}, "url": obj{"type": "string", "format": "uri"},
 		}},
-		"VideoURLs": obj{"type": "object", "description": "deterministic asset URLs; empty until the asset exists", "properties": obj{
-			"hls": obj{"type": "string"}, "dash": obj{"type": "string"}, "poster": obj{"type": "string"}, "clip": obj{"type": "string"},
-			"audio": obj{"type": "string"}, "storyboard": obj{"type": "string"}, "storyboard_vtt": obj{"type": "string"},
-			"frame":    str("a template with {time} and {width}; empty once the video is known to have no pictures (audio-only, or errored)"),
-			"original": str("the original upload, while original_access is on and the video is playable; empty otherwise"),
-			"chapters": str("{space_url}/{id}/chapters.vtt (WebVTT chapters); present only while the video has chapters and its published version holds them"),
-		}},
+		"VideoURLs": obj{"type": "object", "description": "deterministic asset URLs; empty until the asset exists",
+			"required": []string{"hls", "dash", "poster", "clip", "audio", "storyboard", "storyboard_vtt", "frame", "original"}, "properties": obj{
+				"hls": obj{"type": "string"}, "dash": obj{"type": "string"}, "poster": obj{"type": "string"}, "clip": obj{"type": "string"},
+				"audio": obj{"type": "string"}, "storyboard": obj{"type": "string"}, "storyboard_vtt": obj{"type": "string"},
+				"frame":    str("a template with {time} and {width}; empty once the video is known to have no pictures (audio-only, or errored)"),
+				"original": str("the original upload, while original_access is on and the video is playable; empty otherwise"),
+				"chapters": str("{space_url}/{id}/chapters.vtt (WebVTT chapters); present only while the video has chapters and its published version holds them"),
+			}},
 		"CreateVideoInput": obj{
 			"type": "object", "required": []string{"input_url"},
 			"properties": obj{

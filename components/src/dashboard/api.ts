@@ -2,138 +2,27 @@
 // key, problem+json errors kept whole (code, detail, field errors) so the UI
 // can show what the server said.
 
-export interface Video {
-  id: string;
-  embed: string;
-  space: string;
-  collection: string | null;
-  title: string;
-  description: string;
-  metadata: Record<string, string>;
-  state: 'created' | 'uploaded' | 'processing' | 'ready' | 'errored';
-  playable: boolean;
-  archived: boolean;
-  duration: number;
-  width: number;
-  height: number;
-  aspect_ratio: string;
-  source: { size: number; container: string; video_codec: string; audio_codec: string; frame_rate: number } | null;
-  renditions: { name: string; codec: string; quality: string; width: number; height: number; bitrate: number; size: number; url: string }[];
-  audio_tracks: { id: string; language: string; label: string; default: boolean; url?: string }[];
-  subtitles: { language: string; label: string; url: string }[];
-  urls: Partial<Record<'hls' | 'dash' | 'poster' | 'clip' | 'audio' | 'storyboard' | 'frame' | 'transcript', string>> & Record<string, string>;
-  playback_policy: 'public' | 'signed';
-  poster_time: number | null;
-  error: { code: string; message: string } | null;
-  /** Percent of the encode done while processing; null otherwise. */
-  progress: number | null;
-  input_url?: string;
-  created_at: string;
-  updated_at: string;
-  ready_at: string | null;
-}
+import type { components } from '../api-types.js';
 
-export interface Collection {
-  id: string;
-  space: string;
-  name: string;
-  parent: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Space {
-  id: string;
-  name: string;
-  space_url: string;
-  image_url: string;
-  cdn_url: string;
-  created_at: string;
-  key?: { id: string; access: 'read_write' | 'read_only' };
-}
-
-export interface Key {
-  id: string;
-  space: string;
-  access: 'read_write' | 'read_only';
-  name: string;
-  key?: string;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-export interface SigningKey {
-  id: string;
-  algorithm: 'EdDSA' | 'ES256';
-  public_jwk: Record<string, unknown>;
-  private_pem?: string;
-  private_jwk?: Record<string, unknown>;
-  created_at: string;
-}
-
-export interface Webhook {
-  id: string;
-  url: string;
-  description: string;
-  events: string[];
-  enabled: boolean;
-  secret?: string;
-  previous_secret_expires_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Attempt {
-  at: string;
-  status: number;
-  duration_ms: number;
-  error: string;
-  response_excerpt: string;
-}
-export interface Delivery {
-  id: string;
-  endpoint: string;
-  event_id: string;
-  type: string;
-  state: 'pending' | 'delivered' | 'failed';
-  attempts: Attempt[];
-  created_at: string;
-  next_attempt_at: string | null;
-}
-
+// The wire types are generated from the OpenAPI document (../api-types.ts,
+// `npm run types:gen`; `npm test` fails when it is stale).
+type Schemas = components['schemas'];
+export type Video = Schemas['Video'];
+export type Collection = Schemas['Collection'];
+export type Space = Schemas['Space'];
+export type Key = Schemas['Key'];
+export type SigningKey = Schemas['SigningKey'];
+/** A signing key as created: with its private half, shown once. */
+export type NewSigningKey = Schemas['NewSigningKey'];
+export type Webhook = Schemas['WebhookEndpoint'];
+export type Attempt = Schemas['DeliveryAttempt'];
+export type Delivery = Schemas['WebhookDelivery'];
 /** One event of a video's lifecycle with its delivery to each endpoint. */
-export interface VideoEvent {
-  id: string;
-  type: string;
-  created_at: string;
-  deliveries: Delivery[];
-}
+export type VideoEvent = Schemas['VideoEvent'];
+export type Stats = Schemas['Stats'];
+export type Named = Stats['browsers'][number];
 
-export interface Named {
-  name: string;
-  views: number;
-}
-export interface Stats {
-  from: string;
-  to: string;
-  interval: 'hour' | 'day';
-  views: number;
-  unique_viewers: number;
-  watch_time_seconds: number;
-  average_view_seconds: number;
-  completion_rate: number;
-  retention: number[];
-  startup_time_ms: { p50: number | null; p95: number | null };
-  rebuffer_ratio: number;
-  failure_rate: number;
-  referrers: { origin: string; views: number }[];
-  browsers: Named[];
-  os: Named[];
-  devices: Named[];
-  series: { at: string; views: number; watch_time_seconds: number }[];
-  top_videos?: { id: string; title: string; views: number; watch_time_seconds: number }[];
-}
-
+/** One page of a list (the data and next_cursor of every list answer). */
 export interface Page<T> {
   data: T[];
   next_cursor: string | null;
@@ -145,7 +34,7 @@ export class ApiError extends Error {
     public status: number,
     public code: string,
     message: string,
-    public errors: { field: string; message: string }[] = [],
+    public errors: Schemas['FieldError'][] = [],
   ) {
     super(message);
     this.name = 'ApiError';

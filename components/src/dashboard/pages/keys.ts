@@ -2,7 +2,7 @@
 // shown once), the JWKS link, and a token minter for upload and playback
 // tokens signed here with this session's key (HS256).
 import { html, nothing } from 'lit';
-import { ApiError, Key, messageOf, SigningKey } from '../api.js';
+import { ApiError, Key, messageOf, NewSigningKey, SigningKey } from '../api.js';
 import { keyID, signHS256 } from '../jwt.js';
 import { app } from '../state.js';
 import { confirmDialog, copyButton, define, errorBox, icon, LightElement, readOnlyBanner, showSecret, toast, when } from '../ui.js';
@@ -102,7 +102,7 @@ export class KeysPage extends LightElement {
     e.preventDefault();
     const f = new FormData(e.target as HTMLFormElement);
     try {
-      const k = await app.api!.post<SigningKey>('/v1/signing-keys', { algorithm: String(f.get('algorithm')) });
+      const k = await app.api!.post<NewSigningKey>('/v1/signing-keys', { algorithm: String(f.get('algorithm')) });
       await this._load();
       await showSecret(`Signing key ${k.id} (${k.algorithm})`, html`The private half is shown <strong>only now</strong>. Sign tokens with it on your server (<code>kid</code> = <code>${k.id}</code>); Reel checks them with the public half from the JWKS.`, [
         { label: 'Private key (PKCS #8 PEM)', value: k.private_pem || '', multiline: true },

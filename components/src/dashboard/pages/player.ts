@@ -2,19 +2,17 @@
 // video picks up at its next lookup (GET/PATCH /v1/…/player), with a live
 // preview. <reel-dash-player-settings> is also the video page's Player tab.
 import { html, nothing } from 'lit';
+import type { components } from '../../api-types.js';
 import { Page, Video } from '../api.js';
 import { href } from '../router.js';
 import { app } from '../state.js';
 import { define, errorBox, LightElement, loadElements, readOnlyBanner, toast } from '../ui.js';
 
 type Settings = Record<string, string | number | boolean>;
-interface View {
-  scope: 'space' | 'collection' | 'video';
-  id: string;
-  settings: Settings;
-  inherited: Settings;
-  resolved: Settings;
-}
+/** A scope's settings (GET /v1/player-settings…; generated from the OpenAPI document). */
+type View = components['schemas']['PlayerSettingsView'];
+/** The settings' names, as the player's attributes. */
+type SettingName = keyof components['schemas']['PlayerSettings'];
 
 const CONTROLS = ['play', 'time', 'seek', 'volume', 'subtitles', 'audiotracks', 'chapters', 'quality', 'fullscreen', 'rate', 'pip', 'airplay'];
 const CONTROL_LABELS: Record<string, string> = {
@@ -60,7 +58,7 @@ export class PlayerSettings extends LightElement {
   declare external: boolean;
   declare _view: View | null;
   /** The form: each setting's value, or null to inherit. */
-  declare _draft: Record<string, string | number | boolean | null>;
+  declare _draft: Partial<Record<SettingName, string | number | boolean | null>>;
   declare _error: unknown;
   declare _saving: boolean;
 
@@ -104,7 +102,7 @@ export class PlayerSettings extends LightElement {
     }
   }
 
-  private _set(key: string, value: string | number | boolean | null) {
+  private _set(key: SettingName, value: string | number | boolean | null) {
     const d = { ...this._draft };
     if (value === null || value === '') delete d[key];
     else d[key] = value;
@@ -115,7 +113,7 @@ export class PlayerSettings extends LightElement {
     e.preventDefault();
     const v = this._view!;
     const patch: Record<string, unknown> = {};
-    for (const k of new Set([...Object.keys(v.settings), ...Object.keys(this._draft)])) {
+    for (const k of new Set([...Object.keys(v.settings), ...Object.keys(this._draft)] as SettingName[])) {
       const now = this._draft[k] ?? null;
       if (now !== (v.settings[k] ?? null)) patch[k] = now;
     }
@@ -138,18 +136,18 @@ export class PlayerSettings extends LightElement {
 
   /** What the preview shows: the draft over what is inherited. */
   private _effective(): Settings {
-    const out: Settings = { ...(this._view?.inherited || {}) };
+    const out = { ...(this._view?.inherited || {}) } as Settings;
     for (const [k, v] of Object.entries(this._draft)) if (v !== null) out[k] = v;
     return out;
   }
 
-  private _inheritNote(key: string) {
+  private _inheritNote(key: SettingName) {
     const inh = this._view?.inherited?.[key];
     if (this.kind === 'space') return html`<span class="hint">empty: the player's default</span>`;
     return html`<span class="hint">${inh === undefined ? "empty: the player's default" : html`empty: inherit <code>${String(inh)}</code>`}</span>`;
   }
 
-  private _tri(key: string, label: string) {
+  private _tri(key: SettingName, label: string) {
     const v = this._draft[key];
     const cur = v === true ? 'on' : v === false ? 'off' : '';
     const inh = this._view?.inherited?.[key];
@@ -195,7 +193,7 @@ export class PlayerSettings extends LightElement {
     const w = app.canWrite;
     const ctl = d.controls === undefined ? null : String(d.controls).split(/\s+/).filter(Boolean);
     const inhCtl = String(v.inherited.controls ?? DEFAULT_CONTROLS).split(/\s+/);
-    const num = (key: string, label: string, hint: string) => html`<div class="field"><label for=${'ps-' + key}>${label} <span class="hint">(${hint})</span></label>
+    const num = (key: SettingName, label: string, hint: string) => html`<div class="field"><label for=${'ps-' + key}>${label} <span class="hint">(${hint})</span></label>
       <input id=${'ps-' + key} type="number" min="0" step="0.1" .value=${d[key] === undefined ? '' : String(d[key])} ?readonly=${!w}
         placeholder=${v.inherited[key] === undefined ? '' : String(v.inherited[key])}
         @input=${(e: Event) => {
