@@ -490,6 +490,13 @@ func fromTS(t *time.Time) time.Time {
 	return t.UTC()
 }
 
+// tsCol is sqlstore.TimeCol on a timestamptz column.
+type tsCol struct{ t *time.Time }
+
+func newTSCol() sqlstore.TimeCol { return &tsCol{} }
+func (c *tsCol) Dest() any       { return &c.t }
+func (c *tsCol) Time() time.Time { return fromTS(c.t) }
+
 func fromTSPtr(t *time.Time) *time.Time {
 	if t == nil {
 		return nil

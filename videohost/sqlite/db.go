@@ -222,6 +222,13 @@ func fromNullNanosPtr(n sql.NullInt64) *time.Time {
 	return &t
 }
 
+// nanoCol is sqlstore.TimeCol on a column of unix nanoseconds.
+type nanoCol struct{ n sql.NullInt64 }
+
+func newNanoCol() sqlstore.TimeCol { return &nanoCol{} }
+func (c *nanoCol) Dest() any       { return &c.n }
+func (c *nanoCol) Time() time.Time { return fromNullNanos(c.n) }
+
 func nullString(p *string) any {
 	if p == nil {
 		return nil

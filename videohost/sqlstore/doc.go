@@ -1,14 +1,20 @@
 // Package sqlstore is what the two SQL stores, videohost/sqlite and
 // videohost/postgres, share that is not SQL: the encodings of the columns
 // whose bytes mean the same in both databases, the mapping of rows to
-// videohost types where it does not depend on the driver, and the listing
-// of migration files. Each store keeps its SQL text, its driver's types and
-// its own way of storing times (SQLite's unix nanoseconds, PostgreSQL's
-// timestamptz); everything here takes and returns plain Go values.
+// videohost types (videos, webhook endpoints and deliveries, attempts,
+// outbox events, fan-out targets, progress, player settings), the planning
+// of a webhook fan-out, the queries of refserver copy built from
+// videohost.CopyTables, and the listing of migration files. Each store
+// keeps its SQL text, its driver and its own way of storing times
+// (SQLite's unix nanoseconds, PostgreSQL's timestamptz): a mapper scans
+// through Rows or Row, which both drivers' results satisfy, and reads a
+// time column through the store's TimeCol.
 //
-// It lives beside the stores, under videohost, rather than in internal/:
-// it speaks videohost's types and nothing outside the store layer needs
-// it, but keeping it next to its only two users says what it is for.
+// It lives beside the stores, under videohost, rather than as an
+// internal/sqlcodec: it is more than a codec (row mappers, copy queries,
+// migrations), it speaks videohost's types as the stores do, and next to
+// its only two users it says what it is for. Nothing else should import
+// it.
 //
 // # The byte contract
 //
