@@ -24,16 +24,8 @@ func (db *DB) CopyCheck(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("reading the schema: %w", err)
 	}
-	schema := map[string][]string{}
-	var table, column string
-	_, err = pgx.ForEachRow(rows, []any{&table, &column}, func() error {
-		schema[table] = append(schema[table], column)
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("reading the schema: %w", err)
-	}
-	return videohost.CheckCopyCoverage(schema)
+	defer rows.Close()
+	return sqlstore.CopyCheck(rows)
 }
 
 // ExportRows streams every row of t, in key order (parents first when

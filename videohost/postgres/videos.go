@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -157,9 +156,9 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 		if err != nil {
 			return err
 		}
-		v.ID, v.Embed, v.Space, v.CreatedAt = before.ID, before.Embed, before.Space, before.CreatedAt
+		collectionChanged := sqlstore.KeepImmutable(v, &before)
 		roundVideo(v)
-		if v.Collection != nil && (before.Collection == nil || *before.Collection != *v.Collection) {
+		if collectionChanged {
 			if err := checkCollection(ctx, tx, v); err != nil {
 				return err
 			}
@@ -172,7 +171,6 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 		if deleting {
 			deletedAt = db.now()
 		}
-		// values[0:3] are id, embed, space; [23] is created_at: not updated.
 		_, err = tx.Exec(ctx, `UPDATE videos SET
 			collection = $1, title = $2, description = $3, metadata = $4, state = $5, playable = $6, archived = $7,
 			duration = $8, width = $9, height = $10, aspect_ratio = $11, source = $12, renditions = $13, audio_tracks = $14,
@@ -180,7 +178,7 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 			updated_at = $21, ready_at = $22, asset_version = $23, assets = $24, original_access = $25, poster_image = $26, chapters = $27, quota_bytes = $28,
 			poster_error = $29, deleted_at = $30
 			WHERE id = $31`,
-			append(append(append([]any{}, values[3:23]...), values[24:]...), deletedAt, v.ID)...)
+			sqlstore.VideoUpdateValues(values, deletedAt, v.ID)...)
 		if err != nil {
 			return constraintError(err, "updating video %s", v.ID)
 		}
@@ -211,13 +209,9 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 func (db *DB) writeChange(ctx context.Context, tx pgx.Tx, v *videohost.Video, change videohost.Change, eventData func(*videohost.Video) ([]byte, error)) error {
 	now := db.now()
 	if len(change.Events) > 0 {
-		render := eventData
-		if render == nil {
-			render = func(v *videohost.Video) ([]byte, error) { return json.Marshal(v) }
-		}
-		data, err := render(v)
+		data, err := sqlstore.EventData(v, eventData)
 		if err != nil {
-			return fmt.Errorf("rendering event data: %w", err)
+			return err
 		}
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, outboxLock); err != nil {
 			return fmt.Errorf("waiting for the outbox: %w", err)
@@ -229,23 +223,12 @@ func (db *DB) writeChange(ctx context.Context, tx pgx.Tx, v *videohost.Video, ch
 			}
 		}
 	}
-	for _, j := range change.Jobs {
-		if j.Space == "" {
-			j.Space = v.Space
-		}
-		if j.VideoID == "" {
-			j.VideoID = v.ID
-		}
+	for _, j := range sqlstore.ChangeJobs(v, change) {
 		if err := db.insertJob(ctx, tx, &j, now); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// escapeLike escapes the LIKE wildcards of s; the query uses ESCAPE '\'.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // videoConditions is the WHERE of f, but for its keyset position; arg
@@ -277,7 +260,7 @@ func videoConditions(f videohost.VideoFilter, arg func(any) string) []string {
 		where = append(where, "state = 'created' AND input_url = ''")
 	}
 	if f.Query != "" {
-		where = append(where, `title ILIKE `+arg("%"+escapeLike(f.Query)+"%")+` ESCAPE '\'`)
+		where = append(where, `title ILIKE `+arg("%"+sqlstore.EscapeLike(f.Query)+"%")+` ESCAPE '\'`)
 	}
 	return where
 }

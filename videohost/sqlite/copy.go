@@ -22,18 +22,7 @@ func (db *DB) CopyCheck(ctx context.Context) error {
 		return fmt.Errorf("reading the schema: %w", err)
 	}
 	defer rows.Close()
-	schema := map[string][]string{}
-	for rows.Next() {
-		var table, column string
-		if err := rows.Scan(&table, &column); err != nil {
-			return fmt.Errorf("reading the schema: %w", err)
-		}
-		schema[table] = append(schema[table], column)
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("reading the schema: %w", err)
-	}
-	return videohost.CheckCopyCoverage(schema)
+	return sqlstore.CopyCheck(rows)
 }
 
 // ExportRows streams every row of t, in key order (parents first when

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -160,8 +159,8 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 		if err != nil {
 			return err
 		}
-		v.ID, v.Embed, v.Space, v.CreatedAt = before.ID, before.Embed, before.Space, before.CreatedAt
-		if v.Collection != nil && (before.Collection == nil || *before.Collection != *v.Collection) {
+		collectionChanged := sqlstore.KeepImmutable(v, &before)
+		if collectionChanged {
 			if err := checkCollection(ctx, tx, v); err != nil {
 				return err
 			}
@@ -174,14 +173,13 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 		if deleting {
 			deletedAt = db.now().UnixNano()
 		}
-		// values[0:3] are id, embed, space; [23] is created_at: not updated.
 		_, err = tx.ExecContext(ctx, `UPDATE videos SET
 			collection = ?, title = ?, description = ?, metadata = ?, state = ?, playable = ?, archived = ?,
 			duration = ?, width = ?, height = ?, aspect_ratio = ?, source = ?, renditions = ?, audio_tracks = ?,
 			subtitles = ?, urls = ?, playback_policy = ?, poster_time = ?, input_url = ?, error = ?,
 			updated_at = ?, ready_at = ?, asset_version = ?, assets = ?, original_access = ?, poster_image = ?, chapters = ?, quota_bytes = ?, poster_error = ?, deleted_at = ?
 			WHERE id = ?`,
-			append(append(append([]any{}, values[3:23]...), values[24:]...), deletedAt, v.ID)...)
+			sqlstore.VideoUpdateValues(values, deletedAt, v.ID)...)
 		if err != nil {
 			return constraintError(err, "updating video %s", v.ID)
 		}
@@ -207,13 +205,9 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 func (db *DB) writeChange(ctx context.Context, tx *sql.Tx, v *videohost.Video, change videohost.Change, eventData func(*videohost.Video) ([]byte, error)) error {
 	now := db.now()
 	if len(change.Events) > 0 {
-		render := eventData
-		if render == nil {
-			render = func(v *videohost.Video) ([]byte, error) { return json.Marshal(v) }
-		}
-		data, err := render(v)
+		data, err := sqlstore.EventData(v, eventData)
 		if err != nil {
-			return fmt.Errorf("rendering event data: %w", err)
+			return err
 		}
 		for _, typ := range change.Events {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO events (id, type, space, video_id, created_at, data)
@@ -222,23 +216,12 @@ func (db *DB) writeChange(ctx context.Context, tx *sql.Tx, v *videohost.Video, c
 			}
 		}
 	}
-	for _, j := range change.Jobs {
-		if j.Space == "" {
-			j.Space = v.Space
-		}
-		if j.VideoID == "" {
-			j.VideoID = v.ID
-		}
+	for _, j := range sqlstore.ChangeJobs(v, change) {
 		if err := insertJob(ctx, tx, &j, now); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// escapeLike escapes the LIKE wildcards of s; the query uses ESCAPE '\'.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // videoConditions is the WHERE of f, but for its keyset position, with its
@@ -280,7 +263,7 @@ func videoConditions(f videohost.VideoFilter) ([]string, []any) {
 	}
 	if f.Query != "" {
 		where = append(where, `title LIKE ? ESCAPE '\'`)
-		args = append(args, "%"+escapeLike(f.Query)+"%")
+		args = append(args, "%"+sqlstore.EscapeLike(f.Query)+"%")
 	}
 	return where, args
 }

@@ -117,3 +117,18 @@ func ExportRows(rows Rows, t videohost.CopyTable, dest func(videohost.ColumnKind
 	}
 	return nil
 }
+
+// CopyCheck reads rows (table, column) of a store's schema and checks
+// them with videohost.CheckCopyCoverage.
+func CopyCheck(rows Rows) error {
+	schema := map[string][]string{}
+	var table, column string
+	err := Each(rows, "reading the schema", func() error {
+		schema[table] = append(schema[table], column)
+		return nil
+	}, &table, &column)
+	if err != nil {
+		return err
+	}
+	return videohost.CheckCopyCoverage(schema)
+}

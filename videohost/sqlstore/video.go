@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 
 	"github.com/reelvideo/reel/videohost"
 )
@@ -135,4 +137,54 @@ func (r *VideoRow) Finish() (*videohost.Video, error) {
 		return nil, err
 	}
 	return &r.Video, nil
+}
+
+// VideoUpdateValues are the arguments of a store's UPDATE videos: values
+// (VideoValues') without the columns that never change (id, embed, space,
+// created_at), then deletedAt and the id for its WHERE.
+func VideoUpdateValues(values []any, deletedAt any, id string) []any {
+	// values[0:3] are id, embed, space; [23] is created_at.
+	return append(append(append([]any{}, values[3:23]...), values[24:]...), deletedAt, id)
+}
+
+// KeepImmutable undoes the changes an update made to what never changes
+// (id, embed, space, created_at), and reports whether it moved the video
+// into another collection, which the store then checks.
+func KeepImmutable(v, before *videohost.Video) (collectionChanged bool) {
+	v.ID, v.Embed, v.Space, v.CreatedAt = before.ID, before.Embed, before.Space, before.CreatedAt
+	return v.Collection != nil && (before.Collection == nil || *before.Collection != *v.Collection)
+}
+
+// EventData renders the data of a change's outbox events: render(v), or
+// v's JSON when render is nil.
+func EventData(v *videohost.Video, render func(*videohost.Video) ([]byte, error)) ([]byte, error) {
+	if render == nil {
+		render = func(v *videohost.Video) ([]byte, error) { return json.Marshal(v) }
+	}
+	data, err := render(v)
+	if err != nil {
+		return nil, fmt.Errorf("rendering event data: %w", err)
+	}
+	return data, nil
+}
+
+// ChangeJobs returns the jobs of change, those without a space or video
+// given v's.
+func ChangeJobs(v *videohost.Video, change videohost.Change) []videohost.Job {
+	jobs := slices.Clone(change.Jobs)
+	for i := range jobs {
+		if jobs[i].Space == "" {
+			jobs[i].Space = v.Space
+		}
+		if jobs[i].VideoID == "" {
+			jobs[i].VideoID = v.ID
+		}
+	}
+	return jobs
+}
+
+// EscapeLike escapes the LIKE wildcards of s, for a pattern with
+// ESCAPE '\'.
+func EscapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
