@@ -304,10 +304,12 @@ var (
 // renumbered maps the versions this store recorded before both stores
 // shared one numbering to their versions now: PostgreSQL had no 0006
 // (SQLite's queue fairness), so its files 0006 to 0014 became 0007 to 0015,
-// their SQL unchanged. migrate renames the rows of a database migrated
-// under the old names before comparing, so that it neither applies those
-// files again nor skips one. No old name is a new name, so renaming is
-// safe to repeat and cannot clash. Never edit this list; a future
+// their SQL unchanged. Before comparing, migrate records each old version
+// a database holds under its new version too, with the same applied_at,
+// so that it neither applies those files again nor skips one. The old rows
+// stay: a process of an older build sharing the database (a rolling
+// upgrade) still finds every version it knows and starts. No old name is a
+// new name, so this is safe to repeat. Never edit this list; a future
 // renumbering adds to it.
 var renumbered = map[string]string{
 	"0006_player_settings":    "0007_player_settings",
@@ -367,8 +369,10 @@ func (db *DB) migrate(ctx context.Context) error {
 	for old, version := range renumbered {
 		from, to = append(from, old), append(to, version)
 	}
-	if _, err := tx.Exec(ctx, `UPDATE schema_migrations m SET version = r.version
-		FROM unnest($1::text[], $2::text[]) AS r(old, version) WHERE m.version = r.old`, from, to); err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, applied_at)
+		SELECT r.version, m.applied_at FROM schema_migrations m
+			JOIN unnest($1::text[], $2::text[]) AS r(old, version) ON m.version = r.old
+		ON CONFLICT (version) DO NOTHING`, from, to); err != nil {
 		return fmt.Errorf("renumbering schema_migrations: %w", err)
 	}
 	rows, err := tx.Query(ctx, `SELECT version FROM schema_migrations`)

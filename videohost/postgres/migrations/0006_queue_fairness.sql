@@ -5,6 +5,7 @@
 -- behind another, and there is no claim order of Reel's own to store.
 --
 -- Before the numbering was shared, PostgreSQL's files 0006 to 0014 were
--- what are now 0007 to 0015; migrate renames their schema_migrations rows
--- (renumbered in db.go) before it looks for files to apply.
+-- what are now 0007 to 0015; migrate records their schema_migrations rows
+-- under the new names too (renumbered in db.go) before it looks for files
+-- to apply.
 SELECT 1;
