@@ -159,6 +159,7 @@ func (db *DB) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time)
 			return err
 		}
 		batch := &pgx.Batch{}
+		// Queueing cannot fail: SendBatch reports what the inserts do.
 		cursor, _ = sqlstore.FanOut(events, targets, cursor, func(ev *videohost.Event, endpoint string) error {
 			batch.Queue(`INSERT INTO webhook_deliveries
 				(id, endpoint, event_id, type, event_at, data, state, next_attempt_at, created_at, updated_at)
