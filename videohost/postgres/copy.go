@@ -4,13 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
 var _ videohost.Copier = (*DB)(nil)
@@ -25,87 +24,43 @@ func (db *DB) CopyCheck(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("reading the schema: %w", err)
 	}
-	schema := map[string][]string{}
-	var table, column string
-	_, err = pgx.ForEachRow(rows, []any{&table, &column}, func() error {
-		schema[table] = append(schema[table], column)
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("reading the schema: %w", err)
-	}
-	return videohost.CheckCopyCoverage(schema)
-}
-
-// quoted is a quoted SQL identifier.
-func quoted(name string) string { return pgx.Identifier{name}.Sanitize() }
-
-func columnList(t videohost.CopyTable, prefix string) string {
-	names := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		names[i] = prefix + quoted(c.Name)
-	}
-	return strings.Join(names, ", ")
+	defer rows.Close()
+	return sqlstore.CopyCheck(rows)
 }
 
 // ExportRows streams every row of t, in key order (parents first when
 // t.Parent is set).
 func (db *DB) ExportRows(ctx context.Context, t videohost.CopyTable, fn func(row []any) error) error {
-	keys := make([]string, len(t.Key))
-	for i, k := range t.Key {
-		keys[i] = "t." + quoted(k)
-	}
-	query := `SELECT ` + columnList(t, "t.") + ` FROM ` + quoted(t.Name) + ` t ORDER BY ` + strings.Join(keys, ", ")
-	if t.Parent != "" {
-		key, parent, table := quoted(t.Key[0]), quoted(t.Parent), quoted(t.Name)
-		query = `WITH RECURSIVE tree (k, depth) AS (
-			SELECT ` + key + `, 0 FROM ` + table + ` WHERE ` + parent + ` IS NULL
-			UNION ALL SELECT c.` + key + `, tree.depth + 1 FROM ` + table + ` c JOIN tree ON c.` + parent + ` = tree.k)
-			SELECT ` + columnList(t, "t.") + ` FROM ` + table + ` t JOIN tree ON t.` + key + ` = tree.k
-			ORDER BY tree.depth, ` + strings.Join(keys, ", ")
-	}
+	query := sqlstore.ExportQuery(t)
 	rows, err := db.pool.Query(ctx, query)
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", t.Name, err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		dest := make([]any, len(t.Columns))
-		for i, c := range t.Columns {
-			switch c.Kind {
-			case videohost.KindText:
-				dest[i] = new(*string)
-			case videohost.KindInt:
-				dest[i] = new(*int64)
-			case videohost.KindFloat:
-				dest[i] = new(*float64)
-			case videohost.KindBool:
-				dest[i] = new(*bool)
-			case videohost.KindTime:
-				dest[i] = new(*time.Time)
-			case videohost.KindBytes, videohost.KindJSON:
-				dest[i] = new([]byte)
-			}
-		}
-		if err := rows.Scan(dest...); err != nil {
-			return fmt.Errorf("reading %s: %w", t.Name, err)
-		}
-		row := make([]any, len(t.Columns))
-		for i := range t.Columns {
-			row[i] = deref(dest[i])
-		}
-		if err := fn(row); err != nil {
-			return err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("reading %s: %w", t.Name, err)
+	return sqlstore.ExportRows(rows, t, scanDest, deref, fn)
+}
+
+// scanDest is a scan destination for a column of kind.
+func scanDest(kind videohost.ColumnKind) any {
+	switch kind {
+	case videohost.KindText:
+		return new(*string)
+	case videohost.KindInt:
+		return new(*int64)
+	case videohost.KindFloat:
+		return new(*float64)
+	case videohost.KindBool:
+		return new(*bool)
+	case videohost.KindTime:
+		return new(*time.Time)
+	case videohost.KindBytes, videohost.KindJSON:
+		return new([]byte)
 	}
 	return nil
 }
 
 // deref turns a scan destination into its value, nil for NULL.
-func deref(v any) any {
+func deref(_ videohost.ColumnKind, v any) any {
 	switch v := v.(type) {
 	case **string:
 		if *v == nil {
@@ -146,46 +101,26 @@ func deref(v any) any {
 // after the largest.
 func (db *DB) ImportRows(ctx context.Context, t videohost.CopyTable, rows [][]any) error {
 	marks := make([]string, len(t.Columns))
-	var set []string
-	for i, c := range t.Columns {
+	for i := range marks {
 		marks[i] = fmt.Sprintf("$%d", i+1)
-		if !slices.Contains(t.Key, c.Name) {
-			set = append(set, quoted(c.Name)+" = excluded."+quoted(c.Name))
-		}
 	}
-	keys := make([]string, len(t.Key))
-	for i, k := range t.Key {
-		keys[i] = quoted(k)
-	}
-	query := `INSERT INTO ` + quoted(t.Name) + ` (` + columnList(t, "") + `) `
+	overriding := ""
 	if t.Serial != "" {
-		query += `OVERRIDING SYSTEM VALUE `
+		overriding = "OVERRIDING SYSTEM VALUE "
 	}
-	query += `VALUES (` + strings.Join(marks, ", ") + `) ON CONFLICT (` + strings.Join(keys, ", ") + `) DO `
-	if len(set) == 0 {
-		query += `NOTHING`
-	} else {
-		query += `UPDATE SET ` + strings.Join(set, ", ")
-	}
+	query := sqlstore.ImportQuery(t, marks, overriding)
 	return db.inTx(ctx, func(tx pgx.Tx) error {
 		batch := &pgx.Batch{}
 		for _, row := range rows {
-			if len(row) != len(t.Columns) {
-				return fmt.Errorf("writing %s: a row of %d values for %d columns", t.Name, len(row), len(t.Columns))
-			}
-			args := make([]any, len(row))
-			for i, c := range t.Columns {
-				v, err := toColumn(c.Kind, row[i])
-				if err != nil {
-					return fmt.Errorf("writing %s.%s: %w", t.Name, c.Name, err)
-				}
-				args[i] = v
+			args, err := sqlstore.RowArgs(t, row, toColumn)
+			if err != nil {
+				return err
 			}
 			batch.Queue(query, args...)
 		}
 		if t.Serial != "" {
-			batch.Queue(`SELECT setval(pg_get_serial_sequence($1, $2), (SELECT COALESCE(MAX(`+quoted(t.Serial)+`), 0) + 1 FROM `+quoted(t.Name)+`), false)`,
-				quoted(t.Name), t.Serial)
+			batch.Queue(`SELECT setval(pg_get_serial_sequence($1, $2), (SELECT COALESCE(MAX(`+sqlstore.Quoted(t.Serial)+`), 0) + 1 FROM `+sqlstore.Quoted(t.Name)+`), false)`,
+				sqlstore.Quoted(t.Name), t.Serial)
 		}
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 			return fmt.Errorf("writing %s: %w", t.Name, err)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"io/fs"
 	"log/slog"
 	"net"
 	"net/url"
@@ -23,6 +22,7 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
 //go:embed migrations/*.sql
@@ -301,12 +301,33 @@ var (
 	analyticsLock = lockKey("analytics")
 )
 
+// renumbered maps the versions this store recorded before both stores
+// shared one numbering to their versions now: PostgreSQL had no 0006
+// (SQLite's queue fairness), so its files 0006 to 0014 became 0007 to 0015,
+// their SQL unchanged. Before comparing, migrate records each old version
+// a database holds under its new version too, with the same applied_at,
+// so that it neither applies those files again nor skips one. The old rows
+// stay: a process of an older build sharing the database (a rolling
+// upgrade) still finds every version it knows and starts. No old name is a
+// new name, so this is safe to repeat. Never edit this list; a future
+// renumbering adds to it.
+var renumbered = map[string]string{
+	"0006_player_settings":    "0007_player_settings",
+	"0007_spaces_quotas":      "0008_spaces_quotas",
+	"0008_chapters":           "0009_chapters",
+	"0009_added_tracks":       "0010_added_tracks",
+	"0010_progress_events":    "0011_progress_events",
+	"0011_chunks":             "0012_chunks",
+	"0012_copy":               "0013_copy",
+	"0013_poster_error":       "0014_poster_error",
+	"0014_secret_fingerprint": "0015_secret_fingerprint",
+}
+
 func (db *DB) migrate(ctx context.Context) error {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	migrations, err := sqlstore.Migrations(migrationFiles, "migrations")
 	if err != nil {
-		return fmt.Errorf("listing migrations: %w", err)
+		return err
 	}
-	slices.Sort(names)
 	migrator, err := rivermigrate.New(db.driver, &rivermigrate.Config{Logger: db.log})
 	if err != nil {
 		return fmt.Errorf("preparing River's migrations: %w", err)
@@ -344,6 +365,16 @@ func (db *DB) migrate(ctx context.Context) error {
 		applied_at timestamptz NOT NULL)`); err != nil {
 		return fmt.Errorf("creating schema_migrations: %w", err)
 	}
+	var from, to []string
+	for old, version := range renumbered {
+		from, to = append(from, old), append(to, version)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, applied_at)
+		SELECT r.version, m.applied_at FROM schema_migrations m
+			JOIN unnest($1::text[], $2::text[]) AS r(old, version) ON m.version = r.old
+		ON CONFLICT (version) DO NOTHING`, from, to); err != nil {
+		return fmt.Errorf("renumbering schema_migrations: %w", err)
+	}
 	rows, err := tx.Query(ctx, `SELECT version FROM schema_migrations`)
 	if err != nil {
 		return fmt.Errorf("reading schema_migrations: %w", err)
@@ -352,23 +383,18 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("reading schema_migrations: %w", err)
 	}
-	for _, name := range names {
-		version := strings.TrimSuffix(strings.TrimPrefix(name, "migrations/"), ".sql")
-		if slices.Contains(versions, version) {
+	for _, m := range migrations {
+		if slices.Contains(versions, m.Version) {
 			continue
 		}
-		body, err := migrationFiles.ReadFile(name)
-		if err != nil {
-			return fmt.Errorf("reading migration %s: %w", version, err)
-		}
-		if _, err := tx.Exec(ctx, string(body)); err != nil {
-			return fmt.Errorf("applying migration %s: %w", version, err)
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			return fmt.Errorf("applying migration %s: %w", m.Version, err)
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`,
-			version, db.now()); err != nil {
-			return fmt.Errorf("recording migration %s: %w", version, err)
+			m.Version, db.now()); err != nil {
+			return fmt.Errorf("recording migration %s: %w", m.Version, err)
 		}
-		db.log.InfoContext(ctx, "applied migration", "version", version)
+		db.log.InfoContext(ctx, "applied migration", "version", m.Version)
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return fmt.Errorf("committing migrations: %w", err)
@@ -467,6 +493,13 @@ func fromTS(t *time.Time) time.Time {
 	}
 	return t.UTC()
 }
+
+// tsCol is sqlstore.TimeCol on a timestamptz column.
+type tsCol struct{ t *time.Time }
+
+func newTSCol() sqlstore.TimeCol { return &tsCol{} }
+func (c *tsCol) Dest() any       { return &c.t }
+func (c *tsCol) Time() time.Time { return fromTS(c.t) }
 
 func fromTSPtr(t *time.Time) *time.Time {
 	if t == nil {

@@ -24,8 +24,30 @@
 // not a transaction's, because River applies each of its versions in a
 // transaction of its own; a process that dies mid-way closes its
 // connection and the lock goes with it. Reel's files are applied in one
-// transaction. A migration is never edited once released; a change is a
-// new file.
+// transaction, and schema_migrations records each by version (the file
+// name without ".sql"). A migration is never edited once released; a
+// change is a new file.
+//
+// Both stores share one numbering (see videohost/sqlstore): a schema
+// change takes the next number in both, under the same name, and a store
+// that needs no SQL for it gets a file that does nothing and says why
+// (0006_queue_fairness here: River's queues do what SQLite's fair claim
+// order does). TestStoresShareMigrationNumbers in sqlstore holds the two
+// directories to it. When the numbering was shared, this store's files
+// 0006 to 0014 became 0007 to 0015, their SQL unchanged. migrate first
+// records the old versions a database holds under their new names too
+// (renumbered, in db.go), in the same transaction and under the same lock,
+// so a database migrated under the old names applies only 0006 and what it
+// had not applied before (TestOldNumberingUpgrades). The old rows stay, so
+// that processes of an older build sharing the database during an upgrade
+// still start. A database created by this build has only the new names:
+// an older build would apply its 0006 to 0014 there again, fail, and
+// change nothing.
+//
+// What is not SQL (analytics session state, rollup counters, the videos
+// row's JSON columns and column order, row mappers, copy queries) is in
+// videohost/sqlstore, shared with the SQLite store: refserver copy moves
+// the bytes of those encodings between the two as they are.
 //
 // Times are timestamptz. PostgreSQL keeps microseconds where SQLite keeps
 // nanoseconds, so the store rounds the times of the structs it is given to

@@ -4,9 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
 // Events returns outbox events with Seq > after, oldest first; limit <= 0
@@ -21,17 +20,6 @@ func eventsAfter(ctx context.Context, q queryer, after int64, limit int) ([]*vid
 	if err != nil {
 		return nil, fmt.Errorf("reading the outbox: %w", err)
 	}
-	out, err := collect(rows, func(row pgx.Row) (*videohost.Event, error) {
-		var e videohost.Event
-		var typ, data string
-		if err := row.Scan(&e.Seq, &e.ID, &typ, &e.Space, &e.VideoID, &e.CreatedAt, &data); err != nil {
-			return nil, err
-		}
-		e.Type, e.CreatedAt, e.Data = videohost.EventType(typ), e.CreatedAt.UTC(), []byte(data)
-		return &e, nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("reading the outbox: %w", err)
-	}
-	return out, nil
+	defer rows.Close()
+	return sqlstore.Events(rows, newTSCol)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
 var _ videohost.PlayerSettingsStore = (*DB)(nil)
@@ -31,22 +32,7 @@ func (db *DB) PlayerSettings(ctx context.Context, space string, scopes []videoho
 		return nil, fmt.Errorf("reading player settings: %w", err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var sc videohost.PlayerScope
-		var raw []byte
-		if err := rows.Scan(&sc.Kind, &sc.ID, &raw); err != nil {
-			return nil, fmt.Errorf("reading player settings: %w", err)
-		}
-		var s videohost.PlayerSettings
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return nil, fmt.Errorf("decoding the player settings of %s %s: %w", sc.Kind, sc.ID, err)
-		}
-		out[sc] = s
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reading player settings: %w", err)
-	}
-	return out, nil
+	return sqlstore.PlayerSettings(rows)
 }
 
 // PutPlayerSettings replaces the settings of a scope; zero settings remove its row.

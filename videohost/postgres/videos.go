@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,96 +10,39 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
-
-const videoColumns = `id, embed, space, collection, title, description, metadata, state, playable, archived,
-	duration, width, height, aspect_ratio, source, renditions, audio_tracks, subtitles, urls, playback_policy,
-	poster_time, input_url, error, created_at, updated_at, ready_at, asset_version, assets, original_access, poster_image, chapters, quota_bytes, poster_error`
-
-// jsonColumn encodes v for a jsonb column; nil pointers, slices and maps are
-// stored as NULL so that they read back as nil.
-func jsonColumn(name string, v any) (any, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, fmt.Errorf("encoding %s: %w", name, err)
-	}
-	if string(b) == "null" {
-		return nil, nil
-	}
-	return string(b), nil
-}
 
 // roundVideo brings v's times to the stored precision (see us).
 func roundVideo(v *videohost.Video) {
 	v.CreatedAt, v.UpdatedAt, v.ReadyAt = us(v.CreatedAt), us(v.UpdatedAt), usPtr(v.ReadyAt)
 }
 
-// videoValues returns the values of videoColumns for v, in order.
+// videoValues returns the values of sqlstore.VideoColumns for v, in order.
 func videoValues(v *videohost.Video) ([]any, error) {
-	jsonFields := []struct {
-		name  string
-		value any
-	}{
-		{"metadata", v.Metadata}, {"source", v.Source}, {"renditions", v.Renditions},
-		{"audio_tracks", v.AudioTracks}, {"subtitles", v.Subtitles}, {"urls", v.URLs},
-		{"error", v.Error}, {"assets", v.Assets}, {"chapters", v.Chapters}, {"poster_error", v.PosterError},
-	}
-	encoded := make(map[string]any, len(jsonFields))
-	for _, f := range jsonFields {
-		col, err := jsonColumn(f.name, f.value)
-		if err != nil {
-			return nil, err
-		}
-		encoded[f.name] = col
-	}
-	return []any{
-		v.ID, v.Embed, v.Space, v.Collection, v.Title, v.Description, encoded["metadata"],
-		string(v.State), v.Playable, v.Archived, v.Duration, v.Width, v.Height, v.AspectRatio,
-		encoded["source"], encoded["renditions"], encoded["audio_tracks"], encoded["subtitles"], encoded["urls"],
-		string(v.PlaybackPolicy), v.PosterTime, v.InputURL, encoded["error"],
-		v.CreatedAt, v.UpdatedAt, tsPtr(v.ReadyAt), v.AssetVersion, encoded["assets"],
-		v.OriginalAccess, v.PosterImage, encoded["chapters"], v.QuotaBytes, encoded["poster_error"],
-	}, nil
+	return sqlstore.VideoValues(v, sqlstore.VideoOwn{Collection: v.Collection, PosterTime: v.PosterTime,
+		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt, ReadyAt: tsPtr(v.ReadyAt)})
 }
 
 func scanVideo(row pgx.Row) (*videohost.Video, error) {
-	var v videohost.Video
-	var metadata, source, renditions, audioTracks, subtitles, urls, videoErr, assets, chapters, posterErr []byte
-	var state, policy string
+	var r sqlstore.VideoRow
 	var ready *time.Time
-	if err := row.Scan(&v.ID, &v.Embed, &v.Space, &v.Collection, &v.Title, &v.Description, &metadata,
-		&state, &v.Playable, &v.Archived, &v.Duration, &v.Width, &v.Height, &v.AspectRatio,
-		&source, &renditions, &audioTracks, &subtitles, &urls, &policy,
-		&v.PosterTime, &v.InputURL, &videoErr, &v.CreatedAt, &v.UpdatedAt, &ready, &v.AssetVersion, &assets, &v.OriginalAccess, &v.PosterImage, &chapters, &v.QuotaBytes, &posterErr); err != nil {
+	if err := row.Scan(r.Dest(sqlstore.VideoOwn{Collection: &r.Video.Collection, PosterTime: &r.Video.PosterTime,
+		CreatedAt: &r.Video.CreatedAt, UpdatedAt: &r.Video.UpdatedAt, ReadyAt: &ready})...); err != nil {
 		return nil, err
 	}
-	v.State = videohost.State(state)
-	v.PlaybackPolicy = videohost.PlaybackPolicy(policy)
-	v.CreatedAt, v.UpdatedAt, v.ReadyAt = v.CreatedAt.UTC(), v.UpdatedAt.UTC(), fromTSPtr(ready)
-	for _, f := range []struct {
-		name string
-		col  []byte
-		dst  any
-	}{
-		{"metadata", metadata, &v.Metadata}, {"source", source, &v.Source}, {"renditions", renditions, &v.Renditions},
-		{"audio_tracks", audioTracks, &v.AudioTracks}, {"subtitles", subtitles, &v.Subtitles}, {"urls", urls, &v.URLs},
-		{"error", videoErr, &v.Error}, {"assets", assets, &v.Assets}, {"chapters", chapters, &v.Chapters},
-		{"poster_error", posterErr, &v.PosterError},
-	} {
-		if f.col == nil {
-			continue
-		}
-		if err := json.Unmarshal(f.col, f.dst); err != nil {
-			return nil, fmt.Errorf("decoding %s of video %s: %w", f.name, v.ID, err)
-		}
+	v, err := r.Finish()
+	if err != nil {
+		return nil, err
 	}
-	return &v, nil
+	v.CreatedAt, v.UpdatedAt, v.ReadyAt = v.CreatedAt.UTC(), v.UpdatedAt.UTC(), fromTSPtr(ready)
+	return v, nil
 }
 
 // loadVideo reads a non-deleted video; space "" matches any space. lock
 // takes the row for update until the transaction ends.
 func loadVideo(ctx context.Context, q queryer, space, id string, lock bool) (*videohost.Video, error) {
-	query := `SELECT ` + videoColumns + ` FROM videos WHERE id = $1 AND deleted_at IS NULL`
+	query := `SELECT ` + sqlstore.VideoColumns + ` FROM videos WHERE id = $1 AND deleted_at IS NULL`
 	args := []any{id}
 	if space != "" {
 		query += ` AND space = $2`
@@ -161,7 +103,7 @@ func (db *DB) CreateVideo(ctx context.Context, v *videohost.Video, change videoh
 		if err := checkCollection(ctx, tx, v); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO videos (`+videoColumns+`) VALUES (`+placeholders(1, len(values))+`)`, values...); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO videos (`+sqlstore.VideoColumns+`) VALUES (`+placeholders(1, len(values))+`)`, values...); err != nil {
 			return constraintError(err, "inserting video %s", v.ID)
 		}
 		if err := checkQuotas(ctx, tx, v.Space, videohost.VideoGrowth(nil, v)); err != nil {
@@ -180,7 +122,7 @@ func (db *DB) Video(ctx context.Context, space, id string) (*videohost.Video, er
 // VideoByEmbed returns the non-deleted video with that embed id.
 func (db *DB) VideoByEmbed(ctx context.Context, embed string) (*videohost.Video, error) {
 	v, err := scanVideo(db.pool.QueryRow(ctx,
-		`SELECT `+videoColumns+` FROM videos WHERE embed = $1 AND deleted_at IS NULL`, embed))
+		`SELECT `+sqlstore.VideoColumns+` FROM videos WHERE embed = $1 AND deleted_at IS NULL`, embed))
 	if err != nil {
 		return nil, notFound(err, "reading video", "video %s not found", embed)
 	}
@@ -214,9 +156,9 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 		if err != nil {
 			return err
 		}
-		v.ID, v.Embed, v.Space, v.CreatedAt = before.ID, before.Embed, before.Space, before.CreatedAt
+		collectionChanged := sqlstore.KeepImmutable(v, &before)
 		roundVideo(v)
-		if v.Collection != nil && (before.Collection == nil || *before.Collection != *v.Collection) {
+		if collectionChanged {
 			if err := checkCollection(ctx, tx, v); err != nil {
 				return err
 			}
@@ -229,7 +171,6 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 		if deleting {
 			deletedAt = db.now()
 		}
-		// values[0:3] are id, embed, space; [23] is created_at: not updated.
 		_, err = tx.Exec(ctx, `UPDATE videos SET
 			collection = $1, title = $2, description = $3, metadata = $4, state = $5, playable = $6, archived = $7,
 			duration = $8, width = $9, height = $10, aspect_ratio = $11, source = $12, renditions = $13, audio_tracks = $14,
@@ -237,7 +178,7 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 			updated_at = $21, ready_at = $22, asset_version = $23, assets = $24, original_access = $25, poster_image = $26, chapters = $27, quota_bytes = $28,
 			poster_error = $29, deleted_at = $30
 			WHERE id = $31`,
-			append(append(append([]any{}, values[3:23]...), values[24:]...), deletedAt, v.ID)...)
+			sqlstore.VideoUpdateValues(values, deletedAt, v.ID)...)
 		if err != nil {
 			return constraintError(err, "updating video %s", v.ID)
 		}
@@ -268,13 +209,9 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 func (db *DB) writeChange(ctx context.Context, tx pgx.Tx, v *videohost.Video, change videohost.Change, eventData func(*videohost.Video) ([]byte, error)) error {
 	now := db.now()
 	if len(change.Events) > 0 {
-		render := eventData
-		if render == nil {
-			render = func(v *videohost.Video) ([]byte, error) { return json.Marshal(v) }
-		}
-		data, err := render(v)
+		data, err := sqlstore.EventData(v, eventData)
 		if err != nil {
-			return fmt.Errorf("rendering event data: %w", err)
+			return err
 		}
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, outboxLock); err != nil {
 			return fmt.Errorf("waiting for the outbox: %w", err)
@@ -286,23 +223,12 @@ func (db *DB) writeChange(ctx context.Context, tx pgx.Tx, v *videohost.Video, ch
 			}
 		}
 	}
-	for _, j := range change.Jobs {
-		if j.Space == "" {
-			j.Space = v.Space
-		}
-		if j.VideoID == "" {
-			j.VideoID = v.ID
-		}
+	for _, j := range sqlstore.ChangeJobs(v, change) {
 		if err := db.insertJob(ctx, tx, &j, now); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// escapeLike escapes the LIKE wildcards of s; the query uses ESCAPE '\'.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // videoConditions is the WHERE of f, but for its keyset position; arg
@@ -334,7 +260,7 @@ func videoConditions(f videohost.VideoFilter, arg func(any) string) []string {
 		where = append(where, "state = 'created' AND input_url = ''")
 	}
 	if f.Query != "" {
-		where = append(where, `title ILIKE `+arg("%"+escapeLike(f.Query)+"%")+` ESCAPE '\'`)
+		where = append(where, `title ILIKE `+arg("%"+sqlstore.EscapeLike(f.Query)+"%")+` ESCAPE '\'`)
 	}
 	return where
 }
@@ -381,7 +307,7 @@ func (db *DB) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videohost
 	if f.After != nil {
 		where = append(where, "(created_at, id) "+cmp+" ("+arg(f.After.CreatedAt)+"::timestamptz, "+arg(f.After.ID)+"::text)")
 	}
-	query := `SELECT ` + videoColumns + ` FROM videos WHERE ` + strings.Join(where, " AND ") +
+	query := `SELECT ` + sqlstore.VideoColumns + ` FROM videos WHERE ` + strings.Join(where, " AND ") +
 		` ORDER BY created_at ` + order + `, id ` + order + ` LIMIT ` + arg(limitArg(f.Limit)) + `::bigint`
 	rows, err := db.pool.Query(ctx, query, args...)
 	if err != nil {

@@ -5,32 +5,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
-const webhookColumns = `id, space, url, description, events, enabled, previous_secret_until, created_at, updated_at`
-
 func (db *DB) scanWebhook(row pgx.Row) (*videohost.WebhookEndpoint, error) {
-	var w videohost.WebhookEndpoint
-	var events []byte
-	var previousUntil *time.Time
-	if err := row.Scan(&w.ID, &w.Space, &w.URL, &w.Description, &events, &w.Enabled, &previousUntil, &w.CreatedAt, &w.UpdatedAt); err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(events, &w.Events); err != nil {
-		return nil, fmt.Errorf("decoding events of webhook %s: %w", w.ID, err)
-	}
-	// A rotated-out secret that stopped signing is no longer worth showing.
-	if until := fromTSPtr(previousUntil); until != nil && until.After(db.now()) {
-		w.PreviousSecretExpiresAt = until
-	}
-	w.CreatedAt, w.UpdatedAt = w.CreatedAt.UTC(), w.UpdatedAt.UTC()
-	return &w, nil
+	return sqlstore.ScanWebhook(row, newTSCol, db.now())
 }
 
 func webhookNotFound(id string) error {
@@ -77,7 +61,7 @@ func (db *DB) CreateWebhook(ctx context.Context, w *videohost.WebhookEndpoint, s
 // Webhook returns one endpoint of space.
 func (db *DB) Webhook(ctx context.Context, space, id string) (*videohost.WebhookEndpoint, error) {
 	w, err := db.scanWebhook(db.pool.QueryRow(ctx,
-		`SELECT `+webhookColumns+` FROM webhook_endpoints WHERE id = $1 AND space = $2`, id, space))
+		`SELECT `+sqlstore.WebhookColumns+` FROM webhook_endpoints WHERE id = $1 AND space = $2`, id, space))
 	if err != nil {
 		return nil, notFound(err, "reading webhook", "webhook %s not found", id)
 	}
@@ -86,7 +70,7 @@ func (db *DB) Webhook(ctx context.Context, space, id string) (*videohost.Webhook
 
 // Webhooks lists the endpoints of space in creation order after the cursor.
 func (db *DB) Webhooks(ctx context.Context, space string, after *videohost.Cursor, limit int) ([]*videohost.WebhookEndpoint, error) {
-	query := `SELECT ` + webhookColumns + ` FROM webhook_endpoints WHERE space = $1`
+	query := `SELECT ` + sqlstore.WebhookColumns + ` FROM webhook_endpoints WHERE space = $1`
 	args := []any{space, limitArg(limit)}
 	if after != nil {
 		query += ` AND (created_at, id) > ($3::timestamptz, $4::text)`
@@ -143,13 +127,6 @@ func (db *DB) DeleteWebhook(ctx context.Context, space, id string) error {
 	return mustAffect(tag, webhookNotFound(id))
 }
 
-// fanOutTarget is what fan-out needs of an endpoint.
-type fanOutTarget struct {
-	id       string
-	events   []videohost.EventType
-	afterSeq int64
-}
-
 // FanOutWebhookEvents reads up to limit events after the cursor and writes
 // their deliveries, in outbox order, then moves the cursor past them. The
 // cursor row is locked for the transaction, so two dispatchers' fan-outs
@@ -182,19 +159,15 @@ func (db *DB) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time)
 			return err
 		}
 		batch := &pgx.Batch{}
-		for _, ev := range events {
-			for _, t := range targets[ev.Space] {
-				if ev.Seq <= t.afterSeq || !slices.Contains(t.events, ev.Type) {
-					continue
-				}
-				batch.Queue(`INSERT INTO webhook_deliveries
-					(id, endpoint, event_id, type, event_at, data, state, next_attempt_at, created_at, updated_at)
-					VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7)`,
-					videohost.NewID(videohost.WebhookDeliveryIDLen), t.id, ev.ID, string(ev.Type), ev.CreatedAt,
-					string(ev.Data), now)
-			}
-			cursor = ev.Seq
-		}
+		// Queueing cannot fail: SendBatch reports what the inserts do.
+		cursor, _ = sqlstore.FanOut(events, targets, cursor, func(ev *videohost.Event, endpoint string) error {
+			batch.Queue(`INSERT INTO webhook_deliveries
+				(id, endpoint, event_id, type, event_at, data, state, next_attempt_at, created_at, updated_at)
+				VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7)`,
+				videohost.NewID(videohost.WebhookDeliveryIDLen), endpoint, ev.ID, string(ev.Type), ev.CreatedAt,
+				string(ev.Data), now)
+			return nil
+		})
 		batch.Queue(`UPDATE webhook_outbox_cursor SET seq = $1 WHERE id = 1`, cursor)
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 			return fmt.Errorf("writing deliveries: %w", err)
@@ -206,30 +179,14 @@ func (db *DB) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time)
 }
 
 // fanOutTargets returns the enabled endpoints by space.
-func fanOutTargets(ctx context.Context, q queryer) (map[string][]fanOutTarget, error) {
+func fanOutTargets(ctx context.Context, q queryer) (map[string][]sqlstore.FanOutTarget, error) {
 	rows, err := q.Query(ctx, `SELECT id, space, events, after_seq FROM webhook_endpoints
 		WHERE enabled ORDER BY created_at, id`)
 	if err != nil {
 		return nil, fmt.Errorf("reading webhook endpoints: %w", err)
 	}
 	defer rows.Close()
-	out := map[string][]fanOutTarget{}
-	for rows.Next() {
-		var t fanOutTarget
-		var space string
-		var events []byte
-		if err := rows.Scan(&t.id, &space, &events, &t.afterSeq); err != nil {
-			return nil, fmt.Errorf("reading webhook endpoints: %w", err)
-		}
-		if err := json.Unmarshal(events, &t.events); err != nil {
-			return nil, fmt.Errorf("decoding events of webhook %s: %w", t.id, err)
-		}
-		out[space] = append(out[space], t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reading webhook endpoints: %w", err)
-	}
-	return out, nil
+	return sqlstore.FanOutTargets(rows)
 }
 
 // CreateWebhookDelivery inserts d as a pending delivery due at its
@@ -255,22 +212,7 @@ const deliveryColumns = `d.seq, d.id, d.endpoint, d.event_id, d.type, d.event_at
 	d.next_attempt_at, d.created_at`
 
 func scanDelivery(row pgx.Row, extra ...any) (*videohost.WebhookDelivery, error) {
-	var d videohost.WebhookDelivery
-	var data, state string
-	var next *time.Time
-	dest := append([]any{&d.Seq, &d.ID, &d.Endpoint, &d.EventID, &d.Type, &d.EventAt, &data, &state, &d.AttemptCount,
-		&next, &d.CreatedAt}, extra...)
-	if err := row.Scan(dest...); err != nil {
-		return nil, err
-	}
-	d.EventAt, d.CreatedAt = d.EventAt.UTC(), d.CreatedAt.UTC()
-	d.Data = json.RawMessage(data)
-	d.State = videohost.DeliveryState(state)
-	if d.State == videohost.DeliveryPending {
-		d.NextAttemptAt = fromTSPtr(next)
-	}
-	d.Attempts = []videohost.DeliveryAttempt{}
-	return &d, nil
+	return sqlstore.ScanDelivery(row, newTSCol, extra...)
 }
 
 // ClaimWebhookDeliveries leases, per enabled endpoint that has none leased,
@@ -479,20 +421,7 @@ func (db *DB) loadAttempts(ctx context.Context, ds []*videohost.WebhookDelivery)
 		return fmt.Errorf("reading attempts: %w", err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var seq int64
-		var a videohost.DeliveryAttempt
-		if err := rows.Scan(&seq, &a.At, &a.Status, &a.DurationMS, &a.Error, &a.ResponseExcerpt); err != nil {
-			return fmt.Errorf("reading attempts: %w", err)
-		}
-		a.At = a.At.UTC()
-		d := bySeq[seq]
-		d.Attempts = append(d.Attempts, a)
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("reading attempts: %w", err)
-	}
-	return nil
+	return sqlstore.AddAttempts(rows, bySeq, newTSCol)
 }
 
 // RetryWebhookDelivery makes the delivery pending and due at now, unless an

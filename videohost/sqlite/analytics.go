@@ -3,86 +3,15 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
 var _ videohost.AnalyticsStore = (*DB)(nil)
-
-// sessionState is the JSON of playback_sessions.state: the mutable part of a
-// session. Field names are short because there is one row per page view.
-type sessionState struct {
-	Watched    [][2]float64 `json:"w,omitempty"`
-	Cursor     float64      `json:"c"`
-	Played     bool         `json:"p,omitempty"`
-	Ended      bool         `json:"e,omitempty"`
-	Errored    bool         `json:"x,omitempty"`
-	StartupMS  float64      `json:"s"`
-	RebufferMS float64      `json:"r,omitempty"`
-	// The contribution already added to the session's hour.
-	Sessions      int64     `json:"cs,omitempty"`
-	Views         int64     `json:"cv,omitempty"`
-	Completed     int64     `json:"cc,omitempty"`
-	Failed        int64     `json:"cf,omitempty"`
-	WatchMS       int64     `json:"cw,omitempty"`
-	CRebufferMS   int64     `json:"cr,omitempty"`
-	StartupBucket int       `json:"cb"`
-	Retention     [2]uint64 `json:"ct"`
-}
-
-func encodeSession(s *videohost.PlaybackSession) (string, error) {
-	st := sessionState{
-		Cursor: s.Cursor, Played: s.Played, Ended: s.Ended, Errored: s.Errored,
-		StartupMS: s.StartupMS, RebufferMS: s.RebufferMS,
-		Sessions: s.Contributed.Sessions, Views: s.Contributed.Views, Completed: s.Contributed.Completed,
-		Failed: s.Contributed.Failed, WatchMS: s.Contributed.WatchMS, CRebufferMS: s.Contributed.RebufferMS,
-		StartupBucket: s.Contributed.StartupBucket, Retention: s.Contributed.Retention,
-	}
-	for _, iv := range s.Watched {
-		st.Watched = append(st.Watched, [2]float64{iv.From, iv.To})
-	}
-	b, err := json.Marshal(st)
-	return string(b), err
-}
-
-func decodeSession(raw string, s *videohost.PlaybackSession) error {
-	var st sessionState
-	if err := json.Unmarshal([]byte(raw), &st); err != nil {
-		return err
-	}
-	s.Watched = s.Watched[:0]
-	for _, w := range st.Watched {
-		s.Watched = append(s.Watched, videohost.Interval{From: w[0], To: w[1]})
-	}
-	s.Cursor, s.Played, s.Ended, s.Errored = st.Cursor, st.Played, st.Ended, st.Errored
-	s.StartupMS, s.RebufferMS = st.StartupMS, st.RebufferMS
-	s.Contributed = videohost.SessionContribution{
-		Sessions: st.Sessions, Views: st.Views, Completed: st.Completed, Failed: st.Failed,
-		WatchMS: st.WatchMS, RebufferMS: st.CRebufferMS, StartupBucket: st.StartupBucket, Retention: st.Retention,
-	}
-	return nil
-}
-
-func encodeCounters(c []int64) []byte {
-	b := make([]byte, 8*len(c))
-	for i, v := range c {
-		binary.LittleEndian.PutUint64(b[8*i:], uint64(v))
-	}
-	return b
-}
-
-// addCounters adds the little-endian int64 array b into c; a shorter blob
-// (from an older layout) adds what it has.
-func addCounters(c []int64, b []byte) {
-	for i := 0; i < len(c) && 8*i+8 <= len(b); i++ {
-		c[i] += int64(binary.LittleEndian.Uint64(b[8*i:]))
-	}
-}
 
 // UpdatePlayback runs fn in one write transaction.
 func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx videohost.PlaybackTx) error) error {
@@ -139,8 +68,8 @@ func (p *playbackTx) InsertEvent(ctx context.Context, ev *videohost.PlayerEvent)
 	interval := ev.Kind == videohost.PlayerHeartbeat || ev.Kind == videohost.PlayerSeeked
 	if _, err := p.exec(ctx, `INSERT INTO playback_events
 		(video_id, session, at, kind, position, from_s, to_s, value, text, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		ev.VideoID, ev.Session, ev.At.UnixNano(), string(ev.Kind), ev.Position, nullFloat(ev.From, interval), nullFloat(ev.To, interval),
-		nullFloat(ev.Value, ev.Value != 0), nullText(ev.Text), nullText(ev.Message)); err != nil {
+		ev.VideoID, ev.Session, ev.At.UnixNano(), string(ev.Kind), ev.Position, sqlstore.NullFloat(ev.From, interval), sqlstore.NullFloat(ev.To, interval),
+		sqlstore.NullFloat(ev.Value, ev.Value != 0), sqlstore.NullText(ev.Text), sqlstore.NullText(ev.Message)); err != nil {
 		return fmt.Errorf("inserting playback event: %w", err)
 	}
 	return nil
@@ -162,16 +91,16 @@ func (p *playbackTx) Session(ctx context.Context, videoID, session string) (*vid
 		return nil, fmt.Errorf("loading session: %w", err)
 	}
 	s.Hour, s.LastSeen = fromNanos(hour), fromNanos(lastSeen)
-	if err := decodeSession(state, s); err != nil {
-		return nil, fmt.Errorf("decoding session: %w", err)
+	if err := sqlstore.DecodeSession(state, s); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
 
 func (p *playbackTx) SaveSession(ctx context.Context, s *videohost.PlaybackSession) error {
-	state, err := encodeSession(s)
+	state, err := sqlstore.EncodeSession(s)
 	if err != nil {
-		return fmt.Errorf("encoding session: %w", err)
+		return err
 	}
 	// Only what a session's events change is updated; the rest is fixed
 	// when the session starts.
@@ -196,8 +125,8 @@ func (p *playbackTx) Rollup(ctx context.Context, videoID string, hour time.Time)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("loading rollup: %w", err)
 	}
-	addCounters(r.Startup[:], startup)
-	addCounters(r.Retention[:], retention)
+	sqlstore.AddCounters(r.Startup[:], startup)
+	sqlstore.AddCounters(r.Retention[:], retention)
 	return r, nil
 }
 
@@ -210,7 +139,7 @@ func (p *playbackTx) SaveRollup(ctx context.Context, space string, r *videohost.
 			watch_ms = excluded.watch_ms, rebuffer_ms = excluded.rebuffer_ms, startup = excluded.startup,
 			retention = excluded.retention`,
 		r.VideoID, r.Hour.UnixNano(), space, r.Sessions, r.Views, r.UniqueViewers, r.Completed, r.Failed, r.WatchMS, r.RebufferMS,
-		encodeCounters(r.Startup[:]), encodeCounters(r.Retention[:])); err != nil {
+		sqlstore.EncodeCounters(r.Startup[:]), sqlstore.EncodeCounters(r.Retention[:])); err != nil {
 		return fmt.Errorf("saving rollup: %w", err)
 	}
 	return nil
@@ -233,20 +162,6 @@ func (p *playbackTx) AddViewer(ctx context.Context, videoID string, day time.Tim
 	}
 	n, _ := res.RowsAffected()
 	return n == 1, nil
-}
-
-func nullFloat(v float64, valid bool) any {
-	if !valid {
-		return nil
-	}
-	return v
-}
-
-func nullText(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
 }
 
 // PlaybackRollups reads the rollups of one video, or of a whole space,
@@ -277,8 +192,8 @@ func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*vi
 			&startup, &retention); err != nil {
 			return nil, fmt.Errorf("reading rollups: %w", err)
 		}
-		addCounters(r.Startup[:], startup)
-		addCounters(r.Retention[:], retention)
+		sqlstore.AddCounters(r.Startup[:], startup)
+		sqlstore.AddCounters(r.Retention[:], retention)
 		r.Hour = fromNanos(hour)
 		if cur == nil || !cur.Hour.Equal(r.Hour) {
 			cur = &videohost.HourRollup{Hour: r.Hour, VideoID: q.VideoID}

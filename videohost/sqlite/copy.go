@@ -5,11 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
 var _ videohost.Copier = (*DB)(nil)
@@ -23,79 +22,32 @@ func (db *DB) CopyCheck(ctx context.Context) error {
 		return fmt.Errorf("reading the schema: %w", err)
 	}
 	defer rows.Close()
-	schema := map[string][]string{}
-	for rows.Next() {
-		var table, column string
-		if err := rows.Scan(&table, &column); err != nil {
-			return fmt.Errorf("reading the schema: %w", err)
-		}
-		schema[table] = append(schema[table], column)
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("reading the schema: %w", err)
-	}
-	return videohost.CheckCopyCoverage(schema)
-}
-
-// quoted is a quoted SQL identifier.
-func quoted(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
-
-func columnList(t videohost.CopyTable, prefix string) string {
-	names := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		names[i] = prefix + quoted(c.Name)
-	}
-	return strings.Join(names, ", ")
+	return sqlstore.CopyCheck(rows)
 }
 
 // ExportRows streams every row of t, in key order (parents first when
 // t.Parent is set).
 func (db *DB) ExportRows(ctx context.Context, t videohost.CopyTable, fn func(row []any) error) error {
-	keys := make([]string, len(t.Key))
-	for i, k := range t.Key {
-		keys[i] = "t." + quoted(k)
-	}
-	query := `SELECT ` + columnList(t, "t.") + ` FROM ` + quoted(t.Name) + ` t ORDER BY ` + strings.Join(keys, ", ")
-	if t.Parent != "" {
-		key, parent, table := quoted(t.Key[0]), quoted(t.Parent), quoted(t.Name)
-		query = `WITH RECURSIVE tree (k, depth) AS (
-			SELECT ` + key + `, 0 FROM ` + table + ` WHERE ` + parent + ` IS NULL
-			UNION ALL SELECT c.` + key + `, tree.depth + 1 FROM ` + table + ` c JOIN tree ON c.` + parent + ` = tree.k)
-			SELECT ` + columnList(t, "t.") + ` FROM ` + table + ` t JOIN tree ON t.` + key + ` = tree.k
-			ORDER BY tree.depth, ` + strings.Join(keys, ", ")
-	}
+	query := sqlstore.ExportQuery(t)
 	rows, err := db.read.QueryContext(ctx, query)
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", t.Name, err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		dest := make([]any, len(t.Columns))
-		for i, c := range t.Columns {
-			switch c.Kind {
-			case videohost.KindText, videohost.KindJSON:
-				dest[i] = new(sql.NullString)
-			case videohost.KindInt, videohost.KindBool, videohost.KindTime:
-				dest[i] = new(sql.NullInt64)
-			case videohost.KindFloat:
-				dest[i] = new(sql.NullFloat64)
-			case videohost.KindBytes:
-				dest[i] = new([]byte)
-			}
-		}
-		if err := rows.Scan(dest...); err != nil {
-			return fmt.Errorf("reading %s: %w", t.Name, err)
-		}
-		row := make([]any, len(t.Columns))
-		for i, c := range t.Columns {
-			row[i] = fromColumn(c.Kind, dest[i])
-		}
-		if err := fn(row); err != nil {
-			return err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("reading %s: %w", t.Name, err)
+	return sqlstore.ExportRows(rows, t, scanDest, fromColumn, fn)
+}
+
+// scanDest is a scan destination for a column of kind.
+func scanDest(kind videohost.ColumnKind) any {
+	switch kind {
+	case videohost.KindText, videohost.KindJSON:
+		return new(sql.NullString)
+	case videohost.KindInt, videohost.KindBool, videohost.KindTime:
+		return new(sql.NullInt64)
+	case videohost.KindFloat:
+		return new(sql.NullFloat64)
+	case videohost.KindBytes:
+		return new([]byte)
 	}
 	return nil
 }
@@ -170,41 +122,21 @@ func toColumn(kind videohost.ColumnKind, v any) (any, error) {
 // ImportRows upserts rows into t in one transaction. AUTOINCREMENT
 // counters follow explicit values by themselves.
 func (db *DB) ImportRows(ctx context.Context, t videohost.CopyTable, rows [][]any) error {
-	marks := strings.TrimSuffix(strings.Repeat("?, ", len(t.Columns)), ", ")
-	var set []string
-	for _, c := range t.Columns {
-		if !slices.Contains(t.Key, c.Name) {
-			set = append(set, quoted(c.Name)+" = excluded."+quoted(c.Name))
-		}
+	marks := make([]string, len(t.Columns))
+	for i := range marks {
+		marks[i] = "?"
 	}
-	keys := make([]string, len(t.Key))
-	for i, k := range t.Key {
-		keys[i] = quoted(k)
-	}
-	query := `INSERT INTO ` + quoted(t.Name) + ` (` + columnList(t, "") + `) VALUES (` + marks + `) ON CONFLICT (` +
-		strings.Join(keys, ", ") + `) DO `
-	if len(set) == 0 {
-		query += `NOTHING`
-	} else {
-		query += `UPDATE SET ` + strings.Join(set, ", ")
-	}
+	query := sqlstore.ImportQuery(t, marks, "")
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		stmt, err := tx.PrepareContext(ctx, query)
 		if err != nil {
 			return fmt.Errorf("writing %s: %w", t.Name, err)
 		}
 		defer stmt.Close()
-		args := make([]any, len(t.Columns))
 		for _, row := range rows {
-			if len(row) != len(t.Columns) {
-				return fmt.Errorf("writing %s: a row of %d values for %d columns", t.Name, len(row), len(t.Columns))
-			}
-			for i, c := range t.Columns {
-				v, err := toColumn(c.Kind, row[i])
-				if err != nil {
-					return fmt.Errorf("writing %s.%s: %w", t.Name, c.Name, err)
-				}
-				args[i] = v
+			args, err := sqlstore.RowArgs(t, row, toColumn)
+			if err != nil {
+				return err
 			}
 			if _, err := stmt.ExecContext(ctx, args...); err != nil {
 				return fmt.Errorf("writing %s: %w", t.Name, err)

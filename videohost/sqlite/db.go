@@ -6,9 +6,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
@@ -16,6 +14,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
 //go:embed migrations/*.sql
@@ -119,11 +118,10 @@ func (db *DB) Close() error {
 }
 
 func (db *DB) migrate(ctx context.Context) error {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	migrations, err := sqlstore.Migrations(migrationFiles, "migrations")
 	if err != nil {
-		return fmt.Errorf("listing migrations: %w", err)
+		return err
 	}
-	slices.Sort(names)
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 			version    TEXT PRIMARY KEY,
@@ -147,21 +145,16 @@ func (db *DB) migrate(ctx context.Context) error {
 		if err := rows.Err(); err != nil {
 			return fmt.Errorf("reading schema_migrations: %w", err)
 		}
-		for _, name := range names {
-			version := strings.TrimSuffix(strings.TrimPrefix(name, "migrations/"), ".sql")
-			if applied[version] {
+		for _, m := range migrations {
+			if applied[m.Version] {
 				continue
 			}
-			body, err := migrationFiles.ReadFile(name)
-			if err != nil {
-				return fmt.Errorf("reading migration %s: %w", version, err)
-			}
-			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-				return fmt.Errorf("applying migration %s: %w", version, err)
+			if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+				return fmt.Errorf("applying migration %s: %w", m.Version, err)
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
-				version, db.now().UnixNano()); err != nil {
-				return fmt.Errorf("recording migration %s: %w", version, err)
+				m.Version, db.now().UnixNano()); err != nil {
+				return fmt.Errorf("recording migration %s: %w", m.Version, err)
 			}
 		}
 		return nil
@@ -228,6 +221,13 @@ func fromNullNanosPtr(n sql.NullInt64) *time.Time {
 	t := fromNanos(n.Int64)
 	return &t
 }
+
+// nanoCol is sqlstore.TimeCol on a column of unix nanoseconds.
+type nanoCol struct{ n sql.NullInt64 }
+
+func newNanoCol() sqlstore.TimeCol { return &nanoCol{} }
+func (c *nanoCol) Dest() any       { return &c.n }
+func (c *nanoCol) Time() time.Time { return fromNullNanos(c.n) }
 
 func nullString(p *string) any {
 	if p == nil {

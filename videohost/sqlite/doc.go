@@ -34,8 +34,22 @@
 //
 // The schema lives in migrations/*.sql, embedded in the binary and applied in
 // file-name order, all in one transaction, when Open runs; schema_migrations
-// records which files were applied. A migration is never edited once
-// released; a change is a new file.
+// records which files were applied, by version (the file name without
+// ".sql"). A migration is never edited once released; a change is a new
+// file.
+//
+// Both stores share one numbering (see videohost/sqlstore): a schema
+// change takes the next number in both, under the same name, and a store
+// that needs no SQL for it gets a file that does nothing and says why.
+// TestStoresShareMigrationNumbers in sqlstore holds the two directories to
+// it. This store's files were never renumbered (0006_queue_fairness is
+// SQLite's); PostgreSQL's 0006 to 0014 moved up one when the numbering was
+// shared, and that store maps its old versions itself.
+//
+// What is not SQL (analytics session state, rollup counters, the videos
+// row's JSON columns and column order, row mappers, copy queries) is in
+// videohost/sqlstore, shared with the PostgreSQL store: refserver copy
+// moves the bytes of those encodings between the two as they are.
 //
 // Timestamps are stored as integer unix nanoseconds in UTC, so keyset cursors
 // on (created_at, id) compare exactly and sort correctly. Structured video

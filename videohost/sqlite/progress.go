@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
 var (
@@ -40,18 +41,7 @@ func (db *DB) VideoProgress(ctx context.Context, ids []string) (map[string]float
 		return nil, fmt.Errorf("reading progress: %w", err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var id string
-		var done float64
-		if err := rows.Scan(&id, &done); err != nil {
-			return nil, fmt.Errorf("reading progress: %w", err)
-		}
-		out[id] = done
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reading progress: %w", err)
-	}
-	return out, nil
+	return sqlstore.Progress(rows, len(ids))
 }
 
 // VideoEvents lists a video's outbox events, newest first, each with its

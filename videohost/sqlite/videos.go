@@ -3,12 +3,12 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
 // querier is what reads need; both the reader pool and a write transaction
@@ -18,101 +18,44 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const videoColumns = `id, embed, space, collection, title, description, metadata, state, playable, archived,
-	duration, width, height, aspect_ratio, source, renditions, audio_tracks, subtitles, urls, playback_policy,
-	poster_time, input_url, error, created_at, updated_at, ready_at, asset_version, assets, original_access, poster_image, chapters, quota_bytes, poster_error`
-
-// jsonColumn encodes v for a JSON column; nil pointers, slices and maps are
-// stored as NULL so that they read back as nil.
-func jsonColumn(name string, v any) (any, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, fmt.Errorf("encoding %s: %w", name, err)
-	}
-	if string(b) == "null" {
-		return nil, nil
-	}
-	return string(b), nil
-}
-
-// videoValues returns the values of videoColumns for v, in order.
+// videoValues returns the values of sqlstore.VideoColumns for v, in order.
 func videoValues(v *videohost.Video) ([]any, error) {
-	jsonFields := []struct {
-		name  string
-		value any
-	}{
-		{"metadata", v.Metadata}, {"source", v.Source}, {"renditions", v.Renditions},
-		{"audio_tracks", v.AudioTracks}, {"subtitles", v.Subtitles}, {"urls", v.URLs},
-		{"error", v.Error}, {"assets", v.Assets}, {"chapters", v.Chapters}, {"poster_error", v.PosterError},
-	}
-	encoded := make(map[string]any, len(jsonFields))
-	for _, f := range jsonFields {
-		col, err := jsonColumn(f.name, f.value)
-		if err != nil {
-			return nil, err
-		}
-		encoded[f.name] = col
-	}
 	var posterTime any
 	if v.PosterTime != nil {
 		posterTime = *v.PosterTime
 	}
-	return []any{
-		v.ID, v.Embed, v.Space, nullString(v.Collection), v.Title, v.Description, encoded["metadata"],
-		string(v.State), v.Playable, v.Archived, v.Duration, v.Width, v.Height, v.AspectRatio,
-		encoded["source"], encoded["renditions"], encoded["audio_tracks"], encoded["subtitles"], encoded["urls"],
-		string(v.PlaybackPolicy), posterTime, v.InputURL, encoded["error"],
-		v.CreatedAt.UnixNano(), v.UpdatedAt.UnixNano(), nanosPtr(v.ReadyAt), v.AssetVersion, encoded["assets"],
-		v.OriginalAccess, v.PosterImage, encoded["chapters"], v.QuotaBytes, encoded["poster_error"],
-	}, nil
+	return sqlstore.VideoValues(v, sqlstore.VideoOwn{Collection: nullString(v.Collection), PosterTime: posterTime,
+		CreatedAt: v.CreatedAt.UnixNano(), UpdatedAt: v.UpdatedAt.UnixNano(), ReadyAt: nanosPtr(v.ReadyAt)})
 }
 
 func scanVideo(row interface{ Scan(...any) error }) (*videohost.Video, error) {
-	var v videohost.Video
-	var collection, metadata, source, renditions, audioTracks, subtitles, urls, videoErr, assets, chapters, posterErr sql.NullString
-	var state, policy string
-	var posterTime sql.NullFloat64
-	var created, updated int64
-	var ready sql.NullInt64
-	if err := row.Scan(&v.ID, &v.Embed, &v.Space, &collection, &v.Title, &v.Description, &metadata,
-		&state, &v.Playable, &v.Archived, &v.Duration, &v.Width, &v.Height, &v.AspectRatio,
-		&source, &renditions, &audioTracks, &subtitles, &urls, &policy,
-		&posterTime, &v.InputURL, &videoErr, &created, &updated, &ready, &v.AssetVersion, &assets, &v.OriginalAccess, &v.PosterImage, &chapters, &v.QuotaBytes, &posterErr); err != nil {
+	var (
+		r                sqlstore.VideoRow
+		collection       sql.NullString
+		posterTime       sql.NullFloat64
+		created, updated int64
+		ready            sql.NullInt64
+	)
+	if err := row.Scan(r.Dest(sqlstore.VideoOwn{Collection: &collection, PosterTime: &posterTime,
+		CreatedAt: &created, UpdatedAt: &updated, ReadyAt: &ready})...); err != nil {
+		return nil, err
+	}
+	v, err := r.Finish()
+	if err != nil {
 		return nil, err
 	}
 	v.Collection = stringPtr(collection)
-	v.State = videohost.State(state)
-	v.PlaybackPolicy = videohost.PlaybackPolicy(policy)
 	if posterTime.Valid {
 		t := posterTime.Float64
 		v.PosterTime = &t
 	}
-	v.CreatedAt = fromNanos(created)
-	v.UpdatedAt = fromNanos(updated)
-	v.ReadyAt = fromNullNanosPtr(ready)
-	for _, f := range []struct {
-		name string
-		col  sql.NullString
-		dst  any
-	}{
-		{"metadata", metadata, &v.Metadata}, {"source", source, &v.Source}, {"renditions", renditions, &v.Renditions},
-		{"audio_tracks", audioTracks, &v.AudioTracks}, {"subtitles", subtitles, &v.Subtitles}, {"urls", urls, &v.URLs},
-		{"error", videoErr, &v.Error}, {"assets", assets, &v.Assets}, {"chapters", chapters, &v.Chapters},
-		{"poster_error", posterErr, &v.PosterError},
-	} {
-		if !f.col.Valid {
-			continue
-		}
-		if err := json.Unmarshal([]byte(f.col.String), f.dst); err != nil {
-			return nil, fmt.Errorf("decoding %s of video %s: %w", f.name, v.ID, err)
-		}
-	}
-	return &v, nil
+	v.CreatedAt, v.UpdatedAt, v.ReadyAt = fromNanos(created), fromNanos(updated), fromNullNanosPtr(ready)
+	return v, nil
 }
 
 // loadVideo reads a non-deleted video; space "" matches any space.
 func loadVideo(ctx context.Context, q querier, space, id string) (*videohost.Video, error) {
-	query := `SELECT ` + videoColumns + ` FROM videos WHERE id = ? AND deleted_at IS NULL`
+	query := `SELECT ` + sqlstore.VideoColumns + ` FROM videos WHERE id = ? AND deleted_at IS NULL`
 	args := []any{id}
 	if space != "" {
 		query += ` AND space = ?`
@@ -161,7 +104,7 @@ func (db *DB) CreateVideo(ctx context.Context, v *videohost.Video, change videoh
 			return err
 		}
 		placeholders := strings.TrimSuffix(strings.Repeat("?, ", len(values)), ", ")
-		if _, err := tx.ExecContext(ctx, `INSERT INTO videos (`+videoColumns+`) VALUES (`+placeholders+`)`, values...); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO videos (`+sqlstore.VideoColumns+`) VALUES (`+placeholders+`)`, values...); err != nil {
 			return constraintError(err, "inserting video %s", v.ID)
 		}
 		if err := checkQuotas(ctx, tx, v.Space, videohost.VideoGrowth(nil, v)); err != nil {
@@ -180,7 +123,7 @@ func (db *DB) Video(ctx context.Context, space, id string) (*videohost.Video, er
 // VideoByEmbed returns the non-deleted video with that embed id.
 func (db *DB) VideoByEmbed(ctx context.Context, embed string) (*videohost.Video, error) {
 	v, err := scanVideo(db.read.QueryRowContext(ctx,
-		`SELECT `+videoColumns+` FROM videos WHERE embed = ? AND deleted_at IS NULL`, embed))
+		`SELECT `+sqlstore.VideoColumns+` FROM videos WHERE embed = ? AND deleted_at IS NULL`, embed))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, videohost.Errorf(videohost.ENotFound, "video %s not found", embed)
 	}
@@ -216,8 +159,8 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 		if err != nil {
 			return err
 		}
-		v.ID, v.Embed, v.Space, v.CreatedAt = before.ID, before.Embed, before.Space, before.CreatedAt
-		if v.Collection != nil && (before.Collection == nil || *before.Collection != *v.Collection) {
+		collectionChanged := sqlstore.KeepImmutable(v, &before)
+		if collectionChanged {
 			if err := checkCollection(ctx, tx, v); err != nil {
 				return err
 			}
@@ -230,14 +173,13 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 		if deleting {
 			deletedAt = db.now().UnixNano()
 		}
-		// values[0:3] are id, embed, space; [23] is created_at: not updated.
 		_, err = tx.ExecContext(ctx, `UPDATE videos SET
 			collection = ?, title = ?, description = ?, metadata = ?, state = ?, playable = ?, archived = ?,
 			duration = ?, width = ?, height = ?, aspect_ratio = ?, source = ?, renditions = ?, audio_tracks = ?,
 			subtitles = ?, urls = ?, playback_policy = ?, poster_time = ?, input_url = ?, error = ?,
 			updated_at = ?, ready_at = ?, asset_version = ?, assets = ?, original_access = ?, poster_image = ?, chapters = ?, quota_bytes = ?, poster_error = ?, deleted_at = ?
 			WHERE id = ?`,
-			append(append(append([]any{}, values[3:23]...), values[24:]...), deletedAt, v.ID)...)
+			sqlstore.VideoUpdateValues(values, deletedAt, v.ID)...)
 		if err != nil {
 			return constraintError(err, "updating video %s", v.ID)
 		}
@@ -263,13 +205,9 @@ func (db *DB) mutateVideo(ctx context.Context, space, id string, deleting bool, 
 func (db *DB) writeChange(ctx context.Context, tx *sql.Tx, v *videohost.Video, change videohost.Change, eventData func(*videohost.Video) ([]byte, error)) error {
 	now := db.now()
 	if len(change.Events) > 0 {
-		render := eventData
-		if render == nil {
-			render = func(v *videohost.Video) ([]byte, error) { return json.Marshal(v) }
-		}
-		data, err := render(v)
+		data, err := sqlstore.EventData(v, eventData)
 		if err != nil {
-			return fmt.Errorf("rendering event data: %w", err)
+			return err
 		}
 		for _, typ := range change.Events {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO events (id, type, space, video_id, created_at, data)
@@ -278,23 +216,12 @@ func (db *DB) writeChange(ctx context.Context, tx *sql.Tx, v *videohost.Video, c
 			}
 		}
 	}
-	for _, j := range change.Jobs {
-		if j.Space == "" {
-			j.Space = v.Space
-		}
-		if j.VideoID == "" {
-			j.VideoID = v.ID
-		}
+	for _, j := range sqlstore.ChangeJobs(v, change) {
 		if err := insertJob(ctx, tx, &j, now); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// escapeLike escapes the LIKE wildcards of s; the query uses ESCAPE '\'.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // videoConditions is the WHERE of f, but for its keyset position, with its
@@ -336,7 +263,7 @@ func videoConditions(f videohost.VideoFilter) ([]string, []any) {
 	}
 	if f.Query != "" {
 		where = append(where, `title LIKE ? ESCAPE '\'`)
-		args = append(args, "%"+escapeLike(f.Query)+"%")
+		args = append(args, "%"+sqlstore.EscapeLike(f.Query)+"%")
 	}
 	return where, args
 }
@@ -383,7 +310,7 @@ func (db *DB) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videohost
 		limit = -1 // SQLite: no limit
 	}
 	args = append(args, limit)
-	rows, err := db.read.QueryContext(ctx, `SELECT `+videoColumns+` FROM videos WHERE `+strings.Join(where, " AND ")+
+	rows, err := db.read.QueryContext(ctx, `SELECT `+sqlstore.VideoColumns+` FROM videos WHERE `+strings.Join(where, " AND ")+
 		` ORDER BY created_at `+order+`, id `+order+` LIMIT ?`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("listing videos: %w", err)

@@ -10,29 +10,13 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
 var _ videohost.WebhookStore = (*DB)(nil)
 
-const webhookColumns = `id, space, url, description, events, enabled, previous_secret_until, created_at, updated_at`
-
-func (db *DB) scanWebhook(row interface{ Scan(...any) error }) (*videohost.WebhookEndpoint, error) {
-	var w videohost.WebhookEndpoint
-	var events string
-	var previousUntil sql.NullInt64
-	var created, updated int64
-	if err := row.Scan(&w.ID, &w.Space, &w.URL, &w.Description, &events, &w.Enabled, &previousUntil, &created, &updated); err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal([]byte(events), &w.Events); err != nil {
-		return nil, fmt.Errorf("decoding events of webhook %s: %w", w.ID, err)
-	}
-	// A rotated-out secret that stopped signing is no longer worth showing.
-	if until := fromNullNanosPtr(previousUntil); until != nil && until.After(db.now()) {
-		w.PreviousSecretExpiresAt = until
-	}
-	w.CreatedAt, w.UpdatedAt = fromNanos(created), fromNanos(updated)
-	return &w, nil
+func (db *DB) scanWebhook(row sqlstore.Row) (*videohost.WebhookEndpoint, error) {
+	return sqlstore.ScanWebhook(row, newNanoCol, db.now())
 }
 
 func webhookNotFound(id string) error {
@@ -73,7 +57,7 @@ func (db *DB) CreateWebhook(ctx context.Context, w *videohost.WebhookEndpoint, s
 // Webhook returns one endpoint of space.
 func (db *DB) Webhook(ctx context.Context, space, id string) (*videohost.WebhookEndpoint, error) {
 	w, err := db.scanWebhook(db.read.QueryRowContext(ctx,
-		`SELECT `+webhookColumns+` FROM webhook_endpoints WHERE id = ? AND space = ?`, id, space))
+		`SELECT `+sqlstore.WebhookColumns+` FROM webhook_endpoints WHERE id = ? AND space = ?`, id, space))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, webhookNotFound(id)
 	}
@@ -93,7 +77,7 @@ func (db *DB) Webhooks(ctx context.Context, space string, after *videohost.Curso
 	if after != nil {
 		afterAt, afterID = after.CreatedAt.UnixNano(), after.ID
 	}
-	rows, err := db.read.QueryContext(ctx, `SELECT `+webhookColumns+` FROM webhook_endpoints
+	rows, err := db.read.QueryContext(ctx, `SELECT `+sqlstore.WebhookColumns+` FROM webhook_endpoints
 		WHERE space = ? AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`, space, afterAt, afterID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("listing webhooks: %w", err)
@@ -155,13 +139,6 @@ func (db *DB) DeleteWebhook(ctx context.Context, space, id string) error {
 	return mustAffect(res, webhookNotFound(id))
 }
 
-// fanOutTarget is what fan-out needs of an endpoint.
-type fanOutTarget struct {
-	id       string
-	events   []videohost.EventType
-	afterSeq int64
-}
-
 // FanOutWebhookEvents reads up to limit events after the cursor and writes
 // their deliveries, in outbox order, then moves the cursor past them.
 func (db *DB) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time) (int, error) {
@@ -199,17 +176,15 @@ func (db *DB) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time)
 			return fmt.Errorf("preparing delivery insert: %w", err)
 		}
 		defer insert.Close()
-		for _, ev := range events {
-			for _, t := range targets[ev.Space] {
-				if ev.Seq <= t.afterSeq || !containsType(t.events, ev.Type) {
-					continue
-				}
-				if _, err := insert.ExecContext(ctx, videohost.NewID(videohost.WebhookDeliveryIDLen), t.id, ev.ID,
-					string(ev.Type), ev.CreatedAt.UnixNano(), string(ev.Data), now.UnixNano(), now.UnixNano(), now.UnixNano()); err != nil {
-					return fmt.Errorf("inserting delivery of %s: %w", ev.ID, err)
-				}
+		cursor, err = sqlstore.FanOut(events, targets, cursor, func(ev *videohost.Event, endpoint string) error {
+			if _, err := insert.ExecContext(ctx, videohost.NewID(videohost.WebhookDeliveryIDLen), endpoint, ev.ID,
+				string(ev.Type), ev.CreatedAt.UnixNano(), string(ev.Data), now.UnixNano(), now.UnixNano(), now.UnixNano()); err != nil {
+				return fmt.Errorf("inserting delivery of %s: %w", ev.ID, err)
 			}
-			cursor = ev.Seq
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE webhook_outbox_cursor SET seq = ? WHERE id = 1`, cursor); err != nil {
 			return fmt.Errorf("moving the outbox cursor: %w", err)
@@ -220,15 +195,6 @@ func (db *DB) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time)
 	return consumed, err
 }
 
-func containsType(list []videohost.EventType, t videohost.EventType) bool {
-	for _, x := range list {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
-
 func eventsAfter(ctx context.Context, q querier, after int64, limit int) ([]*videohost.Event, error) {
 	rows, err := q.QueryContext(ctx, `SELECT seq, id, type, space, video_id, created_at, data
 		FROM events WHERE seq > ? ORDER BY seq LIMIT ?`, after, limit)
@@ -236,47 +202,18 @@ func eventsAfter(ctx context.Context, q querier, after int64, limit int) ([]*vid
 		return nil, fmt.Errorf("reading the outbox: %w", err)
 	}
 	defer rows.Close()
-	var out []*videohost.Event
-	for rows.Next() {
-		var e videohost.Event
-		var typ, data string
-		var created int64
-		if err := rows.Scan(&e.Seq, &e.ID, &typ, &e.Space, &e.VideoID, &created, &data); err != nil {
-			return nil, fmt.Errorf("reading the outbox: %w", err)
-		}
-		e.Type, e.CreatedAt, e.Data = videohost.EventType(typ), fromNanos(created), []byte(data)
-		out = append(out, &e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reading the outbox: %w", err)
-	}
-	return out, nil
+	return sqlstore.Events(rows, newNanoCol)
 }
 
 // fanOutTargets returns the enabled endpoints by space.
-func fanOutTargets(ctx context.Context, q querier) (map[string][]fanOutTarget, error) {
+func fanOutTargets(ctx context.Context, q querier) (map[string][]sqlstore.FanOutTarget, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, space, events, after_seq FROM webhook_endpoints
 		WHERE enabled = 1 ORDER BY created_at, id`)
 	if err != nil {
 		return nil, fmt.Errorf("reading webhook endpoints: %w", err)
 	}
 	defer rows.Close()
-	out := map[string][]fanOutTarget{}
-	for rows.Next() {
-		var t fanOutTarget
-		var space, events string
-		if err := rows.Scan(&t.id, &space, &events, &t.afterSeq); err != nil {
-			return nil, fmt.Errorf("reading webhook endpoints: %w", err)
-		}
-		if err := json.Unmarshal([]byte(events), &t.events); err != nil {
-			return nil, fmt.Errorf("decoding events of webhook %s: %w", t.id, err)
-		}
-		out[space] = append(out[space], t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reading webhook endpoints: %w", err)
-	}
-	return out, nil
+	return sqlstore.FanOutTargets(rows)
 }
 
 // CreateWebhookDelivery inserts d as a pending delivery due at its
@@ -304,24 +241,8 @@ func (db *DB) CreateWebhookDelivery(ctx context.Context, d *videohost.WebhookDel
 const deliveryColumns = `d.seq, d.id, d.endpoint, d.event_id, d.type, d.event_at, d.data, d.state, d.attempts,
 	d.next_attempt_at, d.created_at`
 
-func scanDelivery(row interface{ Scan(...any) error }, extra ...any) (*videohost.WebhookDelivery, error) {
-	var d videohost.WebhookDelivery
-	var eventAt, created int64
-	var data, state string
-	var next sql.NullInt64
-	dest := append([]any{&d.Seq, &d.ID, &d.Endpoint, &d.EventID, &d.Type, &eventAt, &data, &state, &d.AttemptCount,
-		&next, &created}, extra...)
-	if err := row.Scan(dest...); err != nil {
-		return nil, err
-	}
-	d.EventAt, d.CreatedAt = fromNanos(eventAt), fromNanos(created)
-	d.Data = json.RawMessage(data)
-	d.State = videohost.DeliveryState(state)
-	if d.State == videohost.DeliveryPending {
-		d.NextAttemptAt = fromNullNanosPtr(next)
-	}
-	d.Attempts = []videohost.DeliveryAttempt{}
-	return &d, nil
+func scanDelivery(row sqlstore.Row, extra ...any) (*videohost.WebhookDelivery, error) {
+	return sqlstore.ScanDelivery(row, newNanoCol, extra...)
 }
 
 // ClaimWebhookDeliveries leases, per enabled endpoint that has none leased,
@@ -570,20 +491,7 @@ func (db *DB) loadAttempts(ctx context.Context, ds []*videohost.WebhookDelivery)
 		return fmt.Errorf("reading attempts: %w", err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var seq, at int64
-		var a videohost.DeliveryAttempt
-		if err := rows.Scan(&seq, &at, &a.Status, &a.DurationMS, &a.Error, &a.ResponseExcerpt); err != nil {
-			return fmt.Errorf("reading attempts: %w", err)
-		}
-		a.At = fromNanos(at)
-		d := bySeq[seq]
-		d.Attempts = append(d.Attempts, a)
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("reading attempts: %w", err)
-	}
-	return nil
+	return sqlstore.AddAttempts(rows, bySeq, newNanoCol)
 }
 
 // RetryWebhookDelivery makes the delivery pending and due at now, unless an
