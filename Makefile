@@ -98,6 +98,7 @@ fuzz: deps
 	$(GO) test -run '^$$' -fuzz '^FuzzVerify$$' -fuzztime $(FUZZTIME) ./webhooks
 	$(GO) test -run '^$$' -fuzz '^FuzzParseSubtitles$$' -fuzztime $(FUZZTIME) ./videohost
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckID$$' -fuzztime $(FUZZTIME) ./videohost
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/webvtt
 	$(GO) test -run '^$$' -fuzz '^FuzzMasterPlaylist$$' -fuzztime $(FUZZTIME) ./media
 	$(GO) test -run '^$$' -fuzz '^FuzzRange$$' -fuzztime $(FUZZTIME) ./videohost/httpapi
 	$(GO) test -run '^$$' -fuzz '^FuzzFrameQuery$$' -fuzztime $(FUZZTIME) ./videohost/httpapi

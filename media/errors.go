@@ -59,6 +59,22 @@ var (
 	ErrInvalidArgument  = &Error{Code: CodeInvalidArgument}
 )
 
+// Codes of the picture, clip and audio-file stages, on top of the shared
+// ones above. Neither is a video error: a source without video gets no
+// poster, one without audio no audio file.
+const (
+	// CodeNoVideo: the source has no video stream to take a picture from.
+	CodeNoVideo = "no_video"
+	// CodeNoAudio: the source has no audio stream; callers skip the audio file.
+	CodeNoAudio = "no_audio"
+)
+
+// Sentinels for errors.Is, as above.
+var (
+	ErrNoVideo = &Error{Code: CodeNoVideo}
+	ErrNoAudio = &Error{Code: CodeNoAudio}
+)
+
 // IsCode reports whether err wraps a media *Error with the given code.
 func IsCode(err error, code string) bool {
 	var e *Error

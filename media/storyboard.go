@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/reelvideo/reel/internal/webvtt"
 )
 
 // StoryboardOptions shapes the storyboard sprite. Zero values take the
@@ -160,7 +162,7 @@ func storyboardVTT(tiles []time.Duration, duration time.Duration, columns, tileW
 			end = tiles[i+1]
 		}
 		x, y := i%columns*tileW, i/columns*tileH
-		fmt.Fprintf(&b, "\n%s --> %s\n%s#xywh=%d,%d,%d,%d\n", formatVTTTime(start), formatVTTTime(end), url, x, y, tileW, tileH)
+		fmt.Fprintf(&b, "\n%s --> %s\n%s#xywh=%d,%d,%d,%d\n", webvtt.FormatTime(start), webvtt.FormatTime(end), url, x, y, tileW, tileH)
 	}
 	return b.String()
 }

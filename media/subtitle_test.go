@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/reelvideo/reel/media"
 )
@@ -74,45 +73,6 @@ func TestSubtitleGoldenFiles(t *testing.T) {
 				t.Fatalf("re-parsed %d cues, want %d", len(again), len(cues))
 			}
 		})
-	}
-}
-
-func TestParseSubtitlesVariants(t *testing.T) {
-	want := []media.Cue{{Start: 1500 * time.Millisecond, End: 3 * time.Second, Text: "Hi"}}
-	tests := []struct {
-		name  string
-		input string
-	}{
-		{name: "srt LF", input: "1\n00:00:01,500 --> 00:00:03,000\nHi\n"},
-		{name: "srt CRLF no final newline", input: "1\r\n00:00:01,500 --> 00:00:03,000\r\nHi"},
-		{name: "srt CR", input: "1\r00:00:01,500 --> 00:00:03,000\rHi\r"},
-		{name: "srt BOM and dot", input: "\xef\xbb\xbf1\n00:00:01.500 --> 00:00:03.000\nHi\n"},
-		{name: "srt without numbers", input: "00:00:01,500 --> 00:00:03,000\nHi\n"},
-		{name: "srt leading blank lines", input: "\n\n1\n00:00:01,500 --> 00:00:03,000\nHi\n\n\n"},
-		{name: "vtt without hours", input: "WEBVTT\n\n00:01.500 --> 00:03.000\nHi\n"},
-		{name: "vtt short fraction", input: "WEBVTT\n\n00:01.5 --> 00:03\nHi\n"},
-		{name: "vtt without blank line after header", input: "WEBVTT\n00:01.500 --> 00:03.000\nHi\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := media.ParseSubtitles([]byte(tt.input))
-			if err != nil {
-				t.Fatalf("ParseSubtitles: %v", err)
-			}
-			if len(got) != 1 || got[0] != want[0] {
-				t.Fatalf("got %+v, want %+v", got, want)
-			}
-		})
-	}
-}
-
-func TestParseSubtitlesLatin1(t *testing.T) {
-	cues, err := media.ParseSubtitles([]byte("1\n00:00:01,000 --> 00:00:02,000\nCaf\xe9\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cues[0].Text != "Café" {
-		t.Fatalf("text = %q, want Café", cues[0].Text)
 	}
 }
 

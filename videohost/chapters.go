@@ -11,7 +11,9 @@ import (
 	"mime"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+	"time"
+
+	"github.com/reelvideo/reel/internal/webvtt"
 )
 
 // Chapters. A video's chapters are a list of {start, title} kept on the
@@ -208,121 +210,74 @@ func jsonProblem(err error) string {
 // end times must parse but are not used: a chapter ends where the next
 // begins. A refusal names the line.
 func parseChaptersVTT(body []byte) ([]Chapter, error) {
-	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
-	if !utf8.Valid(body) {
-		return nil, Invalid("body", "WebVTT must be UTF-8")
+	cues, err := webvtt.ParseStrict(body, MaxChapters)
+	if err != nil {
+		return nil, chaptersVTTError(err)
 	}
-	text := strings.ReplaceAll(string(body), "\r\n", "\n")
-	text = strings.ReplaceAll(text, "\r", "\n")
-	lines := strings.Split(text, "\n")
-	if !isVTTHeader(lines[0]) {
-		return nil, Invalid("body", "line 1: a WebVTT file starts with WEBVTT")
-	}
-	lineErr := func(n int, format string, args ...any) error {
-		return Invalid("body", "line %d: %s", n+1, fmt.Sprintf(format, args...))
-	}
-	var out []Chapter
-	i := 1
-	// The header's own lines run to the first blank line; a timing line
-	// among them starts the first cue (a forgotten blank line).
-	for i < len(lines) && strings.TrimSpace(lines[i]) != "" && !strings.Contains(lines[i], "-->") {
-		i++
-	}
-	for i < len(lines) {
-		if strings.TrimSpace(lines[i]) == "" {
-			i++
-			continue
-		}
-		start := i
-		for i < len(lines) && strings.TrimSpace(lines[i]) != "" {
-			i++
-		}
-		block := lines[start:i]
-		if kw, _, _ := strings.Cut(strings.TrimSpace(block[0]), " "); kw == "NOTE" || kw == "STYLE" || kw == "REGION" {
-			if !strings.Contains(block[0], "-->") {
-				continue
-			}
-		}
-		timing := 0
-		if !strings.Contains(block[0], "-->") {
-			if len(block) < 2 || !strings.Contains(block[1], "-->") {
-				return nil, lineErr(start, "expected a cue timing line such as 00:01:00.000 --> 00:02:00.000")
-			}
-			timing = 1
-		}
-		from, to, _ := strings.Cut(block[timing], "-->")
-		begin, err := parseVTTTime(strings.TrimSpace(from))
-		if err != nil {
-			return nil, lineErr(start+timing, "start time: %v", err)
-		}
-		endFields := strings.Fields(to)
-		if len(endFields) == 0 {
-			return nil, lineErr(start+timing, "end time missing")
-		}
-		if _, err := parseVTTTime(endFields[0]); err != nil {
-			return nil, lineErr(start+timing, "end time: %v", err)
-		}
-		for k, l := range block[timing+1:] {
-			if strings.Contains(l, "-->") {
-				return nil, lineErr(start+timing+1+k, "a title must not contain -->; is a blank line missing before this cue?")
-			}
-		}
-		if len(out) == MaxChapters {
-			return nil, Invalid("chapters", "more than the %d chapters allowed", MaxChapters)
-		}
-		out = append(out, Chapter{Start: begin, Title: strings.Join(block[timing+1:], " ")})
-	}
-	if len(out) == 0 {
-		return nil, Invalid("body", "the WebVTT file has no cues")
+	out := make([]Chapter, len(cues))
+	for i, c := range cues {
+		out[i] = Chapter{Start: chapterSeconds(c.Start), Title: strings.ReplaceAll(c.Text, "\n", " ")}
 	}
 	return out, nil
 }
 
-func isVTTHeader(line string) bool {
-	rest, ok := strings.CutPrefix(line, "WEBVTT")
-	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
+// chaptersVTTError words a refusal of webvtt.ParseStrict as the API always
+// has.
+func chaptersVTTError(err error) error {
+	var e *webvtt.Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	at := func(format string, args ...any) error {
+		return Invalid("body", "line %d: %s", e.Line, fmt.Sprintf(format, args...))
+	}
+	switch e.Kind {
+	case webvtt.NotUTF8:
+		return Invalid("body", "WebVTT must be UTF-8")
+	case webvtt.NoHeader:
+		return at("a WebVTT file starts with WEBVTT")
+	case webvtt.NoTiming:
+		return at("expected a cue timing line such as 00:01:00.000 --> 00:02:00.000")
+	case webvtt.BadStart:
+		return at("start time: %s", vttTimeProblem(e.Err))
+	case webvtt.BadTimingLine: // ParseStrict's only one: no end time
+		return at("end time missing")
+	case webvtt.BadEnd:
+		return at("end time: %s", vttTimeProblem(e.Err))
+	case webvtt.ArrowInText:
+		return at("a title must not contain -->; is a blank line missing before this cue?")
+	case webvtt.TooManyCues:
+		return Invalid("chapters", "more than the %d chapters allowed", MaxChapters)
+	case webvtt.NoCues:
+		return Invalid("body", "the WebVTT file has no cues")
+	}
+	return at("%s", e.Msg)
 }
 
-// parseVTTTime reads a WebVTT timestamp, [hh:]mm:ss.ttt, in seconds.
-func parseVTTTime(s string) (float64, error) {
-	clock, frac, ok := strings.Cut(s, ".")
-	if !ok || len(frac) != 3 || !allDigits(frac) {
-		return 0, fmt.Errorf("%q is not [hh:]mm:ss.ttt", Excerpt(s))
+// vttTimeProblem says what is wrong with a timestamp, quoting it.
+func vttTimeProblem(err error) string {
+	var te *webvtt.TimeError
+	if !errors.As(err, &te) {
+		return err.Error()
 	}
-	parts := strings.Split(clock, ":")
-	if len(parts) < 2 || len(parts) > 3 {
-		return 0, fmt.Errorf("%q is not [hh:]mm:ss.ttt", Excerpt(s))
+	switch te.Kind {
+	case webvtt.TimeHours:
+		return fmt.Sprintf("%q: hours are 2 to 6 digits", Excerpt(te.Text))
+	case webvtt.TimeRange:
+		return fmt.Sprintf("%q: minutes and seconds must be below 60", Excerpt(te.Text))
 	}
-	var hours int64
-	if len(parts) == 3 {
-		if len(parts[0]) < 2 || len(parts[0]) > 6 || !allDigits(parts[0]) {
-			return 0, fmt.Errorf("%q: hours are 2 to 6 digits", Excerpt(s))
-		}
-		hours, _ = strconv.ParseInt(parts[0], 10, 64)
-		parts = parts[1:]
-	}
-	for _, p := range parts {
-		if len(p) != 2 || !allDigits(p) {
-			return 0, fmt.Errorf("%q is not [hh:]mm:ss.ttt", Excerpt(s))
-		}
-	}
-	minutes, _ := strconv.ParseInt(parts[0], 10, 64)
-	seconds, _ := strconv.ParseInt(parts[1], 10, 64)
-	if minutes > 59 || seconds > 59 {
-		return 0, fmt.Errorf("%q: minutes and seconds must be below 60", Excerpt(s))
-	}
-	millis, _ := strconv.ParseInt(frac, 10, 64)
-	total := ((hours*60+minutes)*60+seconds)*1000 + millis
-	return float64(total) / 1000, nil
+	return fmt.Sprintf("%q is not [hh:]mm:ss.ttt", Excerpt(te.Text))
 }
 
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
+// chapterSeconds is d in seconds from its whole milliseconds, one rounding
+// as chapters always had: d.Seconds() rounds twice and can differ in the
+// last bit, which would make a start fail to equal its JSON twin.
+func chapterSeconds(d time.Duration) float64 { return float64(d.Milliseconds()) / 1000 }
+
+// chapterTime is s seconds rounded to the millisecond, as chapters are
+// kept and written.
+func chapterTime(s float64) time.Duration {
+	return time.Duration(math.Round(max(s, 0)*1000)) * time.Millisecond
 }
 
 // publishedChapters are the chapters that fit in duration, with their
@@ -354,8 +309,6 @@ func RenderChapters(chapters []Chapter, duration float64) (*ChapterFiles, error)
 	if len(starts) == 0 {
 		return nil, nil
 	}
-	var vtt strings.Builder
-	vtt.WriteString("WEBVTT\n")
 	type title struct {
 		Language string `json:"language"`
 		Title    string `json:"title"`
@@ -367,13 +320,14 @@ func RenderChapters(chapters []Chapter, duration float64) (*ChapterFiles, error)
 		Titles    []title `json:"titles"`
 	}
 	apple := make([]appleChapter, len(starts))
+	cues := make([]webvtt.Cue, len(starts))
 	for i := range starts {
 		// ValidateChapters lets no title through that would end its cue
 		// (a line break, "-->"); the writer holds without it too: a title
-		// is made one line of UTF-8, and "-->" is written as WebVTT's
-		// "--&gt;".
+		// is made one line of UTF-8, and webvtt.Write writes "-->" as
+		// WebVTT's "--&gt;".
 		line := strings.Join(strings.Fields(strings.ToValidUTF8(titles[i], "\ufffd")), " ")
-		fmt.Fprintf(&vtt, "\n%s --> %s\n%s\n", vttTime(starts[i]), vttTime(ends[i]), strings.ReplaceAll(line, "-->", "--&gt;"))
+		cues[i] = webvtt.Cue{Start: chapterTime(starts[i]), End: chapterTime(ends[i]), Text: line}
 		apple[i] = appleChapter{
 			Chapter:   i + 1,
 			StartTime: starts[i],
@@ -381,17 +335,15 @@ func RenderChapters(chapters []Chapter, duration float64) (*ChapterFiles, error)
 			Titles:    []title{{Language: ChaptersLanguage, Title: line}},
 		}
 	}
+	var vtt bytes.Buffer
+	if err := webvtt.Write(&vtt, cues); err != nil {
+		return nil, fmt.Errorf("encoding chapters.vtt: %w", err)
+	}
 	js, err := json.MarshalIndent(apple, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("encoding chapters.json: %w", err)
 	}
-	return &ChapterFiles{VTT: []byte(vtt.String()), JSON: append(js, '\n')}, nil
-}
-
-// vttTime formats seconds as a WebVTT timestamp, hh:mm:ss.ttt.
-func vttTime(s float64) string {
-	ms := int64(math.Round(max(s, 0) * 1000))
-	return fmt.Sprintf("%02d:%02d:%02d.%03d", ms/3_600_000, ms/60_000%60, ms/1000%60, ms%1000)
+	return &ChapterFiles{VTT: vtt.Bytes(), JSON: append(js, '\n')}, nil
 }
 
 // PutChapters replaces the chapters of a video with those of body, WebVTT

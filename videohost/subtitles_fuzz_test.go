@@ -6,12 +6,12 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/reelvideo/reel/media"
+	"github.com/reelvideo/reel/internal/webvtt"
 )
 
 // FuzzParseSubtitles feeds arbitrary files to the SRT/WebVTT parser behind
 // PUT /v1/videos/{id}/subtitles. It must never panic; a refusal is a
-// *media.SubtitleError on a line of the file; accepted cues are ordered and
+// *webvtt.Error on a line of the file; accepted cues are ordered and
 // well-formed; and writing them as WebVTT and parsing that again gives the
 // same WebVTT (the file Reel stores is a fixed point).
 func FuzzParseSubtitles(f *testing.F) {
@@ -22,18 +22,18 @@ func FuzzParseSubtitles(f *testing.F) {
 	f.Add([]byte("WEBVTT\n\n00:00:05.000 --> 00:00:01.000\nbackwards\n"))
 	f.Add([]byte(""))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cues, err := media.ParseSubtitles(data)
+		cues, err := webvtt.Parse(data)
 		if err != nil {
-			var se *media.SubtitleError
+			var se *webvtt.Error
 			if !errors.As(err, &se) || se.Line < 1 {
-				t.Fatalf("ParseSubtitles = %v, not a *media.SubtitleError with a line", err)
+				t.Fatalf("Parse = %v, not a *webvtt.Error with a line", err)
 			}
 			return
 		}
 		if len(cues) == 0 {
 			t.Fatal("accepted a file without cues")
 		}
-		if !slices.IsSortedFunc(cues, func(a, b media.Cue) int { return int(a.Start - b.Start) }) {
+		if !slices.IsSortedFunc(cues, func(a, b webvtt.Cue) int { return int(a.Start - b.Start) }) {
 			t.Fatal("cues out of order")
 		}
 		for _, c := range cues {
@@ -42,15 +42,15 @@ func FuzzParseSubtitles(f *testing.F) {
 			}
 		}
 		var first bytes.Buffer
-		if err := media.WriteWebVTT(&first, cues); err != nil {
+		if err := webvtt.Write(&first, cues); err != nil {
 			t.Fatal(err)
 		}
-		again, err := media.ParseSubtitles(first.Bytes())
+		again, err := webvtt.Parse(first.Bytes())
 		if err != nil {
 			t.Fatalf("the WebVTT written from accepted cues does not parse: %v\n%s", err, first.Bytes())
 		}
 		var second bytes.Buffer
-		if err := media.WriteWebVTT(&second, again); err != nil {
+		if err := webvtt.Write(&second, again); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(first.Bytes(), second.Bytes()) {
