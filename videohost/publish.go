@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -398,4 +400,169 @@ func copyFile(src, dst string) error {
 	}
 	_, err = io.Copy(out, in)
 	return errors.Join(err, out.Close())
+}
+
+// SourceStored records that the source of a video is complete in blob
+// storage: the video becomes uploaded and a prepare job is queued (which
+// queues the transcode). A source that would take the space past its
+// max_bytes (a fetched one, whose size nobody declared) is removed, and
+// the video ends errored with quota_exceeded; the quota error is returned.
+func (s *Jobs) SourceStored(ctx context.Context, videoID string, size int64) (*Video, error) {
+	v, err := s.transition(ctx, "", videoID, StateUploaded, func(v *Video, ch *Change) {
+		if v.Source == nil {
+			v.Source = &SourceInfo{}
+		}
+		v.Source.Size = size
+		v.QuotaBytes = size
+		ch.Jobs = append(ch.Jobs, Job{Kind: JobPrepare, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts})
+	})
+	if ErrorCode(err) == EQuotaExceeded {
+		if derr := s.DiscardSource(context.WithoutCancel(ctx), videoID); derr != nil {
+			s.log.WarnContext(ctx, "removing a source over quota", "video", videoID, "err", derr)
+		}
+		s.failOverQuota(ctx, videoID, err)
+	}
+	return v, err
+}
+
+// failOverQuota ends a video errored with quota_exceeded and the quota
+// error's message.
+func (s *Service) failOverQuota(ctx context.Context, videoID string, quotaErr error) {
+	if _, err := s.Fail(context.WithoutCancel(ctx), videoID, VideoErrQuotaExceeded, ErrorMessage(quotaErr)); err != nil && !IsNotFound(err) {
+		s.log.ErrorContext(ctx, "marking a video over quota errored", "video", videoID, "err", err)
+	}
+}
+
+// QueueTranscode queues the transcode of a video whose source was prepared.
+func (s *Jobs) QueueTranscode(ctx context.Context, videoID string) error {
+	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+		if v.State != StateUploaded && v.State != StateProcessing {
+			return Change{}, Errorf(EInvalidTransition, "video %s is %s", v.ID, v.State)
+		}
+		return Change{Jobs: []Job{{Kind: JobTranscode, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
+	})
+	return err
+}
+
+// StartProcessing moves a video to processing (idempotent for retries).
+func (s *Jobs) StartProcessing(ctx context.Context, videoID string) (*Video, error) {
+	return s.transition(ctx, "", videoID, StateProcessing, nil)
+}
+
+// publish points the video at a new asset version described by out and
+// removes the version it replaces, at once or after the grace when the
+// ladder replaces an early playable set (keepReplaced). With final it
+// becomes ready; otherwise it only turns playable.
+func (s *Service) publish(ctx context.Context, videoID, version string, out *ProcessOutput, final bool) (*Video, error) {
+	var old string
+	var kept bool
+	apply := func(v *Video, ch *Change) {
+		old = v.AssetVersion
+		// An early set ("p…") holds the media the ladder ("v…") is made
+		// from; a version replaced by an early set is a replaced source's.
+		kept = s.keepReplaced(v, old, final && isEarlyVersion(old), ch)
+		v.AssetVersion = version
+		v.Playable = true
+		v.Duration, v.Width, v.Height = out.Duration, out.Width, out.Height
+		v.AspectRatio = AspectRatio(out.Width, out.Height)
+		src := out.Source
+		if v.Source != nil && src.Size == 0 {
+			src.Size = v.Source.Size
+		}
+		v.Source = &src
+		v.Renditions = out.Renditions
+		// Added tracks outlive a new source: each is encoded again, against
+		// the new video, once it is ready.
+		var added []AudioTrack
+		for _, a := range v.AudioTracks {
+			if a.Added {
+				a.State, a.Error, a.Rev = TrackProcessing, nil, NewID(8)
+				added = append(added, a)
+			}
+		}
+		v.AudioTracks = append(slices.Clone(out.AudioTracks), added...)
+		if final && len(added) > 0 && ch != nil {
+			ch.Jobs = append(ch.Jobs, Job{Kind: JobAudioTracks, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts})
+		}
+		v.Assets = out.Assets
+		if v.PosterTime == nil && final {
+			pt := out.PosterTime
+			v.PosterTime = &pt
+		}
+		if final {
+			now := s.clock.Now()
+			v.ReadyAt = &now
+		}
+	}
+	var v *Video
+	var err error
+	if final {
+		v, err = s.transition(ctx, "", videoID, StateReady, apply)
+	} else {
+		v, err = s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
+			if v.State != StateProcessing {
+				return Change{}, Errorf(EInvalidTransition, "video %s is %s, not processing", v.ID, v.State)
+			}
+			var ch Change
+			apply(v, &ch)
+			v.UpdatedAt = s.clock.Now()
+			return ch, nil
+		})
+	}
+	if ErrorCode(err) == EQuotaExceeded {
+		// The duration is known once the video is first published: past
+		// the space's max_minutes, the video ends errored.
+		s.failOverQuota(ctx, videoID, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if old != "" && old != version && !kept {
+		s.removeVersion(ctx, videoID, old)
+	}
+	return v, nil
+}
+
+// Fail moves a video to errored with a code from the VideoErr* constants.
+func (s *Service) Fail(ctx context.Context, videoID, code, message string) (*Video, error) {
+	return s.transition(ctx, "", videoID, StateErrored, func(v *Video, _ *Change) {
+		v.Error = &VideoError{Code: code, Message: message}
+	})
+}
+
+// transition is the one place where video states change: it checks the move
+// against the transition table and writes the event in the same transaction.
+func (s *Service) transition(ctx context.Context, space, id string, to State, apply func(*Video, *Change)) (*Video, error) {
+	v, err := s.updateVideo(ctx, space, id, func(v *Video) (Change, error) {
+		ev, err := Transition(v.State, to)
+		if err != nil {
+			return Change{}, err
+		}
+		var ch Change
+		if ev != "" {
+			ch.Events = append(ch.Events, ev)
+		}
+		v.State = to
+		v.UpdatedAt = s.clock.Now()
+		if apply != nil {
+			apply(v, &ch)
+		}
+		return ch, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Present(v), nil
+}
+
+// AspectRatio reduces width:height, e.g. 1920x1080 → "16:9".
+func AspectRatio(w, h int) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	a, b := w, h
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return strconv.Itoa(w/a) + ":" + strconv.Itoa(h/a)
 }

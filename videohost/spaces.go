@@ -348,3 +348,59 @@ func (s *Service) CreateSpaceKey(ctx context.Context, a *Admin, space string, ac
 	}
 	return s.CreateKey(ctx, space, access, name)
 }
+
+// Bootstrap makes sure a space exists. On first start it creates one with a
+// read-write and a read-only key and returns them (secrets included).
+func (s *Service) Bootstrap(ctx context.Context) (*Space, []*Key, error) {
+	ex := s.caps.exclusive
+	if ex == nil {
+		return s.bootstrap(ctx)
+	}
+	var (
+		sp   *Space
+		keys []*Key
+	)
+	err := ex.Exclusive(ctx, "bootstrap", func(ctx context.Context) error {
+		var err error
+		sp, keys, err = s.bootstrap(ctx)
+		return err
+	})
+	return sp, keys, err
+}
+
+func (s *Service) bootstrap(ctx context.Context) (*Space, []*Key, error) {
+	spaces, err := s.store.Spaces(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(spaces) > 0 {
+		return s.decorateSpace(spaces[0]), nil, nil
+	}
+	sp := &Space{ID: NewID(SpaceIDLen), Name: "default", CreatedAt: s.clock.Now()}
+	if err := s.store.CreateSpace(ctx, sp); err != nil {
+		return nil, nil, fmt.Errorf("creating space: %w", err)
+	}
+	rw, err := s.CreateKey(ctx, sp.ID, AccessReadWrite, "default read-write")
+	if err != nil {
+		return nil, nil, err
+	}
+	ro, err := s.CreateKey(ctx, sp.ID, AccessReadOnly, "default read-only")
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.decorateSpace(sp), []*Key{rw, ro}, nil
+}
+
+// Space returns the principal's space with its URL roots, its quotas and
+// its usage.
+func (s *Service) Space(ctx context.Context, p *Principal) (*Space, error) {
+	return s.spaceWithUsage(ctx, p.Space)
+}
+
+func (s *Service) decorateSpace(sp *Space) *Space {
+	u := s.URLs(sp.ID)
+	sp.SpaceURL, sp.ImageURL, sp.CDNURL = u.SpaceURL, u.ImageURL, u.CDNURL
+	return sp
+}
+
+// ---- videos ----
