@@ -67,7 +67,7 @@ func (h *Handler) routes() *mux.Router {
 	api(http.MethodDelete, "/v1/keys/{id}", h.deleteKey)
 
 	h.mountWebhookRoutes(r)
-	// Player settings of the space, a collection, a video (player.go).
+	// Player settings of the space, a collection, a video (player_settings.go).
 	h.playerRoutes(api)
 
 	// tus answers its own OPTIONS (protocol discovery and CORS preflight).

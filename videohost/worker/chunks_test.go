@@ -1,3 +1,7 @@
+// The tests of chunked encodes run the real FFmpeg pipeline (cgo).
+
+//go:build cgo
+
 package worker_test
 
 import (
@@ -127,28 +131,6 @@ func (e *env) uploadFile(t *testing.T, path string) *videohost.Video {
 		t.Fatal(err)
 	}
 	return v
-}
-
-// drain runs jobs until none is left, moving the clock past retries'
-// backoff.
-func (e *env) drain(t *testing.T, w *worker.Worker) {
-	t.Helper()
-	ctx := context.Background()
-	for range 100 {
-		ran, err := w.RunOne(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !ran {
-			e.clock.Advance(time.Hour) // a retry waits for its backoff
-			if ran, err = w.RunOne(ctx); err != nil {
-				t.Fatal(err)
-			} else if !ran {
-				return
-			}
-		}
-	}
-	t.Fatal("jobs kept coming")
 }
 
 // keys lists every key in the blob store.

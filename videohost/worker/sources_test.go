@@ -1,3 +1,7 @@
+// The tests of chunked encodes run the real FFmpeg pipeline (cgo).
+
+//go:build cgo
+
 package worker_test
 
 import (

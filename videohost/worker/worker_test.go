@@ -674,3 +674,25 @@ func TestRemoveVersionJob(t *testing.T) {
 		t.Fatalf("the early set is still served after its removal job ran")
 	}
 }
+
+// drain runs jobs until none is left, moving the clock past retries'
+// backoff.
+func (e *env) drain(t *testing.T, w *worker.Worker) {
+	t.Helper()
+	ctx := context.Background()
+	for range 100 {
+		ran, err := w.RunOne(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ran {
+			e.clock.Advance(time.Hour) // a retry waits for its backoff
+			if ran, err = w.RunOne(ctx); err != nil {
+				t.Fatal(err)
+			} else if !ran {
+				return
+			}
+		}
+	}
+	t.Fatal("jobs kept coming")
+}
