@@ -24,6 +24,7 @@ import (
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/httpfast"
 	"github.com/reelvideo/reel/videohost/metrics"
+	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/videohost/postgres"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/transcode"
@@ -289,7 +290,7 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	} else if m.Blobs, err = blob.Open(blobPath); err != nil {
 		return err
 	}
-	nets, err := videohost.ParseNetworks(m.Config.allowNetworks())
+	nets, err := netguard.ParseNetworks(m.Config.allowNetworks())
 	if err != nil {
 		return fmt.Errorf("--allow-networks: %w", err)
 	}
@@ -326,7 +327,7 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
 		Logger: m.Logger, Secret: secret, BaseURL: m.Config.BaseURL,
 		SpaceURL: m.Config.SpaceURL, ImageURL: m.Config.ImageURL, CDNURL: m.Config.CDNURL,
-		Guard:                &videohost.NetGuard{Allow: nets},
+		Guard:                &netguard.Guard{Allow: nets},
 		FrameCacheSize:       int64(m.Config.FrameCacheSize),
 		RenditionCacheDir:    filepath.Join(m.Config.Data, "cache", "renditions"),
 		RenditionCacheBytes:  cacheBytes,

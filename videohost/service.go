@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/tokens"
+	"github.com/reelvideo/reel/videohost/netguard"
 )
 
 // Config wires a Service. Zero values are the defaults where one is given.
@@ -34,7 +35,7 @@ type Config struct {
 	// SpaceURL may hold "{space}". Defaults derive from BaseURL.
 	SpaceURL, ImageURL, CDNURL string
 	// Guard checks input_url at creation; nil refuses private addresses.
-	Guard *NetGuard
+	Guard *netguard.Guard
 	// MaxJobAttempts defaults to 5.
 	MaxJobAttempts int
 	// MaxWaitingFetches bounds the videos of one space waiting for their
@@ -122,7 +123,7 @@ type Service struct {
 	// grantHashes reuses keyed HMACs of grantKey (grantMAC).
 	grantHashes sync.Pool
 	cfg         Config
-	guard       *NetGuard
+	guard       *netguard.Guard
 	videos      *ttlCache[*Video]
 	keys        *ttlCache[cachedKey]
 	signing     *ttlCache[cachedSigningKey]
@@ -171,7 +172,7 @@ func New(cfg Config) (*Service, error) {
 		cfg.MaxJobAttempts = 5
 	}
 	if cfg.Guard == nil {
-		cfg.Guard = &NetGuard{}
+		cfg.Guard = &netguard.Guard{}
 	}
 	if cfg.CacheTTL == 0 {
 		cfg.CacheTTL = time.Second
@@ -227,7 +228,7 @@ func (s *Service) Clock() Clock { return s.clock }
 func (s *Service) Pipeline() Pipeline { return s.pipeline }
 
 // Guard returns the SSRF guard.
-func (s *Jobs) Guard() *NetGuard { return s.guard }
+func (s *Jobs) Guard() *netguard.Guard { return s.guard }
 
 // Logger returns the service's logger.
 func (s *Service) Logger() *slog.Logger { return s.log }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/netguard"
 )
 
 func TestTransitions(t *testing.T) {
@@ -177,7 +178,7 @@ func TestAspectRatio(t *testing.T) {
 }
 
 func TestNetGuard(t *testing.T) {
-	g := &videohost.NetGuard{}
+	g := &netguard.Guard{}
 	refused := []string{"127.0.0.1", "::1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254",
 		"169.254.1.1", "0.0.0.0", "224.0.0.1", "100.64.0.1", "fd00::1", "fe80::1", "::ffff:127.0.0.1"}
 	for _, s := range refused {
@@ -190,24 +191,24 @@ func TestNetGuard(t *testing.T) {
 			t.Errorf("%s refused", s)
 		}
 	}
-	allow, err := videohost.ParseNetworks([]string{"127.0.0.0/8", "10.0.0.5"})
+	allow, err := netguard.ParseNetworks([]string{"127.0.0.0/8", "10.0.0.5"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g = &videohost.NetGuard{Allow: allow}
+	g = &netguard.Guard{Allow: allow}
 	if !g.AllowedAddr(netip.MustParseAddr("127.0.0.1")) || !g.AllowedAddr(netip.MustParseAddr("10.0.0.5")) {
 		t.Error("allow-list not honoured")
 	}
 	if g.AllowedAddr(netip.MustParseAddr("10.0.0.6")) {
 		t.Error("allow-list too wide")
 	}
-	if _, err := videohost.ParseNetworks([]string{"not-a-cidr"}); err == nil {
-		t.Error("ParseNetworks accepted garbage")
+	if _, err := netguard.ParseNetworks([]string{"not-a-cidr"}); err == nil {
+		t.Error("netguard.ParseNetworks accepted garbage")
 	}
 }
 
 func TestNetGuardCheckURL(t *testing.T) {
-	g := &videohost.NetGuard{}
+	g := &netguard.Guard{}
 	ctx := context.Background()
 	for _, raw := range []string{"http://127.0.0.1/x.mp4", "http://[::1]/x", "http://10.0.0.1/", "http://169.254.169.254/latest/meta-data", "http://localhost:8080/"} {
 		if _, err := g.CheckURL(ctx, raw); err == nil {

@@ -8,9 +8,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/reelvideo/reel/videohost/netguard"
 )
 
 // Limits on video fields.
@@ -139,7 +142,7 @@ func (s *Service) CreateVideo(ctx context.Context, p *Principal, in CreateVideoI
 		return nil, err
 	}
 	if _, err := s.guard.CheckURL(ctx, in.InputURL); err != nil {
-		if errors.Is(err, ErrAddressNotAllowed) {
+		if errors.Is(err, netguard.ErrAddressNotAllowed) {
 			return nil, &Error{Code: EInputURLNotAllowed, Message: "input_url points at an address that is not allowed",
 				Fields: []FieldError{{Field: "input_url", Message: "private, loopback, link-local and metadata addresses are refused"}}}
 		}
@@ -524,4 +527,16 @@ func (s *Service) cachedVideo(ctx context.Context, id string) (*Video, error) {
 	}
 	s.videos.put(id, v)
 	return v, nil
+}
+
+// RefuseNumericHost returns an input_url_not_allowed error naming field when
+// the host of raw is a numeric shorthand address, and nil otherwise (also
+// for a URL that does not parse: the caller's own checks say why).
+func RefuseNumericHost(field, raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || !netguard.NumericShorthand(u.Hostname()) {
+		return nil
+	}
+	msg := "numeric shorthand addresses such as 2130706433, 0x7f000001, 0177.0.0.1 or 127.1 are refused; write the address as four decimal numbers or as IPv6"
+	return &Error{Code: EInputURLNotAllowed, Message: field + ": " + msg, Fields: []FieldError{{Field: field, Message: msg}}}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/webhooks"
 )
 
@@ -170,7 +171,7 @@ func (s *Service) checkWebhookURL(ctx context.Context, raw string) error {
 		return err
 	}
 	if _, err := s.guard.CheckURL(ctx, raw); err != nil {
-		if errors.Is(err, ErrAddressNotAllowed) {
+		if errors.Is(err, netguard.ErrAddressNotAllowed) {
 			return Invalid("url", "points at a private, loopback, link-local or metadata address, which is not allowed")
 		}
 		return Invalid("url", "%v", err)

@@ -25,6 +25,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
@@ -45,7 +46,7 @@ func TestAPILatency(t *testing.T) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc, err := videohost.New(videohost.Config{Store: db, Queue: db, Blobs: blobs, Logger: quiet,
 		Secret: bytes.Repeat([]byte{7}, 32), BaseURL: "http://127.0.0.1",
-		Guard: &videohost.NetGuard{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}}})
+		Guard: &netguard.Guard{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/worker"
 	"github.com/reelvideo/reel/webhooks"
@@ -105,7 +106,7 @@ func measure(t *testing.T, sc scenario) []time.Duration {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc, err := videohost.New(videohost.Config{Store: db, Queue: db, Blobs: blobs, Secret: bytes.Repeat([]byte("b"), 32),
 		BaseURL: "http://reel.bench", Logger: quiet,
-		Guard: &videohost.NetGuard{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}}})
+		Guard: &netguard.Guard{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}}})
 	if err != nil {
 		t.Fatal(err)
 	}

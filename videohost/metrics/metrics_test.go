@@ -19,6 +19,7 @@ import (
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/metrics"
+	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/worker"
 )
@@ -60,13 +61,13 @@ func newStack(t *testing.T) *stack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loopback, err := videohost.ParseNetworks([]string{"127.0.0.0/8"})
+	loopback, err := netguard.ParseNetworks([]string{"127.0.0.0/8"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	svc, err := videohost.New(videohost.Config{
 		Store: db, Queue: db, Blobs: blobs, Pipeline: framePipeline{}, Logger: log,
-		Secret: bytes.Repeat([]byte("s"), 32), BaseURL: "http://127.0.0.1", Guard: &videohost.NetGuard{Allow: loopback},
+		Secret: bytes.Repeat([]byte("s"), 32), BaseURL: "http://127.0.0.1", Guard: &netguard.Guard{Allow: loopback},
 	})
 	if err != nil {
 		t.Fatal(err)

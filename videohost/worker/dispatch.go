@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/webhooks"
 )
 
@@ -450,7 +451,7 @@ func describeSendError(err error, timeout time.Duration) error {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), isTimeout(err):
 		return fmt.Errorf("no answer within %s", timeout)
-	case errors.Is(err, videohost.ErrAddressNotAllowed):
+	case errors.Is(err, netguard.ErrAddressNotAllowed):
 		return errors.New("the endpoint resolves to an address that is not allowed")
 	}
 	var dns *net.DNSError

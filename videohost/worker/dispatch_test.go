@@ -23,6 +23,7 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/worker"
 	"github.com/reelvideo/reel/webhooks"
@@ -69,7 +70,7 @@ func (e *hookEnv) open() {
 	svc, err := videohost.New(videohost.Config{
 		Store: db, Queue: db, Blobs: blobs, Clock: e.clock, Secret: bytes.Repeat([]byte("k"), 32),
 		BaseURL: "http://reel.test", Logger: quietLogger(),
-		Guard: &videohost.NetGuard{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}},
+		Guard: &netguard.Guard{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}},
 	})
 	if err != nil {
 		e.t.Fatal(err)
@@ -494,7 +495,7 @@ func TestGuardRefusesPrivateTargets(t *testing.T) {
 	// An endpoint that passed the check still meets the guard on every
 	// connection: here the dispatcher's client has no allow-list.
 	w := e.webhook(rc.url())
-	d := e.dispatcher(worker.DispatcherConfig{Client: (&videohost.NetGuard{}).HTTPClient(time.Second, 0)})
+	d := e.dispatcher(worker.DispatcherConfig{Client: (&netguard.Guard{}).HTTPClient(time.Second, 0)})
 	if _, err := e.svc.CreateUploadVideo(ctx, e.p, videohost.UploadInput{Title: "x"}); err != nil {
 		t.Fatal(err)
 	}

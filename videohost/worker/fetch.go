@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/netguard"
 )
 
 // fetch downloads the video's input_url straight into blob storage: the body
@@ -87,7 +88,7 @@ func fetchError(err error) error {
 			return permanent(videohost.VideoErrFetchFailed, msg)
 		}
 		return msg
-	case errors.Is(err, videohost.ErrAddressNotAllowed), errors.Is(err, videohost.ErrRedirectRefused):
+	case errors.Is(err, netguard.ErrAddressNotAllowed), errors.Is(err, netguard.ErrRedirectRefused):
 		return permanent(videohost.VideoErrFetchFailed, fmt.Errorf("fetching input_url: %w", err))
 	}
 	return fmt.Errorf("fetching input_url: %w", err)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/netguard"
 )
 
 // Config configures a Worker. Zero values are the defaults.
@@ -51,7 +52,7 @@ type Config struct {
 	MaxSourceSize int64
 	// Guard checks every connection of a fetch (default: refuse private
 	// addresses).
-	Guard *videohost.NetGuard
+	Guard *netguard.Guard
 	// ID names this worker in leases (default: hostname-pid-random). A
 	// stable ID that only one live process uses at a time (refserver takes
 	// one per data folder and slot, under a file lock) lets a restarted

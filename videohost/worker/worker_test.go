@@ -17,6 +17,7 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/worker"
 )
@@ -78,7 +79,7 @@ func newEnvOn(t *testing.T, wrap func(videohost.Blobs) videohost.Blobs, allow ..
 	}
 	svc, err := videohost.New(videohost.Config{
 		Store: db, Queue: db, Blobs: blobs, Clock: clock, Secret: bytes.Repeat([]byte("s"), 32),
-		BaseURL: "http://reel.test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Guard: &videohost.NetGuard{Allow: nets},
+		BaseURL: "http://reel.test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Guard: &netguard.Guard{Allow: nets},
 	})
 	if err != nil {
 		t.Fatal(err)

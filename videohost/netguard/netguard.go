@@ -1,4 +1,4 @@
-package videohost
+package netguard
 
 import (
 	"context"
@@ -13,11 +13,11 @@ import (
 	"time"
 )
 
-// NetGuard refuses outbound connections to loopback, private, link-local,
+// Guard refuses outbound connections to loopback, private, link-local,
 // multicast, unspecified and metadata addresses (SSRF). The check runs on the
 // resolved address of every connection, so DNS tricks and redirects to a
 // private address are refused too. Allow lifts the guard for listed networks.
-type NetGuard struct {
+type Guard struct {
 	Allow []netip.Prefix
 }
 
@@ -51,7 +51,7 @@ var metadataAddrs = []netip.Addr{
 // address that carries an IPv4 address (IPv4-mapped, -translated and
 // -compatible, 6to4, NAT64, Teredo) reaches that IPv4 host through a
 // translator or a tunnel, so it is refused when the IPv4 address would be.
-func (g *NetGuard) AllowedAddr(addr netip.Addr) bool {
+func (g *Guard) AllowedAddr(addr netip.Addr) bool {
 	addr = addr.Unmap()
 	if g.allowListed(addr) {
 		return true
@@ -67,7 +67,7 @@ func (g *NetGuard) AllowedAddr(addr netip.Addr) bool {
 	return true
 }
 
-func (g *NetGuard) allowListed(addr netip.Addr) bool {
+func (g *Guard) allowListed(addr netip.Addr) bool {
 	for _, p := range g.allow() {
 		if p.Contains(addr) {
 			return true
@@ -138,7 +138,7 @@ func embeddedIPv4(addr netip.Addr) []netip.Addr {
 	return nil
 }
 
-func (g *NetGuard) allow() []netip.Prefix {
+func (g *Guard) allow() []netip.Prefix {
 	if g == nil {
 		return nil
 	}
@@ -159,10 +159,10 @@ var ErrRedirectRefused = errors.New("redirect refused")
 // It matches ErrAddressNotAllowed too.
 var ErrNumericHost = fmt.Errorf("numeric shorthand addresses are refused; write the address as four decimal numbers or as IPv6: %w", ErrAddressNotAllowed)
 
-// numericShorthand reports whether host is an IPv4 address in a form that
+// NumericShorthand reports whether host is an IPv4 address in a form that
 // netip does not parse: the URL Standard takes every host whose last label
 // is a number (decimal, 0x hex or 0 octal) for an IPv4 address.
-func numericShorthand(host string) bool {
+func NumericShorthand(host string) bool {
 	if _, err := netip.ParseAddr(host); err == nil {
 		return false
 	}
@@ -178,35 +178,24 @@ func numericShorthand(host string) bool {
 	return strings.Trim(last, "0123456789") == ""
 }
 
-// RefuseNumericHost returns an input_url_not_allowed error naming field when
-// the host of raw is a numeric shorthand address, and nil otherwise (also
-// for a URL that does not parse: the caller's own checks say why).
-func RefuseNumericHost(field, raw string) error {
-	u, err := url.Parse(raw)
-	if err != nil || !numericShorthand(u.Hostname()) {
-		return nil
-	}
-	msg := "numeric shorthand addresses such as 2130706433, 0x7f000001, 0177.0.0.1 or 127.1 are refused; write the address as four decimal numbers or as IPv6"
-	return &Error{Code: EInputURLNotAllowed, Message: field + ": " + msg, Fields: []FieldError{{Field: field, Message: msg}}}
-}
 
 // CheckURL validates the scheme and resolves the host, refusing URLs whose
 // addresses are not allowed. It is the early check at request time; the dialer
 // checks again on every connection.
-func (g *NetGuard) CheckURL(ctx context.Context, raw string) (*url.URL, error) {
+func (g *Guard) CheckURL(ctx context.Context, raw string) (*url.URL, error) {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
 		// url.Parse's message quotes the whole URL: it stays out.
 		return nil, fmt.Errorf("not an absolute URL")
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, fmt.Errorf("scheme %q is not http or https", Excerpt(u.Scheme))
+		return nil, fmt.Errorf("scheme %q is not http or https", short(u.Scheme))
 	}
 	if u.User != nil {
 		return nil, fmt.Errorf("credentials in URLs are not accepted")
 	}
 	host := u.Hostname()
-	if numericShorthand(host) {
+	if NumericShorthand(host) {
 		return u, ErrNumericHost
 	}
 	if a, err := netip.ParseAddr(host); err == nil {
@@ -232,7 +221,7 @@ func (g *NetGuard) CheckURL(ctx context.Context, raw string) (*url.URL, error) {
 
 // Control is a net.Dialer Control function that refuses guarded addresses
 // after DNS resolution, on every connection (redirects included).
-func (g *NetGuard) Control(network, address string, _ syscall.RawConn) error {
+func (g *Guard) Control(network, address string, _ syscall.RawConn) error {
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
 		return fmt.Errorf("dialing %s: %w", address, ErrAddressNotAllowed)
@@ -245,7 +234,7 @@ func (g *NetGuard) Control(network, address string, _ syscall.RawConn) error {
 
 // HTTPClient returns a client whose every connection passes the guard and
 // which follows at most maxRedirects http(s) redirects (0: none).
-func (g *NetGuard) HTTPClient(timeout time.Duration, maxRedirects int) *http.Client {
+func (g *Guard) HTTPClient(timeout time.Duration, maxRedirects int) *http.Client {
 	dialer := &net.Dialer{Timeout: 10 * time.Second, Control: g.Control}
 	tr := &http.Transport{
 		Proxy:                 nil, // a proxy would bypass the address check
@@ -266,9 +255,22 @@ func (g *NetGuard) HTTPClient(timeout time.Duration, maxRedirects int) *http.Cli
 				return fmt.Errorf("%w: more than %d redirects", ErrRedirectRefused, maxRedirects)
 			}
 			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
-				return fmt.Errorf("%w: to scheme %q", ErrRedirectRefused, Excerpt(req.URL.Scheme))
+				return fmt.Errorf("%w: to scheme %q", ErrRedirectRefused, short(req.URL.Scheme))
 			}
 			return nil
 		},
 	}
+}
+
+// short cuts what a URL carries to 64 characters for an error message: a
+// scheme is the caller's text, of any length.
+func short(s string) string {
+	n := 0
+	for i := range s {
+		if n == 64 {
+			return strings.ToValidUTF8(s[:i], "\uFFFD") + "…"
+		}
+		n++
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
 }
