@@ -178,7 +178,6 @@ func NumericShorthand(host string) bool {
 	return strings.Trim(last, "0123456789") == ""
 }
 
-
 // CheckURL validates the scheme and resolves the host, refusing URLs whose
 // addresses are not allowed. It is the early check at request time; the dialer
 // checks again on every connection.
