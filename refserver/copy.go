@@ -15,6 +15,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/blob/s3"
+	"github.com/reelvideo/reel/videohost/installcopy"
 	"github.com/reelvideo/reel/videohost/postgres"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
@@ -119,7 +120,7 @@ func (m *Main) copyCommand(ctx context.Context, args []string) error {
 
 	fmt.Fprintf(m.Stderr, "copy: from %s and %s\ncopy: to %s and %s\n", fromName, fromBlobsName, toName, toBlobsName)
 	start := time.Now()
-	report, err := videohost.Copy(ctx, videohost.CopyConfig{
+	report, err := installcopy.Run(ctx, installcopy.Config{
 		From: from, To: to, FromBlobs: fromBlobs, ToBlobs: toBlobs,
 		Source:   fromName + " " + fromBlobsName,
 		Progress: m.Stderr,
@@ -204,7 +205,7 @@ func openCopyBlobs(ctx context.Context, flagName, value string, source bool, log
 }
 
 // printCopyReport writes the summary of a finished copy.
-func printCopyReport(w io.Writer, r *videohost.CopyReport, took time.Duration, secret string) {
+func printCopyReport(w io.Writer, r *installcopy.Report, took time.Duration, secret string) {
 	resumed := ""
 	if r.Resumed {
 		resumed = " (resumed)"
@@ -216,8 +217,8 @@ func printCopyReport(w io.Writer, r *videohost.CopyReport, took time.Duration, s
 		rows += t.Rows
 	}
 	fmt.Fprintf(w, "  %-22s %10d\n", "all tables", rows)
-	fmt.Fprintf(w, "  %-22s %10d files  %s\n", "blobs copied", r.Blobs.Rows, videohost.FormatBytes(r.Blobs.Bytes))
-	fmt.Fprintf(w, "  %-22s %10d files  %s\n", "blobs already there", r.Blobs.Skipped, videohost.FormatBytes(r.Blobs.SkippedBytes))
+	fmt.Fprintf(w, "  %-22s %10d files  %s\n", "blobs copied", r.Blobs.Rows, installcopy.FormatBytes(r.Blobs.Bytes))
+	fmt.Fprintf(w, "  %-22s %10d files  %s\n", "blobs already there", r.Blobs.Skipped, installcopy.FormatBytes(r.Blobs.SkippedBytes))
 	if n := len(r.Unfinished); n > 0 {
 		list := r.Unfinished[:min(n, 10)]
 		more := ""

@@ -21,6 +21,7 @@ import (
 	"github.com/reelvideo/reel/internal/pgtest"
 	"github.com/reelvideo/reel/internal/s3test"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/installcopy"
 )
 
 // installation is what a test reads back from a server: the API's view
@@ -341,7 +342,7 @@ func TestCopyToPostgresAndS3(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err = videohost.Copy(ctx, videohost.CopyConfig{From: from, To: to, FromBlobs: fromBlobs,
+	_, err = installcopy.Run(ctx, installcopy.Config{From: from, To: to, FromBlobs: fromBlobs,
 		ToBlobs: &cancelAfterPuts{Blobs: toBlobs, n: 5, cancel: cancel}, Source: fromName + " " + fromBlobsName})
 	cancel()
 	from.Close()

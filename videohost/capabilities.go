@@ -151,13 +151,6 @@ func PingerOf(port any) Pinger {
 	return p
 }
 
-// copierOf is the Copier of a store that Copy reads or writes (not one of
-// the service's ports), or nil.
-func copierOf(s Store) Copier {
-	c, _ := s.(Copier)
-	return c
-}
-
 // nilable turns a nil interface of any type into an untyped nil.
 func nilable[T any](v T) any {
 	if any(v) == nil {

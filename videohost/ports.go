@@ -366,23 +366,6 @@ type ChunkPipeline interface {
 	Stitch(ctx context.Context, in StitchInput) (*ProcessOutput, error)
 }
 
-// Copier is an optional capability of a Store: its tables read and written
-// as CopyTables describes them, for moving an installation between stores.
-type Copier interface {
-	// CopyCheck fails, naming them, when the store holds tables or columns
-	// that neither CopyTables nor CopySkipped names: data a copy would lose.
-	CopyCheck(ctx context.Context) error
-	// ExportRows calls fn with every row of t in key order (parents first
-	// when t.Parent is set), streaming; fn may keep the row.
-	ExportRows(ctx context.Context, t CopyTable, fn func(row []any) error) error
-	// ImportRows upserts rows into t in one transaction.
-	ImportRows(ctx context.Context, t CopyTable, rows [][]any) error
-	// CopyMarker returns the store's copy marker, nil when it has none.
-	CopyMarker(ctx context.Context) (*CopyMarker, error)
-	// SetCopyMarker writes the copy marker.
-	SetCopyMarker(ctx context.Context, m CopyMarker) error
-}
-
 // PlayerSettingsStore keeps the player settings of each scope. *sqlite.DB
 // implements it; a store without it has no settings (the lookup carries an
 // empty player object and the settings routes answer unavailable).

@@ -36,6 +36,23 @@ func sourceKey(videoID string) string { return "sources/" + videoID + "/source" 
 // assetPrefix is the blob folder of one published asset version of a video.
 func assetPrefix(videoID, version string) string { return "videos/" + videoID + "/" + version }
 
+// CopiedPrefixes are the blob folders of a video that a copy of the
+// installation (videohost/installcopy) carries, each ending in "/": its
+// source (with an uploaded poster image) and its published version, if
+// any. Frames, caches and chunks are made again.
+func CopiedPrefixes(videoID, version string) []string {
+	prefixes := []string{"sources/" + videoID + "/"}
+	if version != "" {
+		prefixes = append(prefixes, assetPrefix(videoID, version)+"/")
+	}
+	return prefixes
+}
+
+// InstallationRoots are the blob folders that hold an installation's own
+// data (sources and published versions; not caches or chunks): a blob
+// store with anything under them is not empty.
+func InstallationRoots() []string { return []string{"sources/", "videos/"} }
+
 // videoPrefixes are every blob folder a video may own.
 func videoPrefixes(videoID string) []string {
 	return []string{"videos/" + videoID, "sources/" + videoID, "cache/" + videoID, chunkPrefix(videoID, -1)}

@@ -8,14 +8,14 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/installcopy"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
-var _ videohost.Copier = (*DB)(nil)
+var _ installcopy.Copier = (*DB)(nil)
 
 // CopyCheck fails when the database holds a table or column that
-// videohost.CopyTables does not copy (River's tables aside).
+// installcopy.Tables does not copy (River's tables aside).
 func (db *DB) CopyCheck(ctx context.Context) error {
 	rows, err := db.pool.Query(ctx, `SELECT c.table_name::text, c.column_name::text
 		FROM information_schema.columns c JOIN information_schema.tables t
@@ -30,7 +30,7 @@ func (db *DB) CopyCheck(ctx context.Context) error {
 
 // ExportRows streams every row of t, in key order (parents first when
 // t.Parent is set).
-func (db *DB) ExportRows(ctx context.Context, t videohost.CopyTable, fn func(row []any) error) error {
+func (db *DB) ExportRows(ctx context.Context, t installcopy.Table, fn func(row []any) error) error {
 	query := sqlstore.ExportQuery(t)
 	rows, err := db.pool.Query(ctx, query)
 	if err != nil {
@@ -41,26 +41,26 @@ func (db *DB) ExportRows(ctx context.Context, t videohost.CopyTable, fn func(row
 }
 
 // scanDest is a scan destination for a column of kind.
-func scanDest(kind videohost.ColumnKind) any {
+func scanDest(kind installcopy.ColumnKind) any {
 	switch kind {
-	case videohost.KindText:
+	case installcopy.KindText:
 		return new(*string)
-	case videohost.KindInt:
+	case installcopy.KindInt:
 		return new(*int64)
-	case videohost.KindFloat:
+	case installcopy.KindFloat:
 		return new(*float64)
-	case videohost.KindBool:
+	case installcopy.KindBool:
 		return new(*bool)
-	case videohost.KindTime:
+	case installcopy.KindTime:
 		return new(*time.Time)
-	case videohost.KindBytes, videohost.KindJSON:
+	case installcopy.KindBytes, installcopy.KindJSON:
 		return new([]byte)
 	}
 	return nil
 }
 
 // deref turns a scan destination into its value, nil for NULL.
-func deref(_ videohost.ColumnKind, v any) any {
+func deref(_ installcopy.ColumnKind, v any) any {
 	switch v := v.(type) {
 	case **string:
 		if *v == nil {
@@ -99,7 +99,7 @@ func deref(_ videohost.ColumnKind, v any) any {
 // ImportRows upserts rows into t in one transaction. Values of a Serial
 // column are kept (OVERRIDING SYSTEM VALUE), and its identity goes on
 // after the largest.
-func (db *DB) ImportRows(ctx context.Context, t videohost.CopyTable, rows [][]any) error {
+func (db *DB) ImportRows(ctx context.Context, t installcopy.Table, rows [][]any) error {
 	marks := make([]string, len(t.Columns))
 	for i := range marks {
 		marks[i] = fmt.Sprintf("$%d", i+1)
@@ -131,25 +131,25 @@ func (db *DB) ImportRows(ctx context.Context, t videohost.CopyTable, rows [][]an
 
 // toColumn checks a value against its kind. JSON goes as a string, which
 // pgx hands to a json or jsonb column as it is.
-func toColumn(kind videohost.ColumnKind, v any) (any, error) {
+func toColumn(kind installcopy.ColumnKind, v any) (any, error) {
 	if v == nil {
 		return nil, nil
 	}
 	ok := false
 	switch kind {
-	case videohost.KindText:
+	case installcopy.KindText:
 		_, ok = v.(string)
-	case videohost.KindInt:
+	case installcopy.KindInt:
 		_, ok = v.(int64)
-	case videohost.KindFloat:
+	case installcopy.KindFloat:
 		_, ok = v.(float64)
-	case videohost.KindBool:
+	case installcopy.KindBool:
 		_, ok = v.(bool)
-	case videohost.KindTime:
+	case installcopy.KindTime:
 		_, ok = v.(time.Time)
-	case videohost.KindBytes:
+	case installcopy.KindBytes:
 		_, ok = v.([]byte)
-	case videohost.KindJSON:
+	case installcopy.KindJSON:
 		var b []byte
 		if b, ok = v.([]byte); ok {
 			return string(b), nil
@@ -162,9 +162,9 @@ func toColumn(kind videohost.ColumnKind, v any) (any, error) {
 }
 
 // CopyMarker returns the record of a copy into this database, if any.
-func (db *DB) CopyMarker(ctx context.Context) (*videohost.CopyMarker, error) {
+func (db *DB) CopyMarker(ctx context.Context) (*installcopy.Marker, error) {
 	var (
-		m        videohost.CopyMarker
+		m        installcopy.Marker
 		finished *time.Time
 	)
 	err := db.pool.QueryRow(ctx, `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`).
@@ -180,7 +180,7 @@ func (db *DB) CopyMarker(ctx context.Context) (*videohost.CopyMarker, error) {
 }
 
 // SetCopyMarker writes the record of a copy into this database.
-func (db *DB) SetCopyMarker(ctx context.Context, m videohost.CopyMarker) error {
+func (db *DB) SetCopyMarker(ctx context.Context, m installcopy.Marker) error {
 	_, err := db.pool.Exec(ctx, `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, $1, $2, $3)
 		ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,
 		m.Source, m.StartedAt, ts(m.FinishedAt))

@@ -7,14 +7,14 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/installcopy"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
-var _ videohost.Copier = (*DB)(nil)
+var _ installcopy.Copier = (*DB)(nil)
 
 // CopyCheck fails when the database holds a table or column that
-// videohost.CopyTables does not copy (SQLite's own tables aside).
+// installcopy.Tables does not copy (SQLite's own tables aside).
 func (db *DB) CopyCheck(ctx context.Context) error {
 	rows, err := db.read.QueryContext(ctx, `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
 		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\_%' ESCAPE '\'`)
@@ -27,7 +27,7 @@ func (db *DB) CopyCheck(ctx context.Context) error {
 
 // ExportRows streams every row of t, in key order (parents first when
 // t.Parent is set).
-func (db *DB) ExportRows(ctx context.Context, t videohost.CopyTable, fn func(row []any) error) error {
+func (db *DB) ExportRows(ctx context.Context, t installcopy.Table, fn func(row []any) error) error {
 	query := sqlstore.ExportQuery(t)
 	rows, err := db.read.QueryContext(ctx, query)
 	if err != nil {
@@ -38,28 +38,28 @@ func (db *DB) ExportRows(ctx context.Context, t videohost.CopyTable, fn func(row
 }
 
 // scanDest is a scan destination for a column of kind.
-func scanDest(kind videohost.ColumnKind) any {
+func scanDest(kind installcopy.ColumnKind) any {
 	switch kind {
-	case videohost.KindText, videohost.KindJSON:
+	case installcopy.KindText, installcopy.KindJSON:
 		return new(sql.NullString)
-	case videohost.KindInt, videohost.KindBool, videohost.KindTime:
+	case installcopy.KindInt, installcopy.KindBool, installcopy.KindTime:
 		return new(sql.NullInt64)
-	case videohost.KindFloat:
+	case installcopy.KindFloat:
 		return new(sql.NullFloat64)
-	case videohost.KindBytes:
+	case installcopy.KindBytes:
 		return new([]byte)
 	}
 	return nil
 }
 
 // fromColumn turns a scanned column into the value of its kind.
-func fromColumn(kind videohost.ColumnKind, v any) any {
+func fromColumn(kind installcopy.ColumnKind, v any) any {
 	switch v := v.(type) {
 	case *sql.NullString:
 		if !v.Valid {
 			return nil
 		}
-		if kind == videohost.KindJSON {
+		if kind == installcopy.KindJSON {
 			return []byte(v.String)
 		}
 		return v.String
@@ -68,9 +68,9 @@ func fromColumn(kind videohost.ColumnKind, v any) any {
 			return nil
 		}
 		switch kind {
-		case videohost.KindBool:
+		case installcopy.KindBool:
 			return v.Int64 != 0
-		case videohost.KindTime:
+		case installcopy.KindTime:
 			return fromNanos(v.Int64)
 		}
 		return v.Int64
@@ -89,18 +89,18 @@ func fromColumn(kind videohost.ColumnKind, v any) any {
 }
 
 // toColumn turns a value of a kind into what its column stores.
-func toColumn(kind videohost.ColumnKind, v any) (any, error) {
+func toColumn(kind installcopy.ColumnKind, v any) (any, error) {
 	if v == nil {
 		return nil, nil
 	}
 	switch kind {
-	case videohost.KindTime:
+	case installcopy.KindTime:
 		t, ok := v.(time.Time)
 		if !ok {
 			return nil, fmt.Errorf("want a time, got %T", v)
 		}
 		return t.UnixNano(), nil
-	case videohost.KindBool:
+	case installcopy.KindBool:
 		b, ok := v.(bool)
 		if !ok {
 			return nil, fmt.Errorf("want a bool, got %T", v)
@@ -109,7 +109,7 @@ func toColumn(kind videohost.ColumnKind, v any) (any, error) {
 			return int64(1), nil
 		}
 		return int64(0), nil
-	case videohost.KindJSON:
+	case installcopy.KindJSON:
 		b, ok := v.([]byte)
 		if !ok {
 			return nil, fmt.Errorf("want JSON text, got %T", v)
@@ -121,7 +121,7 @@ func toColumn(kind videohost.ColumnKind, v any) (any, error) {
 
 // ImportRows upserts rows into t in one transaction. AUTOINCREMENT
 // counters follow explicit values by themselves.
-func (db *DB) ImportRows(ctx context.Context, t videohost.CopyTable, rows [][]any) error {
+func (db *DB) ImportRows(ctx context.Context, t installcopy.Table, rows [][]any) error {
 	marks := make([]string, len(t.Columns))
 	for i := range marks {
 		marks[i] = "?"
@@ -147,9 +147,9 @@ func (db *DB) ImportRows(ctx context.Context, t videohost.CopyTable, rows [][]an
 }
 
 // CopyMarker returns the record of a copy into this database, if any.
-func (db *DB) CopyMarker(ctx context.Context) (*videohost.CopyMarker, error) {
+func (db *DB) CopyMarker(ctx context.Context) (*installcopy.Marker, error) {
 	var (
-		m        videohost.CopyMarker
+		m        installcopy.Marker
 		started  int64
 		finished sql.NullInt64
 	)
@@ -166,7 +166,7 @@ func (db *DB) CopyMarker(ctx context.Context) (*videohost.CopyMarker, error) {
 }
 
 // SetCopyMarker writes the record of a copy into this database.
-func (db *DB) SetCopyMarker(ctx context.Context, m videohost.CopyMarker) error {
+func (db *DB) SetCopyMarker(ctx context.Context, m installcopy.Marker) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,

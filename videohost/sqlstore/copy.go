@@ -5,11 +5,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/installcopy"
 )
 
-// The queries of videohost.Copier, built from a CopyTable the same way for
-// both stores: the names come from videohost.CopyTables, and what differs
+// The queries of installcopy.Copier, built from a CopyTable the same way for
+// both stores: the names come from installcopy.Tables, and what differs
 // (placeholders, PostgreSQL's identity columns) is passed in.
 
 // Quoted is name as a quoted SQL identifier, in the syntax both databases
@@ -17,7 +17,7 @@ import (
 func Quoted(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
 
 // ColumnList is t's columns, quoted, each after prefix, comma-separated.
-func ColumnList(t videohost.CopyTable, prefix string) string {
+func ColumnList(t installcopy.Table, prefix string) string {
 	names := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
 		names[i] = prefix + Quoted(c.Name)
@@ -27,7 +27,7 @@ func ColumnList(t videohost.CopyTable, prefix string) string {
 
 // ExportQuery selects every row of t in key order; when t.Parent is set,
 // parents first (by depth in the tree, then key).
-func ExportQuery(t videohost.CopyTable) string {
+func ExportQuery(t installcopy.Table) string {
 	keys := make([]string, len(t.Key))
 	for i, k := range t.Key {
 		keys[i] = "t." + Quoted(k)
@@ -46,7 +46,7 @@ func ExportQuery(t videohost.CopyTable) string {
 // ImportQuery upserts one row of t on its key: marks are the placeholders
 // of its columns, in order, and overriding goes between the column list and
 // VALUES (PostgreSQL's "OVERRIDING SYSTEM VALUE ", or "").
-func ImportQuery(t videohost.CopyTable, marks []string, overriding string) string {
+func ImportQuery(t installcopy.Table, marks []string, overriding string) string {
 	var set []string
 	for _, c := range t.Columns {
 		if !slices.Contains(t.Key, c.Name) {
@@ -65,9 +65,9 @@ func ImportQuery(t videohost.CopyTable, marks []string, overriding string) strin
 	return query + `UPDATE SET ` + strings.Join(set, ", ")
 }
 
-// RowArgs turns row, a row of t as videohost.Copier carries it, into the
+// RowArgs turns row, a row of t as installcopy.Copier carries it, into the
 // arguments of ImportQuery, converting each value with toColumn.
-func RowArgs(t videohost.CopyTable, row []any, toColumn func(videohost.ColumnKind, any) (any, error)) ([]any, error) {
+func RowArgs(t installcopy.Table, row []any, toColumn func(installcopy.ColumnKind, any) (any, error)) ([]any, error) {
 	if len(row) != len(t.Columns) {
 		return nil, fmt.Errorf("writing %s: a row of %d values for %d columns", t.Name, len(row), len(t.Columns))
 	}
@@ -91,11 +91,11 @@ type Rows interface {
 }
 
 // ExportRows calls fn with each row of rows, the result of t's
-// ExportQuery, as videohost.Copier carries it. dest makes a scan
+// ExportQuery, as installcopy.Copier carries it. dest makes a scan
 // destination for a column of a kind; value turns what was scanned into
 // the kind's value, nil for NULL. fn's error is returned as it is.
-func ExportRows(rows Rows, t videohost.CopyTable, dest func(videohost.ColumnKind) any,
-	value func(videohost.ColumnKind, any) any, fn func(row []any) error) error {
+func ExportRows(rows Rows, t installcopy.Table, dest func(installcopy.ColumnKind) any,
+	value func(installcopy.ColumnKind, any) any, fn func(row []any) error) error {
 	for rows.Next() {
 		dests := make([]any, len(t.Columns))
 		for i, c := range t.Columns {
@@ -119,7 +119,7 @@ func ExportRows(rows Rows, t videohost.CopyTable, dest func(videohost.ColumnKind
 }
 
 // CopyCheck reads rows (table, column) of a store's schema and checks
-// them with videohost.CheckCopyCoverage.
+// them with installcopy.CheckCoverage.
 func CopyCheck(rows Rows) error {
 	schema := map[string][]string{}
 	var table, column string
@@ -130,5 +130,5 @@ func CopyCheck(rows Rows) error {
 	if err != nil {
 		return err
 	}
-	return videohost.CheckCopyCoverage(schema)
+	return installcopy.CheckCoverage(schema)
 }

@@ -4,7 +4,7 @@
 // videohost types (videos, webhook endpoints and deliveries, attempts,
 // outbox events, fan-out targets, progress, player settings), the planning
 // of a webhook fan-out, the queries of refserver copy built from
-// videohost.CopyTables, and the listing of migration files. Each store
+// installcopy.Tables, and the listing of migration files. Each store
 // keeps its SQL text, its driver and its own way of storing times
 // (SQLite's unix nanoseconds, PostgreSQL's timestamptz): a mapper scans
 // through Rows or Row, which both drivers' results satisfy, and reads a
@@ -18,8 +18,8 @@
 //
 // # The byte contract
 //
-// refserver copy (videohost.Copy) moves rows between the stores column by
-// column, as videohost.CopyTables describes them, without decoding them:
+// refserver copy (installcopy.Run) moves rows between the stores column by
+// column, as installcopy.Tables describes them, without decoding them:
 // KindText and KindJSON columns travel as their text, KindBytes columns as
 // their bytes. Three columns hold encodings of this package, so their bytes
 // written by one store must read back in the other, and in every later

@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/installcopy"
 )
 
 // exportAll reads every table of db as CopyTables describes them.
-func exportAll(t *testing.T, db videohost.Copier) map[string][][]any {
+func exportAll(t *testing.T, db installcopy.Copier) map[string][][]any {
 	t.Helper()
 	out := map[string][][]any{}
-	for _, tab := range videohost.CopyTables() {
+	for _, tab := range installcopy.Tables() {
 		err := db.ExportRows(context.Background(), tab, func(row []any) error {
 			out[tab.Name] = append(out[tab.Name], row)
 			return nil
@@ -88,12 +89,12 @@ func fillInstallation(t *testing.T, db DB, now time.Time) *videohost.Video {
 func testCopyBetweenStores(t *testing.T, open Opener) {
 	ctx := context.Background()
 	src, dst := open(t), open(t)
-	from, ok := src.DB.(videohost.Copier)
+	from, ok := src.DB.(installcopy.Copier)
 	if !ok {
 		t.Skip("the store cannot copy")
 	}
-	to := dst.DB.(videohost.Copier)
-	for _, c := range []videohost.Copier{from, to} {
+	to := dst.DB.(installcopy.Copier)
+	for _, c := range []installcopy.Copier{from, to} {
 		if err := c.CopyCheck(ctx); err != nil {
 			t.Fatalf("CopyCheck: %v", err)
 		}
@@ -110,7 +111,7 @@ func testCopyBetweenStores(t *testing.T, open Opener) {
 		t.Errorf("collections exported %v, %v, %v: want parents first", cs[0][0], cs[1][0], cs[2][0])
 	}
 	for range 2 {
-		for _, tab := range videohost.CopyTables() {
+		for _, tab := range installcopy.Tables() {
 			if len(want[tab.Name]) == 0 {
 				continue
 			}
@@ -120,7 +121,7 @@ func testCopyBetweenStores(t *testing.T, open Opener) {
 		}
 	}
 	got := exportAll(t, to)
-	for _, tab := range videohost.CopyTables() {
+	for _, tab := range installcopy.Tables() {
 		if !reflect.DeepEqual(got[tab.Name], want[tab.Name]) {
 			t.Errorf("table %s after the copy:\n got %v\nwant %v", tab.Name, fmt.Sprint(got[tab.Name]), fmt.Sprint(want[tab.Name]))
 		}
@@ -143,7 +144,7 @@ func testCopyBetweenStores(t *testing.T, open Opener) {
 		t.Fatalf("CopyMarker of a store never copied into = %+v, %v", m, err)
 	}
 	start := time.Date(2025, 3, 1, 12, 0, 0, 123456000, time.UTC)
-	for _, m := range []videohost.CopyMarker{
+	for _, m := range []installcopy.Marker{
 		{Source: "sqlite:///srv/reel.db file:///srv/blobs", StartedAt: start},
 		{Source: "sqlite:///srv/reel.db file:///srv/blobs", StartedAt: start, FinishedAt: start.Add(time.Hour)},
 	} {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/installcopy"
 )
 
 // DB is everything a complete Reel store implements.
@@ -16,7 +17,7 @@ type DB interface {
 	videohost.WebhookStore
 	videohost.AnalyticsStore
 	videohost.SigningKeyStore
-	videohost.Copier
+	installcopy.Copier
 	videohost.SecretFingerprinter
 	Close() error
 }

@@ -1,4 +1,4 @@
-package videohost
+package installcopy
 
 import (
 	"context"
@@ -9,16 +9,9 @@ import (
 	"strings"
 	"sync"
 	"time"
-)
 
-// Moving an installation (refserver copy): every row of every table that
-// holds the installation's data, and every blob its videos own, from one
-// store to another of any kind. The tables are described here, once, with
-// the kind of each column, so that SQLite's unix nanoseconds become
-// PostgreSQL's timestamptz and back; each store converts between its
-// columns and these kinds (Copier). Ids never change, so every asset URL
-// stays the same relative to its space URL, API keys keep their hashes and
-// webhook endpoints their sealed secrets.
+	"github.com/reelvideo/reel/videohost"
+)
 
 // ColumnKind is how the values of a column travel between stores.
 type ColumnKind int
@@ -33,18 +26,18 @@ const (
 	KindJSON                    // []byte: JSON text as stored
 )
 
-// CopyColumn is one column of a CopyTable.
-type CopyColumn struct {
+// Column is one column of a Table.
+type Column struct {
 	Name string
 	Kind ColumnKind
 }
 
-// CopyTable is one table of an installation. A row travels as a []any in
+// Table is one table of an installation. A row travels as a []any in
 // the order of Columns, each value of its column's Go type, or nil (NULL).
-type CopyTable struct {
+type Table struct {
 	Name    string
 	Key     []string // the primary key: what an import upserts on
-	Columns []CopyColumn
+	Columns []Column
 	// Parent names a column that refers to Key[0] of the same table
 	// (nested collections): rows are exported parents first.
 	Parent string
@@ -57,7 +50,7 @@ type CopyTable struct {
 }
 
 // Column returns the position of column name in t.Columns, or -1.
-func (t CopyTable) Column(name string) int {
+func (t Table) Column(name string) int {
 	for i, c := range t.Columns {
 		if c.Name == name {
 			return i
@@ -66,26 +59,26 @@ func (t CopyTable) Column(name string) int {
 	return -1
 }
 
-func cols(kind ColumnKind, names ...string) []CopyColumn {
-	out := make([]CopyColumn, len(names))
+func cols(kind ColumnKind, names ...string) []Column {
+	out := make([]Column, len(names))
 	for i, n := range names {
-		out[i] = CopyColumn{Name: n, Kind: kind}
+		out[i] = Column{Name: n, Kind: kind}
 	}
 	return out
 }
 
-func concat(parts ...[]CopyColumn) []CopyColumn {
-	var out []CopyColumn
+func concat(parts ...[]Column) []Column {
+	var out []Column
 	for _, p := range parts {
 		out = append(out, p...)
 	}
 	return out
 }
 
-// CopyTables are the tables of an installation, in an order in which every
+// Tables are the tables of an installation, in an order in which every
 // row's references are already there.
-func CopyTables() []CopyTable {
-	return []CopyTable{
+func Tables() []Table {
+	return []Table{
 		{Name: "spaces", Key: []string{"id"}, Columns: concat(
 			cols(KindText, "id", "name", "space_url", "image_url", "cdn_url"),
 			cols(KindInt, "max_bytes", "max_minutes", "max_videos"),
@@ -188,10 +181,10 @@ func CopyTables() []CopyTable {
 	}
 }
 
-// CopySkipped names the tables a copy leaves behind on purpose, with why.
+// Skipped names the tables a copy leaves behind on purpose, with why.
 // A store's own bookkeeping (sqlite_*, River's river_*) is not listed: the
 // store leaves it out of CopyCheck itself.
-func CopySkipped() map[string]string {
+func Skipped() map[string]string {
 	return map[string]string{
 		"schema_migrations":  "each store migrates itself",
 		"copy_marker":        "the copy's own record in the target",
@@ -205,15 +198,15 @@ func CopySkipped() map[string]string {
 	}
 }
 
-// CheckCopyCoverage compares what a store holds (table name → column
-// names) with CopyTables and CopySkipped, and names every table or column
+// CheckCoverage compares what a store holds (table name → column
+// names) with Tables and Skipped, and names every table or column
 // a copy would lose. Stores implement Copier.CopyCheck with it.
-func CheckCopyCoverage(schema map[string][]string) error {
-	known := map[string]CopyTable{}
-	for _, t := range CopyTables() {
+func CheckCoverage(schema map[string][]string) error {
+	known := map[string]Table{}
+	for _, t := range Tables() {
 		known[t.Name] = t
 	}
-	skipped := CopySkipped()
+	skipped := Skipped()
 	var problems []string
 	for table, columns := range schema {
 		if _, ok := skipped[table]; ok {
@@ -239,37 +232,37 @@ func CheckCopyCoverage(schema map[string][]string) error {
 		return nil
 	}
 	slices.Sort(problems)
-	return fmt.Errorf("this build cannot copy the database: it does not know %s (videohost.CopyTables needs them)", strings.Join(problems, ", "))
+	return fmt.Errorf("this build cannot copy the database: it does not know %s (installcopy.Tables needs them)", strings.Join(problems, ", "))
 }
 
-// CopyMarker records a copy into a store: written before the first row,
+// Marker records a copy into a store: written before the first row,
 // finished when the last blob is in.
-type CopyMarker struct {
-	Source     string // the source, as CopyConfig.Source names it
+type Marker struct {
+	Source     string // the source, as Config.Source names it
 	StartedAt  time.Time
 	FinishedAt time.Time // zero while unfinished
 }
 
-// CopyConfig is one copy of an installation.
-type CopyConfig struct {
-	From      Store // must be a Copier
-	To        Store // must be a Copier
-	FromBlobs Blobs
-	ToBlobs   Blobs
+// Config is one copy of an installation.
+type Config struct {
+	From      videohost.Store // must be a Copier
+	To        videohost.Store // must be a Copier
+	FromBlobs videohost.Blobs
+	ToBlobs   videohost.Blobs
 	// Source names the source without secrets (database and blobs); the
 	// target records it, so that a rerun of the same copy is recognised.
 	Source string
 	// Progress receives a line per step; nil is silent.
 	Progress io.Writer
-	Clock    Clock
+	Clock    videohost.Clock
 	// BatchSize is the number of rows per import transaction (default 500).
 	BatchSize int
 	// BlobConcurrency is the number of blobs copied at once (default 4).
 	BlobConcurrency int
 }
 
-// CopyCount is what a copy did with one kind of thing.
-type CopyCount struct {
+// Count is what a copy did with one kind of thing.
+type Count struct {
 	Name  string
 	Rows  int64 // rows, or blobs
 	Bytes int64 // blobs only
@@ -278,11 +271,11 @@ type CopyCount struct {
 	SkippedBytes int64
 }
 
-// CopyReport is what a copy did.
-type CopyReport struct {
+// Report is what a copy did.
+type Report struct {
 	Resumed bool
-	Tables  []CopyCount
-	Blobs   CopyCount
+	Tables  []Count
+	Blobs   Count
 	// Unfinished lists videos that were not ready or errored in the
 	// source: their jobs stay behind, so they stay as they are.
 	Unfinished []string
@@ -293,22 +286,22 @@ type CopyReport struct {
 // errStop ends an export early.
 var errStop = errors.New("stop")
 
-// Copy copies a whole installation from cfg.From and cfg.FromBlobs into
+// Run copies a whole installation from cfg.From and cfg.FromBlobs into
 // cfg.To and cfg.ToBlobs. The target must be empty, or hold an unfinished
 // copy of the same source (a rerun after an interruption goes on: rows are
 // upserted, blobs already there with the same size are skipped). The
 // source should not be in use meanwhile.
-func Copy(ctx context.Context, cfg CopyConfig) (*CopyReport, error) {
-	from, err := need(copierOf(cfg.From), "copying an installation", "source database")
-	if err != nil {
-		return nil, err
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	from, ok := cfg.From.(Copier)
+	if !ok {
+		return nil, videohost.Errorf(videohost.EUnavailable, "copying an installation: the source database cannot be copied (its store has no Copier)")
 	}
-	to, err := need(copierOf(cfg.To), "copying an installation", "target database")
-	if err != nil {
-		return nil, err
+	to, ok := cfg.To.(Copier)
+	if !ok {
+		return nil, videohost.Errorf(videohost.EUnavailable, "copying an installation: the target database cannot be copied into (its store has no Copier)")
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = SystemClock{}
+		cfg.Clock = videohost.SystemClock{}
 	}
 	if cfg.BatchSize <= 0 {
 		cfg.BatchSize = 500
@@ -327,17 +320,17 @@ func Copy(ctx context.Context, cfg CopyConfig) (*CopyReport, error) {
 	if err := to.CopyCheck(ctx); err != nil {
 		return nil, fmt.Errorf("target: %w", err)
 	}
-	report := &CopyReport{Blobs: CopyCount{Name: "blobs"}}
+	report := &Report{Blobs: Count{Name: "blobs"}}
 	marker, err := to.CopyMarker(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("reading the target's copy marker: %w", err)
 	}
 	switch {
 	case marker != nil && !marker.FinishedAt.IsZero():
-		return nil, Errorf(EConflict, "the target already holds a finished copy of %s (finished %s); refusing to write into it",
+		return nil, videohost.Errorf(videohost.EConflict, "the target already holds a finished copy of %s (finished %s); refusing to write into it",
 			marker.Source, marker.FinishedAt.Format(time.RFC3339))
 	case marker != nil && marker.Source != cfg.Source:
-		return nil, Errorf(EConflict, "the target holds an unfinished copy of another source (%s), not of %s; refusing to write into it",
+		return nil, videohost.Errorf(videohost.EConflict, "the target holds an unfinished copy of another source (%s), not of %s; refusing to write into it",
 			marker.Source, cfg.Source)
 	case marker != nil:
 		report.Resumed = true
@@ -346,14 +339,14 @@ func Copy(ctx context.Context, cfg CopyConfig) (*CopyReport, error) {
 		if err := checkEmpty(ctx, to, cfg.ToBlobs); err != nil {
 			return nil, err
 		}
-		marker = &CopyMarker{Source: cfg.Source, StartedAt: cfg.Clock.Now().UTC()}
+		marker = &Marker{Source: cfg.Source, StartedAt: cfg.Clock.Now().UTC()}
 		if err := to.SetCopyMarker(ctx, *marker); err != nil {
 			return nil, fmt.Errorf("writing the copy marker: %w", err)
 		}
 	}
-	for _, t := range CopyTables() {
+	for _, t := range Tables() {
 		n, err := copyTable(ctx, from, to, t, cfg.BatchSize)
-		report.Tables = append(report.Tables, CopyCount{Name: t.Name, Rows: n})
+		report.Tables = append(report.Tables, Count{Name: t.Name, Rows: n})
 		if err != nil {
 			return report, fmt.Errorf("copying table %s: %w", t.Name, err)
 		}
@@ -371,33 +364,33 @@ func Copy(ctx context.Context, cfg CopyConfig) (*CopyReport, error) {
 }
 
 // checkEmpty refuses a target that holds any row or any video blob.
-func checkEmpty(ctx context.Context, to Copier, blobs Blobs) error {
-	for _, t := range CopyTables() {
+func checkEmpty(ctx context.Context, to Copier, blobs videohost.Blobs) error {
+	for _, t := range Tables() {
 		if t.Seeded {
 			continue
 		}
 		err := to.ExportRows(ctx, t, func([]any) error { return errStop })
 		if errors.Is(err, errStop) {
-			return Errorf(EConflict, "the target database is not empty (table %s has rows) and is not an unfinished copy; refserver copy only writes into an empty installation", t.Name)
+			return videohost.Errorf(videohost.EConflict, "the target database is not empty (table %s has rows) and is not an unfinished copy; refserver copy only writes into an empty installation", t.Name)
 		}
 		if err != nil {
 			return fmt.Errorf("reading the target: %w", err)
 		}
 	}
-	for _, prefix := range []string{"sources/", "videos/"} {
+	for _, prefix := range videohost.InstallationRoots() {
 		list, err := blobs.List(ctx, prefix)
 		if err != nil {
 			return fmt.Errorf("listing the target blobs: %w", err)
 		}
 		if len(list) > 0 {
-			return Errorf(EConflict, "the target blob store is not empty (it holds %s) and the target database is not an unfinished copy; refserver copy only writes into an empty installation", list[0].Key)
+			return videohost.Errorf(videohost.EConflict, "the target blob store is not empty (it holds %s) and the target database is not an unfinished copy; refserver copy only writes into an empty installation", list[0].Key)
 		}
 	}
 	return nil
 }
 
 // copyTable streams t from one store into the other in batches.
-func copyTable(ctx context.Context, from, to Copier, t CopyTable, batch int) (int64, error) {
+func copyTable(ctx context.Context, from, to Copier, t Table, batch int) (int64, error) {
 	var (
 		rows [][]any
 		n    int64
@@ -429,9 +422,9 @@ func copyTable(ctx context.Context, from, to Copier, t CopyTable, batch int) (in
 // copyBlobs copies the blobs of every video that is not deleted: its
 // source and stored subtitles, and its current published version. Frames
 // made on demand and versions no longer current stay behind.
-func copyBlobs(ctx context.Context, cfg CopyConfig, from Copier, report *CopyReport, progress func(string, ...any)) error {
-	var videos CopyTable
-	for _, t := range CopyTables() {
+func copyBlobs(ctx context.Context, cfg Config, from Copier, report *Report, progress func(string, ...any)) error {
+	var videos Table
+	for _, t := range Tables() {
 		if t.Name == "videos" {
 			videos = t
 		}
@@ -450,16 +443,13 @@ func copyBlobs(ctx context.Context, cfg CopyConfig, from Copier, report *CopyRep
 		if row[delCol] != nil || id == "" {
 			return nil
 		}
-		finished := State(state) == StateReady || State(state) == StateErrored
+		finished := videohost.State(state) == videohost.StateReady || videohost.State(state) == videohost.StateErrored
 		if !finished {
 			report.Unfinished = append(report.Unfinished, id)
 		}
-		prefixes := []string{"sources/" + id + "/"}
-		if version != "" {
-			prefixes = append(prefixes, assetPrefix(id, version)+"/")
-		}
+		prefixes := videohost.CopiedPrefixes(id, version)
 		for _, prefix := range prefixes {
-			err := copyPrefix(ctx, cfg, prefix, func(c CopyCount) {
+			err := copyPrefix(ctx, cfg, prefix, func(c Count) {
 				mu.Lock()
 				defer mu.Unlock()
 				count.Rows += c.Rows
@@ -486,7 +476,7 @@ func copyBlobs(ctx context.Context, cfg CopyConfig, from Copier, report *CopyRep
 
 // copyPrefix copies every blob under prefix that the target lacks (or has
 // with another size), cfg.BlobConcurrency at a time.
-func copyPrefix(ctx context.Context, cfg CopyConfig, prefix string, add func(CopyCount)) error {
+func copyPrefix(ctx context.Context, cfg Config, prefix string, add func(Count)) error {
 	src, err := cfg.FromBlobs.List(ctx, prefix)
 	if err != nil {
 		return fmt.Errorf("listing the source: %w", err)
@@ -509,7 +499,7 @@ func copyPrefix(ctx context.Context, cfg CopyConfig, prefix string, add func(Cop
 		mu    sync.Mutex
 		first error
 	)
-	work := make(chan BlobInfo)
+	work := make(chan videohost.BlobInfo)
 	for range min(cfg.BlobConcurrency, len(src)) {
 		wg.Add(1)
 		go func() {
@@ -525,13 +515,13 @@ func copyPrefix(ctx context.Context, cfg CopyConfig, prefix string, add func(Cop
 					cancel()
 					continue
 				}
-				add(CopyCount{Rows: 1, Bytes: n})
+				add(Count{Rows: 1, Bytes: n})
 			}
 		}()
 	}
 	for _, b := range src {
 		if size, ok := have[b.Key]; ok && size == b.Size {
-			add(CopyCount{Skipped: 1, SkippedBytes: b.Size})
+			add(Count{Skipped: 1, SkippedBytes: b.Size})
 			continue
 		}
 		select {
@@ -551,7 +541,7 @@ func copyPrefix(ctx context.Context, cfg CopyConfig, prefix string, add func(Cop
 }
 
 // copyBlob streams one blob across.
-func copyBlob(ctx context.Context, cfg CopyConfig, key string) (int64, error) {
+func copyBlob(ctx context.Context, cfg Config, key string) (int64, error) {
 	r, info, err := cfg.FromBlobs.Open(ctx, key)
 	if err != nil {
 		return 0, err
@@ -579,4 +569,21 @@ func FormatBytes(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// Copier is an optional capability of a Store: its tables read and written
+// as Tables describes them, for moving an installation between stores.
+type Copier interface {
+	// CopyCheck fails, naming them, when the store holds tables or columns
+	// that neither Tables nor Skipped names: data a copy would lose.
+	CopyCheck(ctx context.Context) error
+	// ExportRows calls fn with every row of t in key order (parents first
+	// when t.Parent is set), streaming; fn may keep the row.
+	ExportRows(ctx context.Context, t Table, fn func(row []any) error) error
+	// ImportRows upserts rows into t in one transaction.
+	ImportRows(ctx context.Context, t Table, rows [][]any) error
+	// CopyMarker returns the store's copy marker, nil when it has none.
+	CopyMarker(ctx context.Context) (*Marker, error)
+	// SetCopyMarker writes the copy marker.
+	SetCopyMarker(ctx context.Context, m Marker) error
 }
