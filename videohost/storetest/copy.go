@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 )
 
 // exportAll reads every table of db as CopyTables describes them.
@@ -73,10 +74,10 @@ func fillInstallation(t *testing.T, db DB, now time.Time) *videohost.Video {
 		t.Fatal(err)
 	}
 	ev := playbackEvents(v, "s1", now,
-		videohost.PlayerEvent{Kind: videohost.PlayerStartup, Value: 300},
-		videohost.PlayerEvent{Kind: videohost.PlayerPlay},
-		videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 10})
-	if err := videohost.RecordPlayback(ctx, db, ev); err != nil {
+		analytics.Signal{Kind: analytics.SignalStartup, Value: 300},
+		analytics.Signal{Kind: analytics.SignalPlay},
+		analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 10})
+	if err := analytics.RecordPlayback(ctx, db, ev); err != nil {
 		t.Fatal(err)
 	}
 	return v

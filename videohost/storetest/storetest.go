@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 )
 
 // DB is everything a complete Reel store implements.
@@ -14,7 +15,7 @@ type DB interface {
 	videohost.Store
 	videohost.Queue
 	videohost.WebhookStore
-	videohost.AnalyticsStore
+	analytics.Store
 	videohost.SigningKeyStore
 	videohost.Copier
 	videohost.SecretFingerprinter
