@@ -10,7 +10,7 @@ import (
 	"github.com/reelvideo/reel/videohost/analytics"
 )
 
-func playbackEvents(v *videohost.Video, session string, at time.Time, kinds ...analytics.Signal) []analytics.Signal {
+func playbackSignals(v *videohost.Video, session string, at time.Time, kinds ...analytics.Signal) []analytics.Signal {
 	out := make([]analytics.Signal, len(kinds))
 	for i, k := range kinds {
 		k.VideoID, k.Space, k.Embed, k.Session, k.Duration = v.ID, v.Space, v.Embed, session, 40
@@ -21,14 +21,14 @@ func playbackEvents(v *videohost.Video, session string, at time.Time, kinds ...a
 	return out
 }
 
-// TestRecordPlaybackIncremental: the same events written in one batch or
-// event by event give the same rollups.
+// TestRecordPlaybackIncremental: the same signals written in one batch or
+// signal by signal give the same rollups.
 func testRecordPlaybackIncremental(t *testing.T, open Opener) {
 	ctx := context.Background()
 	at := time.Date(2025, 3, 1, 12, 10, 0, 0, time.UTC)
 	var sessions []analytics.Signal
 	for i := range 5 {
-		sessions = append(sessions, playbackEvents(incrementalVideo(t), fmt.Sprint("s", i), at,
+		sessions = append(sessions, playbackSignals(incrementalVideo(t), fmt.Sprint("s", i), at,
 			analytics.Signal{Kind: analytics.SignalStartup, Value: float64(100 * (i + 1))},
 			analytics.Signal{Kind: analytics.SignalPlay},
 			analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 10},
@@ -57,8 +57,8 @@ func testRecordPlaybackIncremental(t *testing.T, open Opener) {
 	}
 	whole := read([][]analytics.Signal{sessions})
 	var single [][]analytics.Signal
-	for _, ev := range sessions {
-		single = append(single, []analytics.Signal{ev})
+	for _, sig := range sessions {
+		single = append(single, []analytics.Signal{sig})
 	}
 	split := read(single)
 	if len(whole.Hours) != 1 || len(split.Hours) != 1 {
@@ -80,7 +80,7 @@ func testRecordPlaybackIncremental(t *testing.T, open Opener) {
 	}
 }
 
-// incrementalVideo is the video the events of TestRecordPlaybackIncremental belong to.
+// incrementalVideo is the video the signals of TestRecordPlaybackIncremental belong to.
 func incrementalVideo(t *testing.T) *videohost.Video {
 	t.Helper()
 	return &videohost.Video{ID: "video0000001", Space: "spc01", Embed: "spc01aaaaaaaaaa"}
@@ -95,10 +95,10 @@ func testSpaceRollupsAndSweep(t *testing.T, open Opener) {
 	popular.Title = "popular"
 	var batch []analytics.Signal
 	for i := range 3 {
-		batch = append(batch, playbackEvents(popular, fmt.Sprint("p", i), at.Add(time.Duration(i)*time.Hour),
+		batch = append(batch, playbackSignals(popular, fmt.Sprint("p", i), at.Add(time.Duration(i)*time.Hour),
 			analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 5})...)
 	}
-	batch = append(batch, playbackEvents(quiet, "q", at, analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 2})...)
+	batch = append(batch, playbackSignals(quiet, "q", at, analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 2})...)
 	if err := analytics.RecordPlayback(ctx, db, batch); err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func testSpaceRollupsAndSweep(t *testing.T, open Opener) {
 	if err != nil || len(other.Hours) != 0 {
 		t.Fatalf("other space: %v, %d hours", err, len(other.Hours))
 	}
-	// The sweep deletes raw events and sessions, in chunks; rollups stay.
+	// The sweep deletes raw signals and sessions, in chunks; rollups stay.
 	var deleted int64
 	for {
 		n, err := db.DeletePlaybackBefore(ctx, at.Add(48*time.Hour), at.Add(48*time.Hour), 2)
@@ -126,7 +126,7 @@ func testSpaceRollupsAndSweep(t *testing.T, open Opener) {
 		}
 		deleted += n
 	}
-	if deleted != 4+4+4 { // events, sessions, daily viewers
+	if deleted != 4+4+4 { // signals, sessions, daily viewers
 		t.Fatalf("deleted %d rows, want 12", deleted)
 	}
 	r, err = db.PlaybackRollups(ctx, analytics.RollupQuery{Space: "spc01", From: at, To: at.Add(24 * time.Hour)})

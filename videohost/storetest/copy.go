@@ -73,11 +73,11 @@ func fillInstallation(t *testing.T, db DB, now time.Time) *videohost.Video {
 		videohost.DeliveryPending, now.Add(time.Minute), time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	ev := playbackEvents(v, "s1", now,
+	sigs := playbackSignals(v, "s1", now,
 		analytics.Signal{Kind: analytics.SignalStartup, Value: 300},
 		analytics.Signal{Kind: analytics.SignalPlay},
 		analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 10})
-	if err := analytics.RecordPlayback(ctx, db, ev); err != nil {
+	if err := analytics.RecordPlayback(ctx, db, sigs); err != nil {
 		t.Fatal(err)
 	}
 	return v
