@@ -15,6 +15,10 @@
 //   - videohost/blob: Blobs on local disk with atomic writes;
 //     videohost/blob/s3: Blobs (and the tus upload store) in an S3-compatible
 //     bucket; videohost/blob/blobtest: the contract every Blobs keeps.
+//   - videohost/analytics: cookieless playback analytics: the beacon ingest
+//     (signals, not events: those are videohost's lifecycle outbox), sessions,
+//     hourly rollups, stats and User-Agent families, over a narrow interface
+//     of the domain (Videos) and a store capability of its own (Store).
 //   - videohost/httpapi: the whole HTTP surface as one http.Handler.
 //   - videohost/httpfast: a lean HTTP/1.1 loop for players' plain GETs,
 //     in front of a net/http Server that takes everything else.

@@ -458,7 +458,7 @@ func (m *Main) startHTTP() error {
 	}
 	m.API = api
 	if m.Metrics != nil {
-		if err := m.Metrics.WatchAnalytics(api.AnalyticsEvents); err != nil {
+		if err := m.Metrics.WatchAnalytics(api.AnalyticsSignals); err != nil {
 			return fmt.Errorf("registering metrics: %w", err)
 		}
 	}

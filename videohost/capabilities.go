@@ -10,7 +10,9 @@ import (
 // ports.go. They are resolved once, here: New asserts each port to each
 // capability into a capabilities value and logs what it found, and
 // nothing else in the program asserts a port to a capability (a worker's
-// own pipeline is resolved by ResolvePipeline).
+// own pipeline is resolved by ResolvePipeline), with one exception:
+// analytics.New asserts the store to analytics.Store, since that interface
+// lives in videohost/analytics, which imports this package.
 //
 // Two kinds, two rules:
 //   - A feature (signing keys, webhooks, analytics, player settings, a
@@ -30,7 +32,6 @@ type capabilities struct {
 	signingKeys   SigningKeyStore
 	webhooks      WebhookStore
 	webhookStats  WebhookStats
-	analytics     AnalyticsStore
 	players       PlayerSettingsStore
 	videoEvents   VideoEventStore
 	chunks        ChunkStore
@@ -91,7 +92,6 @@ func resolveCapabilities(cfg Config) capabilities {
 	}
 	c.webhookStats, _ = c.webhooks.(WebhookStats)
 	c.hookReclaimer, _ = c.webhooks.(WebhookReclaimer)
-	c.analytics, _ = store.(AnalyticsStore)
 	c.players, _ = store.(PlayerSettingsStore)
 	c.videoEvents, _ = store.(VideoEventStore)
 	c.chunks, _ = store.(ChunkStore)
@@ -135,7 +135,7 @@ func (c *capabilities) present() map[string]string {
 	}
 	p := c.pipeline
 	return map[string]string{
-		"store": list("signing_keys", nilable(c.signingKeys), "webhooks", nilable(c.webhooks), "analytics", nilable(c.analytics),
+		"store": list("signing_keys", nilable(c.signingKeys), "webhooks", nilable(c.webhooks),
 			"player_settings", nilable(c.players), "video_events", nilable(c.videoEvents), "chunks", nilable(c.chunks),
 			"progress", nilable(c.progress), "secret_fingerprint", nilable(c.fingerprints), "exclusive", nilable(c.exclusive)),
 		"queue":    list("leases", nilable(c.leases), "runs_jobs", nilable(c.runner), "reclaims", nilable(c.jobReclaimer), "stats", nilable(c.queueStats)),
@@ -164,12 +164,14 @@ func nilable[T any](v T) any {
 // that would provide it.
 func need[T any](c T, capability, port string) (T, error) {
 	if any(c) == nil {
-		return c, unavailable(capability, port)
+		return c, Unavailable(capability, port)
 	}
 	return c, nil
 }
 
-// unavailable is need's error where no value is returned.
-func unavailable(capability, port string) error {
+// Unavailable is need's error for a feature resolved outside this
+// package: videohost/analytics resolves its store the same way and must
+// answer alike.
+func Unavailable(capability, port string) error {
 	return &Error{Code: EUnavailable, Message: fmt.Sprintf("%s: not available on this server (its %s does not provide it)", capability, port)}
 }

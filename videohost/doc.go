@@ -23,8 +23,10 @@
 //     adapter in videohost/transcode (the only part that needs cgo).
 //   - Clock: SystemClock, or a fake in tests.
 //
-// Optional stores (WebhookStore, SigningKeyStore, AnalyticsStore) are found by
-// asserting the Store to them, so a minimal Store still runs the core; so
+// Optional stores (WebhookStore, SigningKeyStore) are found by asserting
+// the Store to them, so a minimal Store still runs the core (the analytics
+// tables, analytics.Store, are asserted alike by videohost/analytics, which
+// imports this package and is not imported by it); so
 // are the operators' capabilities (Pinger for Service.Ready, QueueStats and
 // WebhookStats for metrics).
 //

@@ -52,6 +52,11 @@ func SpaceOfEmbed(embed string) string {
 	return embed[:SpaceIDLen]
 }
 
+// ValidEmbed reports whether s has the shape of an embed id.
+func ValidEmbed(s string) bool {
+	return len(s) == SpaceIDLen+10 && ValidID(s[:SpaceIDLen], SpaceIDLen) && ValidID(s[SpaceIDLen:], 10)
+}
+
 // ValidID reports whether s has length n and only [a-z0-9].
 func ValidID(s string, n int) bool {
 	if len(s) != n {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -182,4 +183,22 @@ func TestReplacedVersionGrace(t *testing.T) {
 			}
 		})
 	}
+}
+
+// stepClock is a clock that moves only when told to.
+type stepClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *stepClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *stepClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
 }

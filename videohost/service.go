@@ -230,6 +230,11 @@ func (s *Service) Pipeline() Pipeline { return s.pipeline }
 // Guard returns the SSRF guard.
 func (s *Jobs) Guard() *netguard.Guard { return s.guard }
 
+// Store returns the service's store, for the packages beside the domain
+// that keep tables of their own in it and resolve them as a capability
+// (videohost/analytics).
+func (s *Service) Store() Store { return s.store }
+
 // Logger returns the service's logger.
 func (s *Service) Logger() *slog.Logger { return s.log }
 

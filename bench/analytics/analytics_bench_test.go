@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/sqlite"
@@ -34,6 +35,7 @@ import (
 type fixture struct {
 	db    *sqlite.DB
 	svc   *videohost.Service
+	an    *analytics.Analytics
 	space *videohost.Space
 	key   *videohost.Key
 	video *videohost.Video
@@ -69,7 +71,11 @@ func newFixture(b *testing.B) *fixture {
 	if err := db.CreateVideo(ctx, v, videohost.Change{}, nil); err != nil {
 		b.Fatal(err)
 	}
-	return &fixture{db: db, svc: svc, space: sp, key: keys[0], video: v}
+	an, err := analytics.New(analytics.Config{Videos: svc, Store: db, Logger: logger})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return &fixture{db: db, svc: svc, an: an, space: sp, key: keys[0], video: v}
 }
 
 // BenchmarkIngest posts batches of 50 events from concurrent clients and
@@ -88,7 +94,7 @@ func BenchmarkIngest(b *testing.B) {
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			// One loopback client is one viewer of one video here: the
 			// per-viewer and per-video caps would keep 600 of its events.
-			Analytics: httpapi.AnalyticsConfig{RateLimit: -1, Ingest: videohost.IngestConfig{ViewerEvents: 1 << 30, EmbedEvents: 1 << 30}}})
+			Analytics: httpapi.AnalyticsConfig{RateLimit: -1, Ingest: analytics.IngestConfig{ViewerSignals: 1 << 30, EmbedSignals: 1 << 30}}})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -136,7 +142,7 @@ func BenchmarkIngest(b *testing.B) {
 		stored := time.Since(start)
 		b.StopTimer()
 		srv.Close()
-		st, err := f.svc.VideoStats(context.Background(), &videohost.Principal{Space: f.space.ID, Access: videohost.AccessReadOnly}, f.video.ID, videohost.StatsQuery{})
+		st, err := f.an.VideoStats(context.Background(), &videohost.Principal{Space: f.space.ID, Access: videohost.AccessReadOnly}, f.video.ID, analytics.StatsQuery{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -176,30 +182,30 @@ func BenchmarkVideoStats(b *testing.B) {
 	ctx := context.Background()
 	now := time.Now().UTC()
 	fill := time.Now()
-	batch := make([]videohost.PlayerEvent, 0, perTx)
+	batch := make([]analytics.Signal, 0, perTx)
 	browsers := []string{"Chrome", "Firefox", "Safari", "Edge"}
 	for s := 0; s < total/perSession; s++ {
 		at := now.Add(-time.Duration(s) * (30 * 24 * time.Hour / (total / perSession)))
-		base := videohost.PlayerEvent{VideoID: f.video.ID, Space: f.space.ID, Embed: f.video.Embed, Duration: f.video.Duration,
+		base := analytics.Signal{VideoID: f.video.ID, Space: f.space.ID, Embed: f.video.Embed, Duration: f.video.Duration,
 			Session: fmt.Sprintf("s%07d", s), Viewer: fmt.Sprintf("%032x", s%7919), Browser: browsers[s%len(browsers)], OS: "Linux",
 			Device: "desktop", Referrer: fmt.Sprintf("https://site%d.example", s%13)}
 		ev := base
-		ev.Kind, ev.At, ev.Value = videohost.PlayerStartup, at, float64(200+s%1800)
+		ev.Kind, ev.At, ev.Value = analytics.SignalStartup, at, float64(200+s%1800)
 		batch = append(batch, ev)
 		for i := 1; i < perSession; i++ {
 			ev := base
-			ev.Kind, ev.At, ev.From, ev.To = videohost.PlayerHeartbeat, at.Add(time.Duration(i)*10*time.Second), float64(i-1)*10, float64(i)*10
+			ev.Kind, ev.At, ev.From, ev.To = analytics.SignalHeartbeat, at.Add(time.Duration(i)*10*time.Second), float64(i-1)*10, float64(i)*10
 			batch = append(batch, ev)
 		}
 		if len(batch) >= perTx {
-			if err := videohost.RecordPlayback(ctx, f.db, batch); err != nil {
+			if err := analytics.RecordPlayback(ctx, f.db, batch); err != nil {
 				b.Fatal(err)
 			}
 			batch = batch[:0]
 		}
 	}
 	if len(batch) > 0 {
-		if err := videohost.RecordPlayback(ctx, f.db, batch); err != nil {
+		if err := analytics.RecordPlayback(ctx, f.db, batch); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -207,16 +213,16 @@ func BenchmarkVideoStats(b *testing.B) {
 	p := &videohost.Principal{Space: f.space.ID, Access: videohost.AccessReadOnly}
 	for _, tc := range []struct {
 		name string
-		q    videohost.StatsQuery
+		q    analytics.StatsQuery
 	}{
-		{"7days", videohost.StatsQuery{}},
-		{"30days-hourly", videohost.StatsQuery{From: now.Add(-30 * 24 * time.Hour), Interval: videohost.IntervalHour}},
+		{"7days", analytics.StatsQuery{}},
+		{"30days-hourly", analytics.StatsQuery{From: now.Add(-30 * 24 * time.Hour), Interval: analytics.IntervalHour}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			var st *videohost.Stats
+			var st *analytics.Stats
 			for b.Loop() {
 				var err error
-				if st, err = f.svc.VideoStats(ctx, p, f.video.ID, tc.q); err != nil {
+				if st, err = f.an.VideoStats(ctx, p, f.video.ID, tc.q); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -68,7 +68,7 @@ type Config struct {
 	// Logger receives request logs and errors. Default: the service's logger.
 	Logger *slog.Logger
 
-	// Analytics configures POST /v1/events and its writer (events.go).
+	// Analytics configures POST /v1/events and its writer (beacon.go).
 	Analytics AnalyticsConfig
 
 	// Frames bounds the work of frames by URL (frames.go).

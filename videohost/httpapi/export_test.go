@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 )
 
 // Internals the black-box tests and fuzz targets reach.
@@ -34,10 +34,10 @@ func ParseFrameRequest(r *http.Request) (*FrameQuery, error) {
 // FrameWidthLimits are the widths a frame request may ask for.
 const MinFrameWidth, MaxFrameWidth = minFrameWidth, maxFrameWidth
 
-// DecodeEvents is decodeEvents.
-func DecodeEvents(body []byte) ([]videohost.BeaconEvent, error) {
-	in, err := decodeEvents(body)
-	return in.Events, err
+// DecodeBeacon is decodeBeacon.
+func DecodeBeacon(body []byte) ([]analytics.BeaconSignal, error) {
+	in, err := decodeBeacon(body)
+	return in.Signals, err
 }
 
 // TusProblem is tusProblem, and TusCodes its table.
@@ -66,5 +66,5 @@ type (
 	SpaceView             = spaceView
 	CreateKeyInput        = createKeyInput
 	CreateSigningKeyInput = createSigningKeyInput
-	EventsInput           = eventsInput
+	EventsInput           = beaconBody
 )

@@ -178,7 +178,7 @@ func FuzzDecodeEvents(f *testing.F) {
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`{"events":[]} trailing`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		events, err := httpapi.DecodeEvents(body)
+		events, err := httpapi.DecodeBeacon(body)
 		if err != nil {
 			var e *videohost.Error
 			if !errors.As(err, &e) || e.Code != videohost.EValidation || len(e.Fields) != 1 {
@@ -193,7 +193,7 @@ func FuzzDecodeEvents(f *testing.F) {
 		if err != nil {
 			t.Fatalf("re-encoding accepted events: %v", err)
 		}
-		back, err := httpapi.DecodeEvents(again)
+		back, err := httpapi.DecodeBeacon(again)
 		if err != nil || !reflect.DeepEqual(back, events) {
 			t.Fatalf("round trip: %+v, %v; want %+v", back, err, events)
 		}

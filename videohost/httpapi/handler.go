@@ -15,6 +15,7 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 )
 
 // Handler serves /v1 and tus uploads. It is safe for concurrent use; Close
@@ -28,7 +29,9 @@ type Handler struct {
 	uploads *uploads
 	// refusals logs load refusals once per interval (refusals.go).
 	refusals *refusals
-	ingest   *videohost.Ingest // nil when analytics is off
+	// analytics answers stats and starts the ingest (beacon.go).
+	analytics *analytics.Analytics
+	ingest    *analytics.Ingest // nil when analytics is off
 	// playlists caches rewritten playlists (playlistcache.go).
 	playlists *playlistCache
 	// headers are delivery's header values, built once (deliveryfast.go).
@@ -63,6 +66,11 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 		playlists: newPlaylistCache(cfg.PlaylistCacheSize),
 		headers:   newDeliveryHeaders(),
 	}
+	a, err := analytics.New(analytics.Config{Videos: svc, Store: svc.Store(), Clock: svc.Clock(), Logger: cfg.Logger})
+	if err != nil {
+		return nil, err
+	}
+	h.analytics = a
 	if cfg.RateLimit > 0 {
 		h.limiter = newRateLimiter(cfg.RateLimit, time.Minute, svc.Clock())
 		h.every(time.Minute, func(context.Context) { h.limiter.sweep() })

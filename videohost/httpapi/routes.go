@@ -81,7 +81,7 @@ func (h *Handler) routes() *mux.Router {
 	h.deliveryRoutes(r, api)
 	// The web components, embedded in the binary: {cdn_url}/reel.js.
 	r.PathPrefix("/cdn/").Handler(http.StripPrefix("/cdn", cdnHandler(components.Handler())))
-	// Analytics ingest and stats (events.go, stats.go).
+	// Analytics ingest and stats (beacon.go, stats.go).
 	h.analyticsRoutes(r, api)
 	// The watch page, the iframe embed and oEmbed (pages.go).
 	h.pageRoutes(r)

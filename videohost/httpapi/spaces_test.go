@@ -14,6 +14,7 @@ import (
 
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 )
 
 // adminKey creates an installation-wide admin key with access.
@@ -455,15 +456,15 @@ func TestSpaceIsolation(t *testing.T) {
 	// Analytics: views of A's video never count in B's stats.
 	e.setDuration(public.ID, 60)
 	now := e.clock.Now()
-	r := e.postEvents([]beacon{ev("view", public.Embed, "sess-isolation", now), ev("play", public.Embed, "sess-isolation", now),
+	r := e.postBeacon([]beacon{ev("view", public.Embed, "sess-isolation", now), ev("play", public.Embed, "sess-isolation", now),
 		ev("heartbeat", public.Embed, "sess-isolation", now.Add(10*time.Second), "from", 0, "to", 10, "position", 10)})
 	var acc struct{ Accepted int }
 	must(t, r, http.StatusAccepted, &acc)
 	if acc.Accepted != 3 {
 		t.Fatalf("accepted %d events of 3: %s", acc.Accepted, r.body)
 	}
-	e.waitStats("/v1/videos/"+public.ID+"/stats", func(st *videohost.Stats) bool { return st.Views >= 1 })
-	var ownStats, otherStats videohost.SpaceStats
+	e.waitStats("/v1/videos/"+public.ID+"/stats", func(st *analytics.Stats) bool { return st.Views >= 1 })
+	var ownStats, otherStats analytics.SpaceStats
 	must(t, e.req("GET", "/v1/stats", e.ro, nil), http.StatusOK, &ownStats)
 	if ownStats.Views != 1 || len(ownStats.TopVideos) != 1 {
 		t.Fatalf("A's own stats: %d views, top %+v", ownStats.Views, ownStats.TopVideos)

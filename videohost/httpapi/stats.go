@@ -7,6 +7,7 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 )
 
 func (h *Handler) videoStats(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
@@ -14,7 +15,7 @@ func (h *Handler) videoStats(w http.ResponseWriter, r *http.Request, p *videohos
 	if err != nil {
 		return err
 	}
-	st, err := h.svc.VideoStats(r.Context(), p, mux.Vars(r)["id"], q)
+	st, err := h.analytics.VideoStats(r.Context(), p, mux.Vars(r)["id"], q)
 	if err != nil {
 		return err
 	}
@@ -27,7 +28,7 @@ func (h *Handler) spaceStats(w http.ResponseWriter, r *http.Request, p *videohos
 	if err != nil {
 		return err
 	}
-	st, err := h.svc.SpaceStats(r.Context(), p, q)
+	st, err := h.analytics.SpaceStats(r.Context(), p, q)
 	if err != nil {
 		return err
 	}
@@ -35,8 +36,8 @@ func (h *Handler) spaceStats(w http.ResponseWriter, r *http.Request, p *videohos
 	return nil
 }
 
-func statsQueryOf(v url.Values) (videohost.StatsQuery, error) {
-	q := videohost.StatsQuery{Interval: v.Get("interval")}
+func statsQueryOf(v url.Values) (analytics.StatsQuery, error) {
+	q := analytics.StatsQuery{Interval: v.Get("interval")}
 	for _, f := range []struct {
 		name string
 		dst  *time.Time

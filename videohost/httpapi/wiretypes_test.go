@@ -5,6 +5,7 @@ import (
 
 	"github.com/reelvideo/reel/internal/wirecheck"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/httpapi"
 )
 
@@ -39,7 +40,7 @@ var domainTypes = map[string]domainType{
 	"WebhookDelivery":    {v: videohost.WebhookDelivery{}, out: true},
 	"DeliveryAttempt":    {v: videohost.DeliveryAttempt{}, out: true},
 	"VideoEvent":         {v: videohost.VideoEvent{}, out: true},
-	"Stats":              {v: videohost.SpaceStats{}, out: true, optional: []string{"Stats.top_videos"}}, // only the space's stats
+	"Stats":              {v: analytics.SpaceStats{}, out: true, optional: []string{"Stats.top_videos"}}, // only the space's stats
 	"PlayerSettings":     {v: videohost.PlayerSettings{}, out: true},
 	"PlayerSettingsView": {v: videohost.PlayerSettingsView{}, out: true},
 	"Problem":            {v: httpapi.Problem{}, out: true},
@@ -53,7 +54,7 @@ var domainTypes = map[string]domainType{
 	"CreateSigningKeyInput": {v: httpapi.CreateSigningKeyInput{}},
 	"CreateWebhookInput":    {v: videohost.CreateWebhookInput{}},
 	"UpdateWebhookInput":    {v: videohost.UpdateWebhookInput{}},
-	"PlayerEvent":           {v: videohost.BeaconEvent{}},
+	"PlayerEvent":           {v: analytics.BeaconSignal{}},
 	"EventBatch":            {v: httpapi.EventsInput{}},
 }
 

@@ -149,10 +149,11 @@ func (m *Metrics) Watch(svc *videohost.Service) error {
 }
 
 // WatchAnalytics adds reel_analytics_events_total{result}, read from
-// events at scrape time: "accepted" and the reasons events were dropped
-// (httpapi.Handler.AnalyticsEvents).
-func (m *Metrics) WatchAnalytics(events func() map[string]int64) error {
-	return m.reg.Register(&countersCollector{read: events, desc: prometheus.NewDesc("reel_analytics_events_total",
+// signals at scrape time: "accepted" and the reasons beacon signals were
+// dropped (httpapi.Handler.AnalyticsSignals). The metric keeps the name
+// of the route, /v1/events, that dashboards already query.
+func (m *Metrics) WatchAnalytics(signals func() map[string]int64) error {
+	return m.reg.Register(&countersCollector{read: signals, desc: prometheus.NewDesc("reel_analytics_events_total",
 		"Playback events posted to /v1/events by what became of them: accepted, or dropped (unknown_video, too_many_videos, over_cap, busy).",
 		[]string{"result"}, nil)})
 }

@@ -80,7 +80,7 @@ func newStack(t *testing.T) *stack {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.Close() })
-	if err := m.WatchAnalytics(h.AnalyticsEvents); err != nil {
+	if err := m.WatchAnalytics(h.AnalyticsSignals); err != nil {
 		t.Fatal(err)
 	}
 	api := httptest.NewServer(h)

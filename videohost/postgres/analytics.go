@@ -8,14 +8,14 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
 // UpdatePlayback runs fn in one transaction under the analytics lock:
 // RecordPlayback reads counters and writes them back, so two processes'
 // ingest writers must not interleave.
-func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx videohost.PlaybackTx) error) error {
+func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx analytics.Tx) error) error {
 	return db.inTx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, analyticsLock); err != nil {
 			return fmt.Errorf("waiting for the analytics lock: %w", err)
@@ -24,26 +24,26 @@ func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx videohost.PlaybackT
 	})
 }
 
-// playbackTx is videohost.PlaybackTx on one transaction. pgx prepares and
-// caches each statement on its connection, so the per-event statements are
+// playbackTx is analytics.Tx on one transaction. pgx prepares and
+// caches each statement on its connection, so the per-signal statements are
 // parsed once.
 type playbackTx struct {
 	tx pgx.Tx
 }
 
-func (p *playbackTx) InsertEvent(ctx context.Context, ev *videohost.PlayerEvent) error {
-	interval := ev.Kind == videohost.PlayerHeartbeat || ev.Kind == videohost.PlayerSeeked
+func (p *playbackTx) InsertSignal(ctx context.Context, sig *analytics.Signal) error {
+	interval := sig.Kind == analytics.SignalHeartbeat || sig.Kind == analytics.SignalSeeked
 	if _, err := p.tx.Exec(ctx, `INSERT INTO playback_events
 		(video_id, session, at, kind, position, from_s, to_s, value, text, message) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-		ev.VideoID, ev.Session, ev.At, string(ev.Kind), ev.Position, sqlstore.NullFloat(ev.From, interval), sqlstore.NullFloat(ev.To, interval),
-		sqlstore.NullFloat(ev.Value, ev.Value != 0), sqlstore.NullText(ev.Text), sqlstore.NullText(ev.Message)); err != nil {
+		sig.VideoID, sig.Session, sig.At, string(sig.Kind), sig.Position, sqlstore.NullFloat(sig.From, interval), sqlstore.NullFloat(sig.To, interval),
+		sqlstore.NullFloat(sig.Value, sig.Value != 0), sqlstore.NullText(sig.Text), sqlstore.NullText(sig.Message)); err != nil {
 		return fmt.Errorf("inserting playback event: %w", err)
 	}
 	return nil
 }
 
-func (p *playbackTx) Session(ctx context.Context, videoID, session string) (*videohost.PlaybackSession, error) {
-	s := &videohost.PlaybackSession{VideoID: videoID, Session: session}
+func (p *playbackTx) Session(ctx context.Context, videoID, session string) (*analytics.PlaybackSession, error) {
+	s := &analytics.PlaybackSession{VideoID: videoID, Session: session}
 	var state string
 	err := p.tx.QueryRow(ctx, `SELECT space, hour, viewer, browser, os, device, referrer, last_seen, state
 		FROM playback_sessions WHERE video_id = $1 AND session = $2`, videoID, session).
@@ -61,12 +61,12 @@ func (p *playbackTx) Session(ctx context.Context, videoID, session string) (*vid
 	return s, nil
 }
 
-func (p *playbackTx) SaveSession(ctx context.Context, s *videohost.PlaybackSession) error {
+func (p *playbackTx) SaveSession(ctx context.Context, s *analytics.PlaybackSession) error {
 	state, err := sqlstore.EncodeSession(s)
 	if err != nil {
 		return err
 	}
-	// Only what a session's events change is updated; the rest is fixed
+	// Only what a session's signals change is updated; the rest is fixed
 	// when the session starts.
 	if _, err := p.tx.Exec(ctx, `INSERT INTO playback_sessions
 		(video_id, session, space, hour, viewer, browser, os, device, referrer, last_seen, state)
@@ -80,8 +80,8 @@ func (p *playbackTx) SaveSession(ctx context.Context, s *videohost.PlaybackSessi
 	return nil
 }
 
-func (p *playbackTx) Rollup(ctx context.Context, videoID string, hour time.Time) (*videohost.HourRollup, error) {
-	r := &videohost.HourRollup{VideoID: videoID, Hour: hour}
+func (p *playbackTx) Rollup(ctx context.Context, videoID string, hour time.Time) (*analytics.HourRollup, error) {
+	r := &analytics.HourRollup{VideoID: videoID, Hour: hour}
 	var startup, retention []byte
 	err := p.tx.QueryRow(ctx, `SELECT sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention
 		FROM playback_hourly WHERE video_id = $1 AND hour = $2`, videoID, hour).
@@ -94,7 +94,7 @@ func (p *playbackTx) Rollup(ctx context.Context, videoID string, hour time.Time)
 	return r, nil
 }
 
-func (p *playbackTx) SaveRollup(ctx context.Context, space string, r *videohost.HourRollup) error {
+func (p *playbackTx) SaveRollup(ctx context.Context, space string, r *analytics.HourRollup) error {
 	if _, err := p.tx.Exec(ctx, `INSERT INTO playback_hourly
 		(video_id, hour, space, sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
@@ -109,7 +109,7 @@ func (p *playbackTx) SaveRollup(ctx context.Context, space string, r *videohost.
 	return nil
 }
 
-func (p *playbackTx) AddDimensionViews(ctx context.Context, space, videoID string, hour time.Time, d videohost.DimensionViews) error {
+func (p *playbackTx) AddDimensionViews(ctx context.Context, space, videoID string, hour time.Time, d analytics.DimensionViews) error {
 	if _, err := p.tx.Exec(ctx, `INSERT INTO playback_hourly_dims AS h (video_id, hour, dim, value, space, views)
 		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (video_id, hour, dim, value) DO UPDATE SET views = h.views + excluded.views`,
 		videoID, hour, d.Dim, d.Value, space, d.Views); err != nil {
@@ -128,25 +128,25 @@ func (p *playbackTx) AddViewer(ctx context.Context, videoID string, day time.Tim
 }
 
 // PlaybackRollups reads the rollups of one video, or of a whole space,
-// summed per hour. It reads rollup rows only, never raw events, so its cost
+// summed per hour. It reads rollup rows only, never raw signals, so its cost
 // depends on the number of hours in the range, not on traffic.
-func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*videohost.Rollups, error) {
+func (db *DB) PlaybackRollups(ctx context.Context, q analytics.RollupQuery) (*analytics.Rollups, error) {
 	where, args := "space = $1 AND hour >= $2 AND hour < $3", []any{q.Space, q.From, q.To}
 	if q.VideoID != "" {
 		// The primary key serves this range; the space check keeps a
 		// caller's mistake from leaking another space's numbers.
 		where, args = "video_id = $4 AND hour >= $2 AND hour < $3 AND space = $1", append(args, q.VideoID)
 	}
-	out := &videohost.Rollups{}
+	out := &analytics.Rollups{}
 	rows, err := db.pool.Query(ctx, `SELECT hour, sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms,
 		startup, retention FROM playback_hourly WHERE `+where+` ORDER BY hour`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("reading rollups: %w", err)
 	}
-	var cur *videohost.HourRollup
+	var cur *analytics.HourRollup
 	_, err = collect(rows, func(row pgx.Row) (struct{}, error) {
 		var (
-			r                  videohost.HourRollup
+			r                  analytics.HourRollup
 			startup, retention []byte
 		)
 		if err := row.Scan(&r.Hour, &r.Sessions, &r.Views, &r.UniqueViewers, &r.Completed, &r.Failed, &r.WatchMS, &r.RebufferMS,
@@ -157,7 +157,7 @@ func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*vi
 		sqlstore.AddCounters(r.Retention[:], retention)
 		r.Hour = r.Hour.UTC()
 		if cur == nil || !cur.Hour.Equal(r.Hour) {
-			cur = &videohost.HourRollup{Hour: r.Hour, VideoID: q.VideoID}
+			cur = &analytics.HourRollup{Hour: r.Hour, VideoID: q.VideoID}
 			out.Hours = append(out.Hours, cur)
 		}
 		cur.Merge(&r)
@@ -172,8 +172,8 @@ func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*vi
 	if err != nil {
 		return nil, fmt.Errorf("reading breakdowns: %w", err)
 	}
-	if out.Dims, err = collect(rows, func(row pgx.Row) (videohost.DimensionViews, error) {
-		var d videohost.DimensionViews
+	if out.Dims, err = collect(rows, func(row pgx.Row) (analytics.DimensionViews, error) {
+		var d analytics.DimensionViews
 		err := row.Scan(&d.Dim, &d.Value, &d.Views)
 		return d, err
 	}); err != nil {
@@ -189,8 +189,8 @@ func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*vi
 		if err != nil {
 			return nil, fmt.Errorf("reading top videos: %w", err)
 		}
-		if out.TopVideos, err = collect(rows, func(row pgx.Row) (videohost.VideoViews, error) {
-			var v videohost.VideoViews
+		if out.TopVideos, err = collect(rows, func(row pgx.Row) (analytics.VideoViews, error) {
+			var v analytics.VideoViews
 			err := row.Scan(&v.VideoID, &v.Title, &v.Views, &v.WatchMS)
 			return v, err
 		}); err != nil {
@@ -200,10 +200,10 @@ func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*vi
 	return out, nil
 }
 
-// DeletePlaybackBefore deletes up to limit raw events older than events,
+// DeletePlaybackBefore deletes up to limit raw signals older than signals,
 // and up to limit sessions (and daily viewer rows) older than sessions.
 // Small chunks keep each transaction short.
-func (db *DB) DeletePlaybackBefore(ctx context.Context, events, sessions time.Time, limit int) (int64, error) {
+func (db *DB) DeletePlaybackBefore(ctx context.Context, signals, sessions time.Time, limit int) (int64, error) {
 	var total int64
 	err := db.inTx(ctx, func(tx pgx.Tx) error {
 		for _, del := range []struct {
@@ -211,7 +211,7 @@ func (db *DB) DeletePlaybackBefore(ctx context.Context, events, sessions time.Ti
 			args      []any
 		}{
 			{"events", `DELETE FROM playback_events WHERE id IN (SELECT id FROM playback_events WHERE at < $1 LIMIT $2)`,
-				[]any{events, limit}},
+				[]any{signals, limit}},
 			{"sessions", `DELETE FROM playback_sessions WHERE (video_id, session) IN
 				(SELECT video_id, session FROM playback_sessions WHERE last_seen < $1 LIMIT $2)`, []any{sessions, limit}},
 			{"viewers", `DELETE FROM playback_viewers WHERE (video_id, day, viewer) IN

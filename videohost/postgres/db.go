@@ -22,6 +22,7 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
@@ -30,7 +31,7 @@ var migrationFiles embed.FS
 
 // DB is a Reel database on a PostgreSQL server. It implements
 // videohost.Store, videohost.Queue, videohost.WebhookStore,
-// videohost.AnalyticsStore and videohost.SigningKeyStore. It is safe for
+// analytics.Store and videohost.SigningKeyStore. It is safe for
 // concurrent use, and any number of processes may share one database.
 type DB struct {
 	pool        *pgxpool.Pool
@@ -47,7 +48,7 @@ var (
 	_ videohost.Store           = (*DB)(nil)
 	_ videohost.JobRunner       = (*DB)(nil)
 	_ videohost.WebhookStore    = (*DB)(nil)
-	_ videohost.AnalyticsStore  = (*DB)(nil)
+	_ analytics.Store           = (*DB)(nil)
 	_ videohost.SigningKeyStore = (*DB)(nil)
 )
 

@@ -1,5 +1,5 @@
 // Package postgres implements Reel's store on PostgreSQL 15 or later
-// through pgx/v5 (pgxpool): videohost.Store, WebhookStore, AnalyticsStore
+// through pgx/v5 (pgxpool): videohost.Store, WebhookStore, analytics.Store
 // and SigningKeyStore with the same behaviour as the SQLite store
 // (videohost/storetest holds the contract both pass), and a job queue on
 // River (videohost.JobRunner). It is the scale-out store: any number of api
@@ -86,7 +86,7 @@
 //     and a video put into a collection holds a key-share lock on it, so a
 //     collection never ends up deleted under a video.
 //   - UpdatePlayback takes an advisory lock for its transaction: the domain
-//     (videohost.RecordPlayback) reads counters and writes them back, and
+//     (analytics.RecordPlayback) reads counters and writes them back, and
 //     the ingest writers of several api processes must not interleave.
 //   - Exclusive (videohost.Exclusive) holds a session advisory lock per name
 //     for a function's run: Service.Bootstrap runs under it, so processes

@@ -7,14 +7,14 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
-var _ videohost.AnalyticsStore = (*DB)(nil)
+var _ analytics.Store = (*DB)(nil)
 
 // UpdatePlayback runs fn in one write transaction.
-func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx videohost.PlaybackTx) error) error {
+func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx analytics.Tx) error) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		ptx := &playbackTx{tx: tx, stmts: map[string]*sql.Stmt{}}
 		defer ptx.close()
@@ -22,8 +22,8 @@ func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx videohost.PlaybackT
 	})
 }
 
-// playbackTx is videohost.PlaybackTx on one SQLite transaction. Its
-// statements run once per event or session of a batch, so each is prepared
+// playbackTx is analytics.Tx on one SQLite transaction. Its
+// statements run once per signal or session of a batch, so each is prepared
 // once per transaction.
 type playbackTx struct {
 	tx    *sql.Tx
@@ -64,20 +64,20 @@ func (p *playbackTx) close() {
 	}
 }
 
-func (p *playbackTx) InsertEvent(ctx context.Context, ev *videohost.PlayerEvent) error {
-	interval := ev.Kind == videohost.PlayerHeartbeat || ev.Kind == videohost.PlayerSeeked
+func (p *playbackTx) InsertSignal(ctx context.Context, sig *analytics.Signal) error {
+	interval := sig.Kind == analytics.SignalHeartbeat || sig.Kind == analytics.SignalSeeked
 	if _, err := p.exec(ctx, `INSERT INTO playback_events
 		(video_id, session, at, kind, position, from_s, to_s, value, text, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		ev.VideoID, ev.Session, ev.At.UnixNano(), string(ev.Kind), ev.Position, sqlstore.NullFloat(ev.From, interval), sqlstore.NullFloat(ev.To, interval),
-		sqlstore.NullFloat(ev.Value, ev.Value != 0), sqlstore.NullText(ev.Text), sqlstore.NullText(ev.Message)); err != nil {
+		sig.VideoID, sig.Session, sig.At.UnixNano(), string(sig.Kind), sig.Position, sqlstore.NullFloat(sig.From, interval), sqlstore.NullFloat(sig.To, interval),
+		sqlstore.NullFloat(sig.Value, sig.Value != 0), sqlstore.NullText(sig.Text), sqlstore.NullText(sig.Message)); err != nil {
 		return fmt.Errorf("inserting playback event: %w", err)
 	}
 	return nil
 }
 
-func (p *playbackTx) Session(ctx context.Context, videoID, session string) (*videohost.PlaybackSession, error) {
+func (p *playbackTx) Session(ctx context.Context, videoID, session string) (*analytics.PlaybackSession, error) {
 	var (
-		s              = &videohost.PlaybackSession{VideoID: videoID, Session: session}
+		s              = &analytics.PlaybackSession{VideoID: videoID, Session: session}
 		state          string
 		hour, lastSeen int64
 	)
@@ -97,12 +97,12 @@ func (p *playbackTx) Session(ctx context.Context, videoID, session string) (*vid
 	return s, nil
 }
 
-func (p *playbackTx) SaveSession(ctx context.Context, s *videohost.PlaybackSession) error {
+func (p *playbackTx) SaveSession(ctx context.Context, s *analytics.PlaybackSession) error {
 	state, err := sqlstore.EncodeSession(s)
 	if err != nil {
 		return err
 	}
-	// Only what a session's events change is updated; the rest is fixed
+	// Only what a session's signals change is updated; the rest is fixed
 	// when the session starts.
 	if _, err := p.exec(ctx, `INSERT INTO playback_sessions
 		(video_id, session, space, hour, viewer, browser, os, device, referrer, last_seen, state)
@@ -116,8 +116,8 @@ func (p *playbackTx) SaveSession(ctx context.Context, s *videohost.PlaybackSessi
 	return nil
 }
 
-func (p *playbackTx) Rollup(ctx context.Context, videoID string, hour time.Time) (*videohost.HourRollup, error) {
-	r := &videohost.HourRollup{VideoID: videoID, Hour: hour}
+func (p *playbackTx) Rollup(ctx context.Context, videoID string, hour time.Time) (*analytics.HourRollup, error) {
+	r := &analytics.HourRollup{VideoID: videoID, Hour: hour}
 	var startup, retention []byte
 	err := p.queryRow(ctx, `SELECT sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention
 		FROM playback_hourly WHERE video_id = ? AND hour = ?`, []any{videoID, hour.UnixNano()},
@@ -130,7 +130,7 @@ func (p *playbackTx) Rollup(ctx context.Context, videoID string, hour time.Time)
 	return r, nil
 }
 
-func (p *playbackTx) SaveRollup(ctx context.Context, space string, r *videohost.HourRollup) error {
+func (p *playbackTx) SaveRollup(ctx context.Context, space string, r *analytics.HourRollup) error {
 	if _, err := p.exec(ctx, `INSERT INTO playback_hourly
 		(video_id, hour, space, sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -145,7 +145,7 @@ func (p *playbackTx) SaveRollup(ctx context.Context, space string, r *videohost.
 	return nil
 }
 
-func (p *playbackTx) AddDimensionViews(ctx context.Context, space, videoID string, hour time.Time, d videohost.DimensionViews) error {
+func (p *playbackTx) AddDimensionViews(ctx context.Context, space, videoID string, hour time.Time, d analytics.DimensionViews) error {
 	if _, err := p.exec(ctx, `INSERT INTO playback_hourly_dims (video_id, hour, dim, value, space, views)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (video_id, hour, dim, value) DO UPDATE SET views = views + excluded.views`,
 		videoID, hour.UnixNano(), d.Dim, d.Value, space, d.Views); err != nil {
@@ -165,27 +165,27 @@ func (p *playbackTx) AddViewer(ctx context.Context, videoID string, day time.Tim
 }
 
 // PlaybackRollups reads the rollups of one video, or of a whole space,
-// summed per hour. It reads rollup rows only, never raw events, so its cost
+// summed per hour. It reads rollup rows only, never raw signals, so its cost
 // depends on the number of hours in the range, not on traffic.
-func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*videohost.Rollups, error) {
+func (db *DB) PlaybackRollups(ctx context.Context, q analytics.RollupQuery) (*analytics.Rollups, error) {
 	where, args := "space = ? AND hour >= ? AND hour < ?", []any{q.Space, q.From.UnixNano(), q.To.UnixNano()}
 	if q.VideoID != "" {
 		// The primary key serves this range; the space check keeps a
 		// caller's mistake from leaking another space's numbers.
 		where, args = "video_id = ? AND hour >= ? AND hour < ? AND space = ?", []any{q.VideoID, q.From.UnixNano(), q.To.UnixNano(), q.Space}
 	}
-	out := &videohost.Rollups{}
+	out := &analytics.Rollups{}
 	rows, err := db.read.QueryContext(ctx, `SELECT hour, sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms,
 		startup, retention FROM playback_hourly WHERE `+where+` ORDER BY hour`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("reading rollups: %w", err)
 	}
 	defer rows.Close()
-	var cur *videohost.HourRollup
+	var cur *analytics.HourRollup
 	for rows.Next() {
 		var (
 			hour               int64
-			r                  videohost.HourRollup
+			r                  analytics.HourRollup
 			startup, retention []byte
 		)
 		if err := rows.Scan(&hour, &r.Sessions, &r.Views, &r.UniqueViewers, &r.Completed, &r.Failed, &r.WatchMS, &r.RebufferMS,
@@ -196,7 +196,7 @@ func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*vi
 		sqlstore.AddCounters(r.Retention[:], retention)
 		r.Hour = fromNanos(hour)
 		if cur == nil || !cur.Hour.Equal(r.Hour) {
-			cur = &videohost.HourRollup{Hour: r.Hour, VideoID: q.VideoID}
+			cur = &analytics.HourRollup{Hour: r.Hour, VideoID: q.VideoID}
 			out.Hours = append(out.Hours, cur)
 		}
 		cur.Merge(&r)
@@ -213,7 +213,7 @@ func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*vi
 	}
 	defer drows.Close()
 	for drows.Next() {
-		var d videohost.DimensionViews
+		var d analytics.DimensionViews
 		if err := drows.Scan(&d.Dim, &d.Value, &d.Views); err != nil {
 			return nil, fmt.Errorf("reading breakdowns: %w", err)
 		}
@@ -234,7 +234,7 @@ func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*vi
 		}
 		defer trows.Close()
 		for trows.Next() {
-			var v videohost.VideoViews
+			var v analytics.VideoViews
 			if err := trows.Scan(&v.VideoID, &v.Title, &v.Views, &v.WatchMS); err != nil {
 				return nil, fmt.Errorf("reading top videos: %w", err)
 			}
@@ -247,10 +247,10 @@ func (db *DB) PlaybackRollups(ctx context.Context, q videohost.RollupQuery) (*vi
 	return out, nil
 }
 
-// DeletePlaybackBefore deletes up to limit raw events older than events,
+// DeletePlaybackBefore deletes up to limit raw signals older than signals,
 // and up to limit sessions (and daily viewer rows) older than sessions.
 // Small chunks keep each transaction short for the one writer.
-func (db *DB) DeletePlaybackBefore(ctx context.Context, events, sessions time.Time, limit int) (int64, error) {
+func (db *DB) DeletePlaybackBefore(ctx context.Context, signals, sessions time.Time, limit int) (int64, error) {
 	var total int64
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
 		for _, del := range []struct {
@@ -258,7 +258,7 @@ func (db *DB) DeletePlaybackBefore(ctx context.Context, events, sessions time.Ti
 			args      []any
 		}{
 			{"events", `DELETE FROM playback_events WHERE id IN (SELECT id FROM playback_events WHERE at < ? LIMIT ?)`,
-				[]any{events.UnixNano(), limit}},
+				[]any{signals.UnixNano(), limit}},
 			{"sessions", `DELETE FROM playback_sessions WHERE (video_id, session) IN
 				(SELECT video_id, session FROM playback_sessions WHERE last_seen < ? LIMIT ?)`, []any{sessions.UnixNano(), limit}},
 			{"viewers", `DELETE FROM playback_viewers WHERE (video_id, day, viewer) IN

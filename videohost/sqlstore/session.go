@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 )
 
 // sessionState is the JSON of playback_sessions.state: the mutable part of a
@@ -32,7 +32,7 @@ type sessionState struct {
 
 // EncodeSession returns the state column of s: the fields its events
 // change, not those fixed when it starts (which have columns of their own).
-func EncodeSession(s *videohost.PlaybackSession) (string, error) {
+func EncodeSession(s *analytics.PlaybackSession) (string, error) {
 	st := sessionState{
 		Cursor: s.Cursor, Played: s.Played, Ended: s.Ended, Errored: s.Errored,
 		StartupMS: s.StartupMS, RebufferMS: s.RebufferMS,
@@ -51,18 +51,18 @@ func EncodeSession(s *videohost.PlaybackSession) (string, error) {
 }
 
 // DecodeSession sets the fields of s that EncodeSession wrote into raw.
-func DecodeSession(raw string, s *videohost.PlaybackSession) error {
+func DecodeSession(raw string, s *analytics.PlaybackSession) error {
 	var st sessionState
 	if err := json.Unmarshal([]byte(raw), &st); err != nil {
 		return fmt.Errorf("decoding session: %w", err)
 	}
 	s.Watched = s.Watched[:0]
 	for _, w := range st.Watched {
-		s.Watched = append(s.Watched, videohost.Interval{From: w[0], To: w[1]})
+		s.Watched = append(s.Watched, analytics.Interval{From: w[0], To: w[1]})
 	}
 	s.Cursor, s.Played, s.Ended, s.Errored = st.Cursor, st.Played, st.Ended, st.Errored
 	s.StartupMS, s.RebufferMS = st.StartupMS, st.RebufferMS
-	s.Contributed = videohost.SessionContribution{
+	s.Contributed = analytics.SessionContribution{
 		Sessions: st.Sessions, Views: st.Views, Completed: st.Completed, Failed: st.Failed,
 		WatchMS: st.WatchMS, RebufferMS: st.CRebufferMS, StartupBucket: st.StartupBucket, Retention: st.Retention,
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
@@ -22,15 +23,15 @@ import (
 func TestSessionBytes(t *testing.T) {
 	for _, tt := range []struct {
 		name string
-		s    videohost.PlaybackSession
+		s    analytics.PlaybackSession
 		want string
 	}{
-		{"new", videohost.PlaybackSession{Cursor: -1, StartupMS: -1, Contributed: videohost.SessionContribution{StartupBucket: -1}},
+		{"new", analytics.PlaybackSession{Cursor: -1, StartupMS: -1, Contributed: analytics.SessionContribution{StartupBucket: -1}},
 			`{"c":-1,"s":-1,"cb":-1,"ct":[0,0]}`},
-		{"every field", videohost.PlaybackSession{
-			Watched: []videohost.Interval{{From: 0, To: 4.5}, {From: 10, To: 12}}, Cursor: 12, Played: true, Ended: true,
+		{"every field", analytics.PlaybackSession{
+			Watched: []analytics.Interval{{From: 0, To: 4.5}, {From: 10, To: 12}}, Cursor: 12, Played: true, Ended: true,
 			Errored: true, StartupMS: 250.5, RebufferMS: 40,
-			Contributed: videohost.SessionContribution{Sessions: 1, Views: 1, Completed: 1, Failed: 1, WatchMS: 6500,
+			Contributed: analytics.SessionContribution{Sessions: 1, Views: 1, Completed: 1, Failed: 1, WatchMS: 6500,
 				RebufferMS: 40, StartupBucket: 3, Retention: [2]uint64{7, 1 << 63}},
 		}, `{"w":[[0,4.5],[10,12]],"c":12,"p":true,"e":true,"x":true,"s":250.5,"r":40,` +
 			`"cs":1,"cv":1,"cc":1,"cf":1,"cw":6500,"cr":40,"cb":3,"ct":[7,9223372036854775808]}`},
@@ -44,14 +45,14 @@ func TestSessionBytes(t *testing.T) {
 				t.Errorf("EncodeSession = %s, want %s", got, tt.want)
 			}
 			// Decoding sets only the encoded fields, over whatever was there.
-			back := videohost.PlaybackSession{VideoID: "v", Watched: []videohost.Interval{{From: 1, To: 2}}}
+			back := analytics.PlaybackSession{VideoID: "v", Watched: []analytics.Interval{{From: 1, To: 2}}}
 			if err := sqlstore.DecodeSession(tt.want, &back); err != nil {
 				t.Fatal(err)
 			}
 			want := tt.s
 			want.VideoID = "v"
 			if want.Watched == nil {
-				want.Watched = []videohost.Interval{}
+				want.Watched = []analytics.Interval{}
 			}
 			if !reflect.DeepEqual(back, want) {
 				t.Errorf("DecodeSession = %+v, want %+v", back, want)
@@ -61,7 +62,7 @@ func TestSessionBytes(t *testing.T) {
 }
 
 func TestDecodeSessionRefusesGarbage(t *testing.T) {
-	var s videohost.PlaybackSession
+	var s analytics.PlaybackSession
 	if err := sqlstore.DecodeSession("{", &s); err == nil {
 		t.Error("decoded")
 	}

@@ -7,10 +7,11 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 )
 
-func playbackEvents(v *videohost.Video, session string, at time.Time, kinds ...videohost.PlayerEvent) []videohost.PlayerEvent {
-	out := make([]videohost.PlayerEvent, len(kinds))
+func playbackSignals(v *videohost.Video, session string, at time.Time, kinds ...analytics.Signal) []analytics.Signal {
+	out := make([]analytics.Signal, len(kinds))
 	for i, k := range kinds {
 		k.VideoID, k.Space, k.Embed, k.Session, k.Duration = v.ID, v.Space, v.Embed, session, 40
 		k.At = at.Add(time.Duration(i) * time.Second)
@@ -20,23 +21,23 @@ func playbackEvents(v *videohost.Video, session string, at time.Time, kinds ...v
 	return out
 }
 
-// TestRecordPlaybackIncremental: the same events written in one batch or
-// event by event give the same rollups.
+// TestRecordPlaybackIncremental: the same signals written in one batch or
+// signal by signal give the same rollups.
 func testRecordPlaybackIncremental(t *testing.T, open Opener) {
 	ctx := context.Background()
 	at := time.Date(2025, 3, 1, 12, 10, 0, 0, time.UTC)
-	var sessions []videohost.PlayerEvent
+	var sessions []analytics.Signal
 	for i := range 5 {
-		sessions = append(sessions, playbackEvents(incrementalVideo(t), fmt.Sprint("s", i), at,
-			videohost.PlayerEvent{Kind: videohost.PlayerStartup, Value: float64(100 * (i + 1))},
-			videohost.PlayerEvent{Kind: videohost.PlayerPlay},
-			videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 10},
-			videohost.PlayerEvent{Kind: videohost.PlayerSeeked, From: 12, To: 30},
-			videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 30, To: 40},
-			videohost.PlayerEvent{Kind: videohost.PlayerEnded, Position: 40},
+		sessions = append(sessions, playbackSignals(incrementalVideo(t), fmt.Sprint("s", i), at,
+			analytics.Signal{Kind: analytics.SignalStartup, Value: float64(100 * (i + 1))},
+			analytics.Signal{Kind: analytics.SignalPlay},
+			analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 10},
+			analytics.Signal{Kind: analytics.SignalSeeked, From: 12, To: 30},
+			analytics.Signal{Kind: analytics.SignalHeartbeat, From: 30, To: 40},
+			analytics.Signal{Kind: analytics.SignalEnded, Position: 40},
 		)...)
 	}
-	read := func(batches [][]videohost.PlayerEvent) *videohost.Rollups {
+	read := func(batches [][]analytics.Signal) *analytics.Rollups {
 		t.Helper()
 		db := open(t).DB
 		createSpace(t, db, "spc01")
@@ -44,20 +45,20 @@ func testRecordPlaybackIncremental(t *testing.T, open Opener) {
 		v.ID = "video0000001"
 		createVideo(t, db, v)
 		for _, b := range batches {
-			if err := videohost.RecordPlayback(ctx, db, b); err != nil {
+			if err := analytics.RecordPlayback(ctx, db, b); err != nil {
 				t.Fatalf("RecordPlayback: %v", err)
 			}
 		}
-		r, err := db.PlaybackRollups(ctx, videohost.RollupQuery{Space: "spc01", VideoID: v.ID, From: at.Add(-time.Hour), To: at.Add(time.Hour), TopVideos: 3})
+		r, err := db.PlaybackRollups(ctx, analytics.RollupQuery{Space: "spc01", VideoID: v.ID, From: at.Add(-time.Hour), To: at.Add(time.Hour), TopVideos: 3})
 		if err != nil {
 			t.Fatalf("PlaybackRollups: %v", err)
 		}
 		return r
 	}
-	whole := read([][]videohost.PlayerEvent{sessions})
-	var single [][]videohost.PlayerEvent
-	for _, ev := range sessions {
-		single = append(single, []videohost.PlayerEvent{ev})
+	whole := read([][]analytics.Signal{sessions})
+	var single [][]analytics.Signal
+	for _, sig := range sessions {
+		single = append(single, []analytics.Signal{sig})
 	}
 	split := read(single)
 	if len(whole.Hours) != 1 || len(split.Hours) != 1 {
@@ -79,7 +80,7 @@ func testRecordPlaybackIncremental(t *testing.T, open Opener) {
 	}
 }
 
-// incrementalVideo is the video the events of TestRecordPlaybackIncremental belong to.
+// incrementalVideo is the video the signals of TestRecordPlaybackIncremental belong to.
 func incrementalVideo(t *testing.T) *videohost.Video {
 	t.Helper()
 	return &videohost.Video{ID: "video0000001", Space: "spc01", Embed: "spc01aaaaaaaaaa"}
@@ -92,16 +93,16 @@ func testSpaceRollupsAndSweep(t *testing.T, open Opener) {
 	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	popular, quiet := createVideo(t, db, newVideo("spc01", at)), createVideo(t, db, newVideo("spc01", at))
 	popular.Title = "popular"
-	var batch []videohost.PlayerEvent
+	var batch []analytics.Signal
 	for i := range 3 {
-		batch = append(batch, playbackEvents(popular, fmt.Sprint("p", i), at.Add(time.Duration(i)*time.Hour),
-			videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 5})...)
+		batch = append(batch, playbackSignals(popular, fmt.Sprint("p", i), at.Add(time.Duration(i)*time.Hour),
+			analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 5})...)
 	}
-	batch = append(batch, playbackEvents(quiet, "q", at, videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 2})...)
-	if err := videohost.RecordPlayback(ctx, db, batch); err != nil {
+	batch = append(batch, playbackSignals(quiet, "q", at, analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 2})...)
+	if err := analytics.RecordPlayback(ctx, db, batch); err != nil {
 		t.Fatal(err)
 	}
-	r, err := db.PlaybackRollups(ctx, videohost.RollupQuery{Space: "spc01", From: at, To: at.Add(24 * time.Hour), TopVideos: 10})
+	r, err := db.PlaybackRollups(ctx, analytics.RollupQuery{Space: "spc01", From: at, To: at.Add(24 * time.Hour), TopVideos: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,11 +110,11 @@ func testSpaceRollupsAndSweep(t *testing.T, open Opener) {
 		t.Fatalf("hours %d, top %+v", len(r.Hours), r.TopVideos)
 	}
 	// Another space sees nothing of it.
-	other, err := db.PlaybackRollups(ctx, videohost.RollupQuery{Space: "other", VideoID: popular.ID, From: at, To: at.Add(24 * time.Hour)})
+	other, err := db.PlaybackRollups(ctx, analytics.RollupQuery{Space: "other", VideoID: popular.ID, From: at, To: at.Add(24 * time.Hour)})
 	if err != nil || len(other.Hours) != 0 {
 		t.Fatalf("other space: %v, %d hours", err, len(other.Hours))
 	}
-	// The sweep deletes raw events and sessions, in chunks; rollups stay.
+	// The sweep deletes raw signals and sessions, in chunks; rollups stay.
 	var deleted int64
 	for {
 		n, err := db.DeletePlaybackBefore(ctx, at.Add(48*time.Hour), at.Add(48*time.Hour), 2)
@@ -125,10 +126,10 @@ func testSpaceRollupsAndSweep(t *testing.T, open Opener) {
 		}
 		deleted += n
 	}
-	if deleted != 4+4+4 { // events, sessions, daily viewers
+	if deleted != 4+4+4 { // signals, sessions, daily viewers
 		t.Fatalf("deleted %d rows, want 12", deleted)
 	}
-	r, err = db.PlaybackRollups(ctx, videohost.RollupQuery{Space: "spc01", From: at, To: at.Add(24 * time.Hour)})
+	r, err = db.PlaybackRollups(ctx, analytics.RollupQuery{Space: "spc01", From: at, To: at.Add(24 * time.Hour)})
 	if err != nil || len(r.Hours) != 3 {
 		t.Fatalf("rollups after the sweep: %v, %d hours", err, len(r.Hours))
 	}

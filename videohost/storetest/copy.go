@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/installcopy"
 )
 
@@ -73,11 +74,11 @@ func fillInstallation(t *testing.T, db DB, now time.Time) *videohost.Video {
 		videohost.DeliveryPending, now.Add(time.Minute), time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	ev := playbackEvents(v, "s1", now,
-		videohost.PlayerEvent{Kind: videohost.PlayerStartup, Value: 300},
-		videohost.PlayerEvent{Kind: videohost.PlayerPlay},
-		videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 10})
-	if err := videohost.RecordPlayback(ctx, db, ev); err != nil {
+	sigs := playbackSignals(v, "s1", now,
+		analytics.Signal{Kind: analytics.SignalStartup, Value: 300},
+		analytics.Signal{Kind: analytics.SignalPlay},
+		analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 10})
+	if err := analytics.RecordPlayback(ctx, db, sigs); err != nil {
 		t.Fatal(err)
 	}
 	return v

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/installcopy"
 )
 
@@ -15,7 +16,7 @@ type DB interface {
 	videohost.Store
 	videohost.Queue
 	videohost.WebhookStore
-	videohost.AnalyticsStore
+	analytics.Store
 	videohost.SigningKeyStore
 	installcopy.Copier
 	videohost.SecretFingerprinter

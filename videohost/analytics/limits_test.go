@@ -1,4 +1,4 @@
-package videohost_test
+package analytics_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
@@ -36,6 +37,7 @@ func (c *stepClock) Advance(d time.Duration) {
 
 type ingestEnv struct {
 	svc    *videohost.Service
+	an     *analytics.Analytics
 	clock  *stepClock
 	dbPath string
 	p      *videohost.Principal
@@ -65,7 +67,11 @@ func newIngestEnv(t *testing.T) *ingestEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &ingestEnv{svc: svc, clock: clock, dbPath: dbPath}
+	an, err := analytics.New(analytics.Config{Videos: svc, Store: db, Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &ingestEnv{svc: svc, an: an, clock: clock, dbPath: dbPath}
 	for _, k := range keys {
 		if k.Access == videohost.AccessReadWrite {
 			e.p = &videohost.Principal{Space: k.Space, KeyID: k.ID, Access: k.Access}
@@ -100,10 +106,10 @@ func (e *ingestEnv) playable(t *testing.T) *videohost.Video {
 	return v
 }
 
-func (e *ingestEnv) start(t *testing.T, cfg videohost.IngestConfig) *videohost.Ingest {
+func (e *ingestEnv) start(t *testing.T, cfg analytics.IngestConfig) *analytics.Ingest {
 	t.Helper()
 	cfg.FlushInterval, cfg.SweepInterval = time.Hour, time.Hour // the test flushes and sweeps
-	in, err := e.svc.StartIngest(cfg)
+	in, err := e.an.StartIngest(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,24 +118,24 @@ func (e *ingestEnv) start(t *testing.T, cfg videohost.IngestConfig) *videohost.I
 }
 
 // beacon is n heartbeats of one session from one client.
-func (e *ingestEnv) beacon(ua, embed, session string, n int) videohost.Beacon {
-	b := videohost.Beacon{IP: "198.51.100.7", UserAgent: ua}
+func (e *ingestEnv) beacon(ua, embed, session string, n int) analytics.Beacon {
+	b := analytics.Beacon{IP: "198.51.100.7", UserAgent: ua}
 	for i := range n {
 		from, to := float64(i), float64(i+1)
-		b.Events = append(b.Events, videohost.BeaconEvent{Type: videohost.PlayerHeartbeat, Embed: embed, Session: session,
+		b.Signals = append(b.Signals, analytics.BeaconSignal{Type: analytics.SignalHeartbeat, Embed: embed, Session: session,
 			T: e.clock.Now().UnixMilli(), From: &from, To: &to, Position: to})
 	}
 	return b
 }
 
-// TestIngestCaps: a viewer may send ViewerEvents per window and a video
-// receive EmbedEvents; past either the rest is dropped, and the next window
+// TestIngestCaps: a viewer may send ViewerSignals per window and a video
+// receive EmbedSignals; past either the rest is dropped, and the next window
 // starts afresh.
 func TestIngestCaps(t *testing.T) {
 	ctx := context.Background()
 	e := newIngestEnv(t)
 	a, b := e.playable(t), e.playable(t)
-	in := e.start(t, videohost.IngestConfig{CapWindow: 10 * time.Minute, ViewerEvents: 5, EmbedEvents: 8})
+	in := e.start(t, analytics.IngestConfig{CapWindow: 10 * time.Minute, ViewerSignals: 5, EmbedSignals: 8})
 	submit := func(ua, embed string, n int) int {
 		t.Helper()
 		got, err := in.Submit(ctx, e.beacon(ua, embed, ua, n))
@@ -165,12 +171,12 @@ func TestIngestCaps(t *testing.T) {
 	if got := submit("viewer-3", a.Embed, 2); got != 2 {
 		t.Errorf("next window: %d of 2 kept", got)
 	}
-	if d := in.Dropped(); d[videohost.DropOverCap] != 2+1+2+2+2 {
+	if d := in.Dropped(); d[analytics.DropOverCap] != 2+1+2+2+2 {
 		t.Errorf("dropped %v, want %d over the cap", d, 7)
 	}
 }
 
-// TestIngestDropsUnplayable: events for embeds that are no playable video
+// TestIngestDropsUnplayable: signals for embeds that are no playable video
 // are dropped before they are queued, and one batch names at most 16
 // videos.
 func TestIngestDropsUnplayable(t *testing.T) {
@@ -181,7 +187,7 @@ func TestIngestDropsUnplayable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := e.start(t, videohost.IngestConfig{})
+	in := e.start(t, analytics.IngestConfig{})
 	for _, tc := range []struct {
 		name, embed string
 		want        int
@@ -195,30 +201,30 @@ func TestIngestDropsUnplayable(t *testing.T) {
 		}
 	}
 	// A batch naming 20 videos keeps the first 16 (here one of them is real).
-	b := videohost.Beacon{IP: "198.51.100.7", UserAgent: "ua"}
+	b := analytics.Beacon{IP: "198.51.100.7", UserAgent: "ua"}
 	for i := range 20 {
 		embed := v.Embed
 		if i > 0 {
 			embed = v.Space + "zzzzzzzz" + string(rune('a'+i/10)) + string(rune('a'+i%10))
 		}
-		b.Events = append(b.Events, videohost.BeaconEvent{Type: videohost.PlayerPlay, Embed: embed, Session: "s", T: e.clock.Now().UnixMilli()})
+		b.Signals = append(b.Signals, analytics.BeaconSignal{Type: analytics.SignalPlay, Embed: embed, Session: "s", T: e.clock.Now().UnixMilli()})
 	}
 	if _, err := in.Submit(ctx, b); err != nil {
 		t.Fatal(err)
 	}
 	d := in.Dropped()
-	if d[videohost.DropTooManyVideos] != 4 || d[videohost.DropUnknownVideo] != 3+3+15 {
+	if d[analytics.DropTooManyVideos] != 4 || d[analytics.DropUnknownVideo] != 3+3+15 {
 		t.Errorf("dropped %v", d)
 	}
 }
 
-// TestIngestRawRetention: raw events are folded into rollups as they are
+// TestIngestRawRetention: raw signals are folded into rollups as they are
 // written and deleted 48 h later; the stats stay.
 func TestIngestRawRetention(t *testing.T) {
 	ctx := context.Background()
 	e := newIngestEnv(t)
 	v := e.playable(t)
-	in := e.start(t, videohost.IngestConfig{})
+	in := e.start(t, analytics.IngestConfig{})
 	if n, err := in.Submit(ctx, e.beacon("ua", v.Embed, "s", 4)); err != nil || n != 4 {
 		t.Fatalf("submit: %d %v", n, err)
 	}
@@ -240,7 +246,7 @@ func TestIngestRawRetention(t *testing.T) {
 	}
 	stats := func() int64 {
 		t.Helper()
-		st, err := e.svc.VideoStats(ctx, e.p, v.ID, videohost.StatsQuery{From: e.clock.Now().Add(-72 * time.Hour), To: e.clock.Now().Add(time.Hour)})
+		st, err := e.an.VideoStats(ctx, e.p, v.ID, analytics.StatsQuery{From: e.clock.Now().Add(-72 * time.Hour), To: e.clock.Now().Add(time.Hour)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,30 +273,30 @@ func TestIngestRawRetention(t *testing.T) {
 	}
 }
 
-// TestIngestAddressCap: one client address may send AddressEvents per
+// TestIngestAddressCap: one client address may send AddressSignals per
 // window whatever User-Agent each beacon names (the per-viewer cap is keyed
-// on it, so rotating it made every beacon a new viewer: 24,000 events from
+// on it, so rotating it made every beacon a new viewer: 24,000 signals from
 // one address were accepted); an IPv6 client counts by its /64, and 500
 // addresses are not held back by one another.
 func TestIngestAddressCap(t *testing.T) {
-	const clients, perBeacon = 500, 48 // 24,000 events, as the probe sent
+	const clients, perBeacon = 500, 48 // 24,000 signals, as the probe sent
 	for _, tc := range []struct {
 		name string
-		cfg  videohost.IngestConfig
+		cfg  analytics.IngestConfig
 		ip   func(i int) string
 		ua   func(i int) string
 		want int
 	}{
-		{"one IPv4 address, 500 User-Agents", videohost.IngestConfig{},
+		{"one IPv4 address, 500 User-Agents", analytics.IngestConfig{},
 			func(int) string { return "198.51.100.7" }, func(i int) string { return fmt.Sprintf("agent-%d", i) },
-			videohost.DefaultAddressEvents},
-		{"one IPv6 /64, 500 hosts and User-Agents", videohost.IngestConfig{},
+			analytics.DefaultAddressSignals},
+		{"one IPv6 /64, 500 hosts and User-Agents", analytics.IngestConfig{},
 			func(i int) string { return fmt.Sprintf("2001:db8:1:2::%x", i+1) }, func(i int) string { return fmt.Sprintf("agent-%d", i) },
-			videohost.DefaultAddressEvents},
-		{"a configured bound", videohost.IngestConfig{AddressEvents: 100},
+			analytics.DefaultAddressSignals},
+		{"a configured bound", analytics.IngestConfig{AddressSignals: 100},
 			func(int) string { return "::ffff:198.51.100.7" }, func(i int) string { return fmt.Sprintf("agent-%d", i) },
 			100},
-		{"500 addresses, one User-Agent", videohost.IngestConfig{},
+		{"500 addresses, one User-Agent", analytics.IngestConfig{},
 			func(i int) string { return fmt.Sprintf("198.51.%d.%d", i/250, i%250+1) }, func(int) string { return "agent" },
 			clients * perBeacon},
 	} {
@@ -312,7 +318,7 @@ func TestIngestAddressCap(t *testing.T) {
 			if accepted != tc.want {
 				t.Fatalf("%d of %d events accepted, want %d", accepted, clients*perBeacon, tc.want)
 			}
-			if d := in.Dropped()[videohost.DropOverCap]; d != int64(clients*perBeacon-tc.want) {
+			if d := in.Dropped()[analytics.DropOverCap]; d != int64(clients*perBeacon-tc.want) {
 				t.Fatalf("%d dropped over the cap, want %d", d, clients*perBeacon-tc.want)
 			}
 		})

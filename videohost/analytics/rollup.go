@@ -1,4 +1,4 @@
-package videohost
+package analytics
 
 import "time"
 

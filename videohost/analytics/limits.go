@@ -1,19 +1,21 @@
-package videohost
+package analytics
 
 // What an anonymous beacon can store is bounded before anything is queued:
-// events for an embed that is not a playable video are dropped (a lookup
+// signals for an embed that is not a playable video are dropped (a lookup
 // cached both ways, so a flood of made-up embeds costs one read each per
 // minute at most), a batch names at most maxBatchEmbeds videos, and each
 // video, each viewer and each client address may add a fixed number of
-// events per window. What
+// signals per window. What
 // passes is folded into sessions and hourly rollups as it is written, and
-// the raw events are deleted EventRetention (48 h) later.
+// the raw signals are deleted SignalRetention (48 h) later.
 
 import (
 	"context"
 	"net/netip"
 	"sync"
 	"time"
+
+	"github.com/reelvideo/reel/videohost"
 )
 
 // addressPrefix is what the per-address cap counts of a client address:
@@ -34,17 +36,17 @@ func addressPrefix(ip string) string {
 
 // Defaults of the ingest bounds (IngestConfig).
 const (
-	DefaultCapWindow    = 10 * time.Minute
-	DefaultEmbedEvents  = 100_000 // per video per window: ~170 events/s, some 1,000 viewers watching at once
-	DefaultViewerEvents = 600     // per viewer per window: 1 a second; a player sends about one every 5 s
-	// DefaultAddressEvents is per client address (an IPv6 /64) per window,
+	DefaultCapWindow     = 10 * time.Minute
+	DefaultEmbedSignals  = 100_000 // per video per window: ~170 signals/s, some 1,000 viewers watching at once
+	DefaultViewerSignals = 600     // per viewer per window: 1 a second; a player sends about one every 5 s
+	// DefaultAddressSignals is per client address (an IPv6 /64) per window,
 	// whatever the User-Agent: 10 a second, ten viewers at the per-viewer
 	// cap or some 50 players at their pace behind one NAT.
-	DefaultAddressEvents  = 6_000
-	DefaultEventRetention = 48 * time.Hour
+	DefaultAddressSignals  = 6_000
+	DefaultSignalRetention = 48 * time.Hour
 
 	// maxBatchEmbeds bounds the videos one batch may name (a page of
-	// players sends one batch per player); events for more are dropped.
+	// players sends one batch per player); signals for more are dropped.
 	maxBatchEmbeds = 16
 	// maxCapKeys bounds each cap's counters: past it, a video or viewer not
 	// yet counted in the window is refused until the window turns.
@@ -55,7 +57,7 @@ const (
 	maxEmbedCache    = 10_000
 )
 
-// windowCaps counts events per key in fixed windows and says how many more
+// windowCaps counts signals per key in fixed windows and says how many more
 // each key may add.
 type windowCaps struct {
 	window time.Duration
@@ -70,7 +72,7 @@ func newWindowCaps(window time.Duration, limit int) *windowCaps {
 	return &windowCaps{window: window, limit: limit, counts: map[string]int{}}
 }
 
-// take counts up to n events of key within its cap and returns how many.
+// take counts up to n signals of key within its cap and returns how many.
 func (c *windowCaps) take(now time.Time, key string, n int) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -86,7 +88,7 @@ func (c *windowCaps) take(now time.Time, key string, n int) int {
 	return n
 }
 
-// giveBack returns n events taken in the current window (a batch that was
+// giveBack returns n signals taken in the current window (a batch that was
 // not queued after all).
 func (c *windowCaps) giveBack(key string, n int) {
 	c.mu.Lock()
@@ -123,7 +125,7 @@ type embedEntry struct {
 
 // resolve returns what an embed is: found only for a playable video. Store
 // errors other than not-found fail it.
-func (c *embedCache) resolve(ctx context.Context, s *Service, now time.Time, embed string) (embedEntry, error) {
+func (c *embedCache) resolve(ctx context.Context, videos Videos, now time.Time, embed string) (embedEntry, error) {
 	c.mu.Lock()
 	ent, ok := c.m[embed]
 	c.mu.Unlock()
@@ -131,11 +133,11 @@ func (c *embedCache) resolve(ctx context.Context, s *Service, now time.Time, emb
 		return ent, nil
 	}
 	ent = embedEntry{expires: now.Add(embedNegativeTTL)}
-	v, err := s.PlayableVideoByEmbed(ctx, embed)
+	v, err := videos.PlayableVideoByEmbed(ctx, embed)
 	switch {
 	case err == nil:
 		ent = embedEntry{videoID: v.ID, space: v.Space, duration: v.Duration, found: true, expires: now.Add(embedCacheTTL)}
-	case !IsNotFound(err):
+	case !videohost.IsNotFound(err):
 		return embedEntry{}, err
 	}
 	c.mu.Lock()

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/httpapi"
 )
 
@@ -39,7 +40,7 @@ func withFastAnalytics(fn func(*httpapi.AnalyticsConfig)) envOption {
 
 type beacon = map[string]any
 
-func (e *env) postEvents(events []beacon, hdr ...string) *response {
+func (e *env) postBeacon(events []beacon, hdr ...string) *response {
 	e.t.Helper()
 	hdr = append([]string{"User-Agent", probeUA, "X-Forwarded-For", probeIP}, hdr...)
 	return e.req("POST", "/v1/events", "", map[string]any{"events": events}, hdr...)
@@ -68,11 +69,11 @@ func (e *env) setDuration(id string, seconds float64) {
 
 // waitStats polls the stats of path until done accepts them: the writer
 // batches off the request path.
-func (e *env) waitStats(path string, done func(*videohost.Stats) bool) *videohost.Stats {
+func (e *env) waitStats(path string, done func(*analytics.Stats) bool) *analytics.Stats {
 	e.t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		var st videohost.Stats
+		var st analytics.Stats
 		must(e.t, e.req("GET", path, e.ro, nil), http.StatusOK, &st)
 		if done(&st) {
 			return &st
@@ -108,7 +109,7 @@ func TestEventsToStats(t *testing.T) {
 		ev("heartbeat", v.Embed, "sess-a", now.Add(19*time.Second), "from", 2, "to", 10, "position", 10, "referrer", ref),
 		ev("bogus_future_type", v.Embed, "sess-a", now),
 	}
-	r := e.postEvents(a, "Origin", "https://blog.example")
+	r := e.postBeacon(a, "Origin", "https://blog.example")
 	var acc struct{ Accepted int }
 	must(t, r, http.StatusAccepted, &acc)
 	if acc.Accepted != 6 {
@@ -118,7 +119,7 @@ func TestEventsToStats(t *testing.T) {
 		t.Fatal("no CORS header on POST /v1/events")
 	}
 	// A second batch of the same session continues it: 10-15, then a pause.
-	must(t, e.postEvents([]beacon{
+	must(t, e.postBeacon([]beacon{
 		ev("heartbeat", v.Embed, "sess-a", now.Add(24*time.Second), "from", 10, "to", 14, "position", 14),
 		ev("pause", v.Embed, "sess-a", now.Add(25*time.Second), "position", 15),
 	}, "Origin", "https://blog.example"), http.StatusAccepted, nil)
@@ -138,10 +139,10 @@ func TestEventsToStats(t *testing.T) {
 	must(t, e.req("POST", "/v1/events", "", body, "Content-Type", "text/plain;charset=UTF-8", "User-Agent", probeUA,
 		"X-Forwarded-For", probeIP, "Origin", "https://blog.example"), http.StatusAccepted, nil)
 	// Session c fails before playing.
-	must(t, e.postEvents([]beacon{ev("view", v.Embed, "sess-c", now), ev("error", v.Embed, "sess-c", now, "code", "MEDIA_ERR_DECODE", "message", "boom")}),
+	must(t, e.postBeacon([]beacon{ev("view", v.Embed, "sess-c", now), ev("error", v.Embed, "sess-c", now, "code", "MEDIA_ERR_DECODE", "message", "boom")}),
 		http.StatusAccepted, nil)
 
-	st := e.waitStats("/v1/videos/"+v.ID+"/stats", func(s *videohost.Stats) bool { return s.Views == 2 && s.FailureRate > 0 && s.WatchTimeSeconds >= 35 })
+	st := e.waitStats("/v1/videos/"+v.ID+"/stats", func(s *analytics.Stats) bool { return s.Views == 2 && s.FailureRate > 0 && s.WatchTimeSeconds >= 35 })
 	if st.WatchTimeSeconds != 35 || st.AverageViewSeconds != 17.5 {
 		t.Errorf("watch time %v s, average %v s; want 35 (15 + 20) and 17.5", st.WatchTimeSeconds, st.AverageViewSeconds)
 	}
@@ -163,7 +164,7 @@ func TestEventsToStats(t *testing.T) {
 	if p := st.StartupTimeMS; p.P50 == nil || *p.P50 != 300 || p.P95 == nil || *p.P95 != 975 {
 		t.Errorf("startup p50/p95 %v/%v, want 300/975", deref(p.P50), deref(p.P95))
 	}
-	wantNamed := func(what string, got []videohost.NamedViews, name string) {
+	wantNamed := func(what string, got []analytics.NamedViews, name string) {
 		t.Helper()
 		if len(got) != 1 || got[0].Name != name || got[0].Views != 2 {
 			t.Errorf("%s %+v, want %s with 2 views", what, got, name)
@@ -189,12 +190,12 @@ func TestEventsToStats(t *testing.T) {
 
 	// An hourly window around now, and the space totals.
 	q := url.Values{"from": {now.Add(-time.Hour).Format(time.RFC3339)}, "to": {now.Add(time.Hour).Format(time.RFC3339)}, "interval": {"hour"}}
-	var hourly videohost.Stats
+	var hourly analytics.Stats
 	must(t, e.req("GET", "/v1/videos/"+v.ID+"/stats?"+q.Encode(), e.rw, nil), http.StatusOK, &hourly)
 	if hourly.Views != 2 || hourly.Interval != "hour" || len(hourly.Series) < 2 || len(hourly.Series) > 3 {
 		t.Errorf("hourly stats: views %d, %d points", hourly.Views, len(hourly.Series))
 	}
-	var space videohost.SpaceStats
+	var space analytics.SpaceStats
 	must(t, e.req("GET", "/v1/stats", e.ro, nil), http.StatusOK, &space)
 	if space.Views != 2 || len(space.TopVideos) != 1 || space.TopVideos[0].ID != v.ID || space.TopVideos[0].WatchTimeSeconds != 35 {
 		t.Errorf("space stats: %d views, top %+v", space.Views, space.TopVideos)
@@ -220,7 +221,7 @@ func TestStatsAccess(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := e.req("GET", tc.path, tc.key, nil)
 			if tc.code == "" {
-				var st videohost.Stats
+				var st analytics.Stats
 				must(t, r, tc.status, &st)
 				if len(st.Retention) != 100 || st.Views != 0 || st.StartupTimeMS.P50 != nil {
 					t.Fatalf("empty stats %s", r.body)
@@ -238,14 +239,14 @@ func TestEventsPrivacy(t *testing.T) {
 	e := newEnv(t, withFastAnalytics(nil))
 	v := e.playableVideo()
 	now := e.clock.Now()
-	must(t, e.postEvents([]beacon{
+	must(t, e.postBeacon([]beacon{
 		ev("play", v.Embed, "private", now),
 		ev("heartbeat", v.Embed, "private", now, "from", 0, "to", 5),
 		ev("error", v.Embed, "private", now, "code", "x", "message", "y"),
 	}, "Referer", "https://page.example/watch?user=42"), http.StatusAccepted, nil)
 	// Bad batches are logged too, if at all: they must not leak either.
-	e.postEvents([]beacon{{"type": "play"}})
-	e.waitStats("/v1/videos/"+v.ID+"/stats", func(s *videohost.Stats) bool { return s.Views == 1 })
+	e.postBeacon([]beacon{{"type": "play"}})
+	e.waitStats("/v1/videos/"+v.ID+"/stats", func(s *analytics.Stats) bool { return s.Views == 1 })
 	e.h.Close() // flushes the writer
 
 	// newEnv keeps the database next to the upload folder.
@@ -322,13 +323,13 @@ func TestViewerHashRotatesDaily(t *testing.T) {
 	v := e.playableVideo()
 	watch := func(session string) {
 		now := e.clock.Now()
-		must(t, e.postEvents([]beacon{ev("heartbeat", v.Embed, session, now, "from", 0, "to", 5)}), http.StatusAccepted, nil)
+		must(t, e.postBeacon([]beacon{ev("heartbeat", v.Embed, session, now, "from", 0, "to", 5)}), http.StatusAccepted, nil)
 	}
 	watch("day1")
 	e.clock.Advance(24 * time.Hour)
 	watch("day2-a")
 	watch("day2-b")
-	st := e.waitStats("/v1/videos/"+v.ID+"/stats", func(s *videohost.Stats) bool { return s.Views == 3 })
+	st := e.waitStats("/v1/videos/"+v.ID+"/stats", func(s *analytics.Stats) bool { return s.Views == 3 })
 	if st.UniqueViewers != 2 {
 		t.Errorf("unique viewers %d, want 2: one per day (daily uniques are summed)", st.UniqueViewers)
 	}
@@ -386,7 +387,7 @@ func TestEventsRejectsBadBatches(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range good {
 		wg.Go(func() {
-			r := e.postEvents([]beacon{ev("heartbeat", v.Embed, "good-"+strconv.Itoa(i), now, "from", 0, "to", 4)})
+			r := e.postBeacon([]beacon{ev("heartbeat", v.Embed, "good-"+strconv.Itoa(i), now, "from", 0, "to", 4)})
 			if r.status != http.StatusAccepted {
 				t.Errorf("good batch %d: %d %s", i, r.status, r.body)
 			}
@@ -401,7 +402,7 @@ func TestEventsRejectsBadBatches(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	st := e.waitStats("/v1/videos/"+v.ID+"/stats", func(s *videohost.Stats) bool { return s.Views >= good })
+	st := e.waitStats("/v1/videos/"+v.ID+"/stats", func(s *analytics.Stats) bool { return s.Views >= good })
 	if st.Views != good || st.WatchTimeSeconds != 4*good {
 		t.Errorf("views %d, watch %v s; want %d and %d", st.Views, st.WatchTimeSeconds, good, 4*good)
 	}
@@ -413,36 +414,36 @@ func TestEventsRateLimitAndQueue(t *testing.T) {
 		v := e.playableVideo()
 		batch := []beacon{ev("view", v.Embed, "s", e.clock.Now())}
 		for range 3 {
-			must(t, e.postEvents(batch), http.StatusAccepted, nil)
+			must(t, e.postBeacon(batch), http.StatusAccepted, nil)
 		}
-		r := e.postEvents(batch)
+		r := e.postBeacon(batch)
 		problem(t, r, http.StatusTooManyRequests, videohost.ERateLimited)
 		if r.header.Get("Retry-After") == "" {
 			t.Error("429 without Retry-After")
 		}
 		// Another client behind the same proxy has its own budget.
-		must(t, e.postEvents(batch, "X-Forwarded-For", "198.51.100.99"), http.StatusAccepted, nil)
+		must(t, e.postBeacon(batch, "X-Forwarded-For", "198.51.100.99"), http.StatusAccepted, nil)
 		e.clock.Advance(61 * time.Second)
-		must(t, e.postEvents(batch), http.StatusAccepted, nil)
+		must(t, e.postBeacon(batch), http.StatusAccepted, nil)
 	})
 	t.Run("full queue answers 503", func(t *testing.T) {
 		e := newEnv(t, withFastAnalytics(func(c *httpapi.AnalyticsConfig) {
-			c.Ingest = videohost.IngestConfig{QueueEvents: 2, FlushInterval: time.Hour}
+			c.Ingest = analytics.IngestConfig{QueueSignals: 2, FlushInterval: time.Hour}
 		}))
 		v := e.playableVideo()
 		now := e.clock.Now()
-		must(t, e.postEvents([]beacon{ev("view", v.Embed, "s", now), ev("play", v.Embed, "s", now)}), http.StatusAccepted, nil)
+		must(t, e.postBeacon([]beacon{ev("view", v.Embed, "s", now), ev("play", v.Embed, "s", now)}), http.StatusAccepted, nil)
 		// Refused again and again: one WARN line per minute says how many,
 		// and no request is logged as an error.
 		for range 21 {
-			r := e.postEvents([]beacon{ev("pause", v.Embed, "s", now)})
+			r := e.postBeacon([]beacon{ev("pause", v.Embed, "s", now)})
 			problem(t, r, http.StatusServiceUnavailable, videohost.EUnavailable)
 			if r.header.Get("Retry-After") == "" {
 				t.Fatal("503 without Retry-After")
 			}
 		}
 		e.clock.Advance(time.Minute)
-		problem(t, e.postEvents([]beacon{ev("pause", v.Embed, "s", now)}), http.StatusServiceUnavailable, videohost.EUnavailable)
+		problem(t, e.postBeacon([]beacon{ev("pause", v.Embed, "s", now)}), http.StatusServiceUnavailable, videohost.EUnavailable)
 		var warned []string
 		for _, line := range strings.Split(e.logs.String(), "\n") {
 			if strings.Contains(line, `"level":"ERROR"`) {
@@ -513,7 +514,7 @@ func TestEventsOnlyForPlayableVideos(t *testing.T) {
 		{"no such video", e.space + "zzzzzzzzzz", 0},
 	} {
 		var acc struct{ Accepted int }
-		must(t, e.postEvents([]beacon{ev("view", tc.embed, "s", now), ev("play", tc.embed, "s", now)}), http.StatusAccepted, &acc)
+		must(t, e.postBeacon([]beacon{ev("view", tc.embed, "s", now), ev("play", tc.embed, "s", now)}), http.StatusAccepted, &acc)
 		if acc.Accepted != tc.want {
 			t.Errorf("%s: accepted %d, want %d", tc.name, acc.Accepted, tc.want)
 		}

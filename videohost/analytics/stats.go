@@ -1,4 +1,4 @@
-package videohost
+package analytics
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/reelvideo/reel/videohost"
 )
 
 // Stats intervals.
@@ -94,15 +96,15 @@ const (
 )
 
 // VideoStats answers the stats of one video of the principal's space.
-func (s *Service) VideoStats(ctx context.Context, p *Principal, id string, q StatsQuery) (*Stats, error) {
-	store, err := s.analytics()
+func (a *Analytics) VideoStats(ctx context.Context, p *videohost.Principal, id string, q StatsQuery) (*Stats, error) {
+	store, err := a.analytics()
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.store.Video(ctx, p.Space, id); err != nil {
+	if _, err := a.videos.Video(ctx, p, id); err != nil {
 		return nil, err
 	}
-	if err := s.statsRange(&q); err != nil {
+	if err := a.statsRange(&q); err != nil {
 		return nil, err
 	}
 	r, err := store.PlaybackRollups(ctx, RollupQuery{Space: p.Space, VideoID: id, From: q.From, To: q.To})
@@ -114,12 +116,12 @@ func (s *Service) VideoStats(ctx context.Context, p *Principal, id string, q Sta
 
 // SpaceStats answers the stats of every video of the principal's space, with
 // its most viewed videos.
-func (s *Service) SpaceStats(ctx context.Context, p *Principal, q StatsQuery) (*SpaceStats, error) {
-	store, err := s.analytics()
+func (a *Analytics) SpaceStats(ctx context.Context, p *videohost.Principal, q StatsQuery) (*SpaceStats, error) {
+	store, err := a.analytics()
 	if err != nil {
 		return nil, err
 	}
-	if err := s.statsRange(&q); err != nil {
+	if err := a.statsRange(&q); err != nil {
 		return nil, err
 	}
 	r, err := store.PlaybackRollups(ctx, RollupQuery{Space: p.Space, From: q.From, To: q.To, TopVideos: topVideosCount})
@@ -135,8 +137,8 @@ func (s *Service) SpaceStats(ctx context.Context, p *Principal, q StatsQuery) (*
 
 // statsRange applies the defaults and aligns the range on rollup hours:
 // from rounds down and to rounds up.
-func (s *Service) statsRange(q *StatsQuery) error {
-	now := s.clock.Now().UTC()
+func (a *Analytics) statsRange(q *StatsQuery) error {
+	now := a.clock.Now().UTC()
 	if q.To.IsZero() {
 		q.To = now
 	}
@@ -150,10 +152,10 @@ func (s *Service) statsRange(q *StatsQuery) error {
 		q.To = to
 	}
 	if !q.From.Before(q.To) {
-		return Invalid("from", "must be before to")
+		return videohost.Invalid("from", "must be before to")
 	}
 	if q.To.Sub(q.From) > maxStatsRange {
-		return Invalid("from", "the range may span at most 366 days")
+		return videohost.Invalid("from", "the range may span at most 366 days")
 	}
 	switch q.Interval {
 	case "":
@@ -163,11 +165,11 @@ func (s *Service) statsRange(q *StatsQuery) error {
 		}
 	case IntervalHour:
 		if q.To.Sub(q.From) > maxHourlyRange {
-			return Invalid("interval", "hour is allowed for ranges up to 31 days")
+			return videohost.Invalid("interval", "hour is allowed for ranges up to 31 days")
 		}
 	case IntervalDay:
 	default:
-		return Invalid("interval", "must be hour or day")
+		return videohost.Invalid("interval", "must be hour or day")
 	}
 	return nil
 }

@@ -1,14 +1,14 @@
-package videohost
+package analytics
 
-// Session folding: how player events become hourly rollups.
+// Session folding: how player signals become hourly rollups.
 //
-// Stats never read raw events. Every event belongs to a session (a page view
+// Stats never read raw signals. Every signal belongs to a session (a page view
 // of one video, identified by the client's random session id); the writer
 // keeps one row of state per session (its merged watched intervals, flags)
 // and the contribution that session last made to the rollup of the hour the
 // session started in. When a batch changes a session, the difference between
 // its new and old contribution is added to that hour's rollup, so rollups are
-// exact and maintained incrementally, in the same transaction as the events.
+// exact and maintained incrementally, in the same transaction as the signals.
 // A session is attributed entirely to the hour it started in.
 
 import (
@@ -32,7 +32,7 @@ const (
 type Interval struct{ From, To float64 }
 
 // PlaybackSession is the state the writer keeps per session: enough to
-// recompute the session's contribution to its hour when new events arrive.
+// recompute the session's contribution to its hour when new signals arrive.
 type PlaybackSession struct {
 	VideoID  string
 	Space    string
@@ -55,23 +55,23 @@ type PlaybackSession struct {
 	Contributed SessionContribution // what this session has added to its hour so far
 }
 
-// NewPlaybackSession starts the state of the session ev opens.
-func NewPlaybackSession(ev *PlayerEvent) *PlaybackSession {
+// NewPlaybackSession starts the state of the session sig opens.
+func NewPlaybackSession(sig *Signal) *PlaybackSession {
 	return &PlaybackSession{
-		VideoID: ev.VideoID, Space: ev.Space, Session: ev.Session, Hour: ev.At.UTC().Truncate(time.Hour),
-		Viewer: ev.Viewer, Browser: ev.Browser, OS: ev.OS, Device: ev.Device, Referrer: ev.Referrer,
+		VideoID: sig.VideoID, Space: sig.Space, Session: sig.Session, Hour: sig.At.UTC().Truncate(time.Hour),
+		Viewer: sig.Viewer, Browser: sig.Browser, OS: sig.OS, Device: sig.Device, Referrer: sig.Referrer,
 		Cursor: -1, StartupMS: -1,
 		Contributed: SessionContribution{StartupBucket: -1}, // nothing added yet
 	}
 }
 
-// Apply folds one event of the session into its state.
-func (s *PlaybackSession) Apply(ev *PlayerEvent) {
-	if ev.At.After(s.LastSeen) {
-		s.LastSeen = ev.At
+// Apply folds one signal of the session into its state.
+func (s *PlaybackSession) Apply(sig *Signal) {
+	if sig.At.After(s.LastSeen) {
+		s.LastSeen = sig.At
 	}
-	if s.Referrer == "" && ev.Referrer != "" {
-		s.Referrer = ev.Referrer
+	if s.Referrer == "" && sig.Referrer != "" {
+		s.Referrer = sig.Referrer
 	}
 	// closeAt records what was watched between the last report and pos.
 	closeAt := func(pos float64) {
@@ -79,32 +79,32 @@ func (s *PlaybackSession) Apply(ev *PlayerEvent) {
 			s.watch(s.Cursor, pos)
 		}
 	}
-	switch ev.Kind {
-	case PlayerPlay:
+	switch sig.Kind {
+	case SignalPlay:
 		s.Played = true
-		s.Cursor = ev.Position
-	case PlayerHeartbeat:
+		s.Cursor = sig.Position
+	case SignalHeartbeat:
 		s.Played = true
-		s.watch(ev.From, ev.To)
-		s.Cursor = ev.To
-	case PlayerSeeked:
-		closeAt(ev.From)
-		s.Cursor = ev.To
-	case PlayerPause:
-		closeAt(ev.Position)
+		s.watch(sig.From, sig.To)
+		s.Cursor = sig.To
+	case SignalSeeked:
+		closeAt(sig.From)
+		s.Cursor = sig.To
+	case SignalPause:
+		closeAt(sig.Position)
 		s.Cursor = -1
-	case PlayerEnded:
-		closeAt(ev.Position)
+	case SignalEnded:
+		closeAt(sig.Position)
 		s.Ended = true
 		s.Cursor = -1
-	case PlayerError:
+	case SignalError:
 		s.Errored = true
-	case PlayerStartup:
+	case SignalStartup:
 		if s.StartupMS < 0 {
-			s.StartupMS = ev.Value
+			s.StartupMS = sig.Value
 		}
-	case PlayerRebufferEnd:
-		s.RebufferMS = min(s.RebufferMS+ev.Value, maxRebufferMS)
+	case SignalRebufferEnd:
+		s.RebufferMS = min(s.RebufferMS+sig.Value, maxRebufferMS)
 	}
 }
 
@@ -208,17 +208,17 @@ func (s *PlaybackSession) Contribution(duration float64) SessionContribution {
 	return c
 }
 
-// RecordPlayback stores events (resolved to their videos) and folds them
+// RecordPlayback stores signals (resolved to their videos) and folds them
 // into their sessions and the hourly rollups, in one transaction of store.
-// Events of one session are applied in time order.
-func RecordPlayback(ctx context.Context, store AnalyticsStore, events []PlayerEvent) error {
-	sessions := bySession(events)
-	return store.UpdatePlayback(ctx, func(tx PlaybackTx) error {
+// Signals of one session are applied in time order.
+func RecordPlayback(ctx context.Context, store Store, signals []Signal) error {
+	sessions := bySession(signals)
+	return store.UpdatePlayback(ctx, func(tx Tx) error {
 		// Fresh per call: nothing of a failed transaction may leak into
 		// the next.
 		f := &playbackFold{tx: tx, index: map[rollupKey]int{}}
-		for _, evs := range sessions {
-			if err := f.session(ctx, evs); err != nil {
+		for _, sigs := range sessions {
+			if err := f.session(ctx, sigs); err != nil {
 				return err
 			}
 		}
@@ -226,26 +226,26 @@ func RecordPlayback(ctx context.Context, store AnalyticsStore, events []PlayerEv
 	})
 }
 
-// bySession groups events by session, in the order sessions first appear,
-// and sorts each session's events by time; a stable sort keeps the client's
-// order of events of the same instant.
-func bySession(events []PlayerEvent) [][]*PlayerEvent {
+// bySession groups signals by session, in the order sessions first appear,
+// and sorts each session's signals by time; a stable sort keeps the client's
+// order of signals of the same instant.
+func bySession(signals []Signal) [][]*Signal {
 	type key struct{ videoID, session string }
 	index := map[key]int{}
-	var out [][]*PlayerEvent
-	for i := range events {
-		ev := &events[i]
-		k := key{ev.VideoID, ev.Session}
+	var out [][]*Signal
+	for i := range signals {
+		sig := &signals[i]
+		k := key{sig.VideoID, sig.Session}
 		j, ok := index[k]
 		if !ok {
 			j = len(out)
 			index[k] = j
 			out = append(out, nil)
 		}
-		out[j] = append(out[j], ev)
+		out[j] = append(out[j], sig)
 	}
-	for _, evs := range out {
-		slices.SortStableFunc(evs, func(a, b *PlayerEvent) int { return a.At.Compare(b.At) })
+	for _, sigs := range out {
+		slices.SortStableFunc(sigs, func(a, b *Signal) int { return a.At.Compare(b.At) })
 	}
 	return out
 }
@@ -267,20 +267,20 @@ type pendingRollup struct {
 
 // playbackFold is the state of one RecordPlayback transaction.
 type playbackFold struct {
-	tx      PlaybackTx
+	tx      Tx
 	rollups []*pendingRollup
 	index   map[rollupKey]int
 }
 
-// session stores the events of one session and folds them into its state
+// session stores the signals of one session and folds them into its state
 // and its hour.
-func (f *playbackFold) session(ctx context.Context, evs []*PlayerEvent) error {
-	for _, ev := range evs {
-		if err := f.tx.InsertEvent(ctx, ev); err != nil {
+func (f *playbackFold) session(ctx context.Context, sigs []*Signal) error {
+	for _, sig := range sigs {
+		if err := f.tx.InsertSignal(ctx, sig); err != nil {
 			return err
 		}
 	}
-	first := evs[0]
+	first := sigs[0]
 	s, err := f.tx.Session(ctx, first.VideoID, first.Session)
 	if err != nil {
 		return err
@@ -289,8 +289,8 @@ func (f *playbackFold) session(ctx context.Context, evs []*PlayerEvent) error {
 		s = NewPlaybackSession(first)
 	}
 	old := s.Contributed
-	for _, ev := range evs {
-		s.Apply(ev)
+	for _, sig := range sigs {
+		s.Apply(sig)
 	}
 	now := s.Contribution(first.Duration)
 	s.Contributed = now
@@ -375,8 +375,4 @@ func (f *playbackFold) save(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-func (s *Service) analytics() (AnalyticsStore, error) {
-	return need(s.caps.analytics, "analytics", "store")
 }

@@ -1,4 +1,4 @@
-package videohost
+package analytics
 
 // Analytics ingest: beacons are validated and anonymised on the request
 // path, then written in batches by one goroutine.
@@ -24,6 +24,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/reelvideo/reel/videohost"
 )
 
 // Tuning of the ingest writer.
@@ -31,7 +33,7 @@ const (
 	viewerHashBytes      = 16
 	defaultIngestQueue   = 50_000
 	defaultFlushInterval = 250 * time.Millisecond
-	defaultFlushEvents   = 500
+	defaultFlushSignals  = 500
 	defaultSweepInterval = 10 * time.Minute
 )
 
@@ -65,50 +67,51 @@ func (d *dailySalt) viewerHash(now time.Time, ip, userAgent, embed string) strin
 
 // IngestConfig tunes an Ingest. Zero values are the defaults.
 type IngestConfig struct {
-	// QueueEvents bounds the events waiting for the writer (default
-	// 50,000); past it Submit fails with EUnavailable rather than blocking.
-	QueueEvents int
+	// QueueSignals bounds the signals waiting for the writer (default
+	// 50,000); past it Submit fails with videohost.EUnavailable rather than blocking.
+	QueueSignals int
 	// FlushInterval is how often the writer writes what waits (250 ms).
 	FlushInterval time.Duration
-	// FlushEvents wakes the writer early once this many events wait (500).
-	FlushEvents int
-	// EventRetention is how long raw events are kept (48 h). Every event is
+	// FlushSignals wakes the writer early once this many signals wait (500).
+	FlushSignals int
+	// SignalRetention is how long raw signals are kept (48 h). Every signal is
 	// folded into its session and the hourly rollups when it is written, so
-	// stats never read raw events; they are kept only to look into. Session
-	// state is kept 48 h after a session's last event (its events may come
+	// stats never read raw signals; they are kept only to look into. Session
+	// state is kept 48 h after a session's last signal (its signals may come
 	// up to 24 h late); rollups stay.
-	EventRetention time.Duration
-	// SweepInterval is how often old raw events and sessions are deleted
+	SignalRetention time.Duration
+	// SweepInterval is how often old raw signals and sessions are deleted
 	// (10 min).
 	SweepInterval time.Duration
 
 	// CapWindow is the window of the caps below (10 min).
 	CapWindow time.Duration
-	// EmbedEvents caps the events one video may receive per window
+	// EmbedSignals caps the signals one video may receive per window
 	// (100,000); past it they are dropped.
-	EmbedEvents int
-	// ViewerEvents caps the events one viewer (a daily hash of address,
+	EmbedSignals int
+	// ViewerSignals caps the signals one viewer (a daily hash of address,
 	// User-Agent and video) may send per window (600); past it they are
 	// dropped.
-	ViewerEvents int
-	// AddressEvents caps the events one client address (an IPv6 /64) may
+	ViewerSignals int
+	// AddressSignals caps the signals one client address (an IPv6 /64) may
 	// send per window, whatever User-Agent each names (6,000): the viewer
 	// cap is keyed on a header the client chooses. Past it they are
 	// dropped.
-	AddressEvents int
+	AddressSignals int
 }
 
-// Ingest accepts beacons and writes their events in batches from one
+// Ingest accepts beacons and writes their signals in batches from one
 // goroutine, off the request path. Close flushes what waits.
 type Ingest struct {
-	svc   *Service
-	store AnalyticsStore
-	cfg   IngestConfig
-	log   *slog.Logger
-	salt  dailySalt
+	videos Videos
+	clock  videohost.Clock
+	store  Store
+	cfg    IngestConfig
+	log    *slog.Logger
+	salt   dailySalt
 
 	mu      sync.Mutex
-	pending []PlayerEvent
+	pending []Signal
 	closed  bool
 
 	wake chan struct{}
@@ -123,24 +126,24 @@ type Ingest struct {
 	accepted   atomic.Int64
 }
 
-// StartIngest starts the analytics writer. It fails with EUnavailable when
+// StartIngest starts the analytics writer. It fails with videohost.EUnavailable when
 // the store has no analytics tables.
-func (s *Service) StartIngest(cfg IngestConfig) (*Ingest, error) {
-	store, err := s.analytics()
+func (a *Analytics) StartIngest(cfg IngestConfig) (*Ingest, error) {
+	store, err := a.analytics()
 	if err != nil {
 		return nil, err
 	}
-	if cfg.QueueEvents <= 0 {
-		cfg.QueueEvents = defaultIngestQueue
+	if cfg.QueueSignals <= 0 {
+		cfg.QueueSignals = defaultIngestQueue
 	}
 	if cfg.FlushInterval <= 0 {
 		cfg.FlushInterval = defaultFlushInterval
 	}
-	if cfg.FlushEvents <= 0 {
-		cfg.FlushEvents = defaultFlushEvents
+	if cfg.FlushSignals <= 0 {
+		cfg.FlushSignals = defaultFlushSignals
 	}
-	if cfg.EventRetention <= 0 {
-		cfg.EventRetention = DefaultEventRetention
+	if cfg.SignalRetention <= 0 {
+		cfg.SignalRetention = DefaultSignalRetention
 	}
 	if cfg.SweepInterval <= 0 {
 		cfg.SweepInterval = defaultSweepInterval
@@ -148,66 +151,66 @@ func (s *Service) StartIngest(cfg IngestConfig) (*Ingest, error) {
 	if cfg.CapWindow <= 0 {
 		cfg.CapWindow = DefaultCapWindow
 	}
-	if cfg.EmbedEvents <= 0 {
-		cfg.EmbedEvents = DefaultEmbedEvents
+	if cfg.EmbedSignals <= 0 {
+		cfg.EmbedSignals = DefaultEmbedSignals
 	}
-	if cfg.ViewerEvents <= 0 {
-		cfg.ViewerEvents = DefaultViewerEvents
+	if cfg.ViewerSignals <= 0 {
+		cfg.ViewerSignals = DefaultViewerSignals
 	}
-	if cfg.AddressEvents <= 0 {
-		cfg.AddressEvents = DefaultAddressEvents
+	if cfg.AddressSignals <= 0 {
+		cfg.AddressSignals = DefaultAddressSignals
 	}
 	in := &Ingest{
-		svc: s, store: store, cfg: cfg, log: s.log,
+		videos: a.videos, clock: a.clock, store: store, cfg: cfg, log: a.log,
 		wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
 		embeds:     embedCache{m: map[string]embedEntry{}},
-		embedCaps:  newWindowCaps(cfg.CapWindow, cfg.EmbedEvents),
-		viewerCaps: newWindowCaps(cfg.CapWindow, cfg.ViewerEvents),
-		addrCaps:   newWindowCaps(cfg.CapWindow, cfg.AddressEvents),
+		embedCaps:  newWindowCaps(cfg.CapWindow, cfg.EmbedSignals),
+		viewerCaps: newWindowCaps(cfg.CapWindow, cfg.ViewerSignals),
+		addrCaps:   newWindowCaps(cfg.CapWindow, cfg.AddressSignals),
 	}
 	go in.run()
 	return in, nil
 }
 
-// Submit validates a beacon and queues its events. Events of unknown types,
+// Submit validates a beacon and queues its signals. Signals of unknown types,
 // for embeds that are not playable videos, for more than 16 videos in one
 // batch, or past the per-video, per-viewer or per-address cap of the window are dropped;
-// it returns how many were queued. A malformed event fails the whole beacon
-// with a validation error; a full queue fails it with EUnavailable, and
+// it returns how many were queued. A malformed signal fails the whole beacon
+// with a validation error; a full queue fails it with videohost.EUnavailable, and
 // nothing of it is queued.
 func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
-	if len(b.Events) > MaxBeaconEvents {
-		return 0, Errorf(EPayloadTooLarge, "a batch holds at most %d events", MaxBeaconEvents)
+	if len(b.Signals) > MaxBeaconSignals {
+		return 0, videohost.Errorf(videohost.EPayloadTooLarge, "a batch holds at most %d events", MaxBeaconSignals)
 	}
-	now := in.svc.clock.Now().UTC()
-	// Check every event first: a malformed one fails the batch whatever
+	now := in.clock.Now().UTC()
+	// Check every signal first: a malformed one fails the batch whatever
 	// would have been dropped.
 	type group struct {
-		embed  string
-		events []PlayerEvent
+		embed   string
+		signals []Signal
 	}
 	var groups []*group
 	index := map[string]*group{}
-	for i, e := range b.Events {
+	for i, e := range b.Signals {
 		if !e.Type.Known() {
 			continue
 		}
-		ev, err := normalize(i, &e, now)
+		sig, err := normalize(i, &e, now)
 		if err != nil {
 			return 0, err
 		}
-		if !ValidEmbed(e.Embed) {
+		if !videohost.ValidEmbed(e.Embed) {
 			in.drop(DropUnknownVideo, 1) // cannot be a video
 			continue
 		}
-		ev.Referrer = e.Referrer // reduced to its origin below
+		sig.Referrer = e.Referrer // reduced to its origin below
 		g := index[e.Embed]
 		if g == nil {
 			g = &group{embed: e.Embed}
 			index[e.Embed] = g
 			groups = append(groups, g)
 		}
-		g.events = append(g.events, ev)
+		g.signals = append(g.signals, sig)
 	}
 
 	client := ParseUserAgent(b.UserAgent)
@@ -220,39 +223,39 @@ func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 	// caps' counters hold it.
 	addr := in.salt.viewerHash(now, addressPrefix(b.IP), "", "")
 	var takes []taken
-	out := make([]PlayerEvent, 0, len(b.Events))
+	out := make([]Signal, 0, len(b.Signals))
 	for gi, g := range groups {
 		if gi >= maxBatchEmbeds {
-			in.drop(DropTooManyVideos, len(g.events))
+			in.drop(DropTooManyVideos, len(g.signals))
 			continue
 		}
-		ent, err := in.embeds.resolve(ctx, in.svc, now, g.embed)
+		ent, err := in.embeds.resolve(ctx, in.videos, now, g.embed)
 		if err != nil {
 			return 0, fmt.Errorf("resolving embed: %w", err)
 		}
 		if !ent.found {
-			in.drop(DropUnknownVideo, len(g.events))
+			in.drop(DropUnknownVideo, len(g.signals))
 			continue
 		}
 		viewer := in.salt.viewerHash(now, b.IP, b.UserAgent, g.embed)
-		n := in.viewerCaps.take(now, viewer, len(g.events))
+		n := in.viewerCaps.take(now, viewer, len(g.signals))
 		fromAddr := in.addrCaps.take(now, addr, n)
 		kept := in.embedCaps.take(now, g.embed, fromAddr)
 		in.viewerCaps.giveBack(viewer, n-kept)
 		in.addrCaps.giveBack(addr, fromAddr-kept)
-		if kept < len(g.events) {
-			in.drop(DropOverCap, len(g.events)-kept)
+		if kept < len(g.signals) {
+			in.drop(DropOverCap, len(g.signals)-kept)
 		}
 		takes = append(takes, taken{g.embed, viewer, kept})
-		for _, ev := range g.events[:kept] {
-			ev.VideoID, ev.Space, ev.Duration = ent.videoID, ent.space, ent.duration
-			ev.Viewer = viewer
-			ev.Browser, ev.OS, ev.Device = client.Browser, client.OS, client.Device
-			ev.Referrer = OriginOf(ev.Referrer)
-			if ev.Referrer == "" {
-				ev.Referrer = headerOrigin
+		for _, sig := range g.signals[:kept] {
+			sig.VideoID, sig.Space, sig.Duration = ent.videoID, ent.space, ent.duration
+			sig.Viewer = viewer
+			sig.Browser, sig.OS, sig.Device = client.Browser, client.OS, client.Device
+			sig.Referrer = OriginOf(sig.Referrer)
+			if sig.Referrer == "" {
+				sig.Referrer = headerOrigin
 			}
-			out = append(out, ev)
+			out = append(out, sig)
 		}
 	}
 	if len(out) == 0 {
@@ -270,14 +273,14 @@ func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 	in.mu.Lock()
 	if in.closed {
 		in.mu.Unlock()
-		return refuse(Errorf(EUnavailable, "analytics ingest is shutting down"))
+		return refuse(videohost.Errorf(videohost.EUnavailable, "analytics ingest is shutting down"))
 	}
-	if len(in.pending)+len(out) > in.cfg.QueueEvents {
+	if len(in.pending)+len(out) > in.cfg.QueueSignals {
 		in.mu.Unlock()
-		return refuse(Errorf(EUnavailable, "analytics ingest is busy; retry shortly"))
+		return refuse(videohost.Errorf(videohost.EUnavailable, "analytics ingest is busy; retry shortly"))
 	}
 	in.pending = append(in.pending, out...)
-	full := len(in.pending) >= in.cfg.FlushEvents
+	full := len(in.pending) >= in.cfg.FlushSignals
 	in.mu.Unlock()
 	in.accepted.Add(int64(len(out)))
 	if full {
@@ -289,7 +292,7 @@ func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 	return len(out), nil
 }
 
-// Reasons events are dropped (Ingest.Dropped).
+// Reasons signals are dropped (Ingest.Dropped).
 const (
 	DropUnknownVideo  = "unknown_video"   // no playable video has the embed
 	DropTooManyVideos = "too_many_videos" // the batch named more than 16 videos
@@ -297,7 +300,7 @@ const (
 	DropBusy          = "busy"            // the queue was full (the batch got 503)
 )
 
-// Accepted counts the events queued since start.
+// Accepted counts the signals queued since start.
 func (in *Ingest) Accepted() int64 { return in.accepted.Load() }
 
 func (in *Ingest) drop(reason string, n int) {
@@ -305,7 +308,7 @@ func (in *Ingest) drop(reason string, n int) {
 	c.(*atomic.Int64).Add(int64(n))
 }
 
-// Dropped counts the events dropped since start, by reason (Drop*).
+// Dropped counts the signals dropped since start, by reason (Drop*).
 func (in *Ingest) Dropped() map[string]int64 {
 	out := map[string]int64{DropUnknownVideo: 0, DropTooManyVideos: 0, DropOverCap: 0, DropBusy: 0}
 	in.dropped.Range(func(k, v any) bool {
@@ -315,7 +318,7 @@ func (in *Ingest) Dropped() map[string]int64 {
 	return out
 }
 
-// Close stops accepting beacons and writes every queued event.
+// Close stops accepting beacons and writes every queued signal.
 func (in *Ingest) Close() error {
 	in.mu.Lock()
 	already := in.closed
@@ -328,7 +331,7 @@ func (in *Ingest) Close() error {
 	return nil
 }
 
-// Flush writes every queued event now (tests and shutdown).
+// Flush writes every queued signal now (tests and shutdown).
 func (in *Ingest) Flush(ctx context.Context) error {
 	for {
 		batch := in.take()
@@ -373,7 +376,7 @@ func (in *Ingest) run() {
 // analytics writer at most a few milliseconds.
 const maxWriteBatch = 2000
 
-func (in *Ingest) take() []PlayerEvent {
+func (in *Ingest) take() []Signal {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	n := min(len(in.pending), maxWriteBatch)
@@ -389,19 +392,19 @@ func (in *Ingest) take() []PlayerEvent {
 }
 
 // write stores batch; Submit resolved its videos.
-func (in *Ingest) write(ctx context.Context, batch []PlayerEvent) error {
+func (in *Ingest) write(ctx context.Context, batch []Signal) error {
 	return RecordPlayback(ctx, in.store, batch)
 }
 
 func (in *Ingest) sweep(ctx context.Context) {
-	now := in.svc.clock.Now()
-	events := now.Add(-in.cfg.EventRetention)
-	// A session can still change while its events are within the ingest
-	// window (24 h back); two days keeps it until no event can reach it.
+	now := in.clock.Now()
+	signals := now.Add(-in.cfg.SignalRetention)
+	// A session can still change while its signals are within the ingest
+	// window (24 h back); two days keeps it until no signal can reach it.
 	sessions := now.Add(-48 * time.Hour)
 	var total int64
 	for {
-		n, err := in.store.DeletePlaybackBefore(ctx, events, sessions, 10_000)
+		n, err := in.store.DeletePlaybackBefore(ctx, signals, sessions, 10_000)
 		if err != nil {
 			in.log.ErrorContext(ctx, "sweeping playback events", "err", err)
 			return
@@ -421,5 +424,5 @@ func (in *Ingest) sweep(ctx context.Context) {
 	}
 }
 
-// Sweep deletes raw events past the retention now (tests, operators).
+// Sweep deletes raw signals past the retention now (tests, operators).
 func (in *Ingest) Sweep(ctx context.Context) { in.sweep(ctx) }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 )
 
 // Analytics ingest: POST /v1/events takes batches from @reel/metrics. It
@@ -29,11 +30,11 @@ import (
 
 // Defaults of AnalyticsConfig.
 const (
-	DefaultEventsRateLimit    = 600      // batches per minute per client address
-	DefaultEventsMaxBodyBytes = 64 << 10 // 64 KiB
-	// eventsRetryAfter is what a client is told to wait when the queue is
+	DefaultBeaconRateLimit    = 600      // batches per minute per client address
+	DefaultBeaconMaxBodyBytes = 64 << 10 // 64 KiB
+	// beaconRetryAfter is what a client is told to wait when the queue is
 	// full: the writer drains a full batch in well under a second.
-	eventsRetryAfter = 2
+	beaconRetryAfter = 2
 )
 
 // AnalyticsConfig configures POST /v1/events and the analytics writer. Zero
@@ -51,29 +52,29 @@ type AnalyticsConfig struct {
 	// cold-frame limit (FrameConfig) names clients the same way.
 	TrustedProxies []netip.Prefix
 	// Ingest tunes the batching writer and the retention of raw events.
-	Ingest videohost.IngestConfig
+	Ingest analytics.IngestConfig
 }
 
 func (c AnalyticsConfig) withDefaults() AnalyticsConfig {
 	if c.RateLimit == 0 {
-		c.RateLimit = DefaultEventsRateLimit
+		c.RateLimit = DefaultBeaconRateLimit
 	}
 	if c.MaxBodyBytes <= 0 {
-		c.MaxBodyBytes = DefaultEventsMaxBodyBytes
+		c.MaxBodyBytes = DefaultBeaconMaxBodyBytes
 	}
 	return c
 }
 
-// eventsInput is the body of POST /v1/events.
-type eventsInput struct {
-	Events []videohost.BeaconEvent `json:"events"`
+// beaconBody is the body of POST /v1/events.
+type beaconBody struct {
+	Signals []analytics.BeaconSignal `json:"events"`
 }
 
 // analyticsRoutes starts the analytics writer (Close stops it, flushing what
 // waits) and registers ingest and the stats routes.
 func (h *Handler) analyticsRoutes(r *mux.Router, api func(method, path string, fn apiFunc)) {
 	cfg := h.cfg.Analytics.withDefaults()
-	ingest, err := h.svc.StartIngest(cfg.Ingest)
+	ingest, err := h.analytics.StartIngest(cfg.Ingest)
 	if err != nil {
 		h.log.Warn("analytics ingest is off", "err", err)
 	} else {
@@ -94,10 +95,10 @@ func (h *Handler) analyticsRoutes(r *mux.Router, api func(method, path string, f
 	}
 
 	post := func(w http.ResponseWriter, r *http.Request) {
-		setEventsCORS(w)
-		if err := postEvents(w, r, cfg, limiter, ingest); err != nil {
+		setBeaconCORS(w)
+		if err := postBeacon(w, r, cfg, limiter, ingest); err != nil {
 			if videohost.ErrorCode(err) == videohost.EUnavailable {
-				w.Header().Set("Retry-After", strconv.Itoa(eventsRetryAfter))
+				w.Header().Set("Retry-After", strconv.Itoa(beaconRetryAfter))
 				h.refuse(w, r, "analytics events", err)
 				return
 			}
@@ -105,12 +106,12 @@ func (h *Handler) analyticsRoutes(r *mux.Router, api func(method, path string, f
 		}
 	}
 	r.HandleFunc("/v1/events", post).Methods(http.MethodPost)
-	r.HandleFunc("/v1/events", eventsPreflight).Methods(http.MethodOptions)
+	r.HandleFunc("/v1/events", beaconPreflight).Methods(http.MethodOptions)
 	api(http.MethodGet, "/v1/videos/{id}/stats", h.videoStats)
 	api(http.MethodGet, "/v1/stats", h.spaceStats)
 }
 
-func postEvents(w http.ResponseWriter, r *http.Request, cfg AnalyticsConfig, limiter *rateLimiter, ingest *videohost.Ingest) error {
+func postBeacon(w http.ResponseWriter, r *http.Request, cfg AnalyticsConfig, limiter *rateLimiter, ingest *analytics.Ingest) error {
 	addr := clientIP(r, cfg.TrustedProxies)
 	if limiter != nil && !limiter.takeBounded(w, rateKeyOf(addr)) {
 		return videohost.Errorf(videohost.ERateLimited, "more than %d event batches a minute from this address", cfg.RateLimit)
@@ -128,7 +129,7 @@ func postEvents(w http.ResponseWriter, r *http.Request, cfg AnalyticsConfig, lim
 		}
 		return videohost.Errorf(videohost.EValidation, "reading the request body: %v", err)
 	}
-	in, err := decodeEvents(body)
+	in, err := decodeBeacon(body)
 	if err != nil {
 		return err
 	}
@@ -136,8 +137,8 @@ func postEvents(w http.ResponseWriter, r *http.Request, cfg AnalyticsConfig, lim
 	if origin == "" || origin == "null" {
 		origin = r.Header.Get("Referer")
 	}
-	n, err := ingest.Submit(r.Context(), videohost.Beacon{
-		IP: addr.String(), UserAgent: r.UserAgent(), Origin: origin, Events: in.Events,
+	n, err := ingest.Submit(r.Context(), analytics.Beacon{
+		IP: addr.String(), UserAgent: r.UserAgent(), Origin: origin, Signals: in.Signals,
 	})
 	if err != nil {
 		return err
@@ -146,10 +147,10 @@ func postEvents(w http.ResponseWriter, r *http.Request, cfg AnalyticsConfig, lim
 	return nil
 }
 
-// AnalyticsEvents counts the beacon events of this Handler since it
+// AnalyticsSignals counts the beacon signals of this Handler since it
 // started: "accepted" ones and those dropped, by reason
-// (videohost.Drop*). It is nil when analytics is off.
-func (h *Handler) AnalyticsEvents() map[string]int64 {
+// (analytics.Drop*). It is nil when analytics is off.
+func (h *Handler) AnalyticsSignals() map[string]int64 {
 	if h.ingest == nil {
 		return nil
 	}
@@ -158,24 +159,24 @@ func (h *Handler) AnalyticsEvents() map[string]int64 {
 	return out
 }
 
-// decodeEvents reads the JSON of a beacon batch; what the events say is
+// decodeBeacon reads the JSON of a beacon batch; what the events say is
 // checked by the ingest.
-func decodeEvents(body []byte) (eventsInput, error) {
-	var in eventsInput
+func decodeBeacon(body []byte) (beaconBody, error) {
+	var in beaconBody
 	if err := json.Unmarshal(body, &in); err != nil {
-		return eventsInput{}, jsonError(err)
+		return beaconBody{}, jsonError(err)
 	}
 	return in, nil
 }
 
-// setEventsCORS lets every page post events.
-func setEventsCORS(w http.ResponseWriter) {
+// setBeaconCORS lets every page post events.
+func setBeaconCORS(w http.ResponseWriter) {
 	w.Header().Set("Access-Control-Allow-Origin", "*")
 }
 
-// eventsPreflight answers the preflight of a fetch() with a JSON body.
-func eventsPreflight(w http.ResponseWriter, _ *http.Request) {
-	setEventsCORS(w)
+// beaconPreflight answers the preflight of a fetch() with a JSON body.
+func beaconPreflight(w http.ResponseWriter, _ *http.Request) {
+	setBeaconCORS(w)
 	hdr := w.Header()
 	hdr.Set("Access-Control-Allow-Methods", "POST, OPTIONS")
 	hdr.Set("Access-Control-Allow-Headers", "Content-Type")

@@ -1,4 +1,4 @@
-package videohost_test
+package analytics_test
 
 import (
 	"context"
@@ -9,45 +9,45 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 )
 
-// TestSessionContribution folds event sequences into a session and checks
+// TestSessionContribution folds signal sequences into a session and checks
 // what the session adds to its hour.
 func TestSessionContribution(t *testing.T) {
 	at := time.Date(2025, 3, 1, 12, 30, 0, 0, time.UTC)
-	type e = videohost.PlayerEvent
-	hb := func(from, to float64) e { return e{Kind: videohost.PlayerHeartbeat, From: from, To: to} }
-	seek := func(from, to float64) e { return e{Kind: videohost.PlayerSeeked, From: from, To: to} }
-	at0 := func(k videohost.PlayerEventKind, pos float64) e { return e{Kind: k, Position: pos} }
+	type e = analytics.Signal
+	hb := func(from, to float64) e { return e{Kind: analytics.SignalHeartbeat, From: from, To: to} }
+	seek := func(from, to float64) e { return e{Kind: analytics.SignalSeeked, From: from, To: to} }
+	at0 := func(k analytics.SignalKind, pos float64) e { return e{Kind: k, Position: pos} }
 	for _, tc := range []struct {
 		name      string
 		duration  float64
-		events    []e
+		signals   []e
 		views     int64
 		watchMS   int64
 		completed int64
 		failed    int64
 		retention int // retention points set
 	}{
-		{"heartbeats, seek, heartbeat", 100, []e{at0(videohost.PlayerPlay, 0), hb(0, 10), seek(10, 50), hb(50, 55)}, 1, 15000, 0, 0, 15},
-		{"seek closes the interval since the last heartbeat", 100, []e{at0(videohost.PlayerPlay, 0), hb(0, 10), seek(14, 50)}, 1, 14000, 0, 0, 14},
+		{"heartbeats, seek, heartbeat", 100, []e{at0(analytics.SignalPlay, 0), hb(0, 10), seek(10, 50), hb(50, 55)}, 1, 15000, 0, 0, 15},
+		{"seek closes the interval since the last heartbeat", 100, []e{at0(analytics.SignalPlay, 0), hb(0, 10), seek(14, 50)}, 1, 14000, 0, 0, 14},
 		{"rewatching counts once", 100, []e{hb(0, 10), seek(10, 0), hb(0, 10), hb(5, 12)}, 1, 12000, 0, 0, 12},
-		{"pause closes the interval since play", 0, []e{at0(videohost.PlayerPlay, 3), at0(videohost.PlayerPause, 7)}, 1, 4000, 0, 0, 0},
-		{"under a second is no view", 100, []e{at0(videohost.PlayerPlay, 0), at0(videohost.PlayerPause, 0.5)}, 0, 0, 0, 0, 0},
-		{"ended completes", 0, []e{hb(0, 3), at0(videohost.PlayerEnded, 4)}, 1, 4000, 1, 0, 0},
+		{"pause closes the interval since play", 0, []e{at0(analytics.SignalPlay, 3), at0(analytics.SignalPause, 7)}, 1, 4000, 0, 0, 0},
+		{"under a second is no view", 100, []e{at0(analytics.SignalPlay, 0), at0(analytics.SignalPause, 0.5)}, 0, 0, 0, 0, 0},
+		{"ended completes", 0, []e{hb(0, 3), at0(analytics.SignalEnded, 4)}, 1, 4000, 1, 0, 0},
 		{"95 percent completes", 20, []e{hb(0, 10), hb(10, 19)}, 1, 19000, 1, 0, 95},
 		{"intervals past the duration are clipped", 20, []e{hb(0, 10), hb(10, 30)}, 1, 20000, 1, 0, 100},
-		{"error before play fails", 20, []e{at0(videohost.PlayerView, 0), at0(videohost.PlayerError, 0)}, 0, 0, 0, 1, 0},
-		{"error after playing is no failure", 20, []e{hb(0, 5), at0(videohost.PlayerError, 5)}, 1, 5000, 0, 0, 25},
-		{"a pause far from the last report adds nothing", 100, []e{hb(0, 10), at0(videohost.PlayerPause, 90)}, 1, 10000, 0, 0, 10},
+		{"error before play fails", 20, []e{at0(analytics.SignalView, 0), at0(analytics.SignalError, 0)}, 0, 0, 0, 1, 0},
+		{"error after playing is no failure", 20, []e{hb(0, 5), at0(analytics.SignalError, 5)}, 1, 5000, 0, 0, 25},
+		{"a pause far from the last report adds nothing", 100, []e{hb(0, 10), at0(analytics.SignalPause, 90)}, 1, 10000, 0, 0, 10},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			first := tc.events[0]
+			first := tc.signals[0]
 			first.At = at
-			s := videohost.NewPlaybackSession(&first)
-			for i := range tc.events {
-				s.Apply(&tc.events[i])
+			s := analytics.NewPlaybackSession(&first)
+			for i := range tc.signals {
+				s.Apply(&tc.signals[i])
 			}
 			c := s.Contribution(tc.duration)
 			points := 0
@@ -70,23 +70,23 @@ func TestSessionContribution(t *testing.T) {
 // TestRollupAddIsExact: applying a session's contributions step by step gives
 // the rollup of its final contribution.
 func TestRollupAddIsExact(t *testing.T) {
-	first := videohost.PlayerEvent{Kind: videohost.PlayerStartup, Value: 350}
-	s := videohost.NewPlaybackSession(&first)
-	var r videohost.HourRollup
-	steps := []videohost.PlayerEvent{first, {Kind: videohost.PlayerHeartbeat, From: 0, To: 0.5}, {Kind: videohost.PlayerHeartbeat, From: 0.5, To: 10},
-		{Kind: videohost.PlayerRebufferEnd, Value: 1200}, {Kind: videohost.PlayerEnded, Position: 10}}
+	first := analytics.Signal{Kind: analytics.SignalStartup, Value: 350}
+	s := analytics.NewPlaybackSession(&first)
+	var r analytics.HourRollup
+	steps := []analytics.Signal{first, {Kind: analytics.SignalHeartbeat, From: 0, To: 0.5}, {Kind: analytics.SignalHeartbeat, From: 0.5, To: 10},
+		{Kind: analytics.SignalRebufferEnd, Value: 1200}, {Kind: analytics.SignalEnded, Position: 10}}
 	for i := range steps {
 		old := s.Contributed
 		s.Apply(&steps[i])
 		s.Contributed = s.Contribution(10)
 		r.Add(s.Contributed, old)
 	}
-	var want videohost.HourRollup
-	want.Add(s.Contributed, videohost.SessionContribution{StartupBucket: -1})
+	var want analytics.HourRollup
+	want.Add(s.Contributed, analytics.SessionContribution{StartupBucket: -1})
 	if r != want {
 		t.Fatalf("incremental %+v\nwant %+v", r, want)
 	}
-	if r.Views != 1 || r.WatchMS != 10000 || r.Completed != 1 || r.RebufferMS != 1200 || r.Startup[videohost.StartupBucket(350)] != 1 || r.Retention[99] != 1 {
+	if r.Views != 1 || r.WatchMS != 10000 || r.Completed != 1 || r.RebufferMS != 1200 || r.Startup[analytics.StartupBucket(350)] != 1 || r.Retention[99] != 1 {
 		t.Fatalf("rollup %+v", r)
 	}
 	for i, n := range r.Startup {
@@ -100,18 +100,18 @@ func TestRollupAddIsExact(t *testing.T) {
 // checks the rollups, breakdowns and daily viewers they leave.
 func TestRecordPlaybackFolds(t *testing.T) {
 	at := time.Date(2025, 3, 1, 12, 50, 0, 0, time.UTC)
-	type e = videohost.PlayerEvent
-	watched := []e{{Kind: videohost.PlayerStartup, Value: 300}, {Kind: videohost.PlayerPlay}, {Kind: videohost.PlayerHeartbeat, From: 0, To: 10},
-		{Kind: videohost.PlayerSeeked, From: 12, To: 30}, {Kind: videohost.PlayerHeartbeat, From: 30, To: 40}, {Kind: videohost.PlayerEnded, Position: 40}}
-	oneByOne := func(evs []e) [][]e {
+	type e = analytics.Signal
+	watched := []e{{Kind: analytics.SignalStartup, Value: 300}, {Kind: analytics.SignalPlay}, {Kind: analytics.SignalHeartbeat, From: 0, To: 10},
+		{Kind: analytics.SignalSeeked, From: 12, To: 30}, {Kind: analytics.SignalHeartbeat, From: 30, To: 40}, {Kind: analytics.SignalEnded, Position: 40}}
+	oneByOne := func(sigs []e) [][]e {
 		var out [][]e
-		for _, ev := range evs {
-			out = append(out, []e{ev})
+		for _, sig := range sigs {
+			out = append(out, []e{sig})
 		}
 		return out
 	}
 	whole := memSession("s1", "v1", at, watched...)
-	reversed := memSession("s1", "v1", at, e{Kind: videohost.PlayerPlay, Position: 3}, e{Kind: videohost.PlayerPause, Position: 7})
+	reversed := memSession("s1", "v1", at, e{Kind: analytics.SignalPlay, Position: 3}, e{Kind: analytics.SignalPause, Position: 7})
 	reversed[0], reversed[1] = reversed[1], reversed[0]
 	wholeDims := map[string]int64{"referrer=https://ref.example": 1, "browser=Firefox": 1, "os=Linux": 1, "device=desktop": 1}
 	for _, tc := range []struct {
@@ -128,34 +128,34 @@ func TestRecordPlaybackFolds(t *testing.T) {
 		{"events are applied in time order", [][]e{reversed},
 			map[string]memHourTotals{"01 12h": {Sessions: 1, Views: 1, Unique: 1, WatchMS: 4000}}, wholeDims, 1},
 		{"a session stays in the hour it started", [][]e{
-			memSession("s1", "v1", at, e{Kind: videohost.PlayerHeartbeat, From: 0, To: 0.5}),
-			memSession("s1", "v1", at.Add(20*time.Minute), e{Kind: videohost.PlayerHeartbeat, From: 0.5, To: 10})},
+			memSession("s1", "v1", at, e{Kind: analytics.SignalHeartbeat, From: 0, To: 0.5}),
+			memSession("s1", "v1", at.Add(20*time.Minute), e{Kind: analytics.SignalHeartbeat, From: 0.5, To: 10})},
 			map[string]memHourTotals{"01 12h": {Sessions: 1, Views: 1, Unique: 1, WatchMS: 10000}}, wholeDims, 2},
 		{"one viewer's sessions on one day are one unique viewer", [][]e{
-			memSession("s1", "v1", at, e{Kind: videohost.PlayerHeartbeat, From: 0, To: 5}),
-			memSession("s2", "v1", at.Add(time.Hour), e{Kind: videohost.PlayerHeartbeat, From: 0, To: 5})},
+			memSession("s1", "v1", at, e{Kind: analytics.SignalHeartbeat, From: 0, To: 5}),
+			memSession("s2", "v1", at.Add(time.Hour), e{Kind: analytics.SignalHeartbeat, From: 0, To: 5})},
 			map[string]memHourTotals{"01 12h": {Sessions: 1, Views: 1, Unique: 1, WatchMS: 5000}, "01 13h": {Sessions: 1, Views: 1, WatchMS: 5000}},
 			map[string]int64{"referrer=https://ref.example": 2, "browser=Firefox": 2, "os=Linux": 2, "device=desktop": 2}, 2},
 		{"a viewer on two days is two unique viewers", [][]e{
-			memSession("s1", "v1", at, e{Kind: videohost.PlayerHeartbeat, From: 0, To: 5}),
-			memSession("s2", "v1", at.Add(24*time.Hour), e{Kind: videohost.PlayerHeartbeat, From: 0, To: 5})},
+			memSession("s1", "v1", at, e{Kind: analytics.SignalHeartbeat, From: 0, To: 5}),
+			memSession("s2", "v1", at.Add(24*time.Hour), e{Kind: analytics.SignalHeartbeat, From: 0, To: 5})},
 			map[string]memHourTotals{"01 12h": {Sessions: 1, Views: 1, Unique: 1, WatchMS: 5000}, "02 12h": {Sessions: 1, Views: 1, Unique: 1, WatchMS: 5000}},
 			map[string]int64{"referrer=https://ref.example": 2, "browser=Firefox": 2, "os=Linux": 2, "device=desktop": 2}, 2},
-		{"a session without a view has no breakdown or viewer", [][]e{memSession("s1", "v1", at, e{Kind: videohost.PlayerStartup, Value: 300})},
+		{"a session without a view has no breakdown or viewer", [][]e{memSession("s1", "v1", at, e{Kind: analytics.SignalStartup, Value: 300})},
 			map[string]memHourTotals{"01 12h": {Sessions: 1}}, map[string]int64{}, 1},
 		{"an unchanged contribution saves no rollup", [][]e{
-			memSession("s1", "v1", at, e{Kind: videohost.PlayerHeartbeat, From: 0, To: 5}),
-			memSession("s1", "v1", at.Add(time.Minute), e{Kind: videohost.PlayerRenditionChange, Text: "720p"})},
+			memSession("s1", "v1", at, e{Kind: analytics.SignalHeartbeat, From: 0, To: 5}),
+			memSession("s1", "v1", at.Add(time.Minute), e{Kind: analytics.SignalRenditionChange, Text: "720p"})},
 			map[string]memHourTotals{"01 12h": {Sessions: 1, Views: 1, Unique: 1, WatchMS: 5000}}, wholeDims, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newMemAnalytics()
-			events := 0
+			signals := 0
 			for _, b := range tc.batches {
-				if err := videohost.RecordPlayback(context.Background(), m, b); err != nil {
+				if err := analytics.RecordPlayback(context.Background(), m, b); err != nil {
 					t.Fatalf("RecordPlayback: %v", err)
 				}
-				events += len(b)
+				signals += len(b)
 			}
 			if got := m.hours(); !maps.Equal(got, tc.hours) {
 				t.Errorf("hours %+v, want %+v", got, tc.hours)
@@ -166,8 +166,8 @@ func TestRecordPlaybackFolds(t *testing.T) {
 			if m.saves != tc.saves {
 				t.Errorf("%d rollup saves, want %d", m.saves, tc.saves)
 			}
-			if len(m.state.events) != events {
-				t.Errorf("%d events stored, want %d", len(m.state.events), events)
+			if len(m.state.signals) != signals {
+				t.Errorf("%d events stored, want %d", len(m.state.signals), signals)
 			}
 		})
 	}
@@ -177,38 +177,38 @@ func TestRecordPlaybackFolds(t *testing.T) {
 // returns its error and the store keeps nothing of the batch.
 func TestRecordPlaybackFailsWhole(t *testing.T) {
 	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	first := memSession("s1", "v1", at, videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 5})
-	second := memSession("s1", "v1", at.Add(time.Minute), videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 5, To: 10})
-	second = append(second, memSession("s2", "v2", at, videohost.PlayerEvent{Kind: videohost.PlayerHeartbeat, From: 0, To: 5})...)
-	for _, method := range []string{"InsertEvent", "Session", "SaveSession", "Rollup", "SaveRollup", "AddDimensionViews", "AddViewer"} {
+	first := memSession("s1", "v1", at, analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 5})
+	second := memSession("s1", "v1", at.Add(time.Minute), analytics.Signal{Kind: analytics.SignalHeartbeat, From: 5, To: 10})
+	second = append(second, memSession("s2", "v2", at, analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 5})...)
+	for _, method := range []string{"InsertSignal", "Session", "SaveSession", "Rollup", "SaveRollup", "AddDimensionViews", "AddViewer"} {
 		t.Run(method, func(t *testing.T) {
 			ctx := context.Background()
 			m := newMemAnalytics()
-			if err := videohost.RecordPlayback(ctx, m, first); err != nil {
+			if err := analytics.RecordPlayback(ctx, m, first); err != nil {
 				t.Fatalf("first batch: %v", err)
 			}
 			before := m.hours()
 			m.failOn = method
-			if err := videohost.RecordPlayback(ctx, m, second); !errors.Is(err, errMemFailure) {
+			if err := analytics.RecordPlayback(ctx, m, second); !errors.Is(err, errMemFailure) {
 				t.Fatalf("RecordPlayback = %v, want the failure of %s", err, method)
 			}
-			if len(m.state.events) != len(first) || len(m.state.sessions) != 1 || !maps.Equal(m.hours(), before) {
+			if len(m.state.signals) != len(first) || len(m.state.sessions) != 1 || !maps.Equal(m.hours(), before) {
 				t.Fatalf("after a failed batch: %d events, %d sessions, hours %+v; want the first batch's",
-					len(m.state.events), len(m.state.sessions), m.hours())
+					len(m.state.signals), len(m.state.sessions), m.hours())
 			}
 		})
 	}
 }
 
-// memSession returns events of one session of video spc01/vid, a second apart
-// from at, with the client details every event of a session shares.
-func memSession(session, viewer string, at time.Time, events ...videohost.PlayerEvent) []videohost.PlayerEvent {
-	out := make([]videohost.PlayerEvent, len(events))
-	for i, ev := range events {
-		ev.VideoID, ev.Space, ev.Session, ev.Duration = "vid", "spc01", session, 40
-		ev.At = at.Add(time.Duration(i) * time.Second)
-		ev.Viewer, ev.Browser, ev.OS, ev.Device, ev.Referrer = viewer, "Firefox", "Linux", "desktop", "https://ref.example"
-		out[i] = ev
+// memSession returns signals of one session of video spc01/vid, a second apart
+// from at, with the client details every signal of a session shares.
+func memSession(session, viewer string, at time.Time, signals ...analytics.Signal) []analytics.Signal {
+	out := make([]analytics.Signal, len(signals))
+	for i, sig := range signals {
+		sig.VideoID, sig.Space, sig.Session, sig.Duration = "vid", "spc01", session, 40
+		sig.At = at.Add(time.Duration(i) * time.Second)
+		sig.Viewer, sig.Browser, sig.OS, sig.Device, sig.Referrer = viewer, "Firefox", "Linux", "desktop", "https://ref.example"
+		out[i] = sig
 	}
 	return out
 }
@@ -234,33 +234,33 @@ type (
 
 // memState is what memAnalytics stores.
 type memState struct {
-	events   []videohost.PlayerEvent
-	sessions map[[2]string]videohost.PlaybackSession
-	rollups  map[memHourKey]videohost.HourRollup
+	signals  []analytics.Signal
+	sessions map[[2]string]analytics.PlaybackSession
+	rollups  map[memHourKey]analytics.HourRollup
 	dims     map[memDimKey]int64
 	viewers  map[memViewerKey]bool
 }
 
 func (s memState) clone() memState {
-	return memState{slices.Clone(s.events), maps.Clone(s.sessions), maps.Clone(s.rollups), maps.Clone(s.dims), maps.Clone(s.viewers)}
+	return memState{slices.Clone(s.signals), maps.Clone(s.sessions), maps.Clone(s.rollups), maps.Clone(s.dims), maps.Clone(s.viewers)}
 }
 
-// memAnalytics is an in-memory AnalyticsStore for the folding tests. A
+// memAnalytics is an in-memory Store for the folding tests. A
 // transaction works on a copy of the state that replaces it when fn
-// succeeds; failOn names a PlaybackTx method that fails.
+// succeeds; failOn names a Tx method that fails.
 type memAnalytics struct {
-	videohost.AnalyticsStore // PlaybackRollups and DeletePlaybackBefore: not used
-	state                    memState
-	failOn                   string
-	saves                    int
+	analytics.Store // PlaybackRollups and DeletePlaybackBefore: not used
+	state           memState
+	failOn          string
+	saves           int
 }
 
 func newMemAnalytics() *memAnalytics {
-	return &memAnalytics{state: memState{sessions: map[[2]string]videohost.PlaybackSession{},
-		rollups: map[memHourKey]videohost.HourRollup{}, dims: map[memDimKey]int64{}, viewers: map[memViewerKey]bool{}}}
+	return &memAnalytics{state: memState{sessions: map[[2]string]analytics.PlaybackSession{},
+		rollups: map[memHourKey]analytics.HourRollup{}, dims: map[memDimKey]int64{}, viewers: map[memViewerKey]bool{}}}
 }
 
-func (m *memAnalytics) UpdatePlayback(_ context.Context, fn func(tx videohost.PlaybackTx) error) error {
+func (m *memAnalytics) UpdatePlayback(_ context.Context, fn func(tx analytics.Tx) error) error {
 	tx := &memTx{memState: m.state.clone(), failOn: m.failOn}
 	if err := fn(tx); err != nil {
 		return err
@@ -300,15 +300,15 @@ func (tx *memTx) fail(method string) error {
 	return nil
 }
 
-func (tx *memTx) InsertEvent(_ context.Context, ev *videohost.PlayerEvent) error {
-	if err := tx.fail("InsertEvent"); err != nil {
+func (tx *memTx) InsertSignal(_ context.Context, sig *analytics.Signal) error {
+	if err := tx.fail("InsertSignal"); err != nil {
 		return err
 	}
-	tx.events = append(tx.events, *ev)
+	tx.signals = append(tx.signals, *sig)
 	return nil
 }
 
-func (tx *memTx) Session(_ context.Context, videoID, session string) (*videohost.PlaybackSession, error) {
+func (tx *memTx) Session(_ context.Context, videoID, session string) (*analytics.PlaybackSession, error) {
 	if err := tx.fail("Session"); err != nil {
 		return nil, err
 	}
@@ -320,7 +320,7 @@ func (tx *memTx) Session(_ context.Context, videoID, session string) (*videohost
 	return &s, nil
 }
 
-func (tx *memTx) SaveSession(_ context.Context, s *videohost.PlaybackSession) error {
+func (tx *memTx) SaveSession(_ context.Context, s *analytics.PlaybackSession) error {
 	if err := tx.fail("SaveSession"); err != nil {
 		return err
 	}
@@ -330,7 +330,7 @@ func (tx *memTx) SaveSession(_ context.Context, s *videohost.PlaybackSession) er
 	return nil
 }
 
-func (tx *memTx) Rollup(_ context.Context, videoID string, hour time.Time) (*videohost.HourRollup, error) {
+func (tx *memTx) Rollup(_ context.Context, videoID string, hour time.Time) (*analytics.HourRollup, error) {
 	if err := tx.fail("Rollup"); err != nil {
 		return nil, err
 	}
@@ -338,7 +338,7 @@ func (tx *memTx) Rollup(_ context.Context, videoID string, hour time.Time) (*vid
 	return &r, nil
 }
 
-func (tx *memTx) SaveRollup(_ context.Context, _ string, r *videohost.HourRollup) error {
+func (tx *memTx) SaveRollup(_ context.Context, _ string, r *analytics.HourRollup) error {
 	if err := tx.fail("SaveRollup"); err != nil {
 		return err
 	}
@@ -347,7 +347,7 @@ func (tx *memTx) SaveRollup(_ context.Context, _ string, r *videohost.HourRollup
 	return nil
 }
 
-func (tx *memTx) AddDimensionViews(_ context.Context, _, videoID string, hour time.Time, d videohost.DimensionViews) error {
+func (tx *memTx) AddDimensionViews(_ context.Context, _, videoID string, hour time.Time, d analytics.DimensionViews) error {
 	if err := tx.fail("AddDimensionViews"); err != nil {
 		return err
 	}
