@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
-	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
@@ -40,16 +38,7 @@ func newAccessEnv(t testing.TB, hide bool) *accessEnv {
 func newAccessEnvOn(t testing.TB, wrap func(*sqlite.DB) videohost.Store, cacheTTL time.Duration) *accessEnv {
 	t.Helper()
 	ctx := context.Background()
-	dir := t.TempDir()
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "reel.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	blobs, err := blob.Open(filepath.Join(dir, "blobs"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, blobs := openLocal(t)
 	svc, err := videohost.New(videohost.Config{Store: wrap(db), Queue: db, Blobs: blobs, Secret: bytes.Repeat([]byte("k"), 32),
 		BaseURL: "https://reel.example", CacheTTL: cacheTTL})
 	if err != nil {

@@ -18,16 +18,7 @@ import (
 // fails the same way: EUnavailable, naming the feature and the port.
 func TestMissingCapabilityIsUnavailable(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "reel.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	disk, err := blob.Open(filepath.Join(dir, "blobs"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, disk := openLocal(t)
 	var logs bytes.Buffer
 	svc, err := videohost.New(videohost.Config{
 		Store: struct{ videohost.Store }{db}, Queue: struct{ videohost.Queue }{db}, Blobs: struct{ videohost.Blobs }{disk},
@@ -72,4 +63,21 @@ func TestMissingCapabilityIsUnavailable(t *testing.T) {
 			t.Errorf("%s: %v, want unavailable naming %q", tt.name, err, tt.mentions)
 		}
 	}
+}
+
+// openLocal opens the embedded defaults, SQLite and a blob folder on local
+// disk, in a temporary folder t removes.
+func openLocal(t testing.TB) (*sqlite.DB, *blob.Disk) {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "reel.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	disk, err := blob.Open(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, disk
 }

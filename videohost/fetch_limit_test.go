@@ -4,13 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
-	"github.com/reelvideo/reel/videohost/blob"
-	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
 // A space may have MaxWaitingFetches videos waiting for their fetch; the
@@ -18,16 +15,7 @@ import (
 // spaces are not affected.
 func TestWaitingFetchesAreBounded(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "reel.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	blobs, err := blob.Open(filepath.Join(dir, "blobs"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, blobs := openLocal(t)
 	svc, err := videohost.New(videohost.Config{Store: db, Queue: db, Blobs: blobs, Secret: bytes.Repeat([]byte("k"), 32),
 		BaseURL: "https://reel.example", MaxWaitingFetches: 3})
 	if err != nil {

@@ -1,7 +1,6 @@
 package videohost_test
 
 import (
-	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -9,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -52,28 +52,10 @@ var blobRoots = []string{"sources/", "videos/", "cache/", "chunks/"}
 // storage, so that stores without paths (S3) see only its calls.
 func TestNoBlobKeysOutsideVideohost(t *testing.T) {
 	root := moduleRoot(t)
-	self, _ := filepath.Abs(".")
 	var offenders []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); name == "node_modules" || name == "testdata" || strings.HasPrefix(name, ".") && path != root {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || filepath.Dir(path) == self {
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil || !bytes.Contains(src, []byte(`"`)) {
-			return err
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, src, 0)
-		if err != nil {
-			return err
+	for path, f := range goFiles(t, root, true) {
+		if strings.Count(path, "/") == 1 && strings.HasPrefix(path, "videohost/") {
+			continue // the package that owns the layout
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
@@ -86,25 +68,22 @@ func TestNoBlobKeysOutsideVideohost(t *testing.T) {
 			}
 			for _, r := range blobRoots {
 				if strings.HasPrefix(s, r) {
-					rel, _ := filepath.Rel(root, path)
-					offenders = append(offenders, rel+": "+strconv.Quote(s))
+					offenders = append(offenders, path+": "+strconv.Quote(s))
 				}
 			}
 			return true
 		})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if len(offenders) > 0 {
+		slices.Sort(offenders)
 		t.Fatalf("blob keys spelled outside videohost:\n%s", strings.Join(offenders, "\n"))
 	}
 }
 
-// goFiles parses the non-test Go files under root (skipping testdata,
-// node_modules and hidden folders), keyed by their path from root.
-func goFiles(t *testing.T, root string) map[string]*ast.File {
+// goFiles parses the Go files under root (skipping testdata, node_modules
+// and hidden folders; test files only withTests), keyed by their slashed
+// path from root.
+func goFiles(t *testing.T, root string, withTests bool) map[string]*ast.File {
 	t.Helper()
 	files := map[string]*ast.File{}
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -117,7 +96,7 @@ func goFiles(t *testing.T, root string) map[string]*ast.File {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+		if !strings.HasSuffix(path, ".go") || !withTests && strings.HasSuffix(path, "_test.go") {
 			return nil
 		}
 		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
@@ -141,7 +120,7 @@ func goFiles(t *testing.T, root string) map[string]*ast.File {
 // that is its subject.
 func TestCapabilitiesAssertedOnlyByTheComposer(t *testing.T) {
 	root := moduleRoot(t)
-	files := goFiles(t, root)
+	files := goFiles(t, root, false)
 	capabilities := map[string]bool{}
 	for _, f := range files {
 		if f.Name.Name != "videohost" {
@@ -204,7 +183,7 @@ func TestCapabilitiesAssertedOnlyByTheComposer(t *testing.T) {
 // so that the API, which holds a *Service, cannot make it.
 func TestServiceHasNoWorkerOnlyMethods(t *testing.T) {
 	root := moduleRoot(t)
-	files := goFiles(t, root)
+	files := goFiles(t, root, false)
 	methods := map[string]bool{}
 	for path, f := range files {
 		if !strings.HasPrefix(path, "videohost/") || strings.Count(path, "/") != 1 {
