@@ -105,6 +105,7 @@ fuzz: deps
 	$(GO) test -run '^$$' -fuzz '^FuzzVerify$$' -fuzztime $(FUZZTIME) ./tokens
 	$(GO) test -run '^$$' -fuzz '^FuzzVerify$$' -fuzztime $(FUZZTIME) ./webhooks
 	$(GO) test -run '^$$' -fuzz '^FuzzParseSubtitles$$' -fuzztime $(FUZZTIME) ./videohost
+	$(GO) test -run '^$$' -fuzz '^FuzzParseChapters$$' -fuzztime $(FUZZTIME) ./videohost
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckID$$' -fuzztime $(FUZZTIME) ./videohost
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/webvtt
 	$(GO) test -run '^$$' -fuzz '^FuzzMasterPlaylist$$' -fuzztime $(FUZZTIME) ./media

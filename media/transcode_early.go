@@ -1,9 +1,11 @@
 package media
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"sync"
 )
 
@@ -109,11 +111,8 @@ func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, err
 // add merges the tracks of one pass into o, the videos kept smallest first.
 func (o *ladderOutput) add(pass *ladderOutput) {
 	o.audios = append(o.audios, pass.audios...)
-	for _, v := range pass.videos {
-		i := len(o.videos)
-		for i > 0 && max(o.videos[i-1].rendition.Width, o.videos[i-1].rendition.Height) > max(v.rendition.Width, v.rendition.Height) {
-			i--
-		}
-		o.videos = append(o.videos[:i], append([]*videoTrackOutput{v}, o.videos[i:]...)...)
-	}
+	o.videos = append(o.videos, pass.videos...)
+	slices.SortStableFunc(o.videos, func(a, b *videoTrackOutput) int {
+		return cmp.Compare(max(a.rendition.Width, a.rendition.Height), max(b.rendition.Width, b.rendition.Height))
+	})
 }
