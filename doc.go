@@ -12,6 +12,12 @@
 //   - videohost/postgres: the same on PostgreSQL (pgx), for several api and
 //     worker processes sharing one database.
 //   - videohost/storetest: the store contract, one test suite both stores run.
+//   - videohost/sqlstore: what the two SQL stores share that is not SQL (the
+//     byte encodings refserver copy moves, the videos row, row mappers, one
+//     migration numbering).
+//   - videohost/installcopy: refserver copy, an installation moved between
+//     any two stores and blob stores.
+//   - videohost/netguard: the SSRF guard of every outbound connection.
 //   - videohost/blob: Blobs on local disk with atomic writes;
 //     videohost/blob/s3: Blobs (and the tus upload store) in an S3-compatible
 //     bucket; videohost/blob/blobtest: the contract every Blobs keeps.
@@ -24,9 +30,11 @@
 //     in front of a net/http Server that takes everything else.
 //   - videohost/metrics: Prometheus metrics (client_golang) on a registry per
 //     server, fed by httpapi, the worker's queue and the dispatcher.
-//   - videohost/worker: runs queued jobs (fetch, transcode, webhook delivery) and
-//     adapts the media package to the Pipeline port.
-//   - media: FFmpeg stages through go-astiav; the only package that uses cgo.
+//   - videohost/worker: runs queued jobs (fetch, transcode, webhook delivery)
+//     through Service.Jobs, the trusted calls by id.
+//   - videohost/transcode: adapts the media package to the Pipeline port.
+//   - media: FFmpeg stages through go-astiav; with videohost/transcode, the
+//     only cgo (every other package under videohost builds without it).
 //   - tokens: JWT upload and playback tokens (CGO_ENABLED=0).
 //   - webhooks: Standard Webhooks envelope, signer, verifier and retry schedule
 //     (CGO_ENABLED=0).
@@ -34,6 +42,8 @@
 //   - cmd/reel: the command-line tool; client: the Go client it uses.
 //   - components: the npm workspace with the <reel-*> custom elements.
 //   - examples: embedding Reel, minting tokens, verifying webhooks.
+//   - internal/webvtt: one WebVTT/SRT reader and writer (subtitles, chapters).
+//   - internal/wirecheck: checks Go types against the OpenAPI document.
 //   - internal/pgtest: a throwaway PostgreSQL cluster for tests.
 //   - internal/s3test: a real S3 server (versitygw) for tests.
 package reel
