@@ -108,7 +108,7 @@ describe('player menus', () => {
       await inPlayer(page, (p) => p.pause());
       await waitFor(page, (p, r) => r.querySelector('media-time-range')?.mediaChaptersCues?.length === 3 && r.querySelector('media-controller').hasAttribute('mediaduration'));
       // Markers: the seek bar is cut into segments at 4 s and 8.5 s of 12 s.
-      const marks = await inPlayer(page, (p, r) => {
+      const marksOf = (p, r) => {
         const tr = [...r.querySelectorAll('media-time-range')].find((x) => x.checkVisibility()).shadowRoot;
         const xs = [];
         for (const sheet of [...tr.styleSheets, ...tr.adoptedStyleSheets])
@@ -116,11 +116,19 @@ describe('player menus', () => {
             const m = /#segments-clipping rect:nth-child\((\d+)\)/.exec(rule.selectorText || '');
             if (m && rule.style.getPropertyValue('x')) xs[+m[1] - 1] = rule.style.getPropertyValue('x');
           }
-        return { segmented: tr.querySelector('#container').classList.contains('segments'), xs };
-      });
+        return { segmented: tr.querySelector('#container').classList.contains('segments'), xs, d: p.media.duration };
+      };
+      // The bar is redrawn when the duration moves from the lookup's 12 s to
+      // the media's own 12.02 s: wait for the markers of the media's (a busy
+      // machine once read them in between), then check them.
+      await waitFor(page, (p, r, src) => {
+        const m = new Function(`return (${src})`)()(p, r);
+        const pct = m.xs.slice(1).map((x) => parseFloat(x)).filter((x) => x < 99);
+        return pct.length === 2 && Math.abs(pct[0] - 400 / m.d) < 0.05 && Math.abs(pct[1] - 850 / m.d) < 0.05;
+      }, marksOf.toString()).catch(() => {});
+      const marks = await inPlayer(page, marksOf);
       assert.equal(marks.segmented, true);
-      // (The media's own duration, 12.02 s, not the lookup's 12 s, once it plays.)
-      const d = await inPlayer(page, (p) => p.media.duration);
+      const d = marks.d;
       const pct = marks.xs.slice(1).map((x) => parseFloat(x)).filter((x) => x < 99);
       assert.equal(pct.length, 2, `segment starts ${marks.xs}`);
       assert.ok(Math.abs(pct[0] - (400 / d)) < 0.05 && Math.abs(pct[1] - (850 / d)) < 0.05, `segment starts ${marks.xs} for ${d} s`);
