@@ -108,12 +108,13 @@ func BenchmarkUploadToPlayable(b *testing.B) {
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
-		playable = append(playable, time.Since(uploaded))
 		// Playable means a player can start: the master, the first media
-		// playlist, its init and first segment answer.
+		// playlist, its init and first segment answer. The clock stops
+		// once they have.
 		if err := benchkit.FetchFirstSegment(v.URLs["hls"]); err != nil {
 			b.Fatal(err)
 		}
+		playable = append(playable, time.Since(uploaded))
 		for v.State != "ready" {
 			if v.State == "errored" || time.Since(uploaded) > 10*time.Minute {
 				b.Fatalf("video %s: %s\n%s", id, v.State, logs.String())

@@ -170,8 +170,8 @@ func (c *benchClient) upload(body []byte) (string, time.Time) {
 	return id, done
 }
 
-// waitPlayable polls every 10 ms until the video is playable, then checks
-// that its first segment answers; it returns the time since done.
+// waitPlayable polls every 10 ms until the video is playable, then gets
+// its first segment; it returns the time from done until it has it.
 func (c *benchClient) waitPlayable(id string, done time.Time) time.Duration {
 	c.t.Helper()
 	v := c.get(id)
@@ -181,11 +181,10 @@ func (c *benchClient) waitPlayable(id string, done time.Time) time.Duration {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	d := time.Since(done)
 	if err := benchkit.FetchFirstSegment(v.URLs["hls"]); err != nil {
 		c.t.Fatal(err)
 	}
-	return d
+	return time.Since(done)
 }
 
 func (c *benchClient) waitReady(id string) {
