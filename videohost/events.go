@@ -1,7 +1,9 @@
 package videohost
 
 import (
+	"context"
 	"encoding/json"
+	"strconv"
 	"time"
 )
 
@@ -55,4 +57,66 @@ type Event struct {
 	VideoID   string          `json:"video_id"`
 	CreatedAt time.Time       `json:"created_at"`
 	Data      json.RawMessage `json:"data"` // the video JSON at the moment of the event
+}
+
+// VideoEvent is one event of a video's lifecycle with what became of it at
+// every webhook endpoint: the "webhooks" part of a video's page.
+type VideoEvent struct {
+	// ID is the webhook-id header every delivery of the event carries.
+	ID        string    `json:"id"`
+	Type      string    `json:"type"`
+	CreatedAt time.Time `json:"created_at"`
+	// Deliveries has one entry per endpoint the event went to (none when no
+	// endpoint listens for its type), with the attempts.
+	Deliveries []*WebhookDelivery `json:"deliveries"`
+
+	// Seq is the event's place in the outbox; the list's cursor.
+	Seq int64 `json:"-"`
+}
+
+// VideoEvents lists the events of one video of the principal's space,
+// newest first, each with its webhook deliveries.
+func (s *Service) VideoEvents(ctx context.Context, p *Principal, id string, limit int, cursor string) (*Page[*VideoEvent], error) {
+	es, err := need(s.caps.videoEvents, "a video's events", "store")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.store.Video(ctx, p.Space, id); err != nil {
+		return nil, err
+	}
+	f := VideoFilter{}
+	if err := s.listParams(limit, cursor, "", &f); err != nil {
+		return nil, err
+	}
+	var before int64
+	if f.After != nil {
+		var err error
+		if before, err = strconv.ParseInt(f.After.ID, 10, 64); err != nil {
+			return nil, Invalid("cursor", "is not an event cursor")
+		}
+	}
+	list, err := es.VideoEvents(ctx, p.Space, id, before, f.Limit+1)
+	if err != nil {
+		return nil, err
+	}
+	page := &Page[*VideoEvent]{Data: list}
+	if len(list) > f.Limit {
+		page.Data = list[:f.Limit]
+		c := s.encodeCursor(Cursor{ID: strconv.FormatInt(page.Data[f.Limit-1].Seq, 10)})
+		page.NextCursor = &c
+	}
+	if page.Data == nil {
+		page.Data = []*VideoEvent{}
+	}
+	for _, e := range page.Data {
+		if e.Deliveries == nil {
+			e.Deliveries = []*WebhookDelivery{}
+		}
+		for _, d := range e.Deliveries {
+			if d.Attempts == nil {
+				d.Attempts = []DeliveryAttempt{}
+			}
+		}
+	}
+	return page, nil
 }
