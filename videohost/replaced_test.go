@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"io"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/reelvideo/reel/internal/s3test"
+	"github.com/reelvideo/reel/internal/testclock"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
@@ -31,7 +31,7 @@ func TestReplacedVersionGrace(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
-			clock := &stepClock{now: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
+			clock := testclock.NewStep(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
 			db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "reel.db"), sqlite.WithClock(clock))
 			if err != nil {
 				t.Fatal(err)
@@ -183,22 +183,4 @@ func TestReplacedVersionGrace(t *testing.T) {
 			}
 		})
 	}
-}
-
-// stepClock is a clock that moves only when told to.
-type stepClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *stepClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *stepClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
 }

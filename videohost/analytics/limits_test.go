@@ -7,38 +7,20 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/reelvideo/reel/internal/testclock"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
-// stepClock is a clock that moves only when told to.
-type stepClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *stepClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *stepClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 type ingestEnv struct {
 	svc    *videohost.Service
 	an     *analytics.Analytics
-	clock  *stepClock
+	clock  *testclock.Step
 	dbPath string
 	p      *videohost.Principal
 }
@@ -47,7 +29,7 @@ func newIngestEnv(t *testing.T) *ingestEnv {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	clock := &stepClock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
+	clock := testclock.NewStep(time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC))
 	dbPath := filepath.Join(dir, "reel.db")
 	db, err := sqlite.Open(ctx, dbPath, sqlite.WithClock(clock))
 	if err != nil {

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
+	"github.com/reelvideo/reel/internal/testclock"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/httpapi"
@@ -22,25 +22,6 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")
-
-// offsetClock is the wall clock moved forward by an offset tests advance, so
-// that time still passes between requests (lists are ordered by it).
-type offsetClock struct {
-	mu  sync.Mutex
-	off time.Duration
-}
-
-func (c *offsetClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return time.Now().UTC().Add(c.off)
-}
-
-func (c *offsetClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.off += d
-	c.mu.Unlock()
-}
 
 // syncBuffer collects log output from concurrent handlers.
 type syncBuffer struct {
@@ -87,7 +68,7 @@ type env struct {
 	db      *sqlite.DB
 	blobs   videohost.Blobs // local disk, unless an option put another
 	svcOpts []func(*videohost.Config)
-	clock   *offsetClock
+	clock   *testclock.Offset
 	h       *httpapi.Handler
 	cfg     httpapi.Config
 	swap    *swapHandler
@@ -116,7 +97,7 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	e := &env{t: t, clock: &offsetClock{}, logs: &syncBuffer{}, swap: &swapHandler{}}
+	e := &env{t: t, clock: &testclock.Offset{}, logs: &syncBuffer{}, swap: &swapHandler{}}
 	e.srv = httptest.NewUnstartedServer(e.swap)
 	e.baseURL = "http://" + e.srv.Listener.Addr().String()
 	e.cfg = httpapi.Config{UploadDir: filepath.Join(dir, "uploads")}

@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/reelvideo/reel/internal/testclock"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/netguard"
@@ -152,24 +153,8 @@ func runOnce(t *testing.T, d *worker.Dispatcher, want int) {
 	}
 }
 
-// stepClock moves only when told to.
-type stepClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newStepClock() *stepClock { return &stepClock{now: time.Date(2026, 5, 4, 9, 30, 0, 0, time.UTC)} }
-
-func (c *stepClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *stepClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
+func newStepClock() *testclock.Step {
+	return testclock.NewStep(time.Date(2026, 5, 4, 9, 30, 0, 0, time.UTC))
 }
 
 // request is what a receiver got.

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/reelvideo/reel/internal/testclock"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/netguard"
@@ -22,28 +23,10 @@ import (
 	"github.com/reelvideo/reel/videohost/worker"
 )
 
-// fakeClock is a settable clock shared by the store and the service.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 type env struct {
 	svc   *videohost.Service
 	db    *sqlite.DB
-	clock *fakeClock
+	clock *testclock.Step
 	p     *videohost.Principal
 	dir   string
 	blobs videohost.Blobs
@@ -59,7 +42,7 @@ func newEnvOn(t *testing.T, wrap func(videohost.Blobs) videohost.Blobs, allow ..
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	clock := &fakeClock{now: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}
+	clock := testclock.NewStep(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
 	db, err := sqlite.Open(ctx, filepath.Join(dir, "reel.db"), sqlite.WithClock(clock))
 	if err != nil {
 		t.Fatal(err)
