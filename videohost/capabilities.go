@@ -121,11 +121,15 @@ func resolveCapabilities(cfg Config) capabilities {
 
 // present names the capabilities found, by port, for the log at start.
 func (c *capabilities) present() map[string]string {
-	list := func(pairs ...any) string {
+	type found struct {
+		name string
+		ok   bool
+	}
+	list := func(fs ...found) string {
 		var names []string
-		for i := 0; i < len(pairs); i += 2 {
-			if pairs[i+1] != nil {
-				names = append(names, pairs[i].(string))
+		for _, f := range fs {
+			if f.ok {
+				names = append(names, f.name)
 			}
 		}
 		if len(names) == 0 {
@@ -135,12 +139,15 @@ func (c *capabilities) present() map[string]string {
 	}
 	p := c.pipeline
 	return map[string]string{
-		"store": list("signing_keys", nilable(c.signingKeys), "webhooks", nilable(c.webhooks),
-			"player_settings", nilable(c.players), "video_events", nilable(c.videoEvents), "chunks", nilable(c.chunks),
-			"progress", nilable(c.progress), "secret_fingerprint", nilable(c.fingerprints), "exclusive", nilable(c.exclusive)),
-		"queue":    list("leases", nilable(c.leases), "runs_jobs", nilable(c.runner), "reclaims", nilable(c.jobReclaimer), "stats", nilable(c.queueStats)),
-		"blobs":    list("local", nilable(c.localBlobs), "link", nilable(c.linkBlobs), "copy", nilable(c.copyBlobs), "presign", nilable(c.presign)),
-		"pipeline": list("prepare", nilable(p.Prepare), "tracks", nilable(p.Tracks), "subtitles", nilable(p.Subtitles), "chapters", nilable(p.Chapters), "chunks", nilable(p.Chunks)),
+		"store": list(found{"signing_keys", c.signingKeys != nil}, found{"webhooks", c.webhooks != nil},
+			found{"player_settings", c.players != nil}, found{"video_events", c.videoEvents != nil}, found{"chunks", c.chunks != nil},
+			found{"progress", c.progress != nil}, found{"secret_fingerprint", c.fingerprints != nil}, found{"exclusive", c.exclusive != nil}),
+		"queue": list(found{"leases", c.leases != nil}, found{"runs_jobs", c.runner != nil},
+			found{"reclaims", c.jobReclaimer != nil}, found{"stats", c.queueStats != nil}),
+		"blobs": list(found{"local", c.localBlobs != nil}, found{"link", c.linkBlobs != nil},
+			found{"copy", c.copyBlobs != nil}, found{"presign", c.presign != nil}),
+		"pipeline": list(found{"prepare", p.Prepare != nil}, found{"tracks", p.Tracks != nil}, found{"subtitles", p.Subtitles != nil},
+			found{"chapters", p.Chapters != nil}, found{"chunks", p.Chunks != nil}),
 	}
 }
 
@@ -149,14 +156,6 @@ func (c *capabilities) present() map[string]string {
 func PingerOf(port any) Pinger {
 	p, _ := port.(Pinger)
 	return p
-}
-
-// nilable turns a nil interface of any type into an untyped nil.
-func nilable[T any](v T) any {
-	if any(v) == nil {
-		return nil
-	}
-	return v
 }
 
 // need returns the capability c, or when the ports lack it (c is nil) the
