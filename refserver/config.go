@@ -14,6 +14,7 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob/s3"
+	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/httpfast"
 	"github.com/reelvideo/reel/videohost/worker"
 )
@@ -337,10 +338,10 @@ func parseBlobs(flagName, value string) (string, *s3.Config, error) {
 }
 
 // defaultRenditionCacheSize is --rendition-cache-size's default.
-const defaultRenditionCacheSize = ByteSize(videohost.DefaultRenditionCacheBytes)
+const defaultRenditionCacheSize = ByteSize(delivery.DefaultRenditionCacheBytes)
 
 // defaultMediaCacheSize is --media-cache-size's default.
-const defaultMediaCacheSize = ByteSize(videohost.DefaultMediaCacheBytes)
+const defaultMediaCacheSize = ByteSize(delivery.DefaultMediaCacheBytes)
 
 // ByteSize is a number of bytes written with an optional unit: 512MiB,
 // 2GiB, 1.5GB, 1000000 (B, KiB, MiB, GiB, TiB in powers of 1024; kB, MB,

@@ -21,6 +21,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/blob/s3"
+	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/httpfast"
 	"github.com/reelvideo/reel/videohost/metrics"
@@ -64,8 +65,11 @@ type Main struct {
 	UploadLocker tus.Locker
 	uploadLocker *postgres.UploadLocker // the one Open made, closed by Close
 	Service      *videohost.Service
-	API          *httpapi.Handler
-	Logger       *slog.Logger
+	// Delivery serves the Service's published files and frames; the API
+	// and the metrics share it.
+	Delivery *delivery.Delivery
+	API      *httpapi.Handler
+	Logger   *slog.Logger
 	// Metrics is set when --metrics-listen is: this process's metrics.
 	Metrics *metrics.Metrics
 
@@ -201,7 +205,7 @@ func (m *Main) Open(ctx context.Context, role string) error {
 		return err
 	}
 	if m.Metrics != nil {
-		if err := m.Metrics.Watch(m.Service); err != nil {
+		if err := m.Metrics.Watch(m.Service, m.Delivery); err != nil {
 			return fmt.Errorf("registering metrics: %w", err)
 		}
 		m.startAdmin()
@@ -234,7 +238,7 @@ func (m *Main) Open(ctx context.Context, role string) error {
 	m.setProcs()
 	// Count the frame cache a previous run left before serving frames, so
 	// that the first frame request does not pay for the scan.
-	fc := m.Service.FrameCacheStats(ctx)
+	fc := m.Delivery.FrameCacheStats(ctx)
 	m.Logger.Debug("frame cache", "bytes", fc.Bytes, "frames", fc.Frames, "limit", fc.Limit)
 	if err := m.startHTTP(); err != nil {
 		return err
@@ -317,25 +321,30 @@ func (m *Main) openService(ctx context.Context, withMedia bool) error {
 	}
 	cacheBytes := int64(m.Config.RenditionCacheSize)
 	if cacheBytes == 0 {
-		cacheBytes = -1 // no copy kept past the frame being cut (the service's 0 is its default)
+		cacheBytes = -1 // no copy kept past the frame being cut (delivery's 0 is its default)
 	}
 	mediaBytes := int64(m.Config.MediaCacheSize)
 	if mediaBytes == 0 {
-		mediaBytes = -1 // every request fetched from the store (the service's 0 is its default)
+		mediaBytes = -1 // every request fetched from the store (delivery's 0 is its default)
 	}
 	m.Service, err = videohost.New(videohost.Config{
 		Store: m.DB, Queue: m.DB, Blobs: m.Blobs, Pipeline: m.Pipeline,
 		Logger: m.Logger, Secret: secret, BaseURL: m.Config.BaseURL,
 		SpaceURL: m.Config.SpaceURL, ImageURL: m.Config.ImageURL, CDNURL: m.Config.CDNURL,
 		Guard:                &netguard.Guard{Allow: nets},
-		FrameCacheSize:       int64(m.Config.FrameCacheSize),
-		RenditionCacheDir:    filepath.Join(m.Config.Data, "cache", "renditions"),
-		RenditionCacheBytes:  cacheBytes,
-		MediaCacheDir:        filepath.Join(m.Config.Data, "cache", "media"),
-		MediaCacheBytes:      mediaBytes,
-		MediaRedirect:        m.Config.MediaRedirect,
 		ReplacedVersionGrace: m.Config.ReplacedVersionGrace,
 		MaxOpenUploads:       m.Config.MaxOpenUploads,
+	})
+	if err != nil {
+		return err
+	}
+	m.Delivery, err = delivery.New(m.Service, delivery.Config{
+		FrameCacheSize:      int64(m.Config.FrameCacheSize),
+		RenditionCacheDir:   filepath.Join(m.Config.Data, "cache", "renditions"),
+		RenditionCacheBytes: cacheBytes,
+		MediaCacheDir:       filepath.Join(m.Config.Data, "cache", "media"),
+		MediaCacheBytes:     mediaBytes,
+		MediaRedirect:       m.Config.MediaRedirect,
 	})
 	if err != nil {
 		return err
@@ -431,6 +440,7 @@ func (m *Main) startHTTP() error {
 		UploadDir:    filepath.Join(m.Config.Data, "uploads"),
 		Logger:       m.Logger,
 		UploadLocker: m.UploadLocker,
+		Delivery:     m.Delivery,
 	}
 	if pg, ok := m.DB.(*postgres.DB); ok && cfg.UploadLocker == nil {
 		l, err := pg.NewUploadLocker()

@@ -112,7 +112,7 @@ func keyIDOf(apiKey string) (string, bool) {
 // request and every signed asset request resolves a key, and a database
 // read each time would dominate.
 func (s *Service) loadKey(ctx context.Context, id string) (cachedKey, error) {
-	if c, ok := s.keys.get(id); ok {
+	if c, ok := s.keys.Get(id); ok {
 		return c, nil
 	}
 	k, hash, sealed, err := s.store.KeyByID(ctx, id)
@@ -125,7 +125,7 @@ func (s *Service) loadKey(ctx context.Context, id string) (cachedKey, error) {
 	}
 	c := cachedKey{key: k, hash: hash,
 		verification: tokens.VerificationKey{Secret: []byte(secret), CanSignUpload: k.Access == AccessReadWrite}}
-	s.keys.put(id, c)
+	s.keys.Put(id, c)
 	return c, nil
 }
 
@@ -181,6 +181,6 @@ func (s *Service) DeleteKey(ctx context.Context, p *Principal, id string) error 
 	if err := s.store.DeleteKey(ctx, p.Space, id); err != nil {
 		return err
 	}
-	s.keys.forget(id)
+	s.keys.Forget(id)
 	return nil
 }

@@ -174,6 +174,15 @@ type Blobs interface {
 	List(ctx context.Context, prefix string) ([]BlobInfo, error)
 }
 
+// Copies keeps copies of published blobs outside Blobs: the caches of
+// videohost/delivery (frames, playlists in memory, media on local disk).
+// The Service calls Forget on each one registered (Service.KeepCopies)
+// once it has deleted the blobs under prefix, so that no copy outlives the
+// video or version it was made of.
+type Copies interface {
+	Forget(prefix string)
+}
+
 // LocalBlobs is an optional capability of Blobs stored on local disk: the
 // pipeline reads sources by path and publishing moves whole folders. The
 // service uses it to save copies; nothing depends on it.
@@ -197,7 +206,8 @@ type CopyBlobs interface {
 
 // PresignBlobs is an optional capability of Blobs that hand out URLs of
 // their own (S3's presigned GET): a client fetches a file straight from
-// the store instead of through this process (Config.MediaRedirect).
+// the store instead of through this process
+// (videohost/delivery's Config.MediaRedirect).
 type PresignBlobs interface {
 	Blobs
 	// PresignGet returns a URL that reads key without credentials until

@@ -19,7 +19,7 @@ import (
 //	sources/{video}/subtitles/{lang}.vtt   stored subtitle tracks
 //	                                       (chapters live on the video row)
 //	videos/{video}/{version}/…             one published set of assets
-//	cache/{video}/frames/{version}/…       frames made on demand (frame_cache.go)
+//	cache/{video}/frames/{version}/…       frames made on demand (videohost/delivery)
 //	chunks/{video}/{index}/…               a chunked encode's pieces (chunks.go)
 //
 // A published set is immutable: every publish writes a new version under a
@@ -35,6 +35,24 @@ func sourceKey(videoID string) string { return "sources/" + videoID + "/source" 
 
 // assetPrefix is the blob folder of one published asset version of a video.
 func assetPrefix(videoID, version string) string { return "videos/" + videoID + "/" + version }
+
+// AssetKey is the blob key of the file name ("playlist.m3u8",
+// "h264_sd/3.m4s") of one published asset version of a video, for
+// videohost/delivery, which reads published files through its caches.
+func AssetKey(videoID, version, name string) string {
+	return assetPrefix(videoID, version) + "/" + name
+}
+
+// FrameCachePrefix is where frames by URL live in blob storage, one folder
+// per video ("cache/{video}/frames/{version}/{millis}_{width}.{format}"):
+// videohost/delivery makes and bounds them, the domain deletes them with
+// their video or version.
+const FrameCachePrefix = "cache/"
+
+// FramePrefix is the blob folder of the frames of one asset version.
+func FramePrefix(videoID, version string) string {
+	return FrameCachePrefix + videoID + "/frames/" + version
+}
 
 // CopiedPrefixes are the blob folders of a video that a copy of the
 // installation (videohost/installcopy) carries, each ending in "/": its
@@ -250,53 +268,6 @@ func hasChapterFiles(dir string) bool {
 	return err == nil
 }
 
-// OpenAsset opens a file of the video's published version ("playlist.m3u8",
-// "h264_sd/3.m4s").
-func (s *Service) OpenAsset(ctx context.Context, v *Video, name string) (Blob, BlobInfo, error) {
-	if v.AssetVersion == "" {
-		return nil, BlobInfo{}, Errorf(ENotFound, "no such asset")
-	}
-	return s.openVersion(ctx, v, v.AssetVersion, name)
-}
-
-// AssetRedirect returns a short-lived URL of the blob store for a media
-// file of the video's published version (a segment, an init segment, an
-// MP4, a picture), to answer with a redirect instead of serving the file,
-// when Config.MediaRedirect is on and Blobs can presign; otherwise "". The
-// caller has authorized the request (AuthorizePlayback): the URL is the
-// file's bearer credential. Text files (playlists, manifests, WebVTT) are
-// never redirected: they are rewritten per request. contentType is what
-// the store is to answer with. A URL is handed out for the first half of
-// its life: every request of that time gets the same one, so it is valid
-// for at least MediaRedirect/2 when it is handed out. A file the version
-// does not hold is ENotFound.
-func (s *Service) AssetRedirect(ctx context.Context, v *Video, name, contentType string) (string, error) {
-	if s.cfg.MediaRedirect <= 0 || v.AssetVersion == "" || !isMediaFile(name) {
-		return "", nil
-	}
-	pb := s.caps.presign
-	if pb == nil {
-		return "", nil
-	}
-	key := assetPrefix(v.ID, v.AssetVersion) + "/" + name
-	if u, ok := s.redirects.get(key + "\x00" + contentType); ok {
-		return u, nil
-	}
-	// A name the version does not hold (a rendition the video lacks, a
-	// segment past its end) is refused here, as it is when Reel serves
-	// the bytes: the bucket would answer the player with its own XML 404.
-	// One HEAD per file per half life of a URL, as URLs are reused.
-	if _, err := s.blobs.Stat(ctx, key); err != nil {
-		return "", err
-	}
-	u, err := pb.PresignGet(ctx, key, s.cfg.MediaRedirect, contentType)
-	if err != nil {
-		return "", err
-	}
-	s.redirects.put(key+"\x00"+contentType, u)
-	return u, nil
-}
-
 // OpenOriginal opens the original upload of a playable video whose
 // original_access is on; otherwise it is ENotFound.
 func (s *Service) OpenOriginal(ctx context.Context, v *Video) (Blob, BlobInfo, error) {
@@ -366,15 +337,6 @@ func (s *Service) removePrefixes(ctx context.Context, videoID string, prefixes .
 		}
 		s.forgetCopies(p)
 	}
-}
-
-// forgetCopies drops what this process keeps of the blobs under prefix
-// (frames, playlists in memory, media copies on local disk) once the
-// prefix is deleted.
-func (s *Service) forgetCopies(prefix string) {
-	s.frames.forget(prefix)
-	s.manifests.forget(prefix)
-	s.media.forget(prefix)
 }
 
 // linkTree recreates src at dst with hard links (copies across devices), so

@@ -62,7 +62,7 @@ func (s *Service) keepReplaced(v *Video, old string, sameMedia bool, ch *Change)
 // removeVersion removes the files of one asset version of a video and the
 // frames cut from it.
 func (s *Service) removeVersion(ctx context.Context, videoID, version string) {
-	s.removePrefixes(ctx, videoID, assetPrefix(videoID, version), framePrefix(videoID, version))
+	s.removePrefixes(ctx, videoID, assetPrefix(videoID, version), FramePrefix(videoID, version))
 }
 
 // RemoveReplacedVersion runs a JobRemoveVersion: it removes the files of
@@ -94,43 +94,65 @@ func isMaster(name string) bool {
 	return name == "playlist.m3u8" || name == "manifest.mpd"
 }
 
-// OpenPassedAsset opens a file for a request let in by pass
-// (AuthorizeAsset), from the version pass serves, and sets pass.Version to
-// the version it opened. That is the video's current version, or a version
-// it replaced that the request names and that is still kept
-// (Config.ReplacedVersionGrace). A grant opens its own version only: once
-// that version is gone its files are not found.
-func (s *Service) OpenPassedAsset(ctx context.Context, v *Video, pass *AssetPass, name string) (Blob, BlobInfo, error) {
-	old := pass.replaced
-	if old == "" || (!pass.bound && isMaster(name)) {
-		pass.Version = v.AssetVersion
-		return s.OpenAsset(ctx, v, name)
+// VersionOpener opens the file name of one asset version of a video:
+// videohost/delivery's caches, or Blobs as they are (Service.OpenAsset).
+type VersionOpener func(ctx context.Context, videoID, version, name string) (Blob, BlobInfo, error)
+
+// OpenCurrent opens the file name of the video's published version with
+// open; a video with none is ENotFound.
+func OpenCurrent(ctx context.Context, v *Video, name string, open VersionOpener) (Blob, BlobInfo, error) {
+	if v.AssetVersion == "" {
+		return nil, BlobInfo{}, Errorf(ENotFound, "no such asset")
 	}
-	b, info, err := s.openVersion(ctx, v, old, name)
+	return open(ctx, v.ID, v.AssetVersion, name)
+}
+
+// Open opens a file for a request let in by p (AuthorizeAsset) with open,
+// from the version p serves, and sets p.Version to the version it opened.
+// That is the video's current version, or a version it replaced that the
+// request names and that is still kept (Config.ReplacedVersionGrace). A
+// grant opens its own version only: once that version is gone its files
+// are not found. The rule lives here, beside the grant that decides it,
+// so that delivery's cached path and OpenPassedAsset apply the same one.
+func (p *AssetPass) Open(ctx context.Context, v *Video, name string, open VersionOpener) (Blob, BlobInfo, error) {
+	old := p.replaced
+	if old == "" || (!p.bound && isMaster(name)) {
+		p.Version = v.AssetVersion
+		return OpenCurrent(ctx, v, name, open)
+	}
+	b, info, err := open(ctx, v.ID, old, name)
 	if err == nil {
-		pass.Version = old
+		p.Version = old
 		return b, info, nil
 	}
 	if !IsNotFound(err) {
 		return nil, BlobInfo{}, err
 	}
-	if pass.bound {
+	if p.bound {
 		// The grant is good (verifyGrant checked it) but names files that
 		// are gone: not found, which sends Reel's player to look the video
 		// up again, as a public video's 404 does.
 		return nil, BlobInfo{}, err
 	}
-	pass.Version = v.AssetVersion
-	return s.OpenAsset(ctx, v, name)
+	p.Version = v.AssetVersion
+	return OpenCurrent(ctx, v, name, open)
 }
 
-// openVersion opens a file of one asset version of v.
-func (s *Service) openVersion(ctx context.Context, v *Video, version, name string) (Blob, BlobInfo, error) {
-	key := assetPrefix(v.ID, version) + "/" + name
-	if s.media != nil && isMediaFile(name) {
-		return s.media.open(ctx, key)
-	}
-	return s.manifests.open(ctx, version, name, key)
+// OpenAsset opens a file of the video's published version ("playlist.m3u8",
+// "h264_sd/3.m4s") from Blobs, uncached; players are served through
+// videohost/delivery, which keeps copies.
+func (s *Service) OpenAsset(ctx context.Context, v *Video, name string) (Blob, BlobInfo, error) {
+	return OpenCurrent(ctx, v, name, s.openVersion)
+}
+
+// OpenPassedAsset is pass.Open over Blobs, uncached (see OpenAsset).
+func (s *Service) OpenPassedAsset(ctx context.Context, v *Video, pass *AssetPass, name string) (Blob, BlobInfo, error) {
+	return pass.Open(ctx, v, name, s.openVersion)
+}
+
+// openVersion opens a file of one asset version of a video from Blobs.
+func (s *Service) openVersion(ctx context.Context, videoID, version, name string) (Blob, BlobInfo, error) {
+	return s.blobs.Open(ctx, AssetKey(videoID, version, name))
 }
 
 // ReplacedVersionGraceDefault is the grace cmd/reel and refserver give a

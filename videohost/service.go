@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/reelvideo/reel/internal/ttlcache"
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost/netguard"
 )
@@ -54,39 +55,6 @@ type Config struct {
 	CacheTTL time.Duration
 	// Webhooks stores webhook endpoints and deliveries; nil uses Store when it implements WebhookStore.
 	Webhooks WebhookStore
-	// FrameCacheSize caps the bytes of frames cached in Blobs under cache/
-	// (frames by URL, which anyone may ask for): the least recently used
-	// go first. 0 is DefaultFrameCacheSize (1 GiB); negative caches none.
-	FrameCacheSize int64
-	// RenditionCacheDir holds local copies of the renditions frames by URL
-	// are cut from, when Blobs has no local paths (S3). Default: a new
-	// folder under os.TempDir(), made on the first frame.
-	RenditionCacheDir string
-	// RenditionCacheBytes bounds those copies; the least recently used go
-	// first. Default DefaultRenditionCacheBytes (2 GiB); negative keeps a
-	// copy only while a frame is being cut from it.
-	RenditionCacheBytes int64
-	// ManifestCacheSize caps the bytes of published playlists, manifests
-	// and WebVTT files held in memory for delivery (they never change
-	// under their version). 0 is DefaultManifestCacheSize (16 MiB);
-	// negative caches none.
-	ManifestCacheSize int64
-	// MediaCacheDir is where local copies of published media files
-	// (segments, init segments, pictures) are kept when Blobs are not on
-	// local disk (S3), so that a repeated request is sent from local disk
-	// rather than fetched through this process. Each process makes a
-	// folder of its own under it and removes those of processes that are
-	// gone. Default: reel-media-cache under os.TempDir().
-	MediaCacheDir string
-	// MediaCacheBytes bounds those copies; the least recently used go
-	// first. 0 is DefaultMediaCacheBytes (1 GiB); negative keeps none.
-	MediaCacheBytes int64
-	// MediaRedirect, when positive and Blobs can presign (PresignBlobs),
-	// makes AssetRedirect hand out presigned URLs of the store valid this
-	// long: an authorized request for a media file is answered with a
-	// redirect, and the bytes go from the store to the client, not
-	// through this process. 0: off.
-	MediaRedirect time.Duration
 	// ReplacedVersionGrace keeps the asset version a publish replaces for
 	// this long when the new version holds the same media (the ladder
 	// replacing the early playable set, a revision), so that a player
@@ -124,26 +92,17 @@ type Service struct {
 	grantHashes sync.Pool
 	cfg         Config
 	guard       *netguard.Guard
-	videos      *ttlCache[*Video]
-	keys        *ttlCache[cachedKey]
-	signing     *ttlCache[cachedSigningKey]
+	videos      *ttlcache.Cache[*Video]
+	keys        *ttlcache.Cache[cachedKey]
+	signing     *ttlcache.Cache[cachedSigningKey]
 	// verified remembers checked token signatures: a player sends the same
 	// token with every segment.
 	verified *tokens.VerifiedCache
 	touchMu  sync.Mutex
 	touched  map[string]time.Time // key id → last recorded use
-	frames   *frameCache
-	// manifests holds published playlists in memory.
-	manifests *manifestCache
-	// renditions is nil when blobs are local (frames read them in place).
-	renditions *renditionCache
-	// media is nil when blobs are local (files are sent from where they
-	// lie) or the media cache is off.
-	media *mediaCache
-	// redirects keeps the presigned URLs of media files for half their
-	// life (MediaRedirect): signing one costs more than the rest of a
-	// request.
-	redirects *ttlCache[string]
+	// copies are told when blobs are deleted (KeepCopies).
+	copiesMu sync.Mutex
+	copies   []Copies
 	// checks bounds the media checks of API requests (Config.MediaChecks).
 	checks *mediaSlots
 }
@@ -194,19 +153,12 @@ func New(cfg Config) (*Service, error) {
 		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
 		clock: cfg.Clock, log: cfg.Logger, aead: aead,
 		macKey: derive(cfg.Secret, "reel cursor"), grantKey: derive(cfg.Secret, "reel playback grant"), cfg: cfg, guard: cfg.Guard,
-		videos:    newTTLCache[*Video](cfg.CacheTTL, 10_000),
-		keys:      newTTLCache[cachedKey](cfg.CacheTTL, 10_000),
-		signing:   newTTLCache[cachedSigningKey](cfg.CacheTTL, 10_000),
-		verified:  tokens.NewVerifiedCache(0, 0),
-		touched:   make(map[string]time.Time),
-		frames:    newFrameCache(cfg.Blobs, cfg.FrameCacheSize, cfg.Logger),
-		manifests: newManifestCache(cfg.Blobs, cfg.ManifestCacheSize, caps.linkBlobs != nil),
-		redirects: newTTLCache[string](cfg.MediaRedirect/2, 10_000),
-		checks:    newMediaSlots(cfg.MediaChecks, cfg.MediaCheckWait),
-	}
-	if caps.localBlobs == nil {
-		s.renditions = newRenditionCache(cfg.Blobs, cfg.RenditionCacheDir, cfg.RenditionCacheBytes)
-		s.media = newMediaCache(cfg.Blobs, cfg.MediaCacheDir, cfg.MediaCacheBytes, cfg.Logger)
+		videos:   ttlcache.New[*Video](cfg.CacheTTL, 10_000),
+		keys:     ttlcache.New[cachedKey](cfg.CacheTTL, 10_000),
+		signing:  ttlcache.New[cachedSigningKey](cfg.CacheTTL, 10_000),
+		verified: tokens.NewVerifiedCache(0, 0),
+		touched:  make(map[string]time.Time),
+		checks:   newMediaSlots(cfg.MediaChecks, cfg.MediaCheckWait),
 	}
 	s.jobs = &Jobs{Service: s}
 	return s, nil
@@ -234,6 +186,43 @@ func (s *Jobs) Guard() *netguard.Guard { return s.guard }
 // that keep tables of their own in it and resolve them as a capability
 // (videohost/analytics).
 func (s *Service) Store() Store { return s.store }
+
+// Blobs returns the service's blob store, for videohost/delivery, which
+// serves published files from it.
+func (s *Service) Blobs() Blobs { return s.blobs }
+
+// BlobCapabilities are the optional capabilities of the blob store that
+// delivery reads through; nil when the store lacks one.
+type BlobCapabilities struct {
+	Local   LocalBlobs   // files have local paths: served and cut in place
+	Link    LinkBlobs    // early sets are published by reference while written
+	Presign PresignBlobs // media may be answered with a redirect to the store
+}
+
+// BlobCapabilities reports what the blob store can do, as New resolved it.
+func (s *Service) BlobCapabilities() BlobCapabilities {
+	return BlobCapabilities{Local: s.caps.localBlobs, Link: s.caps.linkBlobs, Presign: s.caps.presign}
+}
+
+// KeepCopies registers c to be told of every blob prefix the service
+// deletes (a video, a replaced version). The composer registers the
+// delivery layer it builds over this Service (delivery.New does), before
+// serving.
+func (s *Service) KeepCopies(c Copies) {
+	s.copiesMu.Lock()
+	s.copies = append(s.copies, c)
+	s.copiesMu.Unlock()
+}
+
+// forgetCopies tells every registered Copies that prefix is deleted.
+func (s *Service) forgetCopies(prefix string) {
+	s.copiesMu.Lock()
+	copies := s.copies
+	s.copiesMu.Unlock()
+	for _, c := range copies {
+		c.Forget(prefix)
+	}
+}
 
 // Logger returns the service's logger.
 func (s *Service) Logger() *slog.Logger { return s.log }

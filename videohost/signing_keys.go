@@ -108,7 +108,7 @@ func (s *Service) DeleteSigningKey(ctx context.Context, p *Principal, id string)
 	if err := ks.DeleteSigningKey(ctx, p.Space, id); err != nil {
 		return err
 	}
-	s.signing.forget(id)
+	s.signing.Forget(id)
 	return nil
 }
 
@@ -118,7 +118,7 @@ func (s *Service) DeleteSigningKey(ctx context.Context, p *Principal, id string)
 // would cost more than the segment. A store without signing keys answers
 // ENotFound.
 func (s *Service) loadSigningKey(ctx context.Context, id string) (cachedSigningKey, error) {
-	if c, ok := s.signing.get(id); ok {
+	if c, ok := s.signing.Get(id); ok {
 		return c, nil
 	}
 	ks := s.caps.signingKeys
@@ -134,7 +134,7 @@ func (s *Service) loadSigningKey(ctx context.Context, id string) (cachedSigningK
 		return cachedSigningKey{}, fmt.Errorf("reading signing key %s: %w", id, err)
 	}
 	c := cachedSigningKey{space: k.Space, verification: pub.VerificationKey(true)}
-	s.signing.put(id, c)
+	s.signing.Put(id, c)
 	return c, nil
 }
 

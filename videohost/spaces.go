@@ -321,10 +321,10 @@ func (s *Service) DeleteSpace(ctx context.Context, a *Admin, id string, recursiv
 		return err
 	}
 	for _, k := range signing {
-		s.signing.forget(k.ID)
+		s.signing.Forget(k.ID)
 	}
 	for _, k := range keys {
-		s.keys.forget(k.ID)
+		s.keys.Forget(k.ID)
 	}
 	return nil
 }

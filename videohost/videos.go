@@ -503,14 +503,14 @@ func (s *Service) deleteVideo(ctx context.Context, space, id string) error {
 // transaction, then the cache entry dropped so delivery sees the change.
 func (s *Service) updateVideo(ctx context.Context, space, id string, fn func(v *Video) (Change, error)) (*Video, error) {
 	v, err := s.store.UpdateVideo(ctx, space, id, fn, s.eventData)
-	s.videos.forget(id)
+	s.videos.Forget(id)
 	return v, err
 }
 
 // removeVideo marks a video deleted and drops it from the cache.
 func (s *Service) removeVideo(ctx context.Context, space, id string, fn func(v *Video) (Change, error)) (*Video, error) {
 	v, err := s.store.DeleteVideo(ctx, space, id, fn, s.eventData)
-	s.videos.forget(id)
+	s.videos.Forget(id)
 	return v, err
 }
 
@@ -518,14 +518,14 @@ func (s *Service) removeVideo(ctx context.Context, space, id string, fn func(v *
 // when a recent copy is there. The video is the one the cache holds,
 // shared: the caller must not modify it.
 func (s *Service) cachedVideo(ctx context.Context, id string) (*Video, error) {
-	if v, ok := s.videos.get(id); ok {
+	if v, ok := s.videos.Get(id); ok {
 		return v, nil
 	}
 	v, err := s.store.Video(ctx, "", id)
 	if err != nil {
 		return nil, err
 	}
-	s.videos.put(id, v)
+	s.videos.Put(id, v)
 	return v, nil
 }
 

@@ -200,7 +200,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		// --media-redirect: the store sends the bytes (and answers Range
 		// and conditionals itself). Not kept by caches: the URL expires.
 		// A URL of a replaced version is answered here: it may be kept.
-		u, err := h.svc.AssetRedirect(ctx, v, asset, contentTypes[extension(asset)])
+		u, err := h.delivery.AssetRedirect(ctx, v, asset, contentTypes[extension(asset)])
 		if err != nil {
 			h.writeError(w, r, err)
 			return
@@ -216,7 +216,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	if asset == videohost.OriginalAsset {
 		blob, info, err = h.svc.OpenOriginal(ctx, v)
 	} else {
-		blob, info, err = h.svc.OpenPassedAsset(ctx, v, &pass, asset)
+		blob, info, err = h.delivery.OpenPassedAsset(ctx, v, &pass, asset)
 	}
 	if err != nil {
 		h.writeError(w, r, err)

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/delivery"
 )
 
 // flatImage is a picture of one colour that holds no pixels: png.Encode
@@ -141,7 +142,7 @@ func TestMediaChecksBound(t *testing.T) {
 			var once sync.Once
 			release := func() { once.Do(func() { close(p.release) }) }
 			t.Cleanup(release)
-			e.usePipeline(p, func(cfg *videohost.Config) { cfg.MediaChecks = c.checks })
+			e.usePipeline(p, func(cfg *videohost.Config, _ *delivery.Config) { cfg.MediaChecks = c.checks })
 			v := e.publish(publishOptions{})
 
 			n := c.want + 4

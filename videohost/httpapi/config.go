@@ -9,6 +9,7 @@ import (
 	tus "github.com/tus/tusd/v2/pkg/handler"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/delivery"
 )
 
 // Defaults of Config; a zero field takes the default next to it.
@@ -73,6 +74,13 @@ type Config struct {
 
 	// Frames bounds the work of frames by URL (frames.go).
 	Frames FrameConfig
+
+	// Delivery serves published files and frames through its caches
+	// (videohost/delivery). Default: one over svc with delivery's
+	// defaults. A composer that sets cache sizes or redirects builds it,
+	// once per Service, so that the Handlers it builds over one Service
+	// share the caches.
+	Delivery *delivery.Delivery
 
 	// PlaylistCacheSize is the byte budget of the rewritten playlists,
 	// DASH manifests and signed storyboard cues kept in memory, so that a

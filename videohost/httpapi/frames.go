@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/delivery"
 )
 
 // Frames by URL: {image_url}/{embed}.{jpg|png|webp}?time=&width=. A frame
@@ -47,7 +48,7 @@ const (
 
 // FrameConfig bounds the work anonymous frame requests can cause. Zero
 // values are the defaults; the byte cap of the cache is the service's
-// (videohost.Config.FrameCacheSize).
+// (delivery.Config.FrameCacheSize).
 type FrameConfig struct {
 	// ColdRateLimit is how many frames that are not cached yet one client
 	// address (an IPv6 /64; behind AnalyticsConfig.TrustedProxies, the
@@ -165,7 +166,7 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	spec, err := h.svc.ResolveFrame(v, videohost.FrameQuery{Time: q.time, Width: q.width, Format: q.format})
+	spec, err := h.delivery.ResolveFrame(v, delivery.FrameQuery{Time: q.time, Width: q.width, Format: q.format})
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -178,7 +179,7 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 	// The key names everything the image depends on: it is the validator.
 	hdr.Set("ETag", `"`+spec.Key()+`"`)
 
-	if blob, info, err := h.svc.OpenCachedFrame(ctx, spec); err == nil {
+	if blob, info, err := h.delivery.OpenCachedFrame(ctx, spec); err == nil {
 		defer blob.Close()
 		serveContent(w, r, info.ModTime, blob, info.Size)
 		return
@@ -212,7 +213,7 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 // while it is being made. A request that would start an extraction must
 // pass admit (the cold-frame limit) and get one of the extraction slots
 // within the configured wait; requests that join it pay neither.
-func (f *frameServer) extract(ctx context.Context, spec videohost.FrameSpec, admit func() error) ([]byte, error) {
+func (f *frameServer) extract(ctx context.Context, spec delivery.FrameSpec, admit func() error) ([]byte, error) {
 	key := spec.Key()
 	f.mu.Lock()
 	call, joined := f.inflight[key]
@@ -242,7 +243,7 @@ func (f *frameServer) extract(ctx context.Context, spec videohost.FrameSpec, adm
 // run waits briefly for an extraction slot and makes the image of call.
 // It outlives the request that started it: other requests may be waiting
 // on it.
-func (f *frameServer) run(ctx context.Context, key string, spec videohost.FrameSpec, call *frameCall) {
+func (f *frameServer) run(ctx context.Context, key string, spec delivery.FrameSpec, call *frameCall) {
 	defer func() {
 		f.mu.Lock()
 		delete(f.inflight, key)
@@ -260,5 +261,5 @@ func (f *frameServer) run(ctx context.Context, key string, spec videohost.FrameS
 	defer func() { <-f.slots }()
 	xctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), frameTimeout)
 	defer cancel()
-	call.image, call.err = f.h.svc.MakeFrame(xctx, spec)
+	call.image, call.err = f.h.delivery.MakeFrame(xctx, spec)
 }

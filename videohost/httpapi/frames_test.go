@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/httpapi"
 )
 
@@ -42,25 +43,34 @@ func (p *countingPipeline) Frame(ctx context.Context, req videohost.FrameRequest
 	return []byte(fmt.Sprintf("frame t=%.3f w=%d %s from %d sources", req.Time, req.Width, req.Format, len(req.Sources))), nil
 }
 
-// usePipeline rebuilds the service with p as its pipeline and puts a new
-// Handler over the same store and blobs behind the server; opts adjust the
-// service's configuration.
-func (e *env) usePipeline(p videohost.Pipeline, opts ...func(*videohost.Config)) {
+// usePipeline rebuilds the service (and its delivery) with p as its
+// pipeline and puts a new Handler over the same store and blobs behind the
+// server; opts adjust the service's and the delivery's configuration.
+func (e *env) usePipeline(p videohost.Pipeline, opts ...func(*videohost.Config, *delivery.Config)) {
 	e.t.Helper()
 	cfg := e.serviceConfig(p)
+	var dcfg delivery.Config
+	for _, fn := range e.deliveryOpts {
+		fn(&dcfg)
+	}
 	for _, o := range opts {
-		o(&cfg)
+		o(&cfg, &dcfg)
 	}
 	svc, err := videohost.New(cfg)
 	if err != nil {
 		e.t.Fatal(err)
 	}
+	dl, err := delivery.New(svc, dcfg)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.cfg.Delivery = dl
 	h, err := httpapi.New(svc, e.cfg)
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	e.t.Cleanup(func() { h.Close() })
-	e.svc, e.h = svc, h
+	e.svc, e.dl, e.h = svc, dl, h
 	e.swap.set(h)
 }
 
@@ -166,18 +176,18 @@ func TestFrameDefaultsClampAndCache(t *testing.T) {
 		t.Fatalf("%d extractions after cache hits, want %d", got, calls)
 	}
 	at := 2.5
-	spec, err := e.svc.ResolveFrame(v, videohost.FrameQuery{Time: &at, Width: 160, Format: "png"})
+	spec, err := e.dl.ResolveFrame(v, delivery.FrameQuery{Time: &at, Width: 160, Format: "png"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _, err := e.svc.OpenCachedFrame(context.Background(), spec); err != nil {
+	if b, _, err := e.dl.OpenCachedFrame(context.Background(), spec); err != nil {
 		t.Fatalf("cache blob: %v", err)
 	} else {
 		b.Close()
 	}
 	// Deleting the video removes its cached frames with it.
 	must(t, e.req("DELETE", "/v1/videos/"+v.ID, e.rw, nil), http.StatusNoContent, nil)
-	if _, _, err := e.svc.OpenCachedFrame(context.Background(), spec); !videohost.IsNotFound(err) {
+	if _, _, err := e.dl.OpenCachedFrame(context.Background(), spec); !videohost.IsNotFound(err) {
 		t.Fatalf("cache blob after delete: %v", err)
 	}
 	problem(t, e.req("GET", e.frameURL(v, "jpg", ""), "", nil), http.StatusNotFound, videohost.ENotFound)
@@ -294,8 +304,8 @@ func frameCacheBytes(t *testing.T, e *env) (total int64, files int) {
 	return total, files
 }
 
-func frameCacheSize(n int64) func(*videohost.Config) {
-	return func(c *videohost.Config) { c.FrameCacheSize = n }
+func frameCacheSize(n int64) func(*videohost.Config, *delivery.Config) {
+	return func(_ *videohost.Config, c *delivery.Config) { c.FrameCacheSize = n }
 }
 
 // TestFrameCacheCap: many distinct anonymous frame URLs keep the cache
@@ -335,14 +345,14 @@ func TestFrameCacheCap(t *testing.T) {
 	if p.calls.Load() != calls {
 		t.Fatal("the most recently used frame was evicted")
 	}
-	st := e.svc.FrameCacheStats(context.Background())
+	st := e.dl.FrameCacheStats(context.Background())
 	if st.Bytes != n || st.Frames != int64(files) || st.Evictions == 0 || st.Hits < 12 || st.Misses < 61 {
 		t.Fatalf("stats %+v; on disk %d bytes in %d files", st, n, files)
 	}
 
 	// A restarted server counts what is on disk before making anything...
 	e.usePipeline(p, frameCacheSize(limit))
-	if st := e.svc.FrameCacheStats(context.Background()); st.Bytes != n || st.Frames != int64(files) {
+	if st := e.dl.FrameCacheStats(context.Background()); st.Bytes != n || st.Frames != int64(files) {
 		t.Fatalf("after a restart: %+v, want %d bytes in %d frames", st, n, files)
 	}
 	get("time=2.999&width=300")
@@ -351,7 +361,7 @@ func TestFrameCacheCap(t *testing.T) {
 	}
 	// ...and trims to a lowered cap at once.
 	e.usePipeline(p, frameCacheSize(3*frameSize))
-	if st := e.svc.FrameCacheStats(context.Background()); st.Bytes > 3*frameSize {
+	if st := e.dl.FrameCacheStats(context.Background()); st.Bytes > 3*frameSize {
 		t.Fatalf("after lowering the cap: %+v", st)
 	}
 	if got, files := frameCacheBytes(t, e); got > 3*frameSize || files != 3 {

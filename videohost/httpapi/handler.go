@@ -16,6 +16,7 @@ import (
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/analytics"
+	"github.com/reelvideo/reel/videohost/delivery"
 )
 
 // Handler serves /v1 and tus uploads. It is safe for concurrent use; Close
@@ -36,6 +37,8 @@ type Handler struct {
 	playlists *playlistCache
 	// headers are delivery's header values, built once (deliveryfast.go).
 	headers *deliveryHeaders
+	// delivery opens published files and frames (Config.Delivery).
+	delivery *delivery.Delivery
 	// serveFrame serves /images/ (frames.go); set with the routes.
 	serveFrame http.HandlerFunc
 
@@ -66,6 +69,14 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 		playlists: newPlaylistCache(cfg.PlaylistCacheSize),
 		headers:   newDeliveryHeaders(),
 	}
+	h.delivery = cfg.Delivery
+	if h.delivery == nil {
+		d, err := delivery.New(svc, delivery.Config{Logger: cfg.Logger})
+		if err != nil {
+			return nil, err
+		}
+		h.delivery = d
+	}
 	a, err := analytics.New(analytics.Config{Videos: svc, Store: svc.Store(), Clock: svc.Clock(), Logger: cfg.Logger})
 	if err != nil {
 		return nil, err
@@ -88,6 +99,10 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 	h.router = h.routes()
 	return h, nil
 }
+
+// Delivery returns what serves the Handler's published files and frames
+// (Config.Delivery), for the frame cache's statistics.
+func (h *Handler) Delivery() *delivery.Delivery { return h.delivery }
 
 // every runs fn every interval until Close.
 func (h *Handler) every(interval time.Duration, fn func(context.Context)) {

@@ -17,6 +17,7 @@ import (
 	"github.com/reelvideo/reel/internal/testclock"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
@@ -68,13 +69,16 @@ type env struct {
 	db      *sqlite.DB
 	blobs   videohost.Blobs // local disk, unless an option put another
 	svcOpts []func(*videohost.Config)
-	clock   *testclock.Offset
-	h       *httpapi.Handler
-	cfg     httpapi.Config
-	swap    *swapHandler
-	srv     *httptest.Server
-	baseURL string // where the API root is: srv.URL, or srv.URL+prefix
-	logs    *syncBuffer
+	// dl serves the files and frames of svc; deliveryOpts configure it.
+	dl           *delivery.Delivery
+	deliveryOpts []func(*delivery.Config)
+	clock        *testclock.Offset
+	h            *httpapi.Handler
+	cfg          httpapi.Config
+	swap         *swapHandler
+	srv          *httptest.Server
+	baseURL      string // where the API root is: srv.URL, or srv.URL+prefix
+	logs         *syncBuffer
 
 	space      string
 	rw, ro     string // API keys of space
@@ -122,6 +126,8 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 	if err != nil {
 		t.Fatalf("creating service: %v", err)
 	}
+	e.dl = e.delivery(e.svc, nil)
+	e.cfg.Delivery = e.dl
 	sp, keys, err := e.svc.Bootstrap(ctx)
 	if err != nil {
 		t.Fatalf("bootstrap: %v", err)
@@ -171,18 +177,44 @@ func (e *env) serviceConfig(p videohost.Pipeline) videohost.Config {
 	return cfg
 }
 
+// delivery is the env's Delivery over svc, its configuration adjusted by
+// e.deliveryOpts, then by configure when it is not nil.
+func (e *env) delivery(svc *videohost.Service, configure func(*delivery.Config)) *delivery.Delivery {
+	e.t.Helper()
+	var cfg delivery.Config
+	for _, fn := range e.deliveryOpts {
+		fn(&cfg)
+	}
+	if configure != nil {
+		configure(&cfg)
+	}
+	d, err := delivery.New(svc, cfg)
+	if err != nil {
+		e.t.Fatalf("creating delivery: %v", err)
+	}
+	return d
+}
+
 // otherProcess serves e's database and blobs from a second service and
 // Handler (another api process), configured by configure, and returns its
 // URL.
-func (e *env) otherProcess(configure func(*videohost.Config)) string {
+func (e *env) otherProcess(configure func(*videohost.Config, *delivery.Config)) string {
 	e.t.Helper()
 	cfg := e.serviceConfig(nil)
-	configure(&cfg)
+	var dcfg delivery.Config
+	for _, fn := range e.deliveryOpts {
+		fn(&dcfg)
+	}
+	configure(&cfg, &dcfg)
 	svc, err := videohost.New(cfg)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	h, err := httpapi.New(svc, httpapi.Config{UploadDir: e.t.TempDir()})
+	dl, err := delivery.New(svc, dcfg)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	h, err := httpapi.New(svc, httpapi.Config{UploadDir: e.t.TempDir(), Delivery: dl})
 	if err != nil {
 		e.t.Fatal(err)
 	}

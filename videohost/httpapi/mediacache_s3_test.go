@@ -22,6 +22,7 @@ import (
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob/s3"
+	"github.com/reelvideo/reel/videohost/delivery"
 )
 
 // randomAssets are fakeAssets with n random segments of size bytes
@@ -63,7 +64,7 @@ func sum(m map[string]int64) (n int64) {
 // withMediaCache puts the service's media cache in dir, bounded to limit.
 func withMediaCache(dir string, limit int64) envOption {
 	return func(e *env) {
-		e.svcOpts = append(e.svcOpts, func(c *videohost.Config) { c.MediaCacheDir, c.MediaCacheBytes = dir, limit })
+		e.deliveryOpts = append(e.deliveryOpts, func(c *delivery.Config) { c.MediaCacheDir, c.MediaCacheBytes = dir, limit })
 	}
 }
 
@@ -121,7 +122,7 @@ func TestS3MediaCache(t *testing.T) {
 
 	// Another process on the same bucket without a cache answers the same
 	// validators: a client may move between processes.
-	other := e.otherProcess(func(cfg *videohost.Config) { cfg.MediaCacheBytes = -1 })
+	other := e.otherProcess(func(_ *videohost.Config, cfg *delivery.Config) { cfg.MediaCacheBytes = -1 })
 	req, _ := http.NewRequest("GET", other+"/media/"+v.Space+"/"+v.ID+"/"+seg+"?v="+v.AssetVersion, nil)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -328,7 +329,7 @@ func TestS3MediaRedirect(t *testing.T) {
 	}
 	e := newEnv(t, func(e *env) {
 		e.blobs = st
-		e.svcOpts = append(e.svcOpts, func(c *videohost.Config) { c.MediaRedirect = time.Minute })
+		e.deliveryOpts = append(e.deliveryOpts, func(c *delivery.Config) { c.MediaRedirect = time.Minute })
 	})
 	files := randomAssets(1, 50_000)
 	v := e.publish(publishOptions{policy: videohost.PlaybackSigned, files: files})

@@ -19,6 +19,7 @@ import (
 	"github.com/reelvideo/reel/internal/s3test"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob/s3"
+	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/httpapi"
 )
 
@@ -44,7 +45,7 @@ func onS3(t *testing.T) envOption {
 	return func(e *env) {
 		e.blobs = st
 		e.cfg.Uploads = uploads
-		e.svcOpts = append(e.svcOpts, func(c *videohost.Config) { c.RenditionCacheDir = cacheDir })
+		e.deliveryOpts = append(e.deliveryOpts, func(c *delivery.Config) { c.RenditionCacheDir = cacheDir })
 	}
 }
 
@@ -97,7 +98,7 @@ func TestS3DeliveryValidators(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv2 := e.otherProcess(func(cfg *videohost.Config) { cfg.Blobs = other })
+			srv2 := e.otherProcess(func(cfg *videohost.Config, _ *delivery.Config) { cfg.Blobs = other })
 			req, _ := http.NewRequest("GET", srv2+"/media/"+v.Space+"/"+v.ID+"/"+asset+"?v="+v.AssetVersion, nil)
 			req.Header.Set("If-None-Match", etag)
 			res, err := http.DefaultClient.Do(req)
@@ -135,7 +136,7 @@ func TestFramesOverS3(t *testing.T) {
 	}}
 	e := newEnv(t, func(e *env) {
 		e.blobs = st
-		e.svcOpts = append(e.svcOpts, func(c *videohost.Config) {
+		e.deliveryOpts = append(e.deliveryOpts, func(c *delivery.Config) {
 			c.RenditionCacheDir = cacheDir
 			c.RenditionCacheBytes = 20 // one fake rendition (15 bytes), not two
 		})

@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/delivery"
 )
 
 // DefaultCollectTimeout bounds the reads one scrape makes.
@@ -142,10 +143,11 @@ func (m *Metrics) WebhookAttempt(endpoint string, state videohost.DeliveryState,
 	m.webhookAttempts.WithLabelValues(endpoint, result).Inc()
 }
 
-// Watch adds the metrics read from svc at scrape time: the queue depth,
-// the webhook backlog and the frame cache. Call it once per service.
-func (m *Metrics) Watch(svc *videohost.Service) error {
-	return m.reg.Register(newServiceCollector(svc, m))
+// Watch adds the metrics read at scrape time: the queue depth and the
+// webhook backlog from svc, the frame cache from d, the delivery built
+// over svc. Call it once per service.
+func (m *Metrics) Watch(svc *videohost.Service, d *delivery.Delivery) error {
+	return m.reg.Register(newServiceCollector(svc, d, m))
 }
 
 // WatchAnalytics adds reel_analytics_events_total{result}, read from
@@ -174,16 +176,17 @@ func (c *countersCollector) Collect(ch chan<- prometheus.Metric) {
 
 // serviceCollector reads the service on each scrape.
 type serviceCollector struct {
-	svc *videohost.Service
-	m   *Metrics
+	svc      *videohost.Service
+	delivery *delivery.Delivery
+	m        *Metrics
 
 	queueJobs, webhookDeliveries                                      *prometheus.Desc
 	frameBytes, frameFrames, frameLimit, frameLookups, frameEvictions *prometheus.Desc
 }
 
-func newServiceCollector(svc *videohost.Service, m *Metrics) *serviceCollector {
+func newServiceCollector(svc *videohost.Service, d *delivery.Delivery, m *Metrics) *serviceCollector {
 	return &serviceCollector{
-		svc: svc, m: m,
+		svc: svc, delivery: d, m: m,
 		queueJobs: prometheus.NewDesc("reel_queue_jobs",
 			"Unfinished jobs by kind and state (queued: runnable now; delayed: waiting for a retry; running).", []string{"kind", "state"}, nil),
 		webhookDeliveries: prometheus.NewDesc("reel_webhook_deliveries",
@@ -212,7 +215,7 @@ func (c *serviceCollector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), c.m.timeout)
 	defer cancel()
 
-	fc := c.svc.FrameCacheStats(ctx)
+	fc := c.delivery.FrameCacheStats(ctx)
 	ch <- prometheus.MustNewConstMetric(c.frameBytes, prometheus.GaugeValue, float64(fc.Bytes))
 	ch <- prometheus.MustNewConstMetric(c.frameFrames, prometheus.GaugeValue, float64(fc.Frames))
 	ch <- prometheus.MustNewConstMetric(c.frameLimit, prometheus.GaugeValue, float64(fc.Limit))

@@ -17,6 +17,7 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/metrics"
 	"github.com/reelvideo/reel/videohost/netguard"
@@ -38,6 +39,7 @@ func (framePipeline) Frame(context.Context, videohost.FrameRequest) ([]byte, err
 type stack struct {
 	m      *metrics.Metrics
 	svc    *videohost.Service
+	dl     *delivery.Delivery
 	db     *sqlite.DB
 	api    *httptest.Server
 	rw     string
@@ -72,10 +74,14 @@ func newStack(t *testing.T) *stack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Watch(svc); err != nil {
+	dl, err := delivery.New(svc, delivery.Config{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := httpapi.New(svc, httpapi.Config{UploadDir: filepath.Join(dir, "uploads"), Logger: log, Observer: m})
+	if err := m.Watch(svc, dl); err != nil {
+		t.Fatal(err)
+	}
+	h, err := httpapi.New(svc, httpapi.Config{UploadDir: filepath.Join(dir, "uploads"), Logger: log, Observer: m, Delivery: dl})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +97,7 @@ func newStack(t *testing.T) *stack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &stack{m: m, svc: svc, db: db, api: api}
+	s := &stack{m: m, svc: svc, dl: dl, db: db, api: api}
 	for _, k := range keys {
 		if k.Access == videohost.AccessReadWrite {
 			s.rw = k.Secret
@@ -290,7 +296,8 @@ func TestScrape(t *testing.T) {
 func TestRegistriesAreSeparate(t *testing.T) {
 	a, b := metrics.New(metrics.Config{}), metrics.New(metrics.Config{})
 	a.Request("GET", "/v1/videos", 200, time.Millisecond)
-	if err := a.Watch(newStack(t).svc); err != nil {
+	st := newStack(t)
+	if err := a.Watch(st.svc, st.dl); err != nil {
 		t.Fatal(err)
 	}
 	for name, m := range map[string]*metrics.Metrics{"a": a, "b": b} {

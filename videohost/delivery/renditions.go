@@ -1,4 +1,4 @@
-package videohost
+package delivery
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/reelvideo/reel/videohost"
 )
 
 // DefaultRenditionCacheBytes bounds the local copies of renditions that
@@ -28,7 +30,7 @@ const DefaultRenditionCacheBytes = 2 << 30
 // copies that no extraction is reading are removed first. Identical
 // fetches in flight are shared.
 type renditionCache struct {
-	blobs Blobs
+	blobs videohost.Blobs
 	max   int64
 
 	mu      sync.Mutex
@@ -43,7 +45,7 @@ type renditionLoad struct {
 	err  error
 }
 
-func newRenditionCache(blobs Blobs, dir string, maxBytes int64) *renditionCache {
+func newRenditionCache(blobs videohost.Blobs, dir string, maxBytes int64) *renditionCache {
 	if maxBytes == 0 {
 		maxBytes = DefaultRenditionCacheBytes
 	}

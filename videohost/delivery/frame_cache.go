@@ -1,27 +1,20 @@
-package videohost
+package delivery
 
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"log/slog"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/reelvideo/reel/videohost"
 )
 
 // DefaultFrameCacheSize is the byte cap of the frame cache when
 // Config.FrameCacheSize is 0: 1 GiB.
 const DefaultFrameCacheSize int64 = 1 << 30
-
-// frameCachePrefix is where frames live in blob storage: one folder per
-// video ("cache/{video}/frames/{version}/{millis}_{width}.{format}").
-const frameCachePrefix = "cache/"
-
-// FrameCachePrefix is the blob key prefix under which frames by URL are
-// cached, for tools and tests that measure what the cache holds.
-const FrameCachePrefix = frameCachePrefix
 
 // frameCache bounds the frames made on demand, which anyone can ask for by
 // URL: their bytes are capped, and the least recently used frame goes first
@@ -35,7 +28,7 @@ const FrameCachePrefix = frameCachePrefix
 // away (another process evicted it, the video was deleted) is dropped when
 // it is next opened.
 type frameCache struct {
-	blobs Blobs
+	blobs videohost.Blobs
 	limit int64 // < 0: frames are not cached
 	log   *slog.Logger
 
@@ -46,7 +39,7 @@ type frameCache struct {
 	hits, misses, evictions atomic.Int64
 }
 
-func newFrameCache(blobs Blobs, limit int64, log *slog.Logger) *frameCache {
+func newFrameCache(blobs videohost.Blobs, limit int64, log *slog.Logger) *frameCache {
 	if limit == 0 {
 		limit = DefaultFrameCacheSize
 	}
@@ -59,7 +52,7 @@ func (c *frameCache) loadLocked(ctx context.Context) {
 	if c.loaded {
 		return
 	}
-	blobs, err := c.blobs.List(ctx, frameCachePrefix)
+	blobs, err := c.blobs.List(ctx, videohost.FrameCachePrefix)
 	if err != nil {
 		c.log.WarnContext(ctx, "listing the frame cache", "err", err)
 		return
@@ -94,10 +87,10 @@ func (c *frameCache) delete(ctx context.Context, keys []string) {
 
 // open returns the cached frame at key and marks it used; ENotFound when
 // there is none.
-func (c *frameCache) open(ctx context.Context, key string) (Blob, BlobInfo, error) {
+func (c *frameCache) open(ctx context.Context, key string) (videohost.Blob, videohost.BlobInfo, error) {
 	if c.limit < 0 {
 		c.misses.Add(1)
-		return nil, BlobInfo{}, Errorf(ENotFound, "no such frame")
+		return nil, videohost.BlobInfo{}, videohost.Errorf(videohost.ENotFound, "no such frame")
 	}
 	c.mu.Lock()
 	c.loadLocked(ctx)
@@ -111,7 +104,7 @@ func (c *frameCache) open(ctx context.Context, key string) (Blob, BlobInfo, erro
 		// A frame another process wrote is counted from now on.
 		c.index.put(key, info.Size)
 		victims = c.evictLocked()
-	case IsNotFound(err):
+	case videohost.IsNotFound(err):
 		c.misses.Add(1)
 		c.index.remove(key)
 	}
@@ -142,7 +135,7 @@ func (c *frameCache) put(ctx context.Context, key string, image []byte) error {
 // forget drops the entries under prefix, whose blobs were deleted with a
 // video or a replaced version.
 func (c *frameCache) forget(prefix string) {
-	if !strings.HasPrefix(prefix, frameCachePrefix) {
+	if !strings.HasPrefix(prefix, videohost.FrameCachePrefix) {
 		return
 	}
 	prefix = strings.TrimSuffix(prefix, "/") + "/"
@@ -161,10 +154,9 @@ type FrameCacheStats struct {
 	Evictions int64 // frames evicted to stay within the cap
 }
 
-// FrameCacheStats reports the frame cache, reading the blob store the
-// first time (so that it counts what an earlier run left).
-func (s *Service) FrameCacheStats(ctx context.Context) FrameCacheStats {
-	c := s.frames
+// stats reports the cache, reading the blob store the first time (so that
+// it counts what an earlier run left).
+func (c *frameCache) stats(ctx context.Context) FrameCacheStats {
 	c.mu.Lock()
 	if c.limit >= 0 {
 		c.loadLocked(ctx)
@@ -173,9 +165,4 @@ func (s *Service) FrameCacheStats(ctx context.Context) FrameCacheStats {
 	c.mu.Unlock()
 	st.Hits, st.Misses, st.Evictions = c.hits.Load(), c.misses.Load(), c.evictions.Load()
 	return st
-}
-
-// framePrefix is the blob folder of the frames of one asset version.
-func framePrefix(videoID, version string) string {
-	return fmt.Sprintf("%s%s/frames/%s", frameCachePrefix, videoID, version)
 }

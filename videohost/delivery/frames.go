@@ -1,4 +1,4 @@
-package videohost
+package delivery
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"math"
 	"sort"
 	"strconv"
+
+	"github.com/reelvideo/reel/videohost"
 )
 
 // FrameQuery asks for a still of a video by URL: Time nil is the poster
@@ -27,7 +29,7 @@ type FrameSpec struct {
 	Millis  int64
 	Width   int
 	Format  string
-	sources []FrameSource
+	sources []videohost.FrameSource
 }
 
 // Key names the image: the cache key and the HTTP validator.
@@ -36,31 +38,30 @@ func (f FrameSpec) Key() string {
 }
 
 func (f FrameSpec) blobKey() string {
-	return framePrefix(f.Video, f.Version) + "/" + strconv.FormatInt(f.Millis, 10) + "_" + strconv.Itoa(f.Width) + "." + f.Format
+	return videohost.FramePrefix(f.Video, f.Version) + "/" + strconv.FormatInt(f.Millis, 10) + "_" + strconv.Itoa(f.Width) + "." + f.Format
 }
 
 // ResolveFrame resolves q for v. A video without pictures is ENotFound; a
 // server that cannot extract frames answers EUnavailable.
-func (s *Service) ResolveFrame(v *Video, q FrameQuery) (FrameSpec, error) {
-	if s.pipeline == nil {
-		return FrameSpec{}, Errorf(EUnavailable, "frame extraction is not configured on this server")
+func (d *Delivery) ResolveFrame(v *videohost.Video, q FrameQuery) (FrameSpec, error) {
+	if d.pipeline == nil {
+		return FrameSpec{}, videohost.Errorf(videohost.EUnavailable, "frame extraction is not configured on this server")
 	}
-	prefix := assetPrefix(v.ID, v.AssetVersion)
 	spec := FrameSpec{Video: v.ID, Version: v.AssetVersion, Format: q.Format}
-	local := s.caps.localBlobs
+	local := d.caps.Local
 	widest := 0
 	for _, r := range v.Renditions {
 		// On local disk a source is a path; elsewhere it is the blob key,
 		// fetched into the rendition cache by MakeFrame.
-		p := prefix + "/" + r.Name + ".mp4"
+		p := videohost.AssetKey(v.ID, v.AssetVersion, r.Name+".mp4")
 		if local != nil {
 			p = local.Path(p)
 		}
-		spec.sources = append(spec.sources, FrameSource{Path: p, Width: r.Width, Height: r.Height})
+		spec.sources = append(spec.sources, videohost.FrameSource{Path: p, Width: r.Width, Height: r.Height})
 		widest = max(widest, r.Width)
 	}
 	if len(spec.sources) == 0 {
-		return FrameSpec{}, Errorf(ENotFound, "video %s has no pictures", v.Embed)
+		return FrameSpec{}, videohost.Errorf(videohost.ENotFound, "video %s has no pictures", v.Embed)
 	}
 	sort.Slice(spec.sources, func(i, j int) bool { return spec.sources[i].Width < spec.sources[j].Width })
 	var at float64
@@ -84,8 +85,8 @@ func (s *Service) ResolveFrame(v *Video, q FrameQuery) (FrameSpec, error) {
 // pickFrameSource is the pipeline's rule (media.PickFrameSource): the
 // smallest source at least width wide, else the widest; the service
 // applies it itself when it must fetch the one source a frame reads.
-func pickFrameSource(sources []FrameSource, width int) FrameSource {
-	var best, widest FrameSource
+func pickFrameSource(sources []videohost.FrameSource, width int) videohost.FrameSource {
+	var best, widest videohost.FrameSource
 	for _, src := range sources {
 		if src.Width > widest.Width || widest.Path == "" {
 			widest = src
@@ -102,8 +103,8 @@ func pickFrameSource(sources []FrameSource, width int) FrameSource {
 
 // OpenCachedFrame opens the image of spec when it was made before and is
 // still in the frame cache; ENotFound otherwise.
-func (s *Service) OpenCachedFrame(ctx context.Context, spec FrameSpec) (Blob, BlobInfo, error) {
-	return s.frames.open(ctx, spec.blobKey())
+func (d *Delivery) OpenCachedFrame(ctx context.Context, spec FrameSpec) (videohost.Blob, videohost.BlobInfo, error) {
+	return d.frames.open(ctx, spec.blobKey())
 }
 
 // MakeFrame extracts the image of spec and caches it for OpenCachedFrame,
@@ -111,19 +112,19 @@ func (s *Service) OpenCachedFrame(ctx context.Context, spec FrameSpec) (Blob, Bl
 // recently used frames make room. When blobs are not on local disk, the one
 // rendition the frame is cut from is fetched into the local rendition cache
 // first.
-func (s *Service) MakeFrame(ctx context.Context, spec FrameSpec) ([]byte, error) {
+func (d *Delivery) MakeFrame(ctx context.Context, spec FrameSpec) ([]byte, error) {
 	sources := spec.sources
-	if s.renditions != nil {
+	if d.renditions != nil {
 		src := pickFrameSource(sources, spec.Width)
-		p, release, err := s.renditions.get(ctx, src.Path)
+		p, release, err := d.renditions.get(ctx, src.Path)
 		if err != nil {
 			return nil, fmt.Errorf("fetching the rendition of a frame: %w", err)
 		}
 		defer release()
 		src.Path = p
-		sources = []FrameSource{src}
+		sources = []videohost.FrameSource{src}
 	}
-	image, err := s.pipeline.Frame(ctx, FrameRequest{
+	image, err := d.pipeline.Frame(ctx, videohost.FrameRequest{
 		Sources: sources, Time: float64(spec.Millis) / 1000, Width: spec.Width, Format: spec.Format,
 	})
 	if err == nil && len(image) == 0 {
@@ -132,9 +133,9 @@ func (s *Service) MakeFrame(ctx context.Context, spec FrameSpec) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.frames.put(ctx, spec.blobKey(), image); err != nil {
+	if err := d.frames.put(ctx, spec.blobKey(), image); err != nil {
 		// The image is still good for the request that asked for it.
-		s.log.WarnContext(ctx, "caching a frame", "video", spec.Video, "err", err)
+		d.log.WarnContext(ctx, "caching a frame", "video", spec.Video, "err", err)
 	}
 	return image, nil
 }

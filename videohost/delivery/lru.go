@@ -1,4 +1,4 @@
-package videohost
+package delivery
 
 import (
 	"container/list"

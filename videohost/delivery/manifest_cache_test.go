@@ -1,4 +1,4 @@
-package videohost_test
+package delivery_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
@@ -47,7 +48,7 @@ func (c *countingDisk) opened(suffix string) int {
 func TestManifestCache(t *testing.T) {
 	out := &videohost.ProcessOutput{Duration: 1, Width: 320, Height: 240,
 		Renditions: []videohost.Rendition{{Name: "h264_sd", Width: 320, Height: 240}}}
-	setup := func(t *testing.T, cacheSize int64) (*videohost.Service, *countingDisk, *videohost.Principal, *videohost.Video) {
+	setup := func(t *testing.T, cacheSize int64) (*videohost.Service, *delivery.Delivery, *countingDisk, *videohost.Principal, *videohost.Video) {
 		t.Helper()
 		ctx := context.Background()
 		db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "reel.db"))
@@ -56,7 +57,7 @@ func TestManifestCache(t *testing.T) {
 		}
 		t.Cleanup(func() { db.Close() })
 		blobs := &countingDisk{Disk: openDisk(t), opens: map[string]int{}}
-		svc, p, _ := bootstrapped(t, videohost.Config{Store: db, Queue: db, Blobs: blobs, ManifestCacheSize: cacheSize})
+		svc, d, p, _ := bootstrapped(t, videohost.Config{Store: db, Queue: db, Blobs: blobs}, delivery.Config{ManifestCacheSize: cacheSize})
 		v, err := svc.CreateUploadVideo(ctx, p, videohost.UploadInput{Title: "t"})
 		if err != nil {
 			t.Fatal(err)
@@ -68,25 +69,25 @@ func TestManifestCache(t *testing.T) {
 		if _, err := svc.Jobs().StartProcessing(ctx, v.ID); err != nil {
 			t.Fatal(err)
 		}
-		return svc, blobs, p, v
+		return svc, d, blobs, p, v
 	}
 
 	t.Run("served from memory, new version at once", func(t *testing.T) {
 		ctx := context.Background()
-		svc, blobs, p, v := setup(t, 0)
+		svc, d, blobs, p, v := setup(t, 0)
 		v, err := svc.Jobs().PublishReady(ctx, v.ID, writeTree(t, map[string]string{
 			"playlist.m3u8": "one", "h264_sd/0.m4s": "segment", "storyboard.vtt": "WEBVTT"}), out)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for range 3 {
-			if got := asset(t, svc, v, "playlist.m3u8"); got != "one" {
+			if got := asset(t, d, v, "playlist.m3u8"); got != "one" {
 				t.Fatalf("playlist %q", got)
 			}
-			if got := asset(t, svc, v, "storyboard.vtt"); got != "WEBVTT" {
+			if got := asset(t, d, v, "storyboard.vtt"); got != "WEBVTT" {
 				t.Fatalf("vtt %q", got)
 			}
-			if got := asset(t, svc, v, "h264_sd/0.m4s"); got != "segment" {
+			if got := asset(t, d, v, "h264_sd/0.m4s"); got != "segment" {
 				t.Fatalf("segment %q", got)
 			}
 		}
@@ -99,10 +100,10 @@ func TestManifestCache(t *testing.T) {
 			t.Fatal(err)
 		}
 		v = video(t, svc, p, v.ID)
-		if got := asset(t, svc, v, "playlist.m3u8"); got != "two" {
+		if got := asset(t, d, v, "playlist.m3u8"); got != "two" {
 			t.Fatalf("after a new publish the playlist is %q", got)
 		}
-		if _, _, err := svc.OpenAsset(ctx, v, "h264_sd/0.m4s"); videohost.ErrorCode(err) != videohost.ENotFound {
+		if _, _, err := d.OpenAsset(ctx, v, "h264_sd/0.m4s"); videohost.ErrorCode(err) != videohost.ENotFound {
 			t.Fatalf("a file only the old version had: %v", err)
 		}
 	})
@@ -110,14 +111,14 @@ func TestManifestCache(t *testing.T) {
 	t.Run("bounded", func(t *testing.T) {
 		ctx := context.Background()
 		// Room for one 8-byte playlist, not two.
-		svc, blobs, _, v := setup(t, 12)
+		svc, d, blobs, _, v := setup(t, 12)
 		v, err := svc.Jobs().PublishReady(ctx, v.ID, writeTree(t, map[string]string{
 			"a.m3u8": "aaaaaaaa", "b.m3u8": "bbbbbbbb", "big.m3u8": "0123456789abcdef"}), out)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, name := range []string{"a.m3u8", "a.m3u8", "b.m3u8", "a.m3u8", "big.m3u8", "big.m3u8"} {
-			asset(t, svc, v, name)
+			asset(t, d, v, name)
 		}
 		// a (cached), a (hit), b (evicts a), a (evicts b): 2 opens of a;
 		// big is larger than the cap and never held.
@@ -128,19 +129,19 @@ func TestManifestCache(t *testing.T) {
 
 	t.Run("live set is read every time", func(t *testing.T) {
 		ctx := context.Background()
-		svc, _, p, v := setup(t, 0)
+		svc, d, _, p, v := setup(t, 0)
 		dir := writeTree(t, map[string]string{"playlist.m3u8": "#EXTM3U\n"})
 		if ok, err := svc.Jobs().PublishPlayable(ctx, v.ID, dir, &videohost.ProcessOutput{Live: true, Duration: 1}); err != nil || !ok {
 			t.Fatalf("live publish: %v %v", ok, err)
 		}
 		v = video(t, svc, p, v.ID)
-		if got := asset(t, svc, v, "playlist.m3u8"); got != "#EXTM3U\n" {
+		if got := asset(t, d, v, "playlist.m3u8"); got != "#EXTM3U\n" {
 			t.Fatalf("playlist %q", got)
 		}
 		if err := os.WriteFile(filepath.Join(dir, "playlist.m3u8"), []byte("#EXTM3U\n0.m4s\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := asset(t, svc, v, "playlist.m3u8"); got != "#EXTM3U\n0.m4s\n" {
+		if got := asset(t, d, v, "playlist.m3u8"); got != "#EXTM3U\n0.m4s\n" {
 			t.Fatalf("the growing playlist was served stale: %q", got)
 		}
 	})

@@ -1,4 +1,4 @@
-package videohost
+package delivery
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"path"
 	"strings"
 	"sync"
+
+	"github.com/reelvideo/reel/videohost"
 )
 
 // DefaultManifestCacheSize is the byte cap of the manifest cache when
@@ -28,7 +30,7 @@ const maxCachedManifest = 1 << 20
 // pipeline still writes it (LinkBlobs, versions "p..."): those are never
 // cached. Bytes are capped; the least recently used file goes first.
 type manifestCache struct {
-	blobs  Blobs
+	blobs  videohost.Blobs
 	limit  int64 // < 0: nothing is cached
 	linked bool  // Blobs are LinkBlobs: early sets may still grow
 
@@ -39,10 +41,10 @@ type manifestCache struct {
 
 type cachedManifest struct {
 	data []byte
-	info BlobInfo
+	info videohost.BlobInfo
 }
 
-func newManifestCache(blobs Blobs, limit int64, linked bool) *manifestCache {
+func newManifestCache(blobs videohost.Blobs, limit int64, linked bool) *manifestCache {
 	if limit == 0 {
 		limit = DefaultManifestCacheSize
 	}
@@ -66,7 +68,7 @@ func (c *manifestCache) cacheable(version, name string) bool {
 
 // open opens key of version: from memory when held, else from Blobs,
 // keeping a small file's bytes for the next time.
-func (c *manifestCache) open(ctx context.Context, version, name, key string) (Blob, BlobInfo, error) {
+func (c *manifestCache) open(ctx context.Context, version, name, key string) (videohost.Blob, videohost.BlobInfo, error) {
 	if !c.cacheable(version, name) {
 		return c.blobs.Open(ctx, key)
 	}
@@ -80,7 +82,7 @@ func (c *manifestCache) open(ctx context.Context, version, name, key string) (Bl
 
 	b, info, err := c.blobs.Open(ctx, key)
 	if err != nil {
-		return nil, BlobInfo{}, err
+		return nil, videohost.BlobInfo{}, err
 	}
 	if info.Size > maxCachedManifest || info.Size > c.limit {
 		return b, info, nil
@@ -88,10 +90,10 @@ func (c *manifestCache) open(ctx context.Context, version, name, key string) (Bl
 	defer b.Close()
 	data, err := io.ReadAll(io.LimitReader(b, info.Size+1))
 	if err != nil {
-		return nil, BlobInfo{}, err
+		return nil, videohost.BlobInfo{}, err
 	}
 	if int64(len(data)) != info.Size {
-		return nil, BlobInfo{}, fmt.Errorf("reading blob %s: %d bytes, not the %d announced", key, len(data), info.Size)
+		return nil, videohost.BlobInfo{}, fmt.Errorf("reading blob %s: %d bytes, not the %d announced", key, len(data), info.Size)
 	}
 	c.mu.Lock()
 	if _, ok := c.files[key]; !ok {

@@ -1,4 +1,4 @@
-package videohost_test
+package delivery_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/reelvideo/reel/internal/s3test"
 	"github.com/reelvideo/reel/internal/testclock"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
@@ -38,8 +39,8 @@ func TestReplacedVersionGrace(t *testing.T) {
 			}
 			t.Cleanup(func() { db.Close() })
 			blobs := tt.open(t)
-			svc, p, kid := bootstrapped(t, videohost.Config{Store: db, Queue: db, Blobs: blobs, Clock: clock,
-				ReplacedVersionGrace: 10 * time.Minute, MediaCacheDir: t.TempDir()})
+			svc, d, p, kid := bootstrapped(t, videohost.Config{Store: db, Queue: db, Blobs: blobs, Clock: clock,
+				ReplacedVersionGrace: 10 * time.Minute}, delivery.Config{MediaCacheDir: t.TempDir()})
 			v, err := svc.CreateUploadVideo(ctx, p, videohost.UploadInput{Title: "t"})
 			if err != nil {
 				t.Fatal(err)
@@ -70,7 +71,7 @@ func TestReplacedVersionGrace(t *testing.T) {
 				if err != nil {
 					return "", "", err
 				}
-				b, _, err := svc.OpenPassedAsset(ctx, v, &pass, name)
+				b, _, err := d.OpenPassedAsset(ctx, v, &pass, name)
 				if err != nil {
 					return "", "", err
 				}

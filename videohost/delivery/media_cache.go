@@ -1,4 +1,4 @@
-package videohost
+package delivery
 
 import (
 	"context"
@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/internal/readfile"
+
+	"github.com/reelvideo/reel/videohost"
 )
 
 // DefaultMediaCacheBytes bounds the local copies of delivered media when
@@ -54,7 +56,7 @@ const MaxCachedMediaFile = 16 << 20
 // A copy left by an earlier process is not reused: it was never synced to
 // disk, so a crash may have cut it short.
 type mediaCache struct {
-	blobs Blobs
+	blobs videohost.Blobs
 	limit int64
 	root  string // where the folders of processes are; "" is {tmp}/reel-media-cache
 	log   *slog.Logger
@@ -71,7 +73,7 @@ type mediaCache struct {
 	loading map[string]chan struct{}
 }
 
-func newMediaCache(blobs Blobs, root string, limit int64, log *slog.Logger) *mediaCache {
+func newMediaCache(blobs videohost.Blobs, root string, limit int64, log *slog.Logger) *mediaCache {
 	if limit == 0 {
 		limit = DefaultMediaCacheBytes
 	}
@@ -177,7 +179,7 @@ func (c *mediaCache) path(dir, key string) string {
 
 // open opens key: from its local copy when there is one, else from Blobs,
 // copying it first when it is small enough.
-func (c *mediaCache) open(ctx context.Context, key string) (Blob, BlobInfo, error) {
+func (c *mediaCache) open(ctx context.Context, key string) (videohost.Blob, videohost.BlobInfo, error) {
 	if !filepath.IsLocal(filepath.FromSlash(key)) {
 		return c.blobs.Open(ctx, key)
 	}
@@ -214,7 +216,7 @@ func (c *mediaCache) open(ctx context.Context, key string) (Blob, BlobInfo, erro
 			case <-done:
 				continue // a copy now, or the fetch failed: try ourselves
 			case <-ctx.Done():
-				return nil, BlobInfo{}, ctx.Err()
+				return nil, videohost.BlobInfo{}, ctx.Err()
 			}
 		}
 		done := make(chan struct{})
@@ -231,26 +233,26 @@ func (c *mediaCache) open(ctx context.Context, key string) (Blob, BlobInfo, erro
 
 // openCopy opens the local copy of key; its size and modification time
 // are the blob's.
-func (c *mediaCache) openCopy(dir, key string) (Blob, BlobInfo, bool) {
+func (c *mediaCache) openCopy(dir, key string) (videohost.Blob, videohost.BlobInfo, bool) {
 	f, err := readfile.Open(c.path(dir, key))
 	if err != nil {
-		return nil, BlobInfo{}, false
+		return nil, videohost.BlobInfo{}, false
 	}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, BlobInfo{}, false
+		return nil, videohost.BlobInfo{}, false
 	}
-	return f, BlobInfo{Key: key, Size: fi.Size(), ModTime: fi.ModTime().UTC()}, true
+	return f, videohost.BlobInfo{Key: key, Size: fi.Size(), ModTime: fi.ModTime().UTC()}, true
 }
 
 // fill opens key from Blobs and, when it is small enough, copies it into
 // dir and returns the copy. A failure of the local disk returns the blob
 // from Blobs, rewound.
-func (c *mediaCache) fill(ctx context.Context, dir, key string) (Blob, BlobInfo, error) {
+func (c *mediaCache) fill(ctx context.Context, dir, key string) (videohost.Blob, videohost.BlobInfo, error) {
 	b, info, err := c.blobs.Open(ctx, key)
 	if err != nil {
-		return nil, BlobInfo{}, err
+		return nil, videohost.BlobInfo{}, err
 	}
 	if info.Size > MaxCachedMediaFile || info.Size > c.limit {
 		return b, info, nil
@@ -259,7 +261,7 @@ func (c *mediaCache) fill(ctx context.Context, dir, key string) (Blob, BlobInfo,
 	if err != nil {
 		if ctx.Err() != nil {
 			b.Close()
-			return nil, BlobInfo{}, ctx.Err()
+			return nil, videohost.BlobInfo{}, ctx.Err()
 		}
 		c.mu.Lock()
 		warn := time.Since(c.warned) >= time.Minute
@@ -272,7 +274,7 @@ func (c *mediaCache) fill(ctx context.Context, dir, key string) (Blob, BlobInfo,
 		}
 		if _, serr := b.Seek(0, io.SeekStart); serr != nil {
 			b.Close()
-			return nil, BlobInfo{}, err
+			return nil, videohost.BlobInfo{}, err
 		}
 		return b, info, nil
 	}
@@ -286,7 +288,7 @@ func (c *mediaCache) fill(ctx context.Context, dir, key string) (Blob, BlobInfo,
 
 // copy writes b into a temporary file of dir, dates it info.ModTime and
 // renames it to key's path; it returns the file, rewound.
-func (c *mediaCache) copy(dir, key string, b Blob, info BlobInfo) (*os.File, error) {
+func (c *mediaCache) copy(dir, key string, b videohost.Blob, info videohost.BlobInfo) (*os.File, error) {
 	tmp, err := os.CreateTemp(dir, ".fill-*")
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package videohost_test
+package delivery_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/reelvideo/reel/internal/s3test"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
@@ -64,16 +65,19 @@ func TestRenditionCache(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	cacheDir := filepath.Join(t.TempDir(), "renditions")
 	release := make(chan struct{})
-	newService := func(pipe videohost.Pipeline) *videohost.Service {
+	newService := func(pipe videohost.Pipeline) (*videohost.Service, *delivery.Delivery) {
 		svc, err := videohost.New(videohost.Config{Store: db, Queue: db, Blobs: blobs, Pipeline: pipe,
-			Secret: bytes.Repeat([]byte("k"), 32), BaseURL: "https://reel.example",
-			RenditionCacheDir: cacheDir, RenditionCacheBytes: 2500})
+			Secret: bytes.Repeat([]byte("k"), 32), BaseURL: "https://reel.example"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return svc
+		d, err := delivery.New(svc, delivery.Config{RenditionCacheDir: cacheDir, RenditionCacheBytes: 2500})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return svc, d
 	}
-	svc := newService(framePipeline{wait: release})
+	svc, d := newService(framePipeline{wait: release})
 	sp, _, err := svc.Bootstrap(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -105,13 +109,13 @@ func TestRenditionCache(t *testing.T) {
 		return v
 	}
 	a, b := publish('a'), publish('c')
-	frame := func(svc *videohost.Service, v *videohost.Video, at float64, width int) string {
+	frame := func(d *delivery.Delivery, v *videohost.Video, at float64, width int) string {
 		t.Helper()
-		spec, err := svc.ResolveFrame(v, videohost.FrameQuery{Time: &at, Width: width, Format: "jpg"})
+		spec, err := d.ResolveFrame(v, delivery.FrameQuery{Time: &at, Width: width, Format: "jpg"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		img, err := svc.MakeFrame(ctx, spec)
+		img, err := d.MakeFrame(ctx, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +129,7 @@ func TestRenditionCache(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got[i] = frame(svc, a, float64(i), 320)
+			got[i] = frame(d, a, float64(i), 320)
 		}()
 	}
 	for blobs.fetches.Load() == 0 {
@@ -143,10 +147,10 @@ func TestRenditionCache(t *testing.T) {
 	}
 	// The widest rendition for a wide frame; then b's sd pushes the least
 	// recently used copy (a's sd) out of the 2500-byte cache.
-	if g := frame(svc, a, 1, 1920); g != "b2000" {
+	if g := frame(d, a, 1, 1920); g != "b2000" {
 		t.Fatalf("wide frame cut from %q", g)
 	}
-	if g := frame(svc, b, 1, 320); g != "c1000" {
+	if g := frame(d, b, 1, 320); g != "c1000" {
 		t.Fatalf("frame of b cut from %q", g)
 	}
 	entries, _ := os.ReadDir(cacheDir)
@@ -154,8 +158,8 @@ func TestRenditionCache(t *testing.T) {
 		t.Fatalf("%d fetches, %d copies kept, want 3 and 1 (the bound holds 2500 bytes)", n, len(entries))
 	}
 	// A new process over the same folder uses what is there.
-	svc2 := newService(framePipeline{})
-	if g := frame(svc2, b, 2, 320); g != "c1000" || blobs.fetches.Load() != 3 {
+	_, d2 := newService(framePipeline{})
+	if g := frame(d2, b, 2, 320); g != "c1000" || blobs.fetches.Load() != 3 {
 		t.Fatalf("after a restart: %q, %d fetches", g, blobs.fetches.Load())
 	}
 }
