@@ -25,6 +25,10 @@
 //     (signals, not events: those are videohost's lifecycle outbox), sessions,
 //     hourly rollups, stats and User-Agent families, over a narrow interface
 //     of the domain (Videos) and a store capability of its own (Store).
+//   - videohost/delivery: serves published files and frames to players
+//     through caches (playlists in memory, media and renditions on local
+//     disk, frames by URL) or presigned redirects; the domain tells it what
+//     it deletes (videohost.Copies).
 //   - videohost/httpapi: the whole HTTP surface as one http.Handler.
 //   - videohost/httpfast: a lean HTTP/1.1 loop for players' plain GETs,
 //     in front of a net/http Server that takes everything else.

@@ -16,9 +16,7 @@
 //     both pass.
 //   - Blobs, with the optional LocalBlobs and LinkBlobs capabilities:
 //     videohost/blob on local disk; with the optional CopyBlobs capability:
-//     videohost/blob/s3 in an S3-compatible bucket. Where blobs have no
-//     local paths, frames by URL read renditions through a bounded local
-//     cache (Config.RenditionCacheDir).
+//     videohost/blob/s3 in an S3-compatible bucket.
 //   - Pipeline, with the optional SubtitlePipeline capability: the FFmpeg
 //     adapter in videohost/transcode (the only part that needs cgo).
 //   - Clock: SystemClock, or a fake in tests.
@@ -53,20 +51,30 @@
 //
 // The service owns the layout of blob storage (publish.go): workers hand it
 // local folders (Jobs.StoreSource, ImportSource, Jobs.PublishPlayable,
-// Jobs.PublishReady, Jobs.CheckoutAssets, Jobs.PublishRevision) and the HTTP layer opens files through it
-// (OpenAsset, OpenPassedAsset, OpenCachedFrame); nothing else builds a
-// blob key. A published set of assets is an immutable version; publishing
-// is one row update of Video.AssetVersion, so readers see the old set or the
-// new one, never half of either, and the replaced version is deleted
-// afterwards: at once, or after Config.ReplacedVersionGrace when it holds
-// the same media (replaced.go). URLs never name the version in their path
-// (they are deterministic: {space_url}/{video}/{file}); the delivery layer
-// maps them to the current version, or to a kept replaced version that
-// their query (?v=) names. Because versions never change, a process may keep copies of
-// their files without invalidation: playlists in memory (manifest_cache.go)
-// and, when Blobs are not on local disk, media files on local disk
-// (media_cache.go, Config.MediaCacheBytes); or, with Config.MediaRedirect,
-// hand players presigned URLs of the store instead (AssetRedirect).
+// Jobs.PublishReady, Jobs.CheckoutAssets, Jobs.PublishRevision) and
+// readers name files by video, version and file name (AssetKey,
+// FramePrefix); nothing else builds a blob key. A published set of assets
+// is an immutable version; publishing is one row update of
+// Video.AssetVersion, so readers see the old set or the new one, never
+// half of either, and the replaced version is deleted afterwards: at once,
+// or after Config.ReplacedVersionGrace when it holds the same media
+// (replaced.go). URLs never name the version in their path (they are
+// deterministic: {space_url}/{video}/{file}); the pass a request is let in
+// with (AuthorizeAsset, AssetPass.Open) maps them to the current version,
+// or to a kept replaced version that their query (?v=) names.
+//
+// # Delivery
+//
+// Serving those files to players is videohost/delivery's: because versions
+// never change, it keeps copies of their files without invalidation
+// (playlists in memory, media files and renditions on local disk when
+// Blobs are not, frames by URL in Blobs under FrameCachePrefix) or hands
+// players presigned URLs of the store. It depends on this package through
+// a narrow interface (delivery.Domain, which *Service implements) and is
+// not imported by it; the Service tells it what it deletes through the
+// Copies port (KeepCopies), so that no copy outlives its blobs.
+// Service.OpenAsset and OpenPassedAsset read Blobs uncached, for tools and
+// tests.
 //
 // # Embedding
 //
@@ -75,6 +83,7 @@
 //	svc, _ := videohost.New(videohost.Config{Store: db, Queue: db, Blobs: blobs,
 //		Secret: secret, BaseURL: "https://example.com/video"})
 //
-// then mount httpapi.New(svc, ...) and run a worker.New(...) with a
-// transcode.New(...) pipeline (examples/embed).
+// then mount httpapi.New(svc, ...) (which builds a delivery.New(svc, ...)
+// unless its Config.Delivery hands it one) and run a worker.New(...) with
+// a transcode.New(...) pipeline (examples/embed).
 package videohost
