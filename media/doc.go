@@ -1,5 +1,6 @@
 // Package media turns a source file into everything a video platform serves:
-// it probes the source, plans an H.264 ladder by long edge, decodes the
+// it probes the source, plans an H.264 ladder of 16:9 boxes (the source
+// fitted inside 640×360, 1280×720, ... turned for portrait), decodes the
 // source once and encodes every rendition in parallel, packages the result as
 // CMAF (fMP4) with HLS playlists, a DASH manifest over the same segments and
 // progressive MP4 downloads, and publishes a playable set early.

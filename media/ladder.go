@@ -7,15 +7,21 @@ import (
 	"time"
 )
 
-// Quality names a rung of the ladder by the long edge of its picture.
+// Quality names a rung of the ladder by its box: the 16:9 frame its picture
+// fits in, turned upright for a portrait source (sd is 640×360 for a
+// landscape source, 360×640 for a portrait one). Boxes rather than long
+// edges give a 1:1 or 4:3 source the rungs its short edge calls for, as the
+// "720p" of other platforms does: a 1080×1080 source gets 360×360,
+// 720×720 and 1080×1080, not only a 640×640 sd.
 type Quality struct {
-	Name     string // "sd", "hd", "fhd", "qhd", "uhd"
-	LongEdge int
+	Name  string // "sd", "hd", "fhd", "qhd", "uhd"
+	Long  int    // the box's long edge: 640, 1280, ...
+	Short int    // the box's short edge: 360, 720, ...
 }
 
 // Qualities is the ladder of the service contract, smallest first.
 var qualities = []Quality{
-	{"sd", 640}, {"hd", 1280}, {"fhd", 1920}, {"qhd", 2560}, {"uhd", 3840},
+	{"sd", 640, 360}, {"hd", 1280, 720}, {"fhd", 1920, 1080}, {"qhd", 2560, 1440}, {"uhd", 3840, 2160},
 }
 
 // Defaults of LadderOptions; a zero field means the default.
@@ -29,9 +35,11 @@ const (
 	DefaultGOPTime      = 2 * time.Second
 	DefaultAudioBitrate = 128_000
 
-	// smallRungMaxFrameRate caps renditions under 720p (halving, as
-	// MaxFrameRate does): 60 fps pays at 720p and up.
+	// smallRungMaxFrameRate caps the rungs whose box's short edge is under
+	// fullRateMinShort, that is sd (halving, as MaxFrameRate does): 60 fps
+	// pays at 720p and up.
 	smallRungMaxFrameRate = 30
+	fullRateMinShort      = 720
 )
 
 // defaultMaxBitrates are the capped-VBR ceilings, bits per second.
@@ -48,7 +56,7 @@ type LadderOptions struct {
 	MaxFrameRate float64        // frame-rate cap; 60 when 0. Above it the rate is halved until it fits
 	MaxDuration  time.Duration  // longest accepted source; 12 h when 0
 	MaxEdge      int            // longest accepted picture edge; 8192 when 0
-	MaxQuality   string         // highest rung to plan ("fhd" stops at 1920); all when empty
+	MaxQuality   string         // highest rung to plan ("fhd" stops at the 1920×1080 box); all when empty
 	SegmentTime  time.Duration  // target segment length; 4 s when 0 (a multiple of the 2 s GOP)
 	AudioBitrate int            // AAC bitrate per audio track; 128 kb/s when 0
 }
@@ -101,13 +109,19 @@ type Rendition struct {
 	FrameRate    float64 `json:"frame_rate"`
 }
 
-// PlanLadder chooses the renditions for a probed source: one per quality
-// whose long edge does not exceed the source's, never upscaled, and always
-// "sd" (at the source size when the source is smaller than 640). Every
-// rendition has the source's frame rate under MaxFrameRate, but those
-// under 720p, which get half of a rate over 30. An
-// audio-only source plans no rendition. Absurd sizes answer too_large and
-// overlong sources duration_too_long.
+// PlanLadder chooses the renditions for a probed source, one per quality
+// whose box the source reaches: its upright display size has a short edge
+// at least the box's short edge, or a long edge at least the box's long
+// edge (a source that would fit inside the box with room on both edges
+// stops the ladder below it). Each rendition is the source scaled down,
+// aspect kept, to fit inside its box, never upscaled, both edges even; so
+// 16:9 sources fill their boxes, wider ones (2.39:1) touch the long edge
+// and narrower ones (4:3, 16:10, 1:1, and portrait the other way round)
+// the short edge. "sd" is always planned, at the source size when the
+// source fits inside 640×360. Every rendition has the source's frame rate
+// under MaxFrameRate, but sd, whose box is under 720p, gets half of a rate
+// over 30. An audio-only source plans no rendition. Absurd sizes answer
+// too_large and overlong sources duration_too_long.
 func PlanLadder(info *Info, opts LadderOptions) ([]Rendition, error) {
 	if info == nil {
 		return nil, errors.New("planning ladder: no source info")
@@ -134,20 +148,21 @@ func PlanLadder(info *Info, opts LadderOptions) ([]Rendition, error) {
 	// Keyframes stay every 2 s, so segment boundaries are the same times in
 	// every rendition.
 	smallNum, smallDen := cappedFrameRate(num, den, min(opts.MaxFrameRate, smallRungMaxFrameRate))
-	long := max(w, h)
+	long, short := max(w, h), min(w, h)
 
 	var out []Rendition
 	for _, q := range qualities {
 		if opts.MaxQuality != "" && len(out) > 0 && qualityRank(q.Name) > qualityRank(opts.MaxQuality) {
 			break
 		}
-		if q.LongEdge > long && q.Name != "sd" {
+		if short < q.Short && long < q.Long && q.Name != "sd" {
 			break
 		}
-		edge := min(q.LongEdge, long)
-		rw, rh := fitLongEdge(w, h, edge)
+		rw, rh := fitBox(w, h, q)
 		rnum, rden := num, den
-		if edge < 1280 {
+		// The rule keys off the rung, not its picture: a square source's
+		// hd is 720×720 and keeps 60 fps like a 16:9 one's 1280×720.
+		if q.Short < fullRateMinShort {
 			rnum, rden = smallNum, smallDen
 		}
 		out = append(out, Rendition{
@@ -174,13 +189,16 @@ func qualityRank(name string) int {
 	return len(qualities)
 }
 
-// fitLongEdge scales w×h so its long edge is edge, keeping the aspect ratio
-// and rounding both sides to even numbers (4:2:0 needs them).
-func fitLongEdge(w, h, edge int) (int, int) {
-	if w >= h {
-		return even(float64(edge)), even(float64(h) * float64(edge) / float64(w))
+// fitBox scales w×h down to fit inside q's box, turned like the picture,
+// keeping the aspect ratio and rounding both sides to even numbers (4:2:0
+// needs them); a picture already inside the box keeps its size.
+func fitBox(w, h int, q Quality) (int, int) {
+	bw, bh := q.Long, q.Short
+	if h > w {
+		bw, bh = bh, bw
 	}
-	return even(float64(w) * float64(edge) / float64(h)), even(float64(edge))
+	scale := min(1, float64(bw)/float64(w), float64(bh)/float64(h))
+	return even(float64(w) * scale), even(float64(h) * scale)
 }
 
 func even(x float64) int {

@@ -36,8 +36,11 @@ type zooSource struct {
 	make func(t *testing.T) string
 	// fps is the frame rate the source was made at; for a variable frame
 	// rate, its highest. 0 for audio only.
-	fps        float64
-	hdr        bool // PQ or HLG: the renditions must say BT.709
+	fps float64
+	hdr bool // PQ or HLG: the renditions must say BT.709
+	// rungs, when set, is the ladder the source must get, "WxH" per
+	// rendition as ffprobe reads the MP4s, smallest first.
+	rungs      []string
 	interlaced bool // the renditions must be progressive
 	// knownFailure says why the row fails today because of the pipeline
 	// (with who is fixing it): the row still runs every check, and the
@@ -61,21 +64,22 @@ const (
 	checkFrameRate   = "frame rate"  // wantFrameRate
 	checkInterlace   = "interlace"   // no combing left
 	checkAudio       = "audio"       // AAC stereo 48 kHz, one track per source stream
+	checkLadder      = "ladder"      // the row's rungs, when it says them
 )
 
-// wantFrameRate is the frame rate a rendition whose long edge is longEdge
-// should have, for a source made at sourceFPS (a variable-rate source: its
-// highest rate), under the rule the pipeline is moving to (issue 34, item 2):
-// above 60 fps halved until it fits, as before; above 30 fps kept at 720p and
-// up (a long edge of 1280 or more: the hd rung and larger) and halved below,
-// where the extra frames cost more than they show. A 60 fps phone clip plays
-// at 60 in hd and fhd, at 30 in sd; 25 and 30 fps stay as they are.
-func wantFrameRate(sourceFPS float64, longEdge int) float64 {
+// wantFrameRate is the frame rate a rendition of quality should have, for
+// a source made at sourceFPS (a variable-rate source: its highest rate),
+// under the rule of issue 34, item 2: above 60 fps halved until it fits;
+// above 30 fps kept at 720p and up (the hd rung and larger, whatever the
+// picture's shape: a square source's 720x720 hd too) and halved in sd, where
+// the extra frames cost more than they show. A 60 fps phone clip plays at 60
+// in hd and fhd, at 30 in sd; 25 and 30 fps stay as they are.
+func wantFrameRate(sourceFPS float64, quality string) float64 {
 	r := sourceFPS
 	for r > 60.01 {
 		r /= 2
 	}
-	if longEdge < 1280 && r > 30.01 {
+	if quality == "sd" && r > 30.01 {
 		r /= 2
 	}
 	return r
@@ -145,6 +149,9 @@ func zooSources() []zooSource {
 					[]string{"-fps_mode", "vfr"}, x264, aac)...)
 			},
 			fps: 60,
+			// sd fits the 640x360 box by its short edge, as every source
+			// narrower than 16:9 (640x400 before the box rule).
+			rungs: []string{"576x360"},
 		},
 		{
 			name: "camera ProRes 422 HQ 10-bit 25fps PCM MOV",
@@ -218,31 +225,41 @@ func zooSources() []zooSource {
 		{
 			name: "MJPEG AVI",
 			make: func(t *testing.T) string {
-				return generateSource(t, "mjpeg.avi", join(lavfi(zooVideo("320x240", 25, 25), zooBeeps(44100, 1000, "stereo")),
+				return generateSource(t, "mjpeg.avi", join(lavfi(zooVideo("640x480", 25, 25), zooBeeps(44100, 1000, "stereo")),
 					[]string{"-c:v", "mjpeg", "-q:v", "5", "-pix_fmt", "yuvj420p", "-c:a", "pcm_s16le"})...)
 			},
 			fps: 25,
+			// 4:3: sd is 480x360 in the 640x360 box (640x480 before).
+			rungs: []string{"480x360"},
 		},
 		{
 			name: "anamorphic PAL 720x576 SAR 64:45",
 			make: func(t *testing.T) string {
 				return generateSource(t, "pal.mp4", join(lavfi(zooVideo("720x576", 25, 25)+",setsar=64/45", stereo), x264, aac)...)
 			},
-			fps: 25,
+			fps:   25,
+			rungs: []string{"640x360"}, // 1024x576 displayed
 		},
 		{
 			name: "portrait 9:16",
 			make: func(t *testing.T) string {
-				return generateSource(t, "portrait.mp4", join(lavfi(zooVideo("216x384", 30, 30), stereo), x264, aac)...)
+				return generateSource(t, "portrait.mp4", join(lavfi(zooVideo("432x768", 30, 30), stereo), x264, aac)...)
 			},
 			fps: 30,
+			// The box turned upright: sd fits in 360x640.
+			rungs: []string{"360x640"},
 		},
 		{
+			// Big enough for three rungs: a square source reaches a box by its
+			// short edge (it got only a 640x640 sd before the box rule). At
+			// 30 fps to keep the row short; PlanLadder's tests hold that a
+			// square hd keeps 60 fps.
 			name: "square 1:1",
 			make: func(t *testing.T) string {
-				return generateSource(t, "square.mp4", join(lavfi(zooVideo("320x320", 30, 30), stereo), x264, aac)...)
+				return generateSource(t, "square.mp4", join(lavfi(zooVideo("1080x1080", 30, 30), stereo), x264, aac)...)
 			},
-			fps: 30,
+			fps:   30,
+			rungs: []string{"360x360", "720x720", "1080x1080"},
 		},
 		{
 			name: "audio only MP3",
@@ -358,6 +375,7 @@ func checkZoo(t *testing.T, c *zooChecks, z zooSource, src string) {
 	srcFirst := uprightGrid(t, src, 0)
 	srcStart, srcEnd := streamSpan(t, src, "v:0")
 	var firstFPS float64
+	var rungs []string
 	for i, r := range m.Renditions {
 		mp4 := filepath.Join(out, r.MP4)
 		probed := ffprobeJSON(t, mp4)
@@ -367,12 +385,13 @@ func checkZoo(t *testing.T, c *zooChecks, z zooSource, src string) {
 			continue
 		}
 		v := vs[0]
+		rungs = append(rungs, fmt.Sprintf("%dx%d", v.Width, v.Height))
 		fps := parseRatio(v.RFrameRate)
 		if i == 0 {
 			firstFPS = fps
 		}
 		frame := 1 / fps
-		want := wantFrameRate(z.fps, max(v.Width, v.Height))
+		want := wantFrameRate(z.fps, r.Quality)
 		summary = append(summary, fmt.Sprintf("%s %dx%d %.4g fps (want %.4g)", r.Name, v.Width, v.Height, fps, want))
 		if math.Abs(fps-want) > 0.01 {
 			c.errorf(checkFrameRate, "%s: %.4g fps, want %.4g for a %.4g fps source", r.Name, fps, want, z.fps)
@@ -392,6 +411,9 @@ func checkZoo(t *testing.T, c *zooChecks, z zooSource, src string) {
 		if d := (gotEnd - gotStart) - (srcEnd - srcStart); math.Abs(d) > frame+0.001 {
 			c.errorf(checkDuration, "%s lasts %.3f s, the source %.3f s (one frame: %.3f s)", r.Name, gotEnd-gotStart, srcEnd-srcStart, frame)
 		}
+	}
+	if z.rungs != nil && !slices.Equal(rungs, z.rungs) {
+		c.errorf(checkLadder, "rungs %v, want %v", rungs, z.rungs)
 	}
 	if m.Poster != nil {
 		if problem := sameOrientation(uprightGrid(t, src, m.Poster.Time), uprightGrid(t, filepath.Join(out, m.Poster.JPEG), 0)); problem != "" {

@@ -25,7 +25,7 @@ const elements = [
       A('muted', 'boolean', 'Start muted.'),
       A('loop', 'boolean', 'Loop playback.'),
       A('poster', 'string', 'Poster image URL, or a number of seconds (a frame of the video at that time), or "none".'),
-      A('quality', 'string', 'Highest quality played: sd | hd | fhd | qhd | uhd (or a long edge in pixels).'),
+      A('quality', 'string', 'Highest quality played: sd | hd | fhd | qhd | uhd (the renditions within that rung\'s box: hd is 1280×720, turned for a portrait video), or a long edge in pixels.'),
       A('start', 'number', 'Start position in seconds.'),
       A('metrics', 'string', '"off" disables analytics; a URL sends them elsewhere than {api}/v1/events.'),
       A('prefer-playback', "'native' | 'mse'", 'Which HLS playback to use where both work (default: native only where audio tracks can be switched).'),

@@ -1200,7 +1200,7 @@ export interface components {
             muted?: boolean | null;
             /** @description the poster is the frame at this time, seconds */
             "poster-time"?: number | null;
-            /** @description the highest quality played: sd, hd, fhd, qhd, uhd or pixels of the long edge */
+            /** @description the highest quality played: sd, hd, fhd, qhd or uhd (the renditions within that rung's 16:9 box, turned for a portrait video: hd is 1280×720) or pixels of the long edge */
             quality?: string | null;
             /** @description start position, seconds */
             start?: number | null;

@@ -12,9 +12,10 @@ import {
   MENU_CONTROLS,
   parseControls,
   posterSeconds,
-  qualityEdge,
+  qualityCap,
   sameLang,
   trackLabels,
+  withinCap,
 } from './util.js';
 
 /** Server player settings (the lookup's `player`), named as the attributes; poster-time sets `poster`. */
@@ -789,14 +790,14 @@ export class ReelPlayer extends EmbedElement {
   private _applyCap() {
     const hls = this._hls;
     if (!hls) return;
-    const edge = qualityEdge(this.quality);
-    const cap = capLevel(hls.levels, edge);
+    const within = qualityCap(this.quality);
+    const cap = capLevel(hls.levels, within);
     hls.autoLevelCapping = cap;
     this._renditions.selectedIndex = -1;
     this._renditions.reset(
       hls.levels
         .map((l, i) => ({ id: String(i), width: l.width, height: l.height, bitrate: l.bitrate }))
-        .filter((l) => +l.id === cap || Math.max(l.width, l.height) <= edge),
+        .filter((l) => +l.id === cap || withinCap(l, within)),
     );
   }
 

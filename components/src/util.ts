@@ -47,30 +47,55 @@ export function parseControls(value: string | null | undefined): Set<Control> {
   return new Set(KNOWN_CONTROLS.filter((c) => want.has(c)));
 }
 
-/** Long edge in pixels for a quality name (DESIGN §5), or a number of pixels. */
-export const QUALITY_EDGE: Record<string, number> = { sd: 640, hd: 1280, fhd: 1920, qhd: 2560, uhd: 3840 };
+/**
+ * The box of each quality name, [long edge, short edge]: the 16:9 frame the
+ * server fits that rung in (DESIGN §5), turned with the picture, so a
+ * square video's hd is 720×720 and its 1080×1080 fhd is over the hd cap.
+ */
+export const QUALITY_BOX: Record<string, readonly [number, number]> = {
+  sd: [640, 360],
+  hd: [1280, 720],
+  fhd: [1920, 1080],
+  qhd: [2560, 1440],
+  uhd: [3840, 2160],
+};
 
-export function qualityEdge(q: string | null | undefined): number {
-  if (!q) return Infinity;
+/** Largest long and short edge a level may have; Infinity where there is no bound. */
+export interface QualityCap {
+  long: number;
+  short: number;
+}
+
+/** The cap of a `quality` value: a name's box, or a number of pixels of the long edge. */
+export function qualityCap(q: string | null | undefined): QualityCap {
+  const none = { long: Infinity, short: Infinity };
+  if (!q) return none;
   const k = q.trim().toLowerCase().replace(/^h264_/, '');
-  if (k in QUALITY_EDGE) return QUALITY_EDGE[k];
+  if (k in QUALITY_BOX) return { long: QUALITY_BOX[k][0], short: QUALITY_BOX[k][1] };
   const n = parseInt(k, 10);
-  return Number.isFinite(n) && n > 0 ? n : Infinity;
+  return Number.isFinite(n) && n > 0 ? { long: n, short: Infinity } : none;
+}
+
+/** Whether a level fits inside the cap, whichever way it is turned. */
+export function withinCap(l: { width: number; height: number }, cap: QualityCap): boolean {
+  const w = l.width || 0;
+  const h = l.height || 0;
+  return Math.max(w, h) <= cap.long && Math.min(w, h) <= cap.short;
 }
 
 /**
- * Index of the highest level whose long edge fits the cap, for hls.js
- * autoLevelCapping; -1 means no cap. Levels need not be sorted.
+ * Index of the largest level within the cap, for hls.js autoLevelCapping
+ * (the smallest when none fits); -1 means no cap. Levels need not be sorted.
  */
-export function capLevel(levels: { width: number; height: number }[], cap: number): number {
-  if (!Number.isFinite(cap)) return -1;
+export function capLevel(levels: { width: number; height: number }[], cap: QualityCap): number {
+  if (!Number.isFinite(cap.long) && !Number.isFinite(cap.short)) return -1;
   let best = -1;
   let bestEdge = -1;
   let smallest = -1;
   let smallestEdge = Infinity;
   levels.forEach((l, i) => {
     const edge = Math.max(l.width || 0, l.height || 0);
-    if (edge <= cap && edge > bestEdge) {
+    if (withinCap(l, cap) && edge > bestEdge) {
       best = i;
       bestEdge = edge;
     }

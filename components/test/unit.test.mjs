@@ -43,16 +43,27 @@ test('parseControls', () => {
   assert.deepEqual([...U.parseControls('pip  play bogus RATE')], ['play', 'rate', 'pip']);
 });
 
-test('qualityEdge and capLevel', () => {
-  assert.equal(U.qualityEdge('hd'), 1280);
-  assert.equal(U.qualityEdge('h264_fhd'), 1920);
-  assert.equal(U.qualityEdge('720'), 720);
-  assert.equal(U.qualityEdge(null), Infinity);
+test('qualityCap and capLevel', () => {
+  assert.deepEqual(U.qualityCap('hd'), { long: 1280, short: 720 });
+  assert.deepEqual(U.qualityCap('h264_fhd'), { long: 1920, short: 1080 });
+  assert.deepEqual(U.qualityCap('720'), { long: 720, short: Infinity });
+  assert.deepEqual(U.qualityCap(null), { long: Infinity, short: Infinity });
   const levels = [{ width: 1280, height: 720 }, { width: 640, height: 360 }, { width: 1920, height: 1080 }];
-  assert.equal(U.capLevel(levels, 1280), 0);
-  assert.equal(U.capLevel(levels, 640), 1);
-  assert.equal(U.capLevel(levels, 100), 1, 'below every level: the smallest');
-  assert.equal(U.capLevel(levels, Infinity), -1);
+  assert.equal(U.capLevel(levels, U.qualityCap('hd')), 0);
+  assert.equal(U.capLevel(levels, U.qualityCap('sd')), 1);
+  assert.equal(U.capLevel(levels, U.qualityCap('1280')), 0);
+  assert.equal(U.capLevel(levels, U.qualityCap('100')), 1, 'below every level: the smallest');
+  assert.equal(U.capLevel(levels, U.qualityCap(null)), -1);
+  // Rungs are boxes: a square video's fhd (1080x1080) is over the hd box,
+  // its hd (720x720) within it; a portrait one's hd is 720x1280.
+  const square = [{ width: 360, height: 360 }, { width: 720, height: 720 }, { width: 1080, height: 1080 }];
+  assert.equal(U.capLevel(square, U.qualityCap('hd')), 1);
+  assert.equal(U.capLevel(square, U.qualityCap('sd')), 0);
+  const portrait = [{ width: 360, height: 640 }, { width: 720, height: 1280 }, { width: 1080, height: 1920 }];
+  assert.equal(U.capLevel(portrait, U.qualityCap('hd')), 1);
+  const fourThree = [{ width: 480, height: 360 }, { width: 960, height: 720 }, { width: 1440, height: 1080 }];
+  assert.equal(U.capLevel(fourThree, U.qualityCap('hd')), 1);
+  assert.equal(U.withinCap({ width: 1080, height: 1080 }, U.qualityCap('hd')), false);
 });
 
 test('chooseSubtitles', () => {

@@ -73,7 +73,7 @@ func describePlayer(paths, schemas obj) {
 			"muted":           nullable("boolean"),
 			"loop":            nullable("boolean"),
 			"start":           obj{"type": secs["type"], "minimum": 0, "maximum": 43200, "description": "start position, seconds"},
-			"quality":         obj{"type": []string{"string", "null"}, "description": "the highest quality played: sd, hd, fhd, qhd, uhd or pixels of the long edge"},
+			"quality":         obj{"type": []string{"string", "null"}, "description": "the highest quality played: sd, hd, fhd, qhd or uhd (the renditions within that rung's 16:9 box, turned for a portrait video: hd is 1280×720) or pixels of the long edge"},
 			"poster-time":     obj{"type": secs["type"], "minimum": 0, "maximum": 43200, "description": "the poster is the frame at this time, seconds"},
 		},
 		"additionalProperties": false,

@@ -15,8 +15,9 @@ import (
 type Config struct {
 	// Ladder sets the rendition ladder (qualities, bitrates, preset); the
 	// zero value is the default ladder
-	// (sd 640, hd 1280, fhd 1920, qhd 2560, uhd 3840 by the long edge;
-	// libx264 veryfast; keyframes every 2 s).
+	// (the source fitted inside the 16:9 boxes sd 640×360, hd 1280×720,
+	// fhd 1920×1080, qhd 2560×1440, uhd 3840×2160, turned for a portrait
+	// source; libx264 veryfast; keyframes every 2 s).
 	Ladder media.LadderOptions
 	// StoryboardTiles caps the storyboard sprite (default 100).
 	StoryboardTiles int
