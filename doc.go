@@ -47,6 +47,12 @@
 //   - components: the npm workspace with the <reel-*> custom elements.
 //   - examples: embedding Reel, minting tokens, verifying webhooks.
 //   - internal/webvtt: one WebVTT/SRT reader and writer (subtitles, chapters).
+//   - internal/chapterfile: chapter lists read (WebVTT, JSON), checked and
+//     written (chapters.vtt, Apple's chapters.json) for the domain.
+//   - internal/usertext: excerpts of user input and the one-line rule of
+//     titles and labels.
+//   - internal/imagecheck: poster images checked without FFmpeg, within a
+//     decode budget read from their headers.
 //   - internal/wirecheck: checks Go types against the OpenAPI document.
 //   - internal/pgtest: a throwaway PostgreSQL cluster for tests.
 //   - internal/s3test: a real S3 server (versitygw) for tests.

@@ -76,6 +76,16 @@
 // Service.OpenAsset and OpenPassedAsset read Blobs uncached, for tools and
 // tests.
 //
+// # Helpers
+//
+// What has no port, no Service and no domain type behind it is read by
+// pure packages under internal, which the domain calls and converts:
+// internal/chapterfile (a chapter list's parsing, rules and published
+// files, behind ParseChapters, ValidateChapters and RenderChapters),
+// internal/usertext (Excerpt and the one-line rule of titles and labels),
+// internal/imagecheck (CheckPosterImage's sizes and decode budget) and
+// internal/webvtt.
+//
 // # Embedding
 //
 //	db, _ := sqlite.Open(ctx, "reel.db")

@@ -4,6 +4,8 @@ import (
 	"crypto/rand"
 	"fmt"
 	"strings"
+
+	"github.com/reelvideo/reel/internal/usertext"
 )
 
 const idAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
@@ -72,21 +74,11 @@ func ValidID(s string, n int) bool {
 }
 
 // MaxExcerpt is how many characters of user input an error message quotes.
-const MaxExcerpt = 32
+const MaxExcerpt = usertext.MaxExcerpt
 
 // Excerpt returns s for an error message: whole when it is short, else its
-// first MaxExcerpt characters and "…", so that a huge input is never echoed
-// back (a 100 kB id must not make a 100 kB error).
-func Excerpt(s string) string {
-	n := 0
-	for i := range s {
-		if n == MaxExcerpt {
-			return strings.ToValidUTF8(s[:i], "\uFFFD") + "…"
-		}
-		n++
-	}
-	return strings.ToValidUTF8(s, "\uFFFD")
-}
+// first MaxExcerpt characters and "…" (usertext.Excerpt).
+func Excerpt(s string) string { return usertext.Excerpt(s) }
 
 // IDKind names a kind of identifier; CheckID knows the shape of each.
 type IDKind string

@@ -1,18 +1,14 @@
 package videohost
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image"
-	"image/jpeg"
-	"image/png"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/reelvideo/reel/internal/imagecheck"
 )
 
 // Added audio tracks and custom posters: both change a ready video's
@@ -420,113 +416,19 @@ func posterEditable(v *Video) error {
 func CheckPosterImage(path string) error { return checkPosterImage(path, true) }
 
 // checkPosterImage is CheckPosterImage; without decode it stops after the
-// header (sizes and the decode budget).
+// header (sizes and the decode budget). internal/imagecheck reads the
+// image; its refusals take the domain's codes here.
 func checkPosterImage(path string, decode bool) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return fmt.Errorf("reading poster image: %w", err)
+	err := imagecheck.Check(path, imagecheck.Limits{MaxBytes: MaxPosterBytes, MaxEdge: MaxPosterEdge, MaxDecode: MaxImageDecodeBytes}, decode)
+	var refused *imagecheck.Error
+	if !errors.As(err, &refused) {
+		return err
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return fmt.Errorf("reading poster image: %w", err)
+	switch refused.Kind {
+	case imagecheck.TooLarge:
+		return Errorf(EPayloadTooLarge, "%s", refused.Msg)
+	case imagecheck.TooWide:
+		return Invalid("body", "%s", refused.Msg)
 	}
-	if fi.Size() > MaxPosterBytes {
-		return Errorf(EPayloadTooLarge, "poster images are limited to %d bytes", MaxPosterBytes)
-	}
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	notImage := Errorf(VideoErrNotMedia, "the body is not a JPEG, PNG or WebP image")
-	var w, h int
-	switch kind := http.DetectContentType(head); kind {
-	case "image/jpeg", "image/png":
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return err
-		}
-		cfg, _, err := image.DecodeConfig(f)
-		if err != nil {
-			return notImage
-		}
-		w, h = cfg.Width, cfg.Height
-		if w <= 0 || h <= 0 || w > MaxPosterEdge || h > MaxPosterEdge {
-			return Invalid("body", "the image is %d×%d; posters are at most %d pixels on each side", w, h, MaxPosterEdge)
-		}
-		passes, extra := int64(1), int64(0)
-		if kind == "image/png" && pngInterlaced(head) {
-			passes = 2 // Go decodes each of the 7 passes, then the whole
-		}
-		if kind == "image/jpeg" {
-			if _, err := f.Seek(0, io.SeekStart); err != nil {
-				return err
-			}
-			if extra, err = jpegCoefficientBytes(f); err != nil {
-				return notImage
-			}
-		}
-		if err := checkDecodeBudget(w, h, decodedBytesPerPixel(cfg.ColorModel), passes, extra); err != nil {
-			return err
-		}
-		if !decode {
-			return nil
-		}
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return err
-		}
-		if _, _, err := image.Decode(f); err != nil {
-			return notImage
-		}
-		return nil
-	case "image/webp":
-		w, h, err = webpSize(head)
-		if err != nil {
-			return notImage
-		}
-		if w > MaxPosterEdge || h > MaxPosterEdge {
-			return Invalid("body", "the image is %d×%d; posters are at most %d pixels on each side", w, h, MaxPosterEdge)
-		}
-		// Decoded as 8-bit RGBA at most, by the pipeline.
-		return checkDecodeBudget(w, h, 4, 1, 0)
-	}
-	return notImage
-}
-
-// pngInterlaced reads the interlace method of a PNG's IHDR (the first
-// chunk, whose last byte it is: offset 28).
-func pngInterlaced(head []byte) bool {
-	return len(head) > 28 && string(head[12:16]) == "IHDR" && head[28] == 1
-}
-
-// The decoders CheckPosterImage uses.
-var _, _ = jpeg.Decode, png.Decode
-
-// webpSize reads the picture size from a WebP file's first chunk (lossy
-// VP8, lossless VP8L or extended VP8X).
-func webpSize(b []byte) (int, int, error) {
-	if len(b) < 30 || !bytes.Equal(b[:4], []byte("RIFF")) || !bytes.Equal(b[8:12], []byte("WEBP")) {
-		return 0, 0, errors.New("not webp")
-	}
-	le24 := func(p []byte) int { return int(p[0]) | int(p[1])<<8 | int(p[2])<<16 }
-	var w, h int
-	switch string(b[12:16]) {
-	case "VP8X":
-		w, h = le24(b[24:27])+1, le24(b[27:30])+1
-	case "VP8L":
-		if b[20] != 0x2f {
-			return 0, 0, errors.New("bad vp8l signature")
-		}
-		bits := uint32(b[21]) | uint32(b[22])<<8 | uint32(b[23])<<16 | uint32(b[24])<<24
-		w, h = int(bits&0x3fff)+1, int(bits>>14&0x3fff)+1
-	case "VP8 ":
-		if b[23] != 0x9d || b[24] != 0x01 || b[25] != 0x2a {
-			return 0, 0, errors.New("bad vp8 start code")
-		}
-		w, h = int(uint16(b[26])|uint16(b[27])<<8)&0x3fff, int(uint16(b[28])|uint16(b[29])<<8)&0x3fff
-	default:
-		return 0, 0, errors.New("unknown webp chunk")
-	}
-	if w <= 0 || h <= 0 {
-		return 0, 0, errors.New("empty picture")
-	}
-	return w, h, nil
+	return Errorf(VideoErrNotMedia, "%s", refused.Msg)
 }

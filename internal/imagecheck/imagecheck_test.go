@@ -1,0 +1,58 @@
+package imagecheck_test
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/reelvideo/reel/internal/imagecheck"
+)
+
+// The cases of the domain's codes are videohost's TestCheckPosterImage;
+// these check the kinds and the limits handed in.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, b []byte) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	pngOf := func(w, h int) []byte {
+		t.Helper()
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	lim := imagecheck.Limits{MaxBytes: 1 << 20, MaxEdge: 100, MaxDecode: 50 * 50}
+	cases := []struct {
+		name, path string
+		decode     bool
+		want       imagecheck.Kind // 0: accepted
+	}{
+		{"png", write("ok.png", pngOf(40, 40)), true, 0},
+		{"png, header only", write("ok2.png", pngOf(40, 40)), false, 0},
+		{"too wide", write("wide.png", pngOf(101, 8)), true, imagecheck.TooWide},
+		{"over the decode budget", write("big.png", pngOf(60, 60)), false, imagecheck.TooLarge},
+		{"too many bytes", write("long.png", append(pngOf(8, 8), make([]byte, 1<<20)...)), false, imagecheck.TooLarge},
+		{"text", write("notes.txt", []byte("hello")), true, imagecheck.NotImage},
+	}
+	for _, c := range cases {
+		err := imagecheck.Check(c.path, lim, c.decode)
+		var refused *imagecheck.Error
+		switch {
+		case c.want == 0 && err != nil:
+			t.Errorf("%s: %v, want nil", c.name, err)
+		case c.want != 0 && (!errors.As(err, &refused) || refused.Kind != c.want):
+			t.Errorf("%s: %v, want kind %d", c.name, err, c.want)
+		}
+	}
+}
