@@ -86,7 +86,9 @@ func (db *DB) Enqueue(ctx context.Context, j *videohost.Job) error {
 //     must not hold back uploads' early playback and transcodes.
 //  2. Then the space whose jobs were claimed least recently: spaces take
 //     turns, so one space's burst cannot starve another's uploads.
-//  3. Then the job due first (run_at when queued, lease_until when its
+//  3. Then, within the space, a job of the early lane: the transcode of a
+//     video that does not play yet goes before work on videos that do.
+//  4. Then the job due first (run_at when queued, lease_until when its
 //     lease ran out), then the oldest.
 //
 // A job with an expired lease and no attempts left goes dead instead of
@@ -124,6 +126,7 @@ func (db *DB) claim(ctx context.Context, worker string, lane *videohost.JobLane,
 		}
 		query += ` ORDER BY CASE WHEN kind = 'fetch' AND attempts > 0 THEN 1 ELSE 0 END,
 			COALESCE((SELECT last_claim FROM queue_spaces q WHERE q.space = jobs.space), 0),
+			CASE lane WHEN 'early' THEN 0 ELSE 1 END,
 			CASE state WHEN 'queued' THEN run_at ELSE lease_until END, id LIMIT 1`
 		for {
 			j, err := scanJob(tx.QueryRowContext(ctx, query, args...))

@@ -344,9 +344,11 @@ func testClaimLane(t *testing.T, open Opener) {
 	if j := claim(t, db, "w", videohost.JobTranscode); j == nil || j.ID != main.ID {
 		t.Fatalf("Claim = %+v, want job %d", j, main.ID)
 	}
-	other := enqueue(t, db, videohost.Job{Kind: videohost.JobTranscode, Lane: videohost.LaneEarly, VideoID: "c"})
+	// Claim takes any lane, the early one first within a space.
+	later := enqueue(t, db, videohost.Job{Kind: videohost.JobTranscode, VideoID: "c"})
+	other := enqueue(t, db, videohost.Job{Kind: videohost.JobTranscode, Lane: videohost.LaneEarly, VideoID: "d"})
 	if j := claim(t, db, "w"); j == nil || j.ID != other.ID {
-		t.Fatalf("Claim = %+v, want the early lane's job %d: Claim takes any lane", j, other.ID)
+		t.Fatalf("Claim = %+v, want the early lane's job %d before job %d", j, other.ID, later.ID)
 	}
 }
 
