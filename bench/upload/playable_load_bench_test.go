@@ -239,8 +239,22 @@ func (c *benchClient) upload(body []byte) (string, time.Time) {
 // its first segment; it returns the time from done until it has it.
 func (c *benchClient) waitPlayable(id string, done time.Time) time.Duration {
 	c.t.Helper()
-	v := c.get(id)
-	for ; !v.Playable; v = c.get(id) {
+	// A poll that takes seconds is the client's or the server's HTTP,
+	// not the time to playable: say so beside the figure.
+	var slowest time.Duration
+	get := func() benchVideo {
+		start := time.Now()
+		v := c.get(id)
+		slowest = max(slowest, time.Since(start))
+		return v
+	}
+	defer func() {
+		if slowest > 2*time.Second {
+			c.t.Logf("video %s: one GET /v1/videos/{id} took %v", id, slowest.Round(time.Millisecond))
+		}
+	}()
+	v := get()
+	for ; !v.Playable; v = get() {
 		// Long enough for a source that waits behind a whole ladder.
 		if time.Since(done) > 10*time.Minute {
 			c.t.Fatalf("video %s not playable after 10 min (%s)", id, v.State)
