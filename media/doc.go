@@ -62,6 +62,9 @@
 //     EVENT playlist grows until the final VOD playlists replace it. The
 //     early rendition is the ladder's own smallest rung, so nothing is
 //     encoded twice; the second decode is what the early start costs.
+//     A Background encode (a video that plays already) runs its whole
+//     ladder 10 nice levels lower too, so that another upload's early
+//     pass beside it takes the cores first.
 //     Every file is written under a temporary name and renamed.
 //   - The ladder's filter graph scales a rendition from the smallest larger
 //     rendition at least twice its size (sd from hd), not from the source:

@@ -40,6 +40,13 @@ type ProcessOptions struct {
 	PosterTime *time.Duration
 	// Storyboard shapes the storyboard sprite (zero: the defaults).
 	Storyboard StoryboardOptions
+	// Background encodes the ladder 10 nice levels lower, as the ladder
+	// pass of an early-first encode (transcode_early.go): for a video that
+	// plays already (its source was remuxed), nobody waits for this encode,
+	// and an early pass beside it (another upload's, at normal priority)
+	// must take the cores first. It costs nothing on idle cores. An
+	// early-first encode ignores it: its ladder pass runs lower anyway.
+	Background bool
 	// LadderOnly skips the pictures and the audio-only file: for measuring
 	// the ladder alone against an ffmpeg command that makes only the ladder.
 	LadderOnly bool
@@ -155,9 +162,12 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 			playable.notify(Playable{Dir: opts.OutDir, Live: true})
 		}
 	}
-	if len(live) > 0 && len(renditions) > 1 {
+	switch {
+	case len(live) > 0 && len(renditions) > 1:
 		out, err = transcodeEarlyFirst(ctx, job)
-	} else {
+	case opts.Background:
+		out, err = transcodeLowered(ctx, job)
+	default:
 		out, err = transcodeLadder(ctx, job)
 	}
 	if err != nil {

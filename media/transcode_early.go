@@ -116,3 +116,23 @@ func (o *ladderOutput) add(pass *ladderOutput) {
 		return cmp.Compare(max(a.rendition.Width, a.rendition.Height), max(b.rendition.Width, b.rendition.Height))
 	})
 }
+
+// transcodeLowered is transcodeLadder on a thread 10 nice levels lower, with
+// every thread it starts (ProcessOptions.Background).
+func transcodeLowered(ctx context.Context, job ladderJob) (*ladderOutput, error) {
+	var out *ladderOutput
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		// Left locked, as the ladder pass's in transcodeEarlyFirst: Go ends
+		// the thread with the goroutine.
+		runtime.LockOSThread()
+		if err := lowerThreadPriority(); err != nil {
+			job.logger.WarnContext(ctx, "media: lowering the ladder's priority", "err", err)
+		}
+		out, err = transcodeLadder(ctx, job)
+	}()
+	<-done
+	return out, err
+}

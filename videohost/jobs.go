@@ -35,6 +35,22 @@ const (
 	JobTranscode JobKind = "transcode"
 )
 
+// JobLane is the lane a job runs in, besides its kind: the queue keeps
+// each lane's jobs apart, so that what must not wait does not wait behind
+// the rest. It is how a job is scheduled, not what it does; metrics and
+// counts go by kind.
+type JobLane string
+
+const (
+	// LaneMain is every job's lane unless it says otherwise.
+	LaneMain JobLane = ""
+	// LaneEarly holds the transcode of a video that is not playable yet
+	// (its source could not be remuxed): it runs in a slot of its own
+	// (JobRun.EarlyConcurrency), so that a new upload becomes playable at
+	// once on a worker whose slots are busy with other videos' ladders.
+	LaneEarly JobLane = "early"
+)
+
 // JobState is where a job is.
 type JobState string
 
@@ -49,6 +65,7 @@ const (
 type Job struct {
 	ID          int64           `json:"id"`
 	Kind        JobKind         `json:"kind"`
+	Lane        JobLane         `json:"lane,omitempty"`
 	Space       string          `json:"space"`
 	VideoID     string          `json:"video_id"`
 	Payload     json.RawMessage `json:"payload,omitempty"`
@@ -72,6 +89,10 @@ type JobRun struct {
 	// lane of their own, besides Concurrency (at least 1 when Kinds holds
 	// JobPrepare).
 	PrepareConcurrency int
+	// EarlyConcurrency is how many jobs of LaneEarly run at once in their
+	// lane of their own, besides Concurrency (at least 1 when Kinds holds
+	// JobTranscode).
+	EarlyConcurrency int
 	// FetchConcurrency is how many JobFetch jobs run at once in their lane
 	// of their own, besides Concurrency (at least 1 when Kinds holds
 	// JobFetch): fetches wait on the network, and must neither hold back

@@ -128,9 +128,11 @@ type Queue interface {
 // dies leaves a lease that expires, and the job runs again.
 type LeaseQueue interface {
 	Queue
-	// Claim leases the oldest runnable job of the given kinds (any when empty)
-	// to worker; it returns (nil, nil) when there is none.
+	// Claim leases the oldest runnable job of the given kinds (any when empty),
+	// whatever its lane, to worker; it returns (nil, nil) when there is none.
 	Claim(ctx context.Context, worker string, kinds []JobKind, lease time.Duration) (*Job, error)
+	// ClaimLane is Claim limited to the jobs of one lane.
+	ClaimLane(ctx context.Context, worker string, lane JobLane, kinds []JobKind, lease time.Duration) (*Job, error)
 	// Extend renews the lease of a running job; it fails when the lease was lost.
 	Extend(ctx context.Context, id int64, worker string, lease time.Duration) error
 	Complete(ctx context.Context, id int64, worker string) error

@@ -412,13 +412,19 @@ func (s *Service) failOverQuota(ctx context.Context, videoID string, quotaErr er
 	}
 }
 
-// QueueTranscode queues the transcode of a video whose source was prepared.
+// QueueTranscode queues the transcode of a video whose source was
+// prepared: in LaneEarly when the prepare job could not make it playable,
+// since that transcode is what makes it playable.
 func (s *Jobs) QueueTranscode(ctx context.Context, videoID string) error {
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
 		if v.State != StateUploaded && v.State != StateProcessing {
 			return Change{}, Errorf(EInvalidTransition, "video %s is %s", v.ID, v.State)
 		}
-		return Change{Jobs: []Job{{Kind: JobTranscode, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
+		lane := LaneMain
+		if !v.Playable {
+			lane = LaneEarly
+		}
+		return Change{Jobs: []Job{{Kind: JobTranscode, Lane: lane, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
 	})
 	return err
 }

@@ -20,16 +20,23 @@ import (
 )
 
 // TestPlayableUnderLoad measures the time from the end of an upload to
-// playable for a short video that arrives while another video's ladder is
-// encoding, on a real refserver with its defaults (one worker, transcodes in
-// a child process): the issue's target is 1 s on 2 cores. Each round
-// uploads a 60 s 1080p30 source, waits until its transcode runs (a media
-// child of the server has spent a second of CPU), uploads a 10 s 720p
-// source and clocks it to playable, then checks that the long transcode was
-// still running and waits for both to be ready. The reference is the same
-// short upload on the idle server, measured first. It prints a markdown
-// table for BENCHMARKS.md; REEL_BENCH_ROUNDS sets the rounds (3) and
-// REEL_BENCH_SECONDS the long source's length (60, for a quick try).
+// playable (its first segment fetched) for short videos that arrive while
+// another video's ladder is encoding, on a real refserver with its defaults
+// (one worker, transcodes in a child process): the target is 1 s on 2 cores
+// for a source Reel remuxes, and 2 × 2 s for a 1080p source it must encode
+// (issue 34). Each round uploads a 60 s 1080p30 source, waits until its
+// transcode runs (a media child of the server has spent a second of CPU),
+// uploads a 10 s 720p H.264 source and clocks it to playable, then a 10 s
+// 1080p HEVC source (libx265, which Reel cannot remux: its early pass makes
+// it playable) and clocks that, then the same HEVC source again as a second
+// video, which finds the early lane busy with the first one's ladder
+// (README: "Early playback, in a lane of its own"); it notes whether the
+// long transcode was still running each time and waits for all four to be
+// ready. The
+// references are the same short uploads on the idle server, measured
+// first. It prints a markdown table for BENCHMARKS.md; REEL_BENCH_ROUNDS
+// sets the rounds (3) and REEL_BENCH_SECONDS the long source's length (60,
+// for a quick try).
 //
 //	go test -tags bench -run TestPlayableUnderLoad -v -timeout 60m ./bench/upload
 func TestPlayableUnderLoad(t *testing.T) {
@@ -43,21 +50,36 @@ func TestPlayableUnderLoad(t *testing.T) {
 	dir := t.TempDir()
 	long := makeSource(t, dir, "long.mp4", "1920x1080", seconds)
 	short := makeSource(t, dir, "short.mp4", "1280x720", 10)
+	hevc := makeHEVC(t, dir, "hevc.mp4", "1920x1080", 10)
 	srv := startRefserver(t, dir)
 	c := &benchClient{t: t, srv: srv}
+	load := []string{benchkit.LoadAverage()}
 
-	// The reference: the short upload alone, each round waiting for ready.
-	var idle, loaded []time.Duration
+	// The references: each short upload alone, each round waiting for ready.
+	var idle, loaded, idleHEVC, loadedHEVC, secondHEVC []time.Duration
 	for i := 0; i < rounds; i++ {
 		id, done := c.upload(short)
 		idle = append(idle, c.waitPlayable(id, done))
 		t.Logf("idle round %d: playable %v after the upload", i+1, idle[i].Round(time.Millisecond))
 		c.waitReady(id)
+		id, done = c.upload(hevc)
+		idleHEVC = append(idleHEVC, c.waitPlayable(id, done))
+		t.Logf("idle round %d: HEVC playable %v after the upload", i+1, idleHEVC[i].Round(time.Millisecond))
+		c.waitReady(id)
 	}
 
+	// stillEncoding says whether the long video's ladder was still running.
+	stillEncoding := func(longID string, child int) string {
+		if v := c.get(longID); v.State == "ready" || !processAlive(child) {
+			return "the long ladder had ended"
+		}
+		return "while " + longID + " was encoding"
+	}
+	var notes []string
 	for i := 0; i < rounds; i++ {
 		longID, _ := c.upload(long)
 		child := c.waitTranscoding(longID)
+		load = append(load, benchkit.LoadAverage())
 		id, done := c.upload(short)
 		d := c.waitPlayable(id, done)
 		if v := c.get(longID); v.State == "ready" || !processAlive(child) {
@@ -65,19 +87,41 @@ func TestPlayableUnderLoad(t *testing.T) {
 		}
 		loaded = append(loaded, d)
 		t.Logf("round %d: playable %v after the upload, while %s was encoding", i+1, d.Round(time.Millisecond), longID)
+		hevcID, done := c.upload(hevc)
+		d = c.waitPlayable(hevcID, done)
+		note := stillEncoding(longID, child)
+		if !strings.HasPrefix(note, "while") {
+			notes = append(notes, fmt.Sprintf("round %d: %s before the HEVC upload was playable", i+1, note))
+		}
+		loadedHEVC = append(loadedHEVC, d)
+		t.Logf("round %d: HEVC playable %v after the upload, %s", i+1, d.Round(time.Millisecond), note)
+		secondID, done := c.upload(hevc)
+		d = c.waitPlayable(secondID, done)
+		secondHEVC = append(secondHEVC, d)
+		t.Logf("round %d: a second HEVC upload playable %v after the upload, %s", i+1, d.Round(time.Millisecond), stillEncoding(longID, child))
 		c.waitReady(longID)
 		c.waitReady(id)
+		c.waitReady(hevcID)
+		c.waitReady(secondID)
 	}
 
 	var tbl strings.Builder
-	fmt.Fprintf(&tbl, "\n| round | upload complete → playable, during a %d s 1080p ladder | the same upload, idle server |\n|---|---|---|\n", seconds)
+	fmt.Fprintf(&tbl, "\n| round | H.264 720p upload complete → playable, during a %d s 1080p ladder | the same upload, idle server | HEVC 1080p upload → playable, during the ladder | the same upload, idle server | a second HEVC upload right after the first |\n|---|---|---|---|---|---|\n", seconds)
 	for i := range rounds {
-		fmt.Fprintf(&tbl, "| %d | %s | %s |\n", i+1, cell(loaded, i), cell(idle, i))
+		fmt.Fprintf(&tbl, "| %d | %s | %s | %s | %s | %s |\n", i+1, cell(loaded, i), cell(idle, i), cell(loadedHEVC, i), cell(idleHEVC, i), cell(secondHEVC, i))
 	}
-	fmt.Fprintf(&tbl, "| median | **%.2f s** (target ≤ 1 s) | %.2f s |\n", medianSeconds(loaded), medianSeconds(idle))
+	fmt.Fprintf(&tbl, "| median | **%.2f s** (target ≤ 1 s) | %.2f s | **%.2f s** (target ≤ 2 × 2 s) | %.2f s | %.2f s |\n",
+		medianSeconds(loaded), medianSeconds(idle), medianSeconds(loadedHEVC), medianSeconds(idleHEVC), medianSeconds(secondHEVC))
 	fmt.Print(tbl.String())
+	fmt.Printf("\nload average (1 min) at the start and in each loaded round: %s\n", strings.Join(load, ", "))
+	for _, n := range notes {
+		fmt.Println(n)
+	}
 	if m := medianSeconds(loaded); m > 1 {
 		t.Logf("median %.2f s is over the 1 s target", m)
+	}
+	if m := medianSeconds(loadedHEVC); m > 4 {
+		t.Logf("HEVC median %.2f s is over the 2 × 2 s target", m)
 	}
 }
 
@@ -96,6 +140,27 @@ func makeSource(t testing.TB, dir, name, size string, seconds int) []byte {
 		"-f", "lavfi", "-i", "testsrc2=size="+size+":rate=30",
 		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
 		"-t", strconv.Itoa(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-g", "60", "-pix_fmt", "yuv420p",
+		"-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", p)
+	if out, err := gen.CombinedOutput(); err != nil {
+		t.Fatalf("ffmpeg: %v\n%s", err, out)
+	}
+	body, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
+}
+
+// makeHEVC encodes seconds of testsrc2 and a sine tone as HEVC (libx265,
+// tagged hvc1 as phones write it)/AAC: a source Reel cannot remux.
+func makeHEVC(t testing.TB, dir, name, size string, seconds int) []byte {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	gen := exec.Command("ffmpeg", "-nostdin", "-v", "error", "-y",
+		"-f", "lavfi", "-i", "testsrc2=size="+size+":rate=30",
+		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+		"-t", strconv.Itoa(seconds), "-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1",
+		"-x265-params", "keyint=60:log-level=error", "-pix_fmt", "yuv420p",
 		"-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", p)
 	if out, err := gen.CombinedOutput(); err != nil {
 		t.Fatalf("ffmpeg: %v\n%s", err, out)
@@ -174,10 +239,25 @@ func (c *benchClient) upload(body []byte) (string, time.Time) {
 // its first segment; it returns the time from done until it has it.
 func (c *benchClient) waitPlayable(id string, done time.Time) time.Duration {
 	c.t.Helper()
-	v := c.get(id)
-	for ; !v.Playable; v = c.get(id) {
-		if time.Since(done) > 2*time.Minute {
-			c.t.Fatalf("video %s not playable after 2 min (%s)", id, v.State)
+	// A poll that takes seconds is the client's or the server's HTTP,
+	// not the time to playable: say so beside the figure.
+	var slowest time.Duration
+	get := func() benchVideo {
+		start := time.Now()
+		v := c.get(id)
+		slowest = max(slowest, time.Since(start))
+		return v
+	}
+	defer func() {
+		if slowest > 2*time.Second {
+			c.t.Logf("video %s: one GET /v1/videos/{id} took %v", id, slowest.Round(time.Millisecond))
+		}
+	}()
+	v := get()
+	for ; !v.Playable; v = get() {
+		// Long enough for a source that waits behind a whole ladder.
+		if time.Since(done) > 10*time.Minute {
+			c.t.Fatalf("video %s not playable after 10 min (%s)", id, v.State)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

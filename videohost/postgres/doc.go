@@ -98,10 +98,13 @@
 // Reel's own: the jobs of a video change (Change.Jobs) are inserted with
 // InsertTx in the transaction of the change, so they exist exactly when it
 // does. Reel's kinds are prefixed "reel."; prepare jobs go to a queue of
-// their own (reel_prepare), fetches to another (reel_fetch), every other
-// kind to reel_jobs, so that the probe and playable remux of a new upload
-// never wait behind a transcode, and a burst of slow URLs neither holds
-// back transcodes nor waits behind them.
+// their own (reel_prepare), fetches to another (reel_fetch), the transcode
+// of a video that is not playable yet (videohost.LaneEarly) to a third
+// (reel_early; Job.Lane is read back from it), every other job to
+// reel_jobs, so that neither the probe and playable remux of a new upload
+// nor the early pass of one that cannot be remuxed waits behind a
+// transcode, and a burst of slow URLs neither holds back transcodes nor
+// waits behind them.
 // RunJobs starts a River client with a worker per kind that calls the
 // handler it is given (videohost/worker's). A failure is retried after the
 // handler's backoff (River's attempts, the worker's delays); a failure

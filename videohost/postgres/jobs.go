@@ -23,19 +23,24 @@ import (
 const DefaultMaxAttempts = 5
 
 // River names: the kinds carry a prefix so that Reel's jobs stand apart in
-// a database other programs use River in too; prepare jobs and fetches have
-// queues of their own, so that neither waits behind a transcode nor holds
-// one back.
+// a database other programs use River in too; prepare jobs, fetches and
+// the early lane's transcodes (videohost.LaneEarly) have queues of their
+// own, so that none of them waits behind a transcode nor holds one back.
 const (
 	kindPrefix   = "reel."
 	queueMain    = "reel_jobs"
 	queuePrepare = "reel_prepare"
+	queueEarly   = "reel_early"
 	queueFetch   = "reel_fetch"
 )
 
 func riverKind(k videohost.JobKind) string { return kindPrefix + string(k) }
 
-func queueOf(k videohost.JobKind) string {
+// queueOf is the River queue of a job: a lane's, or its kind's.
+func queueOf(k videohost.JobKind, lane videohost.JobLane) string {
+	if lane == videohost.LaneEarly {
+		return queueEarly
+	}
 	switch k {
 	case videohost.JobPrepare:
 		return queuePrepare
@@ -183,7 +188,7 @@ func (db *DB) insertJob(ctx context.Context, tx pgx.Tx, j *videohost.Job, now ti
 	if j.MaxAttempts <= 0 {
 		j.MaxAttempts = DefaultMaxAttempts
 	}
-	opts := &river.InsertOpts{MaxAttempts: j.MaxAttempts, Queue: queueOf(j.Kind), Priority: priorityOf(j.Kind)}
+	opts := &river.InsertOpts{MaxAttempts: j.MaxAttempts, Queue: queueOf(j.Kind, j.Lane), Priority: priorityOf(j.Kind)}
 	// A job due now is left to the database's clock: River makes a job
 	// with a time of its own "scheduled", to be made available later by
 	// its leader, which would delay every job by a scheduler round.
@@ -229,6 +234,9 @@ func toJob(row *rivertype.JobRow) (*videohost.Job, error) {
 		Space: d.Space, VideoID: d.VideoID,
 		Attempts: row.Attempt, MaxAttempts: row.MaxAttempts, RunAt: row.ScheduledAt.UTC(),
 	}
+	if row.Queue == queueEarly {
+		j.Lane = videohost.LaneEarly
+	}
 	switch row.State {
 	case rivertype.JobStateRunning:
 		j.State = videohost.JobRunning
@@ -265,13 +273,16 @@ func (db *DB) RunJobs(ctx context.Context, run videohost.JobRun) error {
 	if runPrepare {
 		run.PrepareConcurrency = max(run.PrepareConcurrency, 1)
 	}
+	if slices.Contains(run.Kinds, videohost.JobTranscode) {
+		run.EarlyConcurrency = max(run.EarlyConcurrency, 1)
+	}
 	if slices.Contains(run.Kinds, videohost.JobFetch) {
 		run.FetchConcurrency = max(run.FetchConcurrency, 1)
 	}
 	// Each running job holds a connection of its own (its lock) for as long
 	// as it runs; a pool of their own keeps them from starving River's.
 	lockCfg := db.poolConfig.Copy()
-	lockCfg.MaxConns = int32(run.Concurrency + run.PrepareConcurrency + run.FetchConcurrency)
+	lockCfg.MaxConns = int32(run.Concurrency + run.PrepareConcurrency + run.EarlyConcurrency + run.FetchConcurrency)
 	lockCfg.MinConns = 0
 	locks, err := pgxpool.NewWithConfig(ctx, lockCfg)
 	if err != nil {
@@ -295,6 +306,10 @@ func (db *DB) RunJobs(ctx context.Context, run videohost.JobRun) error {
 			queues[queuePrepare] = river.QueueConfig{MaxWorkers: run.PrepareConcurrency}
 		case videohost.JobFetch:
 			queues[queueFetch] = river.QueueConfig{MaxWorkers: run.FetchConcurrency}
+		case videohost.JobTranscode:
+			// Only transcodes are queued in the early lane.
+			queues[queueEarly] = river.QueueConfig{MaxWorkers: run.EarlyConcurrency}
+			queues[queueMain] = river.QueueConfig{MaxWorkers: run.Concurrency}
 		default:
 			queues[queueMain] = river.QueueConfig{MaxWorkers: run.Concurrency}
 		}

@@ -14,20 +14,21 @@ import (
 // DefaultMaxAttempts is how often a job runs when it does not say.
 const DefaultMaxAttempts = 5
 
-const jobColumns = `id, kind, space, video_id, payload, state, attempts, max_attempts, run_at,
+const jobColumns = `id, kind, lane, space, video_id, payload, state, attempts, max_attempts, run_at,
 	lease_owner, lease_until, last_error`
 
 func scanJob(row interface{ Scan(...any) error }) (*videohost.Job, error) {
 	var j videohost.Job
-	var kind, state string
+	var kind, lane, state string
 	var payload sql.NullString
 	var runAt int64
 	var leaseUntil sql.NullInt64
-	if err := row.Scan(&j.ID, &kind, &j.Space, &j.VideoID, &payload, &state, &j.Attempts, &j.MaxAttempts,
+	if err := row.Scan(&j.ID, &kind, &lane, &j.Space, &j.VideoID, &payload, &state, &j.Attempts, &j.MaxAttempts,
 		&runAt, &j.LeaseOwner, &leaseUntil, &j.LastError); err != nil {
 		return nil, err
 	}
 	j.Kind = videohost.JobKind(kind)
+	j.Lane = videohost.JobLane(lane)
 	j.State = videohost.JobState(state)
 	if payload.Valid {
 		j.Payload = []byte(payload.String)
@@ -60,9 +61,9 @@ func insertJob(ctx context.Context, tx interface {
 		payload = string(j.Payload)
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO jobs
-		(kind, space, video_id, payload, state, attempts, max_attempts, run_at, last_error, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
-		string(j.Kind), j.Space, j.VideoID, payload, string(j.State), j.MaxAttempts, j.RunAt.UnixNano(),
+		(kind, lane, space, video_id, payload, state, attempts, max_attempts, run_at, last_error, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+		string(j.Kind), string(j.Lane), j.Space, j.VideoID, payload, string(j.State), j.MaxAttempts, j.RunAt.UnixNano(),
 		j.LastError, now.UnixNano(), now.UnixNano())
 	if err != nil {
 		return fmt.Errorf("inserting job: %w", err)
@@ -85,19 +86,38 @@ func (db *DB) Enqueue(ctx context.Context, j *videohost.Job) error {
 //     must not hold back uploads' early playback and transcodes.
 //  2. Then the space whose jobs were claimed least recently: spaces take
 //     turns, so one space's burst cannot starve another's uploads.
-//  3. Then the job due first (run_at when queued, lease_until when its
+//  3. Then, within the space, a job of the early lane: the transcode of a
+//     video that does not play yet goes before work on videos that do.
+//  4. Then the job due first (run_at when queued, lease_until when its
 //     lease ran out), then the oldest.
 //
 // A job with an expired lease and no attempts left goes dead instead of
 // running again. Returns (nil, nil) when nothing is runnable. Selecting and
 // leasing happen in one write transaction, so no job is claimed twice.
+//
+// Claim takes a job of any lane: a worker's main slots take the early
+// lane's jobs too when they are idle, as they take prepare jobs.
 func (db *DB) Claim(ctx context.Context, worker string, kinds []videohost.JobKind, lease time.Duration) (*videohost.Job, error) {
+	return db.claim(ctx, worker, nil, kinds, lease)
+}
+
+// ClaimLane is Claim limited to the jobs of lane.
+func (db *DB) ClaimLane(ctx context.Context, worker string, lane videohost.JobLane, kinds []videohost.JobKind, lease time.Duration) (*videohost.Job, error) {
+	return db.claim(ctx, worker, &lane, kinds, lease)
+}
+
+// claim is Claim, limited to the jobs of *lane when lane is not nil.
+func (db *DB) claim(ctx context.Context, worker string, lane *videohost.JobLane, kinds []videohost.JobKind, lease time.Duration) (*videohost.Job, error) {
 	var claimed *videohost.Job
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
 		now := db.now().UnixNano()
 		query := `SELECT ` + jobColumns + ` FROM jobs
 			WHERE ((state = 'queued' AND run_at <= ?1) OR (state = 'running' AND lease_until < ?1))`
 		args := []any{now}
+		if lane != nil {
+			query += ` AND lane = ?`
+			args = append(args, string(*lane))
+		}
 		if len(kinds) > 0 {
 			query += ` AND kind IN (` + strings.TrimSuffix(strings.Repeat("?, ", len(kinds)), ", ") + `)`
 			for _, k := range kinds {
@@ -106,6 +126,7 @@ func (db *DB) Claim(ctx context.Context, worker string, kinds []videohost.JobKin
 		}
 		query += ` ORDER BY CASE WHEN kind = 'fetch' AND attempts > 0 THEN 1 ELSE 0 END,
 			COALESCE((SELECT last_claim FROM queue_spaces q WHERE q.space = jobs.space), 0),
+			CASE lane WHEN 'early' THEN 0 ELSE 1 END,
 			CASE state WHEN 'queued' THEN run_at ELSE lease_until END, id LIMIT 1`
 		for {
 			j, err := scanJob(tx.QueryRowContext(ctx, query, args...))

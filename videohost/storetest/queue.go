@@ -297,9 +297,59 @@ func testEnqueueAndJob(t *testing.T, open Opener) {
 		got.MaxAttempts != b.DefaultMaxAttempts {
 		t.Errorf("Job = %+v, payload %s", got, got.Payload)
 	}
+	if got.Lane != videohost.LaneMain {
+		t.Errorf("lane %q, want the main lane", got.Lane)
+	}
+	early := &videohost.Job{Kind: videohost.JobTranscode, Lane: videohost.LaneEarly, VideoID: "video0000002"}
+	if err := db.Enqueue(ctx, early); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Job(ctx, early.ID); err != nil || got.Lane != videohost.LaneEarly || got.Kind != videohost.JobTranscode {
+		t.Errorf("Job = %+v, %v; want a transcode in the early lane", got, err)
+	}
 	_, err = db.Job(ctx, j.ID+100)
 	wantCode(t, err, videohost.ENotFound)
 	wantCode(t, db.Enqueue(ctx, &videohost.Job{}), videohost.EValidation)
+}
+
+// testClaimLane: ClaimLane takes only its lane's jobs, an expired lease's
+// too; Claim takes any lane's.
+func testClaimLane(t *testing.T, open Opener) {
+	ctx := context.Background()
+	b := open(t)
+	db, clock := leases(t, b.DB), b.Clock
+	main := enqueue(t, db, videohost.Job{Kind: videohost.JobTranscode, VideoID: "a"})
+	early := enqueue(t, db, videohost.Job{Kind: videohost.JobTranscode, Lane: videohost.LaneEarly, VideoID: "b"})
+	claimLane := func(kinds ...videohost.JobKind) *videohost.Job {
+		t.Helper()
+		j, err := db.ClaimLane(ctx, "w", videohost.LaneEarly, kinds, time.Minute)
+		if err != nil {
+			t.Fatalf("ClaimLane: %v", err)
+		}
+		return j
+	}
+	if j := claimLane(videohost.JobFetch); j != nil {
+		t.Fatalf("ClaimLane of fetches took %+v", j)
+	}
+	if j := claimLane(videohost.JobTranscode); j == nil || j.ID != early.ID || j.Lane != videohost.LaneEarly {
+		t.Fatalf("ClaimLane = %+v, want job %d", j, early.ID)
+	}
+	if j := claimLane(); j != nil {
+		t.Fatalf("ClaimLane took %+v from another lane", j)
+	}
+	clock.Advance(2 * time.Minute) // the early job's lease runs out
+	if j := claimLane(videohost.JobTranscode); j == nil || j.ID != early.ID || j.Attempts != 2 {
+		t.Fatalf("ClaimLane after the lease expired = %+v, want job %d again", j, early.ID)
+	}
+	if j := claim(t, db, "w", videohost.JobTranscode); j == nil || j.ID != main.ID {
+		t.Fatalf("Claim = %+v, want job %d", j, main.ID)
+	}
+	// Claim takes any lane, the early one first within a space.
+	later := enqueue(t, db, videohost.Job{Kind: videohost.JobTranscode, VideoID: "c"})
+	other := enqueue(t, db, videohost.Job{Kind: videohost.JobTranscode, Lane: videohost.LaneEarly, VideoID: "d"})
+	if j := claim(t, db, "w"); j == nil || j.ID != other.ID {
+		t.Fatalf("Claim = %+v, want the early lane's job %d before job %d", j, other.ID, later.ID)
+	}
 }
 
 // Spaces take turns: a space with a long backlog and a space with a few

@@ -90,6 +90,7 @@ func Run(t *testing.T, open Opener) {
 		{"DispatchersShareDeliveries", testDispatchersShareDeliveries},
 		{"Reclaim", testReclaim},
 		{"ClaimIsFairAcrossSpaces", testClaimIsFairAcrossSpaces},
+		{"ClaimLane", testClaimLane},
 		{"VideosFetchingFilter", testVideosFetchingFilter},
 		{"SecretFingerprint", testSecretFingerprint},
 		{"PlayerSettings", testPlayerSettings},

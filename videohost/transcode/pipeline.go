@@ -63,6 +63,11 @@ func (p *Pipeline) Process(ctx context.Context, in videohost.ProcessInput) (*vid
 		Ladder: p.cfg.Ladder, Logger: p.log, Info: info,
 		Storyboard: media.StoryboardOptions{MaxTiles: p.cfg.StoryboardTiles},
 		OnProgress: in.OnProgress,
+		// No OnPlayable: the video plays already (the worker sets it only
+		// for one that does not), so its ladder yields the cores to the
+		// early pass of an upload that does not play yet (README: "Early
+		// playback, in a lane of its own").
+		Background: in.OnPlayable == nil,
 	}
 	if in.PosterTime != nil {
 		at := time.Duration(*in.PosterTime * float64(time.Second))

@@ -21,6 +21,16 @@
 // replaces it. A killed job leaves at most a dangling early version, which
 // the next attempt's final publish removes.
 //
+// Early playback has lanes of its own, one job each besides Concurrency
+// (worker.go, Run): the prepare job, which probes a source and remuxes a
+// standard one; and the transcode of a video the prepare job could not make
+// playable (videohost.LaneEarly), whose early pass at normal priority then
+// takes the cores from the other ladders, which run 10 nice levels lower.
+// A transcode in the early lane runs its video's whole ladder: the early
+// rendition is the ladder's own smallest one, made in the same run, so the
+// ladder cannot be handed back to the main lane without stopping the early
+// playlist's growth.
+//
 // A source longer than Config.ChunkThreshold is encoded in chunks that any
 // worker may take (chunks.go): the transcode job plans them, chunk jobs
 // encode spans of ChunkLength and the audio, and a stitch job, queued by

@@ -114,7 +114,9 @@ func (*subtitledPipeline) PosterAt(_ context.Context, _ string, at float64) (flo
 
 // TestWorkerKilledMidTranscode: two workers share a PostgreSQL database;
 // the one transcoding a video is killed (its process, so its connections
-// and its job's lock go at once); the other finishes the video.
+// and its job's lock go at once); the other finishes the video. The
+// pipelines have no Prepare, so the video is not playable and its
+// transcode runs in the early lane (reel_early): River rescues it there.
 func TestWorkerKilledMidTranscode(t *testing.T) {
 	ctx := context.Background()
 	dsn, dir := pgtest.New(t), t.TempDir()

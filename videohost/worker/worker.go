@@ -195,6 +195,14 @@ func New(cfg Config) (*Worker, error) {
 // wait behind an hour of somebody else's transcode. A worker with a
 // pipeline runs one prepare job besides its Concurrency; it competes for
 // the cores only that briefly.
+//
+// So has the transcode of a video the prepare job could not make playable
+// (videohost.LaneEarly: a source it cannot remux), one more besides
+// Concurrency: that transcode is what makes the video playable, and its
+// early pass runs at normal priority while the ladders beside it run 10
+// nice levels lower, so it takes the cores from them while it runs. The
+// slot then runs that video's whole ladder; the trade-offs are in the
+// README ("Early playback, in a lane of its own").
 func (w *Worker) Run(ctx context.Context) error {
 	sweepCtx, stopSweeping := context.WithCancel(ctx)
 	sweeping := make(chan struct{})
@@ -211,7 +219,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		run := videohost.JobRun{Kinds: w.kind, Concurrency: w.cfg.Concurrency, FetchConcurrency: w.cfg.FetchConcurrency,
 			Handle: w.handle, Backoff: backoff}
 		if w.cfg.Pipeline != nil {
-			run.PrepareConcurrency = 1
+			run.PrepareConcurrency, run.EarlyConcurrency = 1, 1
 		}
 		return q.RunJobs(ctx, run)
 	}
@@ -223,10 +231,11 @@ func (w *Worker) Run(ctx context.Context) error {
 		}
 		var wg sync.WaitGroup
 		loop := func(kinds []videohost.JobKind) {
-			wg.Go(func() { w.loop(ctx, q, kinds) })
+			wg.Go(func() { w.loop(ctx, q, q.Claim, kinds) })
 		}
 		// Fetches have their own lane; the media lanes take every other
-		// kind (a prepare job too, when they are idle).
+		// kind (a prepare job or an early transcode too, when they are
+		// idle).
 		media := slices.DeleteFunc(slices.Clone(w.kind), func(k videohost.JobKind) bool { return k == videohost.JobFetch })
 		if len(media) > 0 {
 			for i := 0; i < w.cfg.Concurrency; i++ {
@@ -238,6 +247,10 @@ func (w *Worker) Run(ctx context.Context) error {
 		}
 		if w.cfg.Pipeline != nil {
 			loop([]videohost.JobKind{videohost.JobPrepare})
+			early := func(ctx context.Context, worker string, kinds []videohost.JobKind, lease time.Duration) (*videohost.Job, error) {
+				return q.ClaimLane(ctx, worker, videohost.LaneEarly, kinds, lease)
+			}
+			wg.Go(func() { w.loop(ctx, q, early, []videohost.JobKind{videohost.JobTranscode}) })
 		}
 		wg.Wait()
 		return nil
@@ -245,9 +258,12 @@ func (w *Worker) Run(ctx context.Context) error {
 	return errors.New("worker: the queue neither leases jobs nor runs them")
 }
 
-func (w *Worker) loop(ctx context.Context, q videohost.LeaseQueue, kinds []videohost.JobKind) {
+// claimFunc claims a job for a loop: LeaseQueue.Claim, or a lane's.
+type claimFunc func(ctx context.Context, worker string, kinds []videohost.JobKind, lease time.Duration) (*videohost.Job, error)
+
+func (w *Worker) loop(ctx context.Context, q videohost.LeaseQueue, claim claimFunc, kinds []videohost.JobKind) {
 	for ctx.Err() == nil {
-		ran, err := w.runOne(ctx, q, kinds)
+		ran, err := w.runOne(ctx, q, claim, kinds)
 		if err != nil && ctx.Err() == nil {
 			w.log.ErrorContext(ctx, "claiming a job", "err", err)
 		}
@@ -267,11 +283,11 @@ func (w *Worker) RunOne(ctx context.Context) (bool, error) {
 	if q == nil {
 		return false, errors.New("worker: RunOne needs a queue that leases jobs; this one runs them itself (use Run)")
 	}
-	return w.runOne(ctx, q, w.kind)
+	return w.runOne(ctx, q, q.Claim, w.kind)
 }
 
-func (w *Worker) runOne(ctx context.Context, q videohost.LeaseQueue, kinds []videohost.JobKind) (bool, error) {
-	job, err := q.Claim(ctx, w.cfg.ID, kinds, w.cfg.Lease)
+func (w *Worker) runOne(ctx context.Context, q videohost.LeaseQueue, claim claimFunc, kinds []videohost.JobKind) (bool, error) {
+	job, err := claim(ctx, w.cfg.ID, kinds, w.cfg.Lease)
 	if err != nil || job == nil {
 		return false, err
 	}
@@ -354,7 +370,11 @@ func (w *Worker) handle(ctx context.Context, job *videohost.Job) error {
 }
 
 func (w *Worker) jobLog(job *videohost.Job) *slog.Logger {
-	return w.log.With("job", job.ID, "kind", job.Kind, "video", job.VideoID, "attempt", job.Attempts)
+	log := w.log.With("job", job.ID, "kind", job.Kind, "video", job.VideoID, "attempt", job.Attempts)
+	if job.Lane != videohost.LaneMain {
+		log = log.With("lane", job.Lane)
+	}
+	return log
 }
 
 // failed logs a failed run of job and says when it runs again: after the

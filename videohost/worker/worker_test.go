@@ -276,6 +276,14 @@ func (p *preparingPipeline) Prepare(ctx context.Context, in videohost.PrepareInp
 func (p *preparingPipeline) Process(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
 	src, _ := os.ReadFile(in.Source)
 	p.processing <- string(src)
+	if in.OnPlayable != nil {
+		// Not made playable by Prepare: publish the growing folder at once,
+		// as the ladder's early pass does with its first segment.
+		os.WriteFile(filepath.Join(in.OutDir, "playlist.m3u8"), []byte("#EXTM3U early"), 0o644)
+		if err := in.OnPlayable(ctx, in.OutDir, &videohost.ProcessOutput{Live: true, Duration: 1, Width: 320, Height: 240}); err != nil {
+			return nil, err
+		}
+	}
 	select {
 	case <-p.release:
 	case <-ctx.Done():
@@ -293,8 +301,14 @@ func (p *preparingPipeline) Frame(context.Context, videohost.FrameRequest) ([]by
 // returns it with its prepare job queued.
 func storedSource(t *testing.T, e *env, content string) *videohost.Video {
 	t.Helper()
+	return importSource(t, e.svc, e.p, content)
+}
+
+// importSource is storedSource on any service.
+func importSource(t *testing.T, svc *videohost.Service, p *videohost.Principal, content string) *videohost.Video {
+	t.Helper()
 	ctx := context.Background()
-	v, err := e.svc.CreateUploadVideo(ctx, e.p, videohost.UploadInput{Title: content})
+	v, err := svc.CreateUploadVideo(ctx, p, videohost.UploadInput{Title: content})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +316,7 @@ func storedSource(t *testing.T, e *env, content string) *videohost.Video {
 	if err := os.WriteFile(src, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.ImportSource(ctx, v.ID, src); err != nil {
+	if _, err := svc.ImportSource(ctx, v.ID, src); err != nil {
 		t.Fatal(err)
 	}
 	return v
