@@ -40,9 +40,12 @@
 //     (a file of one repeated 3-byte sequence passes), while real .amr files
 //     carry a "#!AMR" header and open as "amr".
 //   - HDR sources (PQ or HLG, BT.2020) are tone-mapped to 8-bit BT.709 SDR
-//     (zscale to linear light, Möbius curve, tagged bt709), since H.264
+//     (to linear light, Möbius curve, tagged bt709), since H.264
 //     renditions for every browser cannot carry HDR; Info still reports the
-//     HDR flags. Callers that make posters should take them from a rendition,
+//     HDR flags. What phones, cameras and browsers write (4:2:0 10-bit,
+//     limited range) goes through tonemap.c: FFmpeg's float zscale/tonemap
+//     chain computed from tables, straight from and to Y'CbCr, on every
+//     core (over 55 dB from the chain); anything else through the chain. Callers that make posters should take them from a rendition,
 //     as the worker does: Poster decodes its input as it is.
 //   - All renditions share one frame rate (the source's, capped), so
 //     keyframes and segment boundaries are identical across renditions.

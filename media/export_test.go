@@ -3,6 +3,9 @@ package media
 import (
 	"context"
 	"errors"
+	"syscall"
+	"testing"
+	"time"
 
 	"github.com/asticode/go-astiav"
 )
@@ -121,3 +124,189 @@ var MasterPlaylist = masterPlaylist
 // Quoted is what the master playlist writer makes of a string it puts
 // between double quotes.
 var Quoted = quoted
+
+// ToneMapFile decodes the video of path and returns every frame as the
+// ladder's tone map makes it: raw yuv420p, one frame after another.
+func ToneMapFile(ctx context.Context, path string) (raw []byte, width, height int, err error) {
+	info, err := Probe(ctx, path)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	fc := astiav.AllocFormatContext()
+	defer fc.Free()
+	if err := fc.OpenInput(path, nil, nil); err != nil {
+		return nil, 0, 0, err
+	}
+	defer fc.CloseInput()
+	if err := fc.FindStreamInfo(nil); err != nil {
+		return nil, 0, 0, err
+	}
+	s := fc.Streams()[info.Video.Index]
+	dec := astiav.AllocCodecContext(astiav.FindDecoder(s.CodecParameters().CodecID()))
+	defer dec.Free()
+	if err := s.CodecParameters().ToCodecContext(dec); err != nil {
+		return nil, 0, 0, err
+	}
+	if err := dec.Open(astiav.FindDecoder(s.CodecParameters().CodecID()), nil); err != nil {
+		return nil, 0, 0, err
+	}
+	tm := newToneMapper(info.Video)
+	defer tm.free()
+	pkt, f := astiav.AllocPacket(), astiav.AllocFrame()
+	defer pkt.Free()
+	defer f.Free()
+	receive := func() error {
+		for {
+			if err := dec.ReceiveFrame(f); err != nil {
+				if errors.Is(err, astiav.ErrEagain) || errors.Is(err, astiav.ErrEof) {
+					return nil
+				}
+				return err
+			}
+			if !fastToneMap(info.Video, dec.PixelFormat(), f.ColorRange(), f.Width(), f.Height()) {
+				return errors.New("not a source the fast tone map takes")
+			}
+			out, err := tm.apply(f)
+			f.Unref()
+			if err != nil {
+				return err
+			}
+			b, err := out.Data().Bytes(1)
+			width, height = out.Width(), out.Height()
+			out.Free()
+			if err != nil {
+				return err
+			}
+			raw = append(raw, b...)
+		}
+	}
+	for {
+		if err := fc.ReadFrame(pkt); err != nil {
+			if errors.Is(err, astiav.ErrEof) {
+				break
+			}
+			return nil, 0, 0, err
+		}
+		if pkt.StreamIndex() == s.Index() {
+			if err := dec.SendPacket(pkt); err != nil {
+				pkt.Unref()
+				return nil, 0, 0, err
+			}
+			if err := receive(); err != nil {
+				pkt.Unref()
+				return nil, 0, 0, err
+			}
+		}
+		pkt.Unref()
+	}
+	if err := dec.SendPacket(nil); err != nil {
+		return nil, 0, 0, err
+	}
+	return raw, width, height, receive()
+}
+
+// ToneMapFilters is the float chain the fast tone map stands for.
+func ToneMapFilters(v *VideoStream) string { return toneMapFilters(v) }
+
+// BenchToneMap tone-maps the first frame of path's video b.N times, with
+// the ladder's tone map (fast) or the float filter chain it stands for.
+func BenchToneMap(b *testing.B, path string, fast bool) {
+	b.Helper()
+	info, err := Probe(b.Context(), path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	frame, err := firstVideoFrame(path, info.Video.Index)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer frame.Free()
+	// The processor time is what the chain's single thread and the tone
+	// map's several share out differently; it is also what a busy machine
+	// leaves alone.
+	var before syscall.Rusage
+	defer func() {
+		var after syscall.Rusage
+		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &after)
+		cpu := time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}()
+	if fast {
+		tm := newToneMapper(info.Video)
+		defer tm.free()
+		b.ResetTimer()
+		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+		for range b.N {
+			out, err := tm.apply(frame)
+			if err != nil {
+				b.Fatal(err)
+			}
+			out.Free()
+		}
+		return
+	}
+	g, err := newFilterGraph(frame.Width(), frame.Height(), frame.PixelFormat(), astiav.NewRational(1, 1000), astiav.NewRational(1, 1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer g.graph.Free()
+	if err := g.link(toneMapFilters(info.Video), 1); err != nil {
+		b.Fatal(err)
+	}
+	out := astiav.AllocFrame()
+	defer out.Free()
+	b.ResetTimer()
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+	for i := range b.N {
+		frame.SetPts(int64(i))
+		if err := g.src.BuffersrcAddFrame(frame, astiav.NewBuffersrcFlags(astiav.BuffersrcFlagKeepRef)); err != nil {
+			b.Fatal(err)
+		}
+		if err := g.sinks[0].BuffersinkGetFrame(out, astiav.NewBuffersinkFlags()); err != nil {
+			b.Fatal(err)
+		}
+		out.Unref()
+	}
+}
+
+func firstVideoFrame(path string, index int) (*astiav.Frame, error) {
+	fc := astiav.AllocFormatContext()
+	defer fc.Free()
+	if err := fc.OpenInput(path, nil, nil); err != nil {
+		return nil, err
+	}
+	defer fc.CloseInput()
+	if err := fc.FindStreamInfo(nil); err != nil {
+		return nil, err
+	}
+	s := fc.Streams()[index]
+	codec := astiav.FindDecoder(s.CodecParameters().CodecID())
+	dec := astiav.AllocCodecContext(codec)
+	defer dec.Free()
+	if err := s.CodecParameters().ToCodecContext(dec); err != nil {
+		return nil, err
+	}
+	if err := dec.Open(codec, nil); err != nil {
+		return nil, err
+	}
+	pkt, f := astiav.AllocPacket(), astiav.AllocFrame()
+	defer pkt.Free()
+	for {
+		if err := fc.ReadFrame(pkt); err != nil {
+			f.Free()
+			return nil, err
+		}
+		if pkt.StreamIndex() == index {
+			if err := dec.SendPacket(pkt); err != nil {
+				pkt.Unref()
+				f.Free()
+				return nil, err
+			}
+			if err := dec.ReceiveFrame(f); err == nil {
+				pkt.Unref()
+				return f, nil
+			}
+		}
+		pkt.Unref()
+	}
+}

@@ -21,7 +21,7 @@ func ladderTestContext(t *testing.T) context.Context {
 
 // generateSource runs ffmpeg (lavfi sources only) to write name in a
 // temporary folder and returns its path.
-func generateSource(t *testing.T, name string, args ...string) string {
+func generateSource(t testing.TB, name string, args ...string) string {
 	t.Helper()
 	if _, err := exec.LookPath("ffmpeg"); err != nil {
 		t.Skip("ffmpeg not installed")

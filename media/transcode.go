@@ -222,13 +222,18 @@ func demuxAndDecode(ctx context.Context, fc *astiav.FormatContext, video *videoP
 // demux goroutine, plus one encoder per rendition, each driven by its own
 // thread (encode_thread.c) and packaged by its own goroutine.
 type videoPipeline struct {
-	streamIndex   int
-	streamTB      astiav.Rational
-	originTS      int64 // origin in stream time base
-	dec           *astiav.CodecContext
-	graph         *astiav.FilterGraph
-	src           *astiav.FilterContext
-	sinks         []*astiav.FilterContext
+	streamIndex int
+	streamTB    astiav.Rational
+	originTS    int64 // origin in stream time base
+	dec         *astiav.CodecContext
+	graph       *astiav.FilterGraph
+	src         *astiav.FilterContext
+	sinks       []*astiav.FilterContext
+	// pre and toneMap: an HDR source's frames go through pre, then the
+	// tone map, then graph (buildGraph); nil otherwise.
+	pre           *filterGraph
+	toneMap       *toneMapper
+	mapped        int64 // the last tone-mapped frame's pts, in pre's output time base
 	decFrame      *astiav.Frame
 	encoders      []*videoEncoder
 	lastPts       int64
@@ -254,7 +259,7 @@ type videoEncoder struct {
 }
 
 func newVideoPipeline(ctx context.Context, job ladderJob, s *astiav.Stream, origin int64) (vp *videoPipeline, err error) {
-	vp = &videoPipeline{streamIndex: s.Index(), streamTB: s.TimeBase(), lastPts: astiav.NoPtsValue}
+	vp = &videoPipeline{streamIndex: s.Index(), streamTB: s.TimeBase(), lastPts: astiav.NoPtsValue, mapped: astiav.NoPtsValue}
 	defer func() {
 		if err != nil {
 			vp.free()
@@ -304,61 +309,108 @@ func newVideoPipeline(ctx context.Context, job ladderJob, s *astiav.Stream, orig
 // upright] → the scaling tree of ladderScaleGraph → buffersink × N; with
 // scaleFirst (one rendition), buffer → [deinterlace] → fps → scale → [tone
 // map] → [turn upright] → sink.
+//
+// An HDR source that toneMapper takes is tone-mapped between two graphs:
+// the first ends where the tone map starts (buffer → … → fps [→ scale] →
+// sink), the second starts after it (buffer → [turn upright] → …).
 func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Rendition, scaleFirst bool) error {
-	vp.graph = astiav.AllocFilterGraph()
-	if vp.graph == nil {
-		return errors.New("allocating filter graph")
-	}
 	sar := vp.dec.SampleAspectRatio()
 	if sar.Num() <= 0 || sar.Den() <= 0 {
 		sar = astiav.NewRational(1, 1)
 	}
+	orient := v.orientation()
+	width, height := vp.dec.Width(), vp.dec.Height()
+	chain := sourceFilters(v.FieldOrder) // deinterlacing comes before anything turns or drops frames
+	// Frames are dropped before anything else.
+	chain = append(chain, fmt.Sprintf("fps=%d/%d", fpsNum, fpsDen))
+	if scaleFirst && len(rs) == 1 {
+		width, height = rs[0].Width, rs[0].Height
+		if orient.swapsAxes() {
+			width, height = height, width
+		}
+		chain = append(chain, fmt.Sprintf("scale=%d:%d:flags=bicubic", width, height))
+	}
+	inFormat, inTB := vp.dec.PixelFormat(), vp.streamTB
+	if fastToneMap(v, inFormat, vp.dec.ColorRange(), width, height) {
+		pre, err := newFilterGraph(width, height, inFormat, inTB, sar)
+		if err != nil {
+			return err
+		}
+		vp.pre = pre
+		if err := pre.link(strings.Join(append(chain, "format=yuv420p10le"), ","), 1); err != nil {
+			return err
+		}
+		vp.toneMap = newToneMapper(v)
+		// Turned once they are 8-bit (after the tone map): a 4K
+		// transpose of 16-bit samples costs twice that of 8-bit ones.
+		chain = orient.filters()
+		inFormat, inTB = astiav.PixelFormatYuv420P, pre.sinks[0].Inputs()[0].TimeBase()
+	} else {
+		if v.HDR {
+			chain = append(chain, toneMapFilters(v))
+		}
+		chain = append(chain, orient.filters()...)
+	}
+	main, err := newFilterGraph(width, height, inFormat, inTB, sar)
+	if err != nil {
+		return err
+	}
+	vp.graph, vp.src = main.graph, main.src
+	if len(chain) == 0 {
+		chain = []string{"null"}
+	}
+	if err := main.link(strings.Join(chain, ",")+ladderScaleGraph(rs, fpsNum, fpsDen), len(rs)); err != nil {
+		return err
+	}
+	vp.sinks = main.sinks
+	return nil
+}
+
+// filterGraph is a filter graph with one buffer source, "in", and its
+// buffer sinks, "out0" … "outN-1".
+type filterGraph struct {
+	graph *astiav.FilterGraph
+	src   *astiav.FilterContext
+	sinks []*astiav.FilterContext
+}
+
+func newFilterGraph(width, height int, format astiav.PixelFormat, tb, sar astiav.Rational) (*filterGraph, error) {
+	g := &filterGraph{graph: astiav.AllocFilterGraph()}
+	if g.graph == nil {
+		return nil, errors.New("allocating filter graph")
+	}
 	var err error
-	vp.src, err = vp.graph.NewFilterContext(astiav.FindFilterByName("buffer"), "in", astiav.FilterArgs{
-		"video_size":   fmt.Sprintf("%dx%d", vp.dec.Width(), vp.dec.Height()),
-		"pix_fmt":      strconv.Itoa(int(vp.dec.PixelFormat())),
-		"time_base":    vp.streamTB.String(),
+	g.src, err = g.graph.NewFilterContext(astiav.FindFilterByName("buffer"), "in", astiav.FilterArgs{
+		"video_size":   fmt.Sprintf("%dx%d", width, height),
+		"pix_fmt":      strconv.Itoa(int(format)),
+		"time_base":    tb.String(),
 		"pixel_aspect": sar.String(),
 	})
 	if err != nil {
-		return fmt.Errorf("creating buffer source: %w", err)
+		g.graph.Free()
+		return nil, fmt.Errorf("creating buffer source: %w", err)
 	}
-	orient := v.orientation()
-	chain := sourceFilters(v.FieldOrder) // deinterlacing comes before anything turns or drops frames
-	if scaleFirst && len(rs) == 1 {
-		w, h := rs[0].Width, rs[0].Height
-		if orient.swapsAxes() {
-			w, h = h, w
-		}
-		chain = append(chain, fmt.Sprintf("fps=%d/%d", fpsNum, fpsDen), fmt.Sprintf("scale=%d:%d:flags=bicubic", w, h))
-		if v.HDR {
-			chain = append(chain, toneMapFilters(v))
-		}
-		chain = append(chain, orient.filters()...)
-	} else {
-		// Frames are dropped before anything else, and turned once they
-		// are 8-bit (after the tone map): a 4K transpose of 16-bit samples
-		// costs twice that of 8-bit ones.
-		chain = append(chain, fmt.Sprintf("fps=%d/%d", fpsNum, fpsDen))
-		if v.HDR {
-			chain = append(chain, toneMapFilters(v))
-		}
-		chain = append(chain, orient.filters()...)
-	}
-	graph := "[in]" + strings.Join(chain, ",") + ladderScaleGraph(rs, fpsNum, fpsDen)
+	return g, nil
+}
 
+// link parses desc, which starts at the source and ends in outputs
+// labelled out0 … out{sinks-1} (a chain without labels: one output), and
+// configures the graph.
+func (g *filterGraph) link(desc string, sinks int) error {
 	outputs := astiav.AllocFilterInOut()
 	outputs.SetName("in")
-	outputs.SetFilterContext(vp.src)
+	outputs.SetFilterContext(g.src)
 	outputs.SetPadIdx(0)
 	outputs.SetNext(nil)
 	var inputs *astiav.FilterInOut
-	for i := len(rs) - 1; i >= 0; i-- {
-		sink, err := vp.graph.NewFilterContext(astiav.FindFilterByName("buffersink"), fmt.Sprintf("out%d", i), nil)
+	for i := sinks - 1; i >= 0; i-- {
+		sink, err := g.graph.NewFilterContext(astiav.FindFilterByName("buffersink"), fmt.Sprintf("out%d", i), nil)
 		if err != nil {
+			inputs.Free()
+			outputs.Free()
 			return fmt.Errorf("creating buffer sink: %w", err)
 		}
-		vp.sinks = append([]*astiav.FilterContext{sink}, vp.sinks...)
+		g.sinks = append([]*astiav.FilterContext{sink}, g.sinks...)
 		io := astiav.AllocFilterInOut()
 		io.SetName(fmt.Sprintf("out%d", i))
 		io.SetFilterContext(sink)
@@ -366,15 +418,18 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 		io.SetNext(inputs)
 		inputs = io
 	}
+	if !strings.Contains(desc, "[out") {
+		desc += "[out0]"
+	}
 	// Parse consumes (frees) the in/out lists it links; what is left
 	// unlinked is returned through the same pointers and freed here.
-	err = vp.graph.Parse(graph, inputs, outputs)
+	err := g.graph.Parse("[in]"+desc, inputs, outputs)
 	inputs.Free()
 	outputs.Free()
 	if err != nil {
-		return fmt.Errorf("parsing filter graph %q: %w", graph, err)
+		return fmt.Errorf("parsing filter graph %q: %w", desc, err)
 	}
-	if err := vp.graph.Configure(); err != nil {
+	if err := g.graph.Configure(); err != nil {
 		return fmt.Errorf("configuring filter graph: %w", err)
 	}
 	return nil
@@ -607,8 +662,69 @@ func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 		}
 		vp.lastPts = pts
 		vp.decFrame.SetPts(pts)
-		err = vp.src.BuffersrcAddFrame(vp.decFrame, astiav.NewBuffersrcFlags(astiav.BuffersrcFlagKeepRef))
+		err = vp.filter(ctx, vp.decFrame)
 		vp.decFrame.Unref()
+		if err != nil {
+			return err
+		}
+	}
+	// Decoder flushed: flush the graphs too, saying when the last frame ends.
+	end := vp.endPts()
+	if vp.pre != nil {
+		if err := closeBufferSource(vp.pre.src, end); err != nil {
+			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("flushing filter graph: %w", err))
+		}
+		if err := vp.mapTones(ctx); err != nil {
+			return err
+		}
+		// Out of fps, a frame lasts one unit of the time base.
+		end = 0
+		if vp.mapped != astiav.NoPtsValue {
+			end = vp.mapped + 1
+		}
+	}
+	if err := closeBufferSource(vp.src, end); err != nil {
+		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("flushing filter graph: %w", err))
+	}
+	return vp.drainSinks(ctx)
+}
+
+// filter pushes one decoded frame through the filter graphs (and the tone
+// map between them) to the encoders' queues.
+func (vp *videoPipeline) filter(ctx context.Context, f *astiav.Frame) error {
+	src := vp.src
+	if vp.pre != nil {
+		src = vp.pre.src
+	}
+	if err := src.BuffersrcAddFrame(f, astiav.NewBuffersrcFlags(astiav.BuffersrcFlagKeepRef)); err != nil {
+		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("filtering video: %w", err))
+	}
+	if vp.pre != nil {
+		return vp.mapTones(ctx)
+	}
+	return vp.drainSinks(ctx)
+}
+
+// mapTones tone-maps what the first graph has ready into the second.
+func (vp *videoPipeline) mapTones(ctx context.Context) error {
+	f := astiav.AllocFrame()
+	defer f.Free()
+	for {
+		err := vp.pre.sinks[0].BuffersinkGetFrame(f, astiav.NewBuffersinkFlags())
+		if errors.Is(err, astiav.ErrEagain) || errors.Is(err, astiav.ErrEof) {
+			return nil
+		}
+		if err != nil {
+			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("reading filtered video: %w", err))
+		}
+		mapped, err := vp.toneMap.apply(f)
+		f.Unref()
+		if err != nil {
+			return newError(CodeTranscodeFailed, "transcode", err)
+		}
+		vp.mapped = mapped.Pts()
+		err = vp.src.BuffersrcAddFrame(mapped, astiav.NewBuffersrcFlags())
+		mapped.Free()
 		if err != nil {
 			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("filtering video: %w", err))
 		}
@@ -616,11 +732,6 @@ func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 			return err
 		}
 	}
-	// Decoder flushed: flush the graph too, saying when the last frame ends.
-	if err := closeBufferSource(vp.src, vp.endPts()); err != nil {
-		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("flushing filter graph: %w", err))
-	}
-	return vp.drainSinks(ctx)
 }
 
 // endPts is when the last decoded frame stops being shown: one frame step
@@ -668,6 +779,12 @@ func (vp *videoPipeline) free() {
 	}
 	if vp.graph != nil {
 		vp.graph.Free()
+	}
+	if vp.pre != nil {
+		vp.pre.graph.Free()
+	}
+	if vp.toneMap != nil {
+		vp.toneMap.free()
 	}
 	if vp.decFrame != nil {
 		vp.decFrame.Free()
