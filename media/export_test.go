@@ -121,3 +121,10 @@ var MasterPlaylist = masterPlaylist
 // Quoted is what the master playlist writer makes of a string it puts
 // between double quotes.
 var Quoted = quoted
+
+// FrameBounds exposes the bounds a decode holds the pictures of a source
+// probed at w×h and fps to: add counts a decoded picture shown at seconds.
+func FrameBounds(w, h int, fps float64) (add func(w, h int, seconds float64) error) {
+	b := newFrameBounds("transcode", &VideoStream{Width: w, Height: h, FrameRate: fps}, 0, astiav.NewRational(1, 1000))
+	return func(w, h int, seconds float64) error { return b.add(w, h, int64(seconds*1000)) }
+}

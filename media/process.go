@@ -79,7 +79,7 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 		}
 	}
 	ladderOpts := opts.Ladder.withDefaults()
-	renditions, err := PlanLadder(info, ladderOpts)
+	renditions, err := planSource(info, ladderOpts)
 	if err != nil {
 		return nil, err
 	}

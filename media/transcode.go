@@ -135,13 +135,15 @@ func transcodeLadder(ctx context.Context, job ladderJob) (*ladderOutput, error) 
 		video.start(ctx, cancel, &encoders)
 	}
 	demuxErr := demuxAndDecode(ctx, in.fc, video, audios)
+	if demuxErr != nil {
+		// Before the encoders' inputs close: an encoder stopped short
+		// reports the cause it finds, which is this one.
+		cancel(demuxErr)
+	}
 	if video != nil {
 		video.closeInputs(ctx, demuxErr == nil)
 	}
 	encoders.Wait()
-	if demuxErr != nil {
-		cancel(demuxErr)
-	}
 	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
 		return nil, cause
 	}
@@ -236,6 +238,16 @@ type videoPipeline struct {
 	frameDuration astiav.Rational // of the output, for a one-frame source
 	// ended is set once a frame at or past a chunk's end came out.
 	ended bool
+	// bounds holds every decoded picture to the bounds the probe passed.
+	bounds *frameBounds
+	// srcW, srcH and srcFormat are the pictures the graph was built for;
+	// resize brings any other picture (a stream whose size changes
+	// mid-way) to them, rebuilt when the size changes again.
+	srcW, srcH int
+	srcFormat  astiav.PixelFormat
+	srcSAR     astiav.Rational
+	resize     *imgFilter
+	resizeFrom [3]int // width, height, pixel format resize takes
 }
 
 type videoEncoder struct {
@@ -277,12 +289,18 @@ func newVideoPipeline(ctx context.Context, job ladderJob, s *astiav.Stream, orig
 	vp.dec.SetTimeBase(s.TimeBase())
 	vp.dec.SetThreadCount(0)
 	vp.dec.SetThreadType(astiav.ThreadTypeFrame)
-	if err := vp.dec.Open(codec, nil); err != nil {
+	v := job.info.Video
+	vp.bounds = newFrameBounds("transcode", v, job.opts.MaxEdge, s.TimeBase())
+	decOpts := astiav.NewDictionary()
+	defer decOpts.Free()
+	if err := vp.bounds.limitDecoder(decOpts); err != nil {
+		return vp, fmt.Errorf("bounding video decoder: %w", err)
+	}
+	if err := vp.dec.Open(codec, decOpts); err != nil {
 		return vp, newError(CodeUnsupportedCodec, "transcode", fmt.Errorf("opening video decoder: %w", err))
 	}
 	vp.decFrame = astiav.AllocFrame()
 
-	v := job.info.Video
 	// The graph runs at the fastest rendition's rate (the largest); the
 	// slower ones drop frames in their own branch.
 	top := job.renditions[len(job.renditions)-1]
@@ -314,6 +332,7 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 		sar = astiav.NewRational(1, 1)
 	}
 	var err error
+	vp.srcW, vp.srcH, vp.srcFormat, vp.srcSAR = vp.dec.Width(), vp.dec.Height(), vp.dec.PixelFormat(), sar
 	vp.src, err = vp.graph.NewFilterContext(astiav.FindFilterByName("buffer"), "in", astiav.FilterArgs{
 		"video_size":   fmt.Sprintf("%dx%d", vp.dec.Width(), vp.dec.Height()),
 		"pix_fmt":      strconv.Itoa(int(vp.dec.PixelFormat())),
@@ -574,6 +593,11 @@ func (vp *videoPipeline) closeInputs(ctx context.Context, flush bool) {
 // frame through the filter graph to the encoders' queues.
 func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 	if err := vp.dec.SendPacket(pkt); err != nil && pkt != nil {
+		// A picture over the bounds is refused by the decoder (max_pixels)
+		// as a damaged packet would be; the size it was told says which.
+		if err := vp.bounds.checkSize(vp.dec.Width(), vp.dec.Height()); err != nil {
+			return err
+		}
 		return nil // a damaged packet: skip it, as ffmpeg does
 	}
 	for {
@@ -585,6 +609,9 @@ func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 			break
 		}
 		if err != nil {
+			if err := vp.bounds.checkSize(vp.dec.Width(), vp.dec.Height()); err != nil {
+				return err
+			}
 			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("decoding video: %w", err))
 		}
 		pts := vp.decFrame.Pts()
@@ -607,7 +634,14 @@ func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 		}
 		vp.lastPts = pts
 		vp.decFrame.SetPts(pts)
-		err = vp.src.BuffersrcAddFrame(vp.decFrame, astiav.NewBuffersrcFlags(astiav.BuffersrcFlagKeepRef))
+		if err := vp.bounds.add(vp.decFrame.Width(), vp.decFrame.Height(), pts); err != nil {
+			vp.decFrame.Unref()
+			return err
+		}
+		frame, err := vp.sized(vp.decFrame)
+		if err == nil {
+			err = vp.src.BuffersrcAddFrame(frame, astiav.NewBuffersrcFlags(astiav.BuffersrcFlagKeepRef))
+		}
 		vp.decFrame.Unref()
 		if err != nil {
 			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("filtering video: %w", err))
@@ -621,6 +655,34 @@ func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("flushing filter graph: %w", err))
 	}
 	return vp.drainSinks(ctx)
+}
+
+// sized is f when it has the size and pixel format the graph was built
+// for, and otherwise f scaled and converted to them (a stream that changes
+// size mid-way, as broadcast captures and screen recordings do): the
+// filters after the buffer source, a deinterlacer or a transpose, are
+// configured once for one size, and every rendition was planned from the
+// probed one. The picture is stretched to the probed size, so a change of
+// aspect ratio shows as one; a change of size alone keeps its look.
+func (vp *videoPipeline) sized(f *astiav.Frame) (*astiav.Frame, error) {
+	if f.Width() == vp.srcW && f.Height() == vp.srcH && f.PixelFormat() == vp.srcFormat {
+		return f, nil
+	}
+	from := [3]int{f.Width(), f.Height(), int(f.PixelFormat())}
+	if vp.resize == nil || vp.resizeFrom != from {
+		if vp.resize != nil {
+			vp.resize.close()
+			vp.resize = nil
+		}
+		chain := fmt.Sprintf("scale=%d:%d:flags=bicubic,format=%s,setsar=%d/%d",
+			vp.srcW, vp.srcH, vp.srcFormat.Name(), vp.srcSAR.Num(), vp.srcSAR.Den())
+		r, err := newVideoFilter(f, vp.streamTB, chain)
+		if err != nil {
+			return nil, fmt.Errorf("resizing a %dx%d picture: %w", f.Width(), f.Height(), err)
+		}
+		vp.resize, vp.resizeFrom = r, from
+	}
+	return vp.resize.convert(f)
 }
 
 // endPts is when the last decoded frame stops being shown: one frame step
@@ -665,6 +727,9 @@ func (vp *videoPipeline) drainSinks(ctx context.Context) error {
 func (vp *videoPipeline) free() {
 	for _, e := range vp.encoders {
 		e.enc.Free()
+	}
+	if vp.resize != nil {
+		vp.resize.close()
 	}
 	if vp.graph != nil {
 		vp.graph.Free()
