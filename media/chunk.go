@@ -55,7 +55,7 @@ const (
 // half a chunk (a shorter rest joins the chunk before it).
 func PlanChunks(info *Info, opts LadderOptions, length time.Duration) ([]ChunkSpan, error) {
 	opts = opts.withDefaults()
-	rs, err := PlanLadder(info, opts)
+	rs, err := planSource(info, opts)
 	if err != nil || len(rs) == 0 {
 		return nil, err
 	}
@@ -356,7 +356,7 @@ func planFor(ctx context.Context, source string, info *Info, opts LadderOptions)
 		}
 	}
 	opts = opts.withDefaults()
-	rs, err := PlanLadder(info, opts)
+	rs, err := planSource(info, opts)
 	return info, opts, rs, err
 }
 

@@ -69,6 +69,16 @@
 //     ladder 10 nice levels lower too, so that another upload's early
 //     pass beside it takes the cores first.
 //     Every file is written under a temporary name and renamed.
+//   - A source is bounded by what its video costs to decode (bounds.go):
+//     8192 px on an edge (LadderOptions.MaxEdge) and DefaultMaxPixelRate
+//     (2.12 G pixels a second) from its header, answering too_large; and
+//     while decoding, each picture by the same bounds at the probed frame
+//     rate (the decoder's max_pixels, so a stream that grows after its
+//     header never has a larger picture allocated) and the pictures
+//     together by the pixel rate over the source's clock, a second ahead
+//     at most. A picture of another size or pixel format within them (a
+//     stream that changes size mid-way) is scaled to the probed one
+//     before the filter graph, built once for one size.
 //   - The ladder's filter graph scales a rendition from the smallest larger
 //     rendition at least twice its size (sd from hd), not from the source:
 //     half the scaling work for the small rungs, at 0.08 dB PSNR.

@@ -310,3 +310,10 @@ func firstVideoFrame(path string, index int) (*astiav.Frame, error) {
 		pkt.Unref()
 	}
 }
+
+// FrameBounds exposes the bounds a decode holds the pictures of a source
+// probed at w×h and fps to: add counts a decoded picture shown at seconds.
+func FrameBounds(w, h int, fps float64) (add func(w, h int, seconds float64) error) {
+	b := newFrameBounds("transcode", &VideoStream{Width: w, Height: h, FrameRate: fps}, 0, astiav.NewRational(1, 1000))
+	return func(w, h int, seconds float64) error { return b.add(w, h, int64(seconds*1000)) }
+}

@@ -86,7 +86,7 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 		}
 	}
 	ladderOpts := opts.Ladder.withDefaults()
-	renditions, err := PlanLadder(info, ladderOpts)
+	renditions, err := planSource(info, ladderOpts)
 	if err != nil {
 		return nil, err
 	}

@@ -135,13 +135,15 @@ func transcodeLadder(ctx context.Context, job ladderJob) (*ladderOutput, error) 
 		video.start(ctx, cancel, &encoders)
 	}
 	demuxErr := demuxAndDecode(ctx, in.fc, video, audios)
+	if demuxErr != nil {
+		// Before the encoders' inputs close: an encoder stopped short
+		// reports the cause it finds, which is this one.
+		cancel(demuxErr)
+	}
 	if video != nil {
 		video.closeInputs(ctx, demuxErr == nil)
 	}
 	encoders.Wait()
-	if demuxErr != nil {
-		cancel(demuxErr)
-	}
 	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
 		return nil, cause
 	}
@@ -241,6 +243,16 @@ type videoPipeline struct {
 	frameDuration astiav.Rational // of the output, for a one-frame source
 	// ended is set once a frame at or past a chunk's end came out.
 	ended bool
+	// bounds holds every decoded picture to the bounds the probe passed.
+	bounds *frameBounds
+	// srcW, srcH and srcFormat are the pictures the graph was built for;
+	// resize brings any other picture (a stream whose size changes
+	// mid-way) to them, rebuilt when the size changes again.
+	srcW, srcH int
+	srcFormat  astiav.PixelFormat
+	srcSAR     astiav.Rational
+	resize     *imgFilter
+	resizeFrom [3]int // width, height, pixel format resize takes
 }
 
 type videoEncoder struct {
@@ -282,12 +294,18 @@ func newVideoPipeline(ctx context.Context, job ladderJob, s *astiav.Stream, orig
 	vp.dec.SetTimeBase(s.TimeBase())
 	vp.dec.SetThreadCount(0)
 	vp.dec.SetThreadType(astiav.ThreadTypeFrame)
-	if err := vp.dec.Open(codec, nil); err != nil {
+	v := job.info.Video
+	vp.bounds = newFrameBounds("transcode", v, job.opts.MaxEdge, s.TimeBase())
+	decOpts := astiav.NewDictionary()
+	defer decOpts.Free()
+	if err := vp.bounds.limitDecoder(decOpts); err != nil {
+		return vp, fmt.Errorf("bounding video decoder: %w", err)
+	}
+	if err := vp.dec.Open(codec, decOpts); err != nil {
 		return vp, newError(CodeUnsupportedCodec, "transcode", fmt.Errorf("opening video decoder: %w", err))
 	}
 	vp.decFrame = astiav.AllocFrame()
 
-	v := job.info.Video
 	// The graph runs at the fastest rendition's rate (the largest); the
 	// slower ones drop frames in their own branch.
 	top := job.renditions[len(job.renditions)-1]
@@ -318,6 +336,7 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 	if sar.Num() <= 0 || sar.Den() <= 0 {
 		sar = astiav.NewRational(1, 1)
 	}
+	vp.srcW, vp.srcH, vp.srcFormat, vp.srcSAR = vp.dec.Width(), vp.dec.Height(), vp.dec.PixelFormat(), sar
 	orient := v.orientation()
 	width, height := vp.dec.Width(), vp.dec.Height()
 	chain := sourceFilters(v.FieldOrder) // deinterlacing comes before anything turns or drops frames
@@ -629,6 +648,11 @@ func (vp *videoPipeline) closeInputs(ctx context.Context, flush bool) {
 // frame through the filter graph to the encoders' queues.
 func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 	if err := vp.dec.SendPacket(pkt); err != nil && pkt != nil {
+		// A picture over the bounds is refused by the decoder (max_pixels)
+		// as a damaged packet would be; the size it was told says which.
+		if err := vp.bounds.checkSize(vp.dec.Width(), vp.dec.Height()); err != nil {
+			return err
+		}
 		return nil // a damaged packet: skip it, as ffmpeg does
 	}
 	for {
@@ -640,6 +664,9 @@ func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 			break
 		}
 		if err != nil {
+			if err := vp.bounds.checkSize(vp.dec.Width(), vp.dec.Height()); err != nil {
+				return err
+			}
 			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("decoding video: %w", err))
 		}
 		pts := vp.decFrame.Pts()
@@ -662,7 +689,16 @@ func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 		}
 		vp.lastPts = pts
 		vp.decFrame.SetPts(pts)
-		err = vp.filter(ctx, vp.decFrame)
+		if err := vp.bounds.add(vp.decFrame.Width(), vp.decFrame.Height(), pts); err != nil {
+			vp.decFrame.Unref()
+			return err
+		}
+		frame, err := vp.sized(vp.decFrame)
+		if err != nil {
+			vp.decFrame.Unref()
+			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("filtering video: %w", err))
+		}
+		err = vp.filter(ctx, frame)
 		vp.decFrame.Unref()
 		if err != nil {
 			return err
@@ -734,6 +770,34 @@ func (vp *videoPipeline) mapTones(ctx context.Context) error {
 	}
 }
 
+// sized is f when it has the size and pixel format the graph was built
+// for, and otherwise f scaled and converted to them (a stream that changes
+// size mid-way, as broadcast captures and screen recordings do): the
+// filters after the buffer source, a deinterlacer or a transpose, are
+// configured once for one size, and every rendition was planned from the
+// probed one. The picture is stretched to the probed size, so a change of
+// aspect ratio shows as one; a change of size alone keeps its look.
+func (vp *videoPipeline) sized(f *astiav.Frame) (*astiav.Frame, error) {
+	if f.Width() == vp.srcW && f.Height() == vp.srcH && f.PixelFormat() == vp.srcFormat {
+		return f, nil
+	}
+	from := [3]int{f.Width(), f.Height(), int(f.PixelFormat())}
+	if vp.resize == nil || vp.resizeFrom != from {
+		if vp.resize != nil {
+			vp.resize.close()
+			vp.resize = nil
+		}
+		chain := fmt.Sprintf("scale=%d:%d:flags=bicubic,format=%s,setsar=%d/%d",
+			vp.srcW, vp.srcH, vp.srcFormat.Name(), vp.srcSAR.Num(), vp.srcSAR.Den())
+		r, err := newVideoFilter(f, vp.streamTB, chain)
+		if err != nil {
+			return nil, fmt.Errorf("resizing a %dx%d picture: %w", f.Width(), f.Height(), err)
+		}
+		vp.resize, vp.resizeFrom = r, from
+	}
+	return vp.resize.convert(f)
+}
+
 // endPts is when the last decoded frame stops being shown: one frame step
 // after it (the source's frame rate when there was a single frame).
 func (vp *videoPipeline) endPts() int64 {
@@ -776,6 +840,9 @@ func (vp *videoPipeline) drainSinks(ctx context.Context) error {
 func (vp *videoPipeline) free() {
 	for _, e := range vp.encoders {
 		e.enc.Free()
+	}
+	if vp.resize != nil {
+		vp.resize.close()
 	}
 	if vp.graph != nil {
 		vp.graph.Free()

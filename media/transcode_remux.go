@@ -238,7 +238,7 @@ func Remux(ctx context.Context, opts RemuxOptions) (*Info, bool, error) {
 		}
 	}
 	ladder := opts.Ladder.withDefaults()
-	if _, err := PlanLadder(info, ladder); err != nil {
+	if _, err := planSource(info, ladder); err != nil {
 		return info, false, err
 	}
 	if !isStandardSource(info) {

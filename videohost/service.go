@@ -65,7 +65,7 @@ type Config struct {
 	ReplacedVersionGrace time.Duration
 	// MediaChecks bounds the checks of uploaded files that API requests
 	// run before they answer, in this process: a poster image decoded
-	// (Go, then TrackPipeline.ProbeImage) and an audio track probed
+	// (TrackPipeline.ProbeImage, after its header is read) and an audio track probed
 	// (TrackPipeline.ProbeAudio), each a probe child when the pipeline is
 	// isolated. 0 is DefaultMediaChecks (2). Past it a request waits
 	// MediaCheckWait for one, then is refused EUnavailable (503) with

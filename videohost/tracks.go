@@ -348,20 +348,17 @@ func (s *Service) SetPoster(ctx context.Context, p *Principal, videoID string, i
 		// The header first, unbounded (a few hundred bytes read): a
 		// picture over its sides or MaxImageDecodeBytes is refused before
 		// it waits for a check or is decoded.
-		if err := checkPosterImage(in.Image, false); err != nil {
+		if err := CheckPosterImage(in.Image); err != nil {
 			return nil, err
 		}
 		release, err := s.checks.acquire(ctx)
 		if err != nil {
 			return nil, err
 		}
-		err = CheckPosterImage(in.Image)
-		if err == nil {
-			// The header and size are right; now the picture itself, with
-			// the decoder the job will use: one that does not decode is
-			// refused here rather than accepted and failed in the job.
-			err = tp.ProbeImage(ctx, in.Image)
-		}
+		// Then the picture itself, once, with the decoder the job will
+		// use: one that does not decode is refused here rather than
+		// accepted and failed in the job.
+		err = tp.ProbeImage(ctx, in.Image)
 		release()
 		if err != nil {
 			return nil, err
@@ -402,24 +399,21 @@ func posterEditable(v *Video) error {
 	return nil
 }
 
-// CheckPosterImage checks a poster image without FFmpeg: a JPEG, PNG or
-// WebP (by its bytes, whatever the Content-Type said) of at most
-// MaxPosterBytes and MaxPosterEdge on each side, whose header promises a
-// picture of at most MaxImageDecodeBytes once decoded (the depth counts,
-// and a progressive JPEG's coefficients: 413 payload_too_large past it,
-// read from the header, before any decoding); JPEG and PNG are then decoded in full (pure Go), WebP's
-// header is read. Anything else is not_media (422); a picture too large
-// is EValidation (each side) or EPayloadTooLarge (decoded bytes).
-// SetPoster then has the pipeline decode the picture
-// (TrackPipeline.ProbeImage): a WebP's header says nothing of the picture
-// after it.
-func CheckPosterImage(path string) error { return checkPosterImage(path, true) }
-
-// checkPosterImage is CheckPosterImage; without decode it stops after the
-// header (sizes and the decode budget). internal/imagecheck reads the
-// image; its refusals take the domain's codes here.
-func checkPosterImage(path string, decode bool) error {
-	err := imagecheck.Check(path, imagecheck.Limits{MaxBytes: MaxPosterBytes, MaxEdge: MaxPosterEdge, MaxDecode: MaxImageDecodeBytes}, decode)
+// CheckPosterImage checks a poster image's header without FFmpeg and
+// without decoding it: a JPEG, PNG or WebP (by its bytes, whatever the
+// Content-Type said) of at most MaxPosterBytes and MaxPosterEdge on each
+// side, whose header promises a picture of at most MaxImageDecodeBytes
+// once decoded (the depth counts, and a progressive JPEG's coefficients:
+// 413 payload_too_large past it). Anything else is not_media (422); a
+// picture too large is EValidation (each side) or EPayloadTooLarge
+// (decoded bytes). SetPoster then has the pipeline decode the picture
+// (TrackPipeline.ProbeImage), once, with the decoder the poster job uses:
+// a header says nothing of the picture after it.
+//
+// internal/imagecheck reads the header; its refusals take the domain's
+// codes here.
+func CheckPosterImage(path string) error {
+	err := imagecheck.Check(path, imagecheck.Limits{MaxBytes: MaxPosterBytes, MaxEdge: MaxPosterEdge, MaxDecode: MaxImageDecodeBytes})
 	var refused *imagecheck.Error
 	if !errors.As(err, &refused) {
 		return err

@@ -471,6 +471,10 @@ describe('dashboard', { skip }, () => {
           await axe(p, `${name} at ${width} px (${scheme})`);
           const sw = await p.evaluate(() => document.documentElement.scrollWidth);
           assert.ok(sw <= width, `${name} at ${width} px scrolls sideways (${sw} px wide)`);
+          // Nor does a table in its own scroller: at phone width the
+          // tables stack or hide their secondary columns.
+          const wide = await p.evaluate(() => [...document.querySelectorAll('.table-wrap')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.querySelector('table')?.getAttributeNames().find((a) => a.startsWith('data-')) || 'a table'} (${e.scrollWidth} > ${e.clientWidth} px)`));
+          assert.deepEqual(wide, [], `${name} at ${width} px has a table that scrolls sideways`);
           if (scheme === 'light' || width === 1440) await shot(p, `${name}-${width}${scheme === 'dark' ? '-dark' : ''}`);
         }
       }
@@ -484,6 +488,42 @@ describe('dashboard', { skip }, () => {
       await shot(p, `sign-in-${width}`);
     }
     await p.emulateMedia({ colorScheme: 'light' });
+    await p.close();
+  });
+
+  test("video page: a poster change that failed shows its error where the poster is", async () => {
+    // A poster job fails after its answer (the API decodes an upload
+    // first, so no upload fails it on demand): the server's answer gets
+    // the poster_error the worker would have set (worker/tracks_test.go).
+    const p = await newPage(browser.context);
+    const failure = { code: 'not_media', message: 'poster: no picture that decodes' };
+    await p.route(`${srv.base}/v1/videos/${state.video}`, async (route) => {
+      const res = await route.fetch();
+      const v = await res.json();
+      await route.fulfill({ response: res, json: { ...v, poster_error: failure } });
+    });
+    await p.goto(srv.base + '/');
+    await p.evaluate((k) => sessionStorage.setItem('reel.dashboard.key', k), srv.key);
+    for (const width of WIDTHS) {
+      await p.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await go(p, `/videos/${state.video}?tab=poster`);
+      const box = p.locator('[data-poster-error]');
+      await box.waitFor();
+      const text = await box.innerText();
+      assert.match(text, /The last poster change failed: poster: no picture that decodes \(not_media\)/);
+      assert.match(text, /keeps the poster it had/);
+      assert.equal(await box.getAttribute('role'), 'alert');
+      // The panel (every page, the player included, is checked whole by
+      // the test above): colour contrast of the box, light and dark.
+      for (const scheme of ['light', 'dark']) {
+        await p.emulateMedia({ colorScheme: scheme });
+        await p.evaluate(AXE);
+        const res = await p.evaluate(async () => (await window.axe.run('#tabpanel', { resultTypes: ['violations'] })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`));
+        assert.deepEqual(res, [], `axe on the poster error at ${width} px (${scheme})`);
+      }
+      await p.emulateMedia({ colorScheme: 'light' });
+      await shot(p, `video-poster-error-${width}`);
+    }
     await p.close();
   });
 

@@ -48,10 +48,10 @@ func refuse(k Kind, format string, args ...any) *Error {
 
 // Check checks the image file at path within lim: its size, then its
 // sides and its decode budget from the header (the depth counts, and a
-// progressive JPEG's coefficients); with decode, a JPEG or PNG is then
-// decoded in full (pure Go). A WebP's header is all that is read of it.
+// progressive JPEG's coefficients). Nothing is decoded: whoever takes the
+// picture decodes it once, with the decoder that will use it.
 // A refusal is an *Error; other errors are the file's.
-func Check(path string, lim Limits, decode bool) error {
+func Check(path string, lim Limits) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("reading poster image: %w", err)
@@ -94,19 +94,7 @@ func Check(path string, lim Limits, decode bool) error {
 				return notImage
 			}
 		}
-		if err := checkDecodeBudget(lim.MaxDecode, w, h, decodedBytesPerPixel(cfg.ColorModel), passes, extra); err != nil {
-			return err
-		}
-		if !decode {
-			return nil
-		}
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return err
-		}
-		if _, _, err := image.Decode(f); err != nil {
-			return notImage
-		}
-		return nil
+		return checkDecodeBudget(lim.MaxDecode, w, h, decodedBytesPerPixel(cfg.ColorModel), passes, extra)
 	case "image/webp":
 		w, h, err = webpSize(head)
 		if err != nil {

@@ -325,6 +325,8 @@ export const styles = css`
   }
   @media (max-width: 759px) {
     .table td, .table th { padding: 10px 8px; }
+    /* A long title or URL wraps rather than widen its table. */
+    .table a.title.ellipsis { white-space: normal; overflow-wrap: anywhere; }
     .thumb { width: 88px; }
   }
 `;

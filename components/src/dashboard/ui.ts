@@ -142,6 +142,12 @@ export function errorBox(e: unknown) {
   return html`<div class="error" role="alert">${icon('alert')}<div>${messageOf(e)}${code ? html` <span class="code small">(${code})</span>` : nothing}</div></div>`;
 }
 
+/** An event type (video.subtitles.updated) that may break after its dots, not
+ * inside a word, so a table of them fits a phone's width. */
+export function eventType(type: string) {
+  return html`<code>${type.split('.').map((part, i) => (i ? html`.<wbr>${part}` : part))}</code>`;
+}
+
 export function empty(iconName: string, title: string, body: unknown, actions: unknown = nothing) {
   return html`<div class="empty"><span class="icon">${icon(iconName)}</span><h2>${title}</h2><p>${body}</p>${actions === nothing ? nothing : html`<div class="actions">${actions}</div>`}</div>`;
 }

@@ -7,7 +7,7 @@ import { retentionChart, lineChart, watchSeries } from '../chart.js';
 import { href, navigate } from '../router.js';
 import { app } from '../state.js';
 import {
-  confirmDialog, copyButton, define, empty, errorBox, fmtBytes, fmtDate, fmtDuration, fmtNum, fmtPct, fmtSeconds, icon,
+  confirmDialog, copyButton, define, empty, errorBox, eventType, fmtBytes, fmtDate, fmtDuration, fmtNum, fmtPct, fmtSeconds, icon,
   LightElement, loadElements, readOnlyBanner, stateBadge, toast,
 } from '../ui.js';
 import { uploads } from './upload.js';
@@ -398,7 +398,15 @@ export class VideoPage extends LightElement {
       const p = this.querySelector('reel-player') as (HTMLElement & { currentTime?: number }) | null;
       void setTime(p?.currentTime || 0);
     };
+    // The job that remakes the poster runs after the answer; when it
+    // fails the video keeps the poster it had, and says why only here.
+    const failed = v.poster_error
+      ? html`<div class="error" role="alert" data-poster-error>${icon('alert')}<div>
+          The last poster change failed: ${v.poster_error.message} <span class="code small">(${v.poster_error.code})</span>.
+          The video keeps the poster it had${w ? '; set another to try again' : ''}.</div></div>`
+      : nothing;
     return html`<div class="stack">
+      ${failed}
       <div class="row" style="align-items:flex-start;gap:16px">
         <img src=${frame(v.poster_time, 480)} alt="The current poster" style="width:min(320px,100%);border-radius:8px;background:var(--hover);aspect-ratio:16/9;object-fit:cover" />
         <div class="stack-sm grow">
@@ -441,10 +449,11 @@ export class VideoPage extends LightElement {
     const tok = v.playback_policy === 'signed' ? this._token : '';
     return html`<div class="stack">
       ${v.subtitles?.length
-        ? html`<div class="table-wrap"><table class="table" data-subtitles><thead><tr><th>Language</th><th>Label</th><th>File</th>${w ? html`<th><span class="visually-hidden">Actions</span></th>` : nothing}</tr></thead>
+        ? html`<div class="table-wrap"><table class="table" data-subtitles><thead><tr><th>Language</th><th>Label</th><th class="wide-only">File</th>${w ? html`<th><span class="visually-hidden">Actions</span></th>` : nothing}</tr></thead>
             <tbody>${v.subtitles.map((s) => html`<tr data-language=${s.language}>
-              <td><code>${s.language}</code></td><td>${s.label}</td>
-              <td><a href=${withToken(s.url, tok)} target="_blank" rel="noopener" data-external>${s.language}.vtt</a></td>
+              <td><code>${s.language}</code></td>
+              <td>${s.label}<div class="narrow-only small"><a href=${withToken(s.url, tok)} target="_blank" rel="noopener" data-external>${s.language}.vtt</a></div></td>
+              <td class="wide-only"><a href=${withToken(s.url, tok)} target="_blank" rel="noopener" data-external>${s.language}.vtt</a></td>
               ${w ? html`<td style="text-align:right"><button class="btn sm danger" data-write @click=${() => this._deleteSubtitles(s.language)}>${icon('trash')}Delete</button></td>` : nothing}
             </tr>`)}</tbody></table></div>`
         : html`<p class="muted">No subtitles yet.${w ? ' Upload a WebVTT or SRT file below; players list it at once, with no re-encode.' : ''}</p>`}
@@ -575,7 +584,7 @@ export class VideoPage extends LightElement {
               <caption class="visually-hidden">Events of this video, newest first</caption>
               <thead><tr><th>Event</th><th>Deliveries</th><th class="wide-only">At</th></tr></thead>
               <tbody>${list.map((e) => html`<tr data-event=${e.id} data-type=${e.type}>
-                <td><code>${e.type}</code><div class="narrow-only small muted">${fmtDate(e.created_at)}</div></td>
+                <td>${eventType(e.type)}<div class="narrow-only small muted">${fmtDate(e.created_at)}</div></td>
                 <td>${deliveries(e)}</td>
                 <td class="wide-only nowrap">${fmtDate(e.created_at)}</td></tr>`)}</tbody></table></div>`}
       ${v.state === 'errored' ? html`<p class="small" style="color:var(--danger)">Errored: <code>${v.error?.code}</code> ${v.error?.message}</p>` : nothing}

@@ -5,7 +5,7 @@ import { html, nothing } from 'lit';
 import { Delivery, messageOf, Page, Webhook } from '../api.js';
 import { href, navigate } from '../router.js';
 import { app } from '../state.js';
-import { confirmDialog, define, empty, errorBox, fmtDate, icon, LightElement, readOnlyBanner, showSecret, toast, when } from '../ui.js';
+import { confirmDialog, define, empty, errorBox, eventType, fmtDate, icon, LightElement, readOnlyBanner, showSecret, toast, when } from '../ui.js';
 
 export const EVENT_TYPES = ['video.created', 'video.uploaded', 'video.processing', 'video.ready', 'video.archived', 'video.unarchived', 'video.deleted'];
 // Sent only to endpoints that list them (an endpoint made before they
@@ -240,9 +240,10 @@ export class WebhookPage extends LightElement {
     const open = this._open.has(d.id);
     return html`<tr data-delivery=${d.id} data-type=${d.type} data-state=${d.state}>
         <td><button class="btn sm ghost" aria-expanded=${String(open)} aria-controls=${'att-' + d.id} @click=${() => this._toggle(d.id)} aria-label=${`Attempts of ${d.type} ${d.id}`}>${open ? '▾' : '▸'}</button></td>
-        <td><code>${d.type}</code></td>
-        <td><span class="badge ${d.state}">${d.state}</span></td>
-        <td class="num">${last ? (last.status || '–') : '–'}</td>
+        <td style="min-width:0">${eventType(d.type)}
+          <div class="narrow-only row small" style="margin-top:4px"><span class="badge ${d.state}">${d.state}</span>${last ? html`<span class="muted">${last.status || 'no answer'}</span>` : nothing}</div></td>
+        <td class="wide-only"><span class="badge ${d.state}">${d.state}</span></td>
+        <td class="num wide-only">${last ? (last.status || '–') : '–'}</td>
         <td class="num wide-only">${last ? `${last.duration_ms} ms` : '–'}</td>
         <td class="num wide-only">${d.attempts.length}</td>
         <td class="nowrap wide-only">${when(d.created_at)}</td>
@@ -285,7 +286,7 @@ export class WebhookPage extends LightElement {
         <div class="card-head"><h2>Deliveries</h2><span class="muted small">newest first; the log refreshes itself</span></div>
         ${ds.length
           ? html`<div class="table-wrap"><table class="table" data-deliveries>
-              <thead><tr><th><span class="visually-hidden">Details</span></th><th>Event</th><th>State</th><th>Status</th><th class="wide-only">Latency</th><th class="wide-only">Attempts</th><th class="wide-only">Created</th><th><span class="visually-hidden">Actions</span></th></tr></thead>
+              <thead><tr><th><span class="visually-hidden">Details</span></th><th>Event</th><th class="wide-only">State</th><th class="wide-only">Status</th><th class="wide-only">Latency</th><th class="wide-only">Attempts</th><th class="wide-only">Created</th><th><span class="visually-hidden">Actions</span></th></tr></thead>
               <tbody>${ds.map((d) => this._delivery(d))}</tbody></table></div>`
           : empty('send', 'No deliveries yet', w ? 'Events are sent as videos change. Send a test event to check your receiver now.' : 'Events are sent as videos change.', w ? html`<button class="btn primary" data-write @click=${this._test}>${icon('send')}Send test event</button>` : nothing)}
       </div>
