@@ -2,7 +2,6 @@ package transcode
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -107,18 +106,30 @@ func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayabl
 	defer cancel(nil)
 	cmd := exec.CommandContext(ctx, p.cfg.Command[0], p.cfg.Command[1:]...)
 	cmd.Env = append(cmd.Environ(), p.cfg.CommandEnv...)
-	cmd.Stdin = bytes.NewReader(req)
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = childStopGrace
-	dieWithParent(cmd)
 	stderr := &headBuffer{max: 4 << 10}
 	cmd.Stderr = stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, fmt.Errorf("media process: %w", err)
 	}
+	// The request goes down stdin, which then stays open until the child
+	// has exited (Wait closes it): the child stops when it reads the end,
+	// so a server that dies, even by SIGKILL, leaves no transcode behind.
+	// (PR_SET_PDEATHSIG would fire when the spawning thread exits, which
+	// Go does to any thread a goroutine leaves locked: the ladder's.)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("media process: %w", err)
+	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting media process: %w", err)
+	}
+	if _, err := stdin.Write(append(req, '\n')); err != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return nil, fmt.Errorf("sending the media request: %w", err)
 	}
 
 	var done *videohost.ProcessOutput
@@ -200,6 +211,10 @@ func LogFFmpeg(debug bool) {
 	}
 }
 
+// errParentGone ends a child whose parent closed its end of the request
+// pipe: it exited, or was killed.
+var errParentGone = errors.New("media process: the parent is gone")
+
 // RunChild is the whole child side of an isolated Pipeline, for the main
 // function of a command named by Config.Command (refserver's
 // "media-process"). When stdout is the process's own, the protocol moves to
@@ -233,11 +248,21 @@ func RunChild(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, de
 // it (refserver's "media-process" does); the ladder settings come with the
 // request. It returns an error only when it cannot talk to its parent;
 // pipeline failures are sent as events.
+//
+// The parent keeps r open after the request for as long as it waits for
+// this process: the end of r (the parent gone) cancels the work.
 func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logger) error {
 	var req mediaRequest
-	if err := json.NewDecoder(r).Decode(&req); err != nil {
+	dec := json.NewDecoder(r)
+	if err := dec.Decode(&req); err != nil {
 		return fmt.Errorf("reading media request: %w", err)
 	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	go func() {
+		_, _ = io.Copy(io.Discard, io.MultiReader(dec.Buffered(), r))
+		cancel(errParentGone)
+	}()
 	p := New(Config{Ladder: req.Ladder, StoryboardTiles: req.StoryboardTiles, Logger: logger})
 	var mu sync.Mutex
 	enc := json.NewEncoder(w)

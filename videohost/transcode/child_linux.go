@@ -3,16 +3,8 @@ package transcode
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"syscall"
 )
-
-// dieWithParent makes the kernel kill the child if the server dies first
-// (SIGKILL, OOM), so no orphaned transcode keeps writing into a staging
-// folder that the job's next attempt no longer uses.
-func dieWithParent(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-}
 
 // reserveStdout moves the process's stdout to a new descriptor for the
 // child protocol and points descriptor 1 at stderr, so a C library printing

@@ -1,8 +1,10 @@
 package transcode_test
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -31,12 +33,12 @@ func TestMain(m *testing.M) {
 			}
 			os.Exit(0)
 		case "crash-child": // what FFmpeg dying on a hostile file looks like
-			_, _ = io.ReadAll(os.Stdin)
+			readRequest()
 			os.Stderr.WriteString("decoder blew up\n")
 			_ = syscall.Kill(os.Getpid(), syscall.SIGSEGV)
 			time.Sleep(time.Minute)
 		case "done-then-crash-child": // answers, then dies tearing down
-			_, _ = io.ReadAll(os.Stdin)
+			readRequest()
 			os.Stdout.WriteString(`{"done":{"Duration":1.5}}` + "\n")
 			_ = syscall.Kill(os.Getpid(), syscall.SIGSEGV)
 			time.Sleep(time.Minute)
@@ -52,6 +54,43 @@ func TestMain(m *testing.M) {
 		}
 	}
 	os.Exit(m.Run())
+}
+
+// readRequest reads the request line: the parent keeps stdin open after it.
+func readRequest() { _, _ = bufio.NewReader(os.Stdin).ReadString('\n') }
+
+// TestChildStopsWhenItsParentIsGone checks that a media child whose parent
+// closed its end of the request pipe (exited, or was killed: the kernel
+// closes its descriptors) stops its work and answers at once, instead of
+// transcoding on into a folder nobody will publish.
+func TestChildStopsWhenItsParentIsGone(t *testing.T) {
+	t.Parallel()
+	src := makeSource(t, "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30:duration=60",
+		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p")
+	r, w := io.Pipe()
+	var events strings.Builder
+	done := make(chan error, 1)
+	go func() {
+		done <- transcode.ServeChild(testContext(t), r, &events, slog.New(slog.DiscardHandler))
+	}()
+	request := fmt.Sprintf(`{"source":%q,"out_dir":%q,"work_dir":%q}`+"\n", src, t.TempDir(), t.TempDir())
+	if _, err := io.WriteString(w, request); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	w.Close()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("ServeChild: %v", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the child still works a minute after its parent was gone")
+	}
+	t.Logf("stopped %v after the parent's end closed", time.Since(start).Round(time.Millisecond))
+	if got := events.String(); !strings.Contains(got, `"error"`) || strings.Contains(got, `"done"`) {
+		t.Errorf("events %q: want a failure, no result", got)
+	}
 }
 
 func childPipeline(mode string) *transcode.Pipeline {
