@@ -246,7 +246,11 @@ static inline __attribute__((always_inline)) void map_row(const reel_tonemap *t,
 // out. The down filter reaches one luma row past each end of the stripe,
 // so those rows are mapped twice, once by each stripe, their luma written
 // only once.
+// On x86-64 an AVX2 copy is built beside the baseline one and picked at
+// load time.
+#if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("avx2", "default")))
+#endif
 static void map_rows(const reel_tonemap *t, const AVFrame *in, AVFrame *out, int row0, int row1, float *buf) {
 	const int w = in->width, h = in->height, cw = w / 2;
 	// Per luma row of the last four: B'−Y' and R'−Y' of each pixel.
