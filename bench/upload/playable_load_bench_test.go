@@ -48,9 +48,9 @@ func TestPlayableUnderLoad(t *testing.T) {
 		seconds = n
 	}
 	dir := t.TempDir()
-	long := makeSource(t, dir, "long.mp4", "1920x1080", seconds)
-	short := makeSource(t, dir, "short.mp4", "1280x720", 10)
-	hevc := makeHEVC(t, dir, "hevc.mp4", "1920x1080", 10)
+	long := makeSource(t, dir, "long.mp4", "1920x1080", seconds, x264Args())
+	short := makeSource(t, dir, "short.mp4", "1280x720", 10, x264Args())
+	hevc := makeSource(t, dir, "hevc.mp4", "1920x1080", 10, x265Args())
 	srv := startRefserver(t, dir)
 	c := &benchClient{t: t, srv: srv}
 	load := []string{benchkit.LoadAverage()}
@@ -132,37 +132,25 @@ func cell(ds []time.Duration, i int) string {
 	return fmt.Sprintf("%.2f s", ds[i].Seconds())
 }
 
-// makeSource encodes seconds of testsrc2 and a sine tone as H.264/AAC.
-func makeSource(t testing.TB, dir, name, size string, seconds int) []byte {
-	t.Helper()
-	p := filepath.Join(dir, name)
-	gen := exec.Command("ffmpeg", "-nostdin", "-v", "error", "-y",
-		"-f", "lavfi", "-i", "testsrc2=size="+size+":rate=30",
-		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-		"-t", strconv.Itoa(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-g", "60", "-pix_fmt", "yuv420p",
-		"-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", p)
-	if out, err := gen.CombinedOutput(); err != nil {
-		t.Fatalf("ffmpeg: %v\n%s", err, out)
-	}
-	body, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return body
+// x264Args and x265Args are the video encoders of makeSource: H.264, which
+// Reel remuxes, and HEVC tagged hvc1 as phones write it, which it cannot.
+func x264Args() []string { return []string{"-c:v", "libx264", "-preset", "ultrafast", "-g", "60"} }
+
+func x265Args() []string {
+	return []string{"-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-x265-params", "keyint=60:log-level=error"}
 }
 
-// makeHEVC encodes seconds of testsrc2 and a sine tone as HEVC (libx265,
-// tagged hvc1 as phones write it)/AAC: a source Reel cannot remux.
-func makeHEVC(t testing.TB, dir, name, size string, seconds int) []byte {
+// makeSource encodes seconds of testsrc2 and a sine tone with the video
+// encoder arguments codec, and AAC.
+func makeSource(t testing.TB, dir, name, size string, seconds int, codec []string) []byte {
 	t.Helper()
 	p := filepath.Join(dir, name)
-	gen := exec.Command("ffmpeg", "-nostdin", "-v", "error", "-y",
-		"-f", "lavfi", "-i", "testsrc2=size="+size+":rate=30",
+	args := []string{"-nostdin", "-v", "error", "-y",
+		"-f", "lavfi", "-i", "testsrc2=size=" + size + ":rate=30",
 		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-		"-t", strconv.Itoa(seconds), "-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1",
-		"-x265-params", "keyint=60:log-level=error", "-pix_fmt", "yuv420p",
-		"-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", p)
-	if out, err := gen.CombinedOutput(); err != nil {
+		"-t", strconv.Itoa(seconds)}
+	args = append(append(args, codec...), "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", p)
+	if out, err := exec.Command("ffmpeg", args...).CombinedOutput(); err != nil {
 		t.Fatalf("ffmpeg: %v\n%s", err, out)
 	}
 	body, err := os.ReadFile(p)
