@@ -207,3 +207,56 @@ func TestFrameBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestPictureStagesRefuseBombs asks the picture stages (a frame by URL, the
+// poster) for a picture past a mid-stream size change beyond the bounds:
+// the decoder refuses it as the ladder's does, within a bound and without a
+// goroutine left behind, instead of allocating it.
+func TestPictureStagesRefuseBombs(t *testing.T) {
+	cases := []struct {
+		name   string
+		source func(t *testing.T) string
+		at     time.Duration
+		code   string
+		want   string
+	}{
+		{
+			name:   "320x240, then 16384x16",
+			source: func(t *testing.T) string { return sizeChange(t, "320x240", "16384x16", 25, 25, 3) },
+			at:     1040 * time.Millisecond,
+			code:   media.CodeTooLarge,
+			want:   "16384x16",
+		},
+		{
+			name:   "320x240 at 240 fps, then 3072x3072",
+			source: func(t *testing.T) string { return sizeChange(t, "320x240", "3072x3072", 240, 60, 2) },
+			at:     255 * time.Millisecond,
+			code:   media.CodeNotMedia, // the decoder's refusal, at whichever call it surfaces
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := c.source(t)
+			before := runtime.NumGoroutine()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			// Before the change the picture is fine.
+			if _, err := media.Frame(ctx, src, 0, 0, media.JPEG); err != nil {
+				t.Fatalf("frame before the change: %v", err)
+			}
+			img, err := media.Frame(ctx, src, c.at, 0, media.JPEG)
+			if err == nil {
+				t.Fatalf("frame after the change: %d bytes, want an error", len(img))
+			}
+			if ctx.Err() != nil {
+				t.Fatalf("refused only at the deadline: %v", err)
+			}
+			t.Logf("refused: %v", err)
+			requireCode(t, err, c.code)
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q does not say %q", err, c.want)
+			}
+			noLeak(t, before)
+		})
+	}
+}

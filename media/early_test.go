@@ -3,6 +3,9 @@ package media_test
 import (
 	"context"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -57,4 +60,56 @@ func TestEarlyPassCutsAShortFirstSegment(t *testing.T) {
 		check(r.Name, r.Segments, 1e-6)
 	}
 	check("audio", m.AudioTracks[0].Segments, 0.03) // AAC frames are 21.3 ms
+}
+
+// TestOnEarlyDone checks when an early-first encode says its early pass is
+// over: once, after the video became playable, with the smallest
+// rendition's every segment on disk, before Process returns; and never for
+// a source that was remuxed (it has no early pass).
+func TestOnEarlyDone(t *testing.T) {
+	t.Parallel()
+	src := generateSource(t, "src.mp4", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=10",
+		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "10",
+		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac")
+	for _, tt := range []struct {
+		name   string
+		source string
+		calls  int32
+	}{
+		{"rotated: early-first", tagRotation(t, src, "90"), 1},
+		{"standard: remuxed", src, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := t.TempDir()
+			var playable, calls atomic.Int32
+			var segments atomic.Int32
+			var playableFirst atomic.Bool
+			m, err := media.Process(ladderTestContext(t), media.ProcessOptions{Source: tt.source, OutDir: out, LadderOnly: true,
+				OnPlayable: func(context.Context, media.Playable) error { playable.Add(1); return nil },
+				OnEarlyDone: func() {
+					calls.Add(1)
+					playableFirst.Store(playable.Load() == 1)
+					// The early rung is the smallest: sd, of a 720p source.
+					data, err := os.ReadFile(filepath.Join(out, "h264_sd", "playlist.m3u8"))
+					if err == nil {
+						segments.Store(int32(strings.Count(string(data), "#EXTINF")))
+					}
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := calls.Load(); got != tt.calls {
+				t.Fatalf("OnEarlyDone called %d times, want %d", got, tt.calls)
+			}
+			if tt.calls == 0 {
+				return
+			}
+			if !playableFirst.Load() {
+				t.Error("OnEarlyDone came before OnPlayable")
+			}
+			if want := int32(len(m.Renditions[0].Segments)); segments.Load() != want {
+				t.Errorf("the early rung's playlist listed %d segments at OnEarlyDone, want all %d", segments.Load(), want)
+			}
+		})
+	}
 }

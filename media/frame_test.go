@@ -280,3 +280,28 @@ func residentKiB(t *testing.T) int {
 	t.Skip("no VmRSS in /proc/self/status")
 	return 0
 }
+
+// TestFrameFromStreamWithoutKeyframeIndex cuts frames from H.264 in MPEG-TS,
+// as cameras write it: the demuxer has no keyframe index, so a seek lands
+// inside a GOP. Every frame must equal the one cut from the same stream in
+// MP4, whose index puts the seek on the keyframe.
+func TestFrameFromStreamWithoutKeyframeIndex(t *testing.T) {
+	encode := []string{"-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-frames:v", "100",
+		"-c:v", "libx264", "-preset", "ultrafast", "-g", "40", "-pix_fmt", "yuv420p"}
+	ts := generateSource(t, "camera.ts", encode...)
+	mp4 := generateSource(t, "camera.mp4", encode...)
+	ctx := context.Background()
+	for _, at := range []time.Duration{0, 500 * time.Millisecond, 1500 * time.Millisecond, 1600 * time.Millisecond, 3900 * time.Millisecond} {
+		want, err := media.Frame(ctx, mp4, at, 0, media.PNG)
+		if err != nil {
+			t.Fatalf("mp4 at %v: %v", at, err)
+		}
+		got, err := media.Frame(ctx, ts, at, 0, media.PNG)
+		if err != nil {
+			t.Fatalf("ts at %v: %v", at, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("ts at %v: a different picture from the mp4's", at)
+		}
+	}
+}

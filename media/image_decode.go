@@ -36,6 +36,7 @@ type imgDecoder struct {
 	frameTicks int64 // one frame's duration in stream ticks, 0 when unknown
 	duration   time.Duration
 	orient     Orientation // how the coded picture is turned upright
+	bounds     *frameBounds
 	sar        astiav.Rational
 
 	// disposable tells whether a packet holds only pictures no other picture
@@ -54,6 +55,9 @@ type imgDecoder struct {
 	// seek needs a fresh decoder (the binding has no avcodec_flush_buffers).
 	fed     bool
 	drained bool
+	// pending is true when d.packet holds a packet seek read that next has
+	// yet to decode.
+	pending bool
 }
 
 // openImgDecoder opens path and the decoder of its main video stream.
@@ -152,7 +156,8 @@ func (d *imgDecoder) openCodec() error {
 	if decoder == nil {
 		return newError(CodeTranscodeFailed, d.op, errors.New("alloc decoder"))
 	}
-	if err := d.stream.CodecParameters().ToCodecContext(decoder); err != nil {
+	par := d.stream.CodecParameters()
+	if err := par.ToCodecContext(decoder); err != nil {
 		decoder.Free()
 		return newError(CodeTranscodeFailed, d.op, fmt.Errorf("decoder parameters: %w", err))
 	}
@@ -164,7 +169,23 @@ func (d *imgDecoder) openCodec() error {
 		// which costs a cold seek less than they win back.
 		decoder.SetThreadType(astiav.ThreadTypeFrame | astiav.ThreadTypeSlice)
 	}
-	if err := decoder.Open(d.codec, nil); err != nil {
+	// The picture stages read sources that passed the ladder's bounds, but
+	// the file may be one that failed them (a poster or frame is asked of an
+	// errored upload) or a stream that grows after its header: the decoder
+	// refuses a picture over the same per-picture bound, so none is
+	// allocated.
+	opts := astiav.NewDictionary()
+	defer opts.Free()
+	probed := &VideoStream{Width: par.Width(), Height: par.Height()}
+	if rate := d.input.GuessFrameRate(d.stream, nil); rate.Num() > 0 && rate.Den() > 0 {
+		probed.FrameRate = rate.Float64()
+	}
+	d.bounds = newFrameBounds(d.op, probed, DefaultMaxEdge, d.timeBase)
+	if err := d.bounds.limitDecoder(opts); err != nil {
+		decoder.Free()
+		return newError(CodeTranscodeFailed, d.op, fmt.Errorf("decoder options: %w", err))
+	}
+	if err := decoder.Open(d.codec, opts); err != nil {
 		decoder.Free()
 		return newError(CodeUnsupportedCodec, d.op, fmt.Errorf("open decoder: %w", err))
 	}
@@ -235,7 +256,36 @@ func imgTicksToDuration(ticks int64, tb astiav.Rational) time.Duration {
 
 // seek positions the demuxer on the keyframe at or before at and readies a
 // fresh decoder. A source that cannot seek is read from where it is.
+//
+// Demuxers without a keyframe index (MPEG-TS, as cameras write it) land on
+// whatever packet lies near the time asked, often inside a GOP whose
+// pictures cannot be decoded without its keyframe: seek then steps back
+// (1 s, 2 s, 4 s, … and at last the start) until the first packet of the
+// stream is a keyframe, and keeps that packet for next.
 func (d *imgDecoder) seek(at time.Duration) error {
+	d.pending = false
+	for step := time.Duration(0); ; step = max(2*step, time.Second) {
+		from := max(at-step, 0)
+		if err := d.seekTo(from); err != nil {
+			return err
+		}
+		key, err := d.readToStream()
+		if err != nil || key || from == 0 {
+			// At the end, or where decoding can start: next reads on.
+			d.pending = err == nil
+			break
+		}
+		d.packet.Unref()
+	}
+	if d.fed {
+		return d.openCodec()
+	}
+	d.drained = false
+	return nil
+}
+
+// seekTo moves the demuxer to the keyframe it knows at or before at.
+func (d *imgDecoder) seekTo(at time.Duration) error {
 	if err := d.input.SeekFrame(d.stream.Index(), d.ticksAt(at), astiav.NewSeekFlags(astiav.SeekFlagBackward)); err != nil {
 		// Some demuxers refuse a seek before the first keyframe, and some
 		// cannot seek at all: a fresh input is then read from its start.
@@ -243,11 +293,21 @@ func (d *imgDecoder) seek(at time.Duration) error {
 			return newError(CodeTranscodeFailed, d.op, fmt.Errorf("seek: %w", err))
 		}
 	}
-	if d.fed {
-		return d.openCodec()
-	}
-	d.drained = false
 	return nil
+}
+
+// readToStream reads packets into d.packet until one of the video stream,
+// and reports whether it starts a keyframe.
+func (d *imgDecoder) readToStream() (bool, error) {
+	for {
+		if err := d.input.ReadFrame(d.packet); err != nil {
+			return false, err
+		}
+		if d.packet.StreamIndex() == d.stream.Index() {
+			return d.packet.Flags().Has(astiav.PacketFlagKey), nil
+		}
+		d.packet.Unref()
+	}
 }
 
 // errDecoderDone reports that the stream has no more frames.
@@ -262,11 +322,19 @@ func (d *imgDecoder) next(ctx context.Context) (*astiav.Frame, error) {
 		err := d.decoder.ReceiveFrame(d.received)
 		switch {
 		case err == nil:
+			// A decoder that ignores max_pixels still hands over no
+			// picture past the bound.
+			if err := d.bounds.checkSize(d.received.Width(), d.received.Height()); err != nil {
+				return nil, err
+			}
 			return d.received, nil
 		case errors.Is(err, astiav.ErrEof):
 			return nil, errDecoderDone
 		case !errors.Is(err, astiav.ErrEagain):
-			return nil, newError(CodeTranscodeFailed, d.op, fmt.Errorf("decode: %w", err))
+			// The decoder reports a damaged or refused (max_pixels) picture
+			// here as often as at SendPacket, frame threads deferring it:
+			// the data is at fault, and retrying cannot help.
+			return nil, newError(CodeNotMedia, d.op, fmt.Errorf("decode: %w", err))
 		}
 		if d.drained {
 			return nil, errDecoderDone
@@ -274,14 +342,16 @@ func (d *imgDecoder) next(ctx context.Context) (*astiav.Frame, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if err := d.input.ReadFrame(d.packet); err != nil {
+		if d.pending {
+			d.pending = false // d.packet holds the one seek read
+		} else if err := d.input.ReadFrame(d.packet); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			// End of file or an unreadable tail: drain what the decoder holds.
 			d.drained = true
 			if err := d.decoder.SendPacket(nil); err != nil && !errors.Is(err, astiav.ErrEof) {
-				return nil, newError(CodeTranscodeFailed, d.op, fmt.Errorf("drain decoder: %w", err))
+				return nil, newError(CodeNotMedia, d.op, fmt.Errorf("drain decoder: %w", err))
 			}
 			continue
 		}
@@ -306,7 +376,7 @@ func (d *imgDecoder) next(ctx context.Context) (*astiav.Frame, error) {
 			// it refers to (they come first in decoding order).
 			d.drained = true
 			if err := d.decoder.SendPacket(nil); err != nil && !errors.Is(err, astiav.ErrEof) {
-				return nil, newError(CodeTranscodeFailed, d.op, fmt.Errorf("drain decoder: %w", err))
+				return nil, newError(CodeNotMedia, d.op, fmt.Errorf("drain decoder: %w", err))
 			}
 		}
 	}

@@ -36,6 +36,13 @@ type ProcessOptions struct {
 	// (0 to 1), from any goroutine, never concurrently. Pictures and
 	// packaging after the encode are not counted: they take seconds.
 	OnProgress func(done float64)
+	// OnEarlyDone, when set, is called once, from any goroutine, when the
+	// early pass of an early-first encode (the smallest rendition and the
+	// audio, at normal priority) has encoded the whole source: what is
+	// left is the ladder pass, 10 nice levels lower. A worker gives the
+	// early slot to the next upload then, not when the ladder ends. It is
+	// not called for other encodes (a remuxed source, one rendition).
+	OnEarlyDone func()
 	// PosterTime picks the poster's frame; nil chooses a representative one.
 	PosterTime *time.Duration
 	// Storyboard shapes the storyboard sprite (zero: the defaults).
@@ -126,7 +133,7 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 	var out *ladderOutput
 	job := ladderJob{
 		source: opts.Source, info: info, renditions: renditions, opts: ladderOpts,
-		outDir: opts.OutDir, logger: logger, live: live,
+		outDir: opts.OutDir, logger: logger, live: live, onEarlyDone: opts.OnEarlyDone,
 	}
 	var mu sync.Mutex
 	var tracks *ladderOutput // set before the first segment

@@ -29,6 +29,9 @@ type ladderJob struct {
 	live map[string]bool
 	// onStart receives the tracks before the first packet is decoded.
 	onStart func(*ladderOutput)
+	// onEarlyDone is called once the early pass of transcodeEarlyFirst has
+	// encoded the whole source (ProcessOptions.OnEarlyDone).
+	onEarlyDone func()
 	// audioLength, when positive, pads every audio track with silence
 	// or cuts it to exactly this many samples at 48 kHz (an added track
 	// fitted to the video's duration).

@@ -68,6 +68,10 @@ func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, err
 		defer started()
 		if earlyOut, earlyErr = transcodeLadder(ctx, early); earlyErr != nil {
 			cancel(earlyErr)
+			return
+		}
+		if job.onEarlyDone != nil {
+			job.onEarlyDone()
 		}
 	}()
 	go func() {

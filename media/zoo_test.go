@@ -733,11 +733,16 @@ const gridSize = 24
 // shrunk to gridSize×gridSize grey levels whatever its size and aspect.
 func uprightGrid(t *testing.T, path string, at float64) []float64 {
 	t.Helper()
-	args := []string{"-nostdin", "-v", "error"}
+	// -ss after -i: ffmpeg decodes from the start and drops frames up to
+	// at. Before -i it seeks the demuxer, and MPEG-TS, having no keyframe
+	// index, lands past the GOP that holds at: ffmpeg then shows the next
+	// keyframe (0.2 s late on the interlaced row), which a right answer
+	// would not match.
+	args := []string{"-nostdin", "-v", "error", "-i", path}
 	if at > 0 {
 		args = append(args, "-ss", strconv.FormatFloat(at, 'f', 3, 64))
 	}
-	args = append(args, "-i", path, "-frames:v", "1", "-vf",
+	args = append(args, "-frames:v", "1", "-vf",
 		fmt.Sprintf("scale=%d:%d:flags=area,format=gray", gridSize, gridSize), "-f", "rawvideo", "-")
 	out, err := exec.Command("ffmpeg", args...).Output()
 	if err != nil || len(out) != gridSize*gridSize {

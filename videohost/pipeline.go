@@ -24,6 +24,11 @@ type ProcessInput struct {
 	// 1, increasing), as often as after every segment: a callee that
 	// stores it throttles. It must not block for long.
 	OnProgress func(done float64)
+	// OnEarlyDone, when set, hears once that the pass making the video
+	// playable early has encoded the whole source; the ladder encodes on,
+	// at a lower priority (media.ProcessOptions.OnEarlyDone). It is not
+	// called when there is no such pass.
+	OnEarlyDone func()
 }
 
 // ProcessOutput describes what Process wrote.

@@ -32,8 +32,9 @@ type mediaRequest struct {
 	OutDir     string   `json:"out_dir"`
 	WorkDir    string   `json:"work_dir"`
 	PosterTime *float64 `json:"poster_time,omitempty"`
-	Playable   bool     `json:"playable"`           // the parent wants early playable sets
-	Progress   bool     `json:"progress,omitempty"` // the parent wants progress events
+	Playable   bool     `json:"playable"`             // the parent wants early playable sets
+	Progress   bool     `json:"progress,omitempty"`   // the parent wants progress events
+	EarlyDone  bool     `json:"early_done,omitempty"` // the parent wants the early pass's end
 	// Prepare asks for Pipeline.Prepare instead of Process, the playable
 	// set going to PlayableDir.
 	Prepare     bool   `json:"prepare,omitempty"`
@@ -56,8 +57,10 @@ type mediaEvent struct {
 	Done     *videohost.ProcessOutput `json:"done,omitempty"`
 	Prepared *preparedEvent           `json:"prepared,omitempty"`
 	Progress *float64                 `json:"progress,omitempty"`
-	Chunked  *chunkedEvent            `json:"chunked,omitempty"`
-	Error    *mediaFailure            `json:"error,omitempty"`
+	// EarlyDone says the early pass has encoded the whole source.
+	EarlyDone bool          `json:"early_done,omitempty"`
+	Chunked   *chunkedEvent `json:"chunked,omitempty"`
+	Error     *mediaFailure `json:"error,omitempty"`
 }
 
 // preparedEvent answers a Prepare request; Output is nil when the source
@@ -85,19 +88,28 @@ func (p *Pipeline) processInChild(ctx context.Context, in videohost.ProcessInput
 	return p.runChild(ctx, mediaRequest{
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
 		PosterTime: in.PosterTime, Playable: in.OnPlayable != nil, Progress: in.OnProgress != nil,
-		Ladder: p.cfg.Ladder, StoryboardTiles: p.cfg.StoryboardTiles,
-	}, in.OnPlayable, in.OnProgress, nil)
+		EarlyDone: in.OnEarlyDone != nil, Ladder: p.cfg.Ladder, StoryboardTiles: p.cfg.StoryboardTiles,
+	}, childHooks{onPlayable: in.OnPlayable, onProgress: in.OnProgress, onEarlyDone: in.OnEarlyDone})
 }
 
 // prepareInChild runs one Prepare call in a child process.
 func (p *Pipeline) prepareInChild(ctx context.Context, in videohost.PrepareInput) (*videohost.ProcessOutput, error) {
 	return p.runChild(ctx, mediaRequest{
 		Source: in.Source, WorkDir: in.WorkDir, Prepare: true, PlayableDir: in.PlayableDir, Ladder: p.cfg.Ladder,
-	}, nil, nil, nil)
+	}, childHooks{})
+}
+
+// childHooks receive a child's events besides its result; nil fields
+// ignore theirs.
+type childHooks struct {
+	onPlayable  func(context.Context, string, *videohost.ProcessOutput) error
+	onProgress  func(float64)
+	onEarlyDone func()
+	chunked     *chunkedEvent // receives a chunked encode's answer
 }
 
 // runChild runs one request in a child process and returns its result.
-func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayable func(context.Context, string, *videohost.ProcessOutput) error, onProgress func(float64), chunked *chunkedEvent) (*videohost.ProcessOutput, error) {
+func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, hooks childHooks) (*videohost.ProcessOutput, error) {
 	req, err := json.Marshal(request)
 	if err != nil {
 		return nil, fmt.Errorf("encoding media request: %w", err)
@@ -145,24 +157,26 @@ func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, onPlayabl
 			break
 		}
 		switch {
-		case ev.Playable != nil && onPlayable != nil && callbackErr == nil:
+		case ev.Playable != nil && hooks.onPlayable != nil && callbackErr == nil:
 			out := ev.Playable.Output
 			if out == nil {
 				out = &videohost.ProcessOutput{}
 			}
-			if err := onPlayable(ctx, ev.Playable.Dir, out); err != nil {
+			if err := hooks.onPlayable(ctx, ev.Playable.Dir, out); err != nil {
 				// As in-process: a failed early publish fails the job.
 				callbackErr = fmt.Errorf("publishing playable set: %w", err)
 				cancel(callbackErr)
 			}
-		case ev.Progress != nil && onProgress != nil:
-			onProgress(*ev.Progress)
+		case ev.Progress != nil && hooks.onProgress != nil:
+			hooks.onProgress(*ev.Progress)
+		case ev.EarlyDone && hooks.onEarlyDone != nil:
+			hooks.onEarlyDone()
 		case ev.Done != nil:
 			done, finished = ev.Done, true
 		case ev.Prepared != nil:
 			done, finished = ev.Prepared.Output, true
-		case ev.Chunked != nil && chunked != nil:
-			*chunked = *ev.Chunked
+		case ev.Chunked != nil && hooks.chunked != nil:
+			*hooks.chunked = *ev.Chunked
 			done, finished = ev.Chunked.Output, true
 		case ev.Error != nil:
 			failure = ev.Error
@@ -307,6 +321,9 @@ func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logg
 			// never touches it again (Pipeline.Process's contract).
 			return send(mediaEvent{Playable: &playableEvent{Dir: dir, Output: out}})
 		}
+	}
+	if req.EarlyDone {
+		in.OnEarlyDone = func() { _ = send(mediaEvent{EarlyDone: true}) }
 	}
 	if req.Progress {
 		// A line a percent at most: the parent stores far less often.

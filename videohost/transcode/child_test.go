@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -139,6 +140,30 @@ func TestIsolatedPipelineProcessesAndPublishesEarly(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
 			t.Errorf("missing %s: %v", name, err)
 		}
+	}
+}
+
+// TestIsolatedPipelineSaysWhenTheEarlyPassEnds: the end of the early pass
+// of a source that cannot be remuxed (4:4:4 here) crosses the process
+// boundary once, after the video became playable and before the result.
+func TestIsolatedPipelineSaysWhenTheEarlyPassEnds(t *testing.T) {
+	t.Parallel()
+	src := makeSource(t, "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25:duration=4",
+		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv444p")
+	var events []string // the parent's calls come from its reading goroutine, one at a time
+	_, err := childPipeline("media-child").Process(testContext(t), videohost.ProcessInput{
+		Source: src, OutDir: t.TempDir(), WorkDir: t.TempDir(),
+		OnPlayable: func(context.Context, string, *videohost.ProcessOutput) error {
+			events = append(events, "playable")
+			return nil
+		},
+		OnEarlyDone: func() { events = append(events, "early done") },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"playable", "early done"}; !slices.Equal(events, want) {
+		t.Errorf("events %q, want %q", events, want)
 	}
 }
 

@@ -71,7 +71,7 @@ func (p *Pipeline) chunkStep(ctx context.Context, req mediaRequest, step chunkRe
 	req.Ladder, req.StoryboardTiles = p.cfg.Ladder, p.cfg.StoryboardTiles
 	if len(p.cfg.Command) > 0 {
 		var ev chunkedEvent
-		if _, err := p.runChild(ctx, req, nil, nil, &ev); err != nil {
+		if _, err := p.runChild(ctx, req, childHooks{chunked: &ev}); err != nil {
 			return nil, err
 		}
 		return &ev, nil

@@ -18,7 +18,7 @@ var _ videohost.TrackPipeline = (*Pipeline)(nil)
 // ProbeAudio checks that path is media with an audio stream.
 func (p *Pipeline) ProbeAudio(ctx context.Context, path string) error {
 	if len(p.cfg.Command) > 0 {
-		_, err := p.runChild(ctx, mediaRequest{Op: opProbeAudio, Source: path}, nil, nil, nil)
+		_, err := p.runChild(ctx, mediaRequest{Op: opProbeAudio, Source: path}, childHooks{})
 		return err
 	}
 	_, err := media.ProbeAudio(ctx, path)
@@ -29,7 +29,7 @@ func (p *Pipeline) ProbeAudio(ctx context.Context, path string) error {
 // (media.ProbeImage).
 func (p *Pipeline) ProbeImage(ctx context.Context, path string) error {
 	if len(p.cfg.Command) > 0 {
-		_, err := p.runChild(ctx, mediaRequest{Op: opProbeImage, Source: path}, nil, nil, nil)
+		_, err := p.runChild(ctx, mediaRequest{Op: opProbeImage, Source: path}, childHooks{})
 		return err
 	}
 	return mediaError(media.ProbeImage(ctx, path))
@@ -38,7 +38,7 @@ func (p *Pipeline) ProbeImage(ctx context.Context, path string) error {
 // AddAudioTrack encodes t into dir (media.AddAudioTrack).
 func (p *Pipeline) AddAudioTrack(ctx context.Context, dir string, t videohost.AddedAudio) error {
 	if len(p.cfg.Command) > 0 {
-		_, err := p.runChild(ctx, mediaRequest{Op: opAddAudio, OutDir: dir, Source: t.Source, Track: &t, Ladder: p.cfg.Ladder}, nil, nil, nil)
+		_, err := p.runChild(ctx, mediaRequest{Op: opAddAudio, OutDir: dir, Source: t.Source, Track: &t, Ladder: p.cfg.Ladder}, childHooks{})
 		return err
 	}
 	_, err := media.AddAudioTrack(ctx, media.AddAudioOptions{Dir: dir, Source: t.Source, ID: t.ID,
@@ -70,7 +70,7 @@ func (p *Pipeline) KeepAudioTracks(ctx context.Context, dir string, ids []string
 // PosterFromImage remakes dir's poster from an image (media.PosterFromImage).
 func (p *Pipeline) PosterFromImage(ctx context.Context, dir, image string) error {
 	if len(p.cfg.Command) > 0 {
-		_, err := p.runChild(ctx, mediaRequest{Op: opPosterImage, OutDir: dir, Source: image}, nil, nil, nil)
+		_, err := p.runChild(ctx, mediaRequest{Op: opPosterImage, OutDir: dir, Source: image}, childHooks{})
 		return err
 	}
 	_, err := media.PosterFromImage(ctx, image, dir)
@@ -80,7 +80,7 @@ func (p *Pipeline) PosterFromImage(ctx context.Context, dir, image string) error
 // PosterAt remakes dir's poster from the frame at seconds (media.PosterAt).
 func (p *Pipeline) PosterAt(ctx context.Context, dir string, seconds float64) (float64, error) {
 	if len(p.cfg.Command) > 0 {
-		out, err := p.runChild(ctx, mediaRequest{Op: opPosterAt, OutDir: dir, PosterTime: &seconds}, nil, nil, nil)
+		out, err := p.runChild(ctx, mediaRequest{Op: opPosterAt, OutDir: dir, PosterTime: &seconds}, childHooks{})
 		if err != nil {
 			return 0, err
 		}

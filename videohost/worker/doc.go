@@ -21,14 +21,17 @@
 // replaces it. A killed job leaves at most a dangling early version, which
 // the next attempt's final publish removes.
 //
-// Early playback has lanes of its own, one job each besides Concurrency
-// (worker.go, Run): the prepare job, which probes a source and remuxes a
-// standard one; and the transcode of a video the prepare job could not make
-// playable (videohost.LaneEarly), whose early pass at normal priority then
-// takes the cores from the other ladders, which run 10 nice levels lower.
-// A transcode in the early lane runs its video's whole ladder: the early
-// rendition is the ladder's own smallest one, made in the same run, so the
-// ladder cannot be handed back to the main lane without stopping the early
+// Early playback has lanes of its own besides Concurrency (worker.go,
+// Run): one prepare job, which probes a source and remuxes a standard one;
+// and two transcodes of videos the prepare job could not make playable
+// (videohost.LaneEarly), of which one at a time runs its early pass at
+// normal priority, taking the cores from the other ladders, which run 10
+// nice levels lower. The early pass is the worker's to give (takeEarlyPass):
+// it passes to the next video the moment the pipeline says the pass is
+// over (ProcessInput.OnEarlyDone), not when the ladder ends. A transcode in
+// the early lane still runs its video's whole ladder: the early rendition
+// is the ladder's own smallest one, made in the same run, so the ladder
+// cannot be handed back to the main lane without stopping the early
 // playlist's growth.
 //
 // A source longer than Config.ChunkThreshold is encoded in chunks that any

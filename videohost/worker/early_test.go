@@ -1,8 +1,12 @@
 package worker_test
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -131,4 +135,119 @@ func transcodes(t *testing.T, job func(context.Context, int64) (*videohost.Job, 
 		}
 	}
 	return out
+}
+
+// TestSecondEarlyUploadWaitsOnlyForTheEarlyPass: two uploads that need
+// encoding before they play, one right behind the other. The second one's
+// transcode waits while the first one's early pass runs (one early pass
+// takes the cores at a time), and starts as soon as that pass is over,
+// while the first one's ladder still encodes: it plays before the first
+// is ready. On both queues.
+func TestSecondEarlyUploadWaitsOnlyForTheEarlyPass(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) {
+		e := newEnv(t)
+		testSecondEarlyUpload(t, e.svc, e.p, func(p videohost.Pipeline, log *slog.Logger) *worker.Worker {
+			w, err := worker.New(worker.Config{Jobs: e.svc.Jobs(), Pipeline: p, WorkDir: filepath.Join(e.dir, "work"),
+				ID: "w", Lease: time.Minute, MaxSourceSize: 1 << 20, Logger: log})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w
+		})
+	})
+	t.Run("postgres", func(t *testing.T) {
+		ctx := context.Background()
+		dsn, dir := pgtest.New(t), t.TempDir()
+		svc, db, err := pgService(ctx, dsn, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		space, _, err := svc.Bootstrap(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &videohost.Principal{Space: space.ID, Access: videohost.AccessReadWrite}
+		testSecondEarlyUpload(t, svc, p, func(p videohost.Pipeline, log *slog.Logger) *worker.Worker {
+			w, err := worker.New(worker.Config{Jobs: svc.Jobs(), Pipeline: p, WorkDir: filepath.Join(dir, "work"), ID: "w", Logger: log})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w
+		})
+	})
+}
+
+// lockedBuffer is a log sink a test reads while the worker writes.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func testSecondEarlyUpload(t *testing.T, svc *videohost.Service, principal *videohost.Principal,
+	newWorker func(videohost.Pipeline, *slog.Logger) *worker.Worker) {
+	ctx := context.Background()
+	firstEarlyPass := make(chan struct{})
+	p := &preparingPipeline{
+		release: make(chan struct{}), processing: make(chan string, 4),
+		earlyDone: map[string]chan struct{}{"first": firstEarlyPass},
+	}
+	logs := &lockedBuffer{}
+	w := newWorker(p, slog.New(slog.NewTextHandler(logs, nil)))
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { w.Run(runCtx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	video := func(id string) *videohost.Video {
+		t.Helper()
+		v, err := svc.VideoByID(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+
+	first := importSource(t, svc, principal, "first")
+	select {
+	case got := <-p.processing:
+		if got != "first" {
+			t.Fatalf("transcoding %q, want first", got)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the first upload's transcode did not start")
+	}
+	waitFor(t, 15*time.Second, "the first upload playable", func() bool { return video(first.ID).Playable })
+
+	second := importSource(t, svc, principal, "second")
+	waitFor(t, 15*time.Second, "the second upload's transcode waiting for the early pass", func() bool {
+		return strings.Contains(logs.String(), "waiting for the early pass of another video") &&
+			strings.Contains(logs.String(), "video="+second.ID)
+	})
+	select {
+	case got := <-p.processing:
+		t.Fatalf("%q started while the first upload's early pass ran", got)
+	default:
+	}
+
+	close(firstEarlyPass) // the first one's ladder encodes on (p.release is open)
+	waitFor(t, 15*time.Second, "the second upload playable", func() bool { return video(second.ID).Playable })
+	if v := video(first.ID); v.State != videohost.StateProcessing {
+		t.Fatalf("the first video is %s, want its ladder still encoding", v.State)
+	}
+	close(p.release)
+	waitFor(t, 15*time.Second, "both ready", func() bool {
+		return video(first.ID).State == videohost.StateReady && video(second.ID).State == videohost.StateReady
+	})
 }

@@ -159,6 +159,16 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 		return err
 	}
 	in := videohost.ProcessInput{Source: source, OutDir: outDir, WorkDir: filepath.Join(dir, "scratch"), PosterTime: v.PosterTime}
+	if job.Lane == videohost.LaneEarly && !v.Playable {
+		// One early pass at a time takes the cores; the lane's other
+		// transcode is past its own and encodes its ladder lower.
+		release, err := w.takeEarlyPass(ctx, v.ID)
+		if err != nil {
+			return err
+		}
+		defer release()
+		in.OnEarlyDone = release
+	}
 	if !v.Playable {
 		// Not made playable by the prepare job: the pipeline publishes
 		// early (a remux, or the ladder's first rendition as it grows).
@@ -205,6 +215,23 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 	}
 	_, err = w.svc.PublishReady(ctx, v.ID, outDir, out)
 	return err
+}
+
+// takeEarlyPass waits for the worker's early pass to be free and takes it;
+// release, safe to call more than once and from any goroutine, frees it.
+func (w *Worker) takeEarlyPass(ctx context.Context, videoID string) (release func(), err error) {
+	select {
+	case w.earlyPass <- struct{}{}:
+	default:
+		w.log.InfoContext(ctx, "waiting for the early pass of another video", "video", videoID)
+		select {
+		case w.earlyPass <- struct{}{}:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	var once sync.Once
+	return func() { once.Do(func() { <-w.earlyPass }) }, nil
 }
 
 // progressReporter stores the latest progress of one transcode every

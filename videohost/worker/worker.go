@@ -110,7 +110,19 @@ type Worker struct {
 	kind []videohost.JobKind
 	// sources holds the downloaded sources of chunked videos (sources.go).
 	sources *sourceCache
+	// earlyPass is held by the one early-lane transcode whose early pass
+	// runs (at normal priority) until that pass has encoded the whole
+	// source; the lane's other video encodes its ladder meanwhile, 10 nice
+	// levels lower (earlyLaneVideos).
+	earlyPass chan struct{}
 }
+
+// earlyLaneVideos is how many early-lane transcodes a worker runs at once:
+// one in its early pass, holding Worker.earlyPass, and one whose early
+// pass is over and whose ladder encodes on. So a second upload that needs
+// encoding before it plays waits for the first one's early pass (seconds),
+// not for its whole ladder; a third waits for a ladder.
+const earlyLaneVideos = 2
 
 // New returns a Worker for cfg.
 func New(cfg Config) (*Worker, error) {
@@ -179,7 +191,7 @@ func New(cfg Config) (*Worker, error) {
 		return nil, fmt.Errorf("creating work folder: %w", err)
 	}
 	return &Worker{cfg: cfg, svc: cfg.Jobs, caps: caps, log: cfg.Logger.With("worker", cfg.ID), kind: kinds,
-		sources: newSourceCache(cfg.WorkDir)}, nil
+		sources: newSourceCache(cfg.WorkDir), earlyPass: make(chan struct{}, 1)}, nil
 }
 
 // Run runs jobs until ctx ends. In-flight jobs are cancelled and handed
@@ -201,8 +213,9 @@ func New(cfg Config) (*Worker, error) {
 // Concurrency: that transcode is what makes the video playable, and its
 // early pass runs at normal priority while the ladders beside it run 10
 // nice levels lower, so it takes the cores from them while it runs. The
-// slot then runs that video's whole ladder; the trade-offs are in the
-// README ("Early playback, in a lane of its own").
+// lane holds earlyLaneVideos transcodes, only one of them in its early
+// pass; the trade-offs are in the README ("Early playback, in a lane of
+// its own").
 func (w *Worker) Run(ctx context.Context) error {
 	sweepCtx, stopSweeping := context.WithCancel(ctx)
 	sweeping := make(chan struct{})
@@ -219,7 +232,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		run := videohost.JobRun{Kinds: w.kind, Concurrency: w.cfg.Concurrency, FetchConcurrency: w.cfg.FetchConcurrency,
 			Handle: w.handle, Backoff: backoff}
 		if w.cfg.Pipeline != nil {
-			run.PrepareConcurrency, run.EarlyConcurrency = 1, 1
+			run.PrepareConcurrency, run.EarlyConcurrency = 1, earlyLaneVideos
 		}
 		return q.RunJobs(ctx, run)
 	}
@@ -250,7 +263,9 @@ func (w *Worker) Run(ctx context.Context) error {
 			early := func(ctx context.Context, worker string, kinds []videohost.JobKind, lease time.Duration) (*videohost.Job, error) {
 				return q.ClaimLane(ctx, worker, videohost.LaneEarly, kinds, lease)
 			}
-			wg.Go(func() { w.loop(ctx, q, early, []videohost.JobKind{videohost.JobTranscode}) })
+			for range earlyLaneVideos {
+				wg.Go(func() { w.loop(ctx, q, early, []videohost.JobKind{videohost.JobTranscode}) })
+			}
 		}
 		wg.Wait()
 		return nil

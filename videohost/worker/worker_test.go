@@ -256,6 +256,9 @@ type preparingPipeline struct {
 	playable, refused map[string]bool
 	release           chan struct{}
 	processing        chan string
+	// earlyDone, when set, holds the early pass of the source it names
+	// until closed, then says it is over (ProcessInput.OnEarlyDone).
+	earlyDone map[string]chan struct{}
 }
 
 func (p *preparingPipeline) Prepare(ctx context.Context, in videohost.PrepareInput) (*videohost.ProcessOutput, error) {
@@ -282,6 +285,14 @@ func (p *preparingPipeline) Process(ctx context.Context, in videohost.ProcessInp
 		os.WriteFile(filepath.Join(in.OutDir, "playlist.m3u8"), []byte("#EXTM3U early"), 0o644)
 		if err := in.OnPlayable(ctx, in.OutDir, &videohost.ProcessOutput{Live: true, Duration: 1, Width: 320, Height: 240}); err != nil {
 			return nil, err
+		}
+	}
+	if done := p.earlyDone[string(src)]; done != nil && in.OnEarlyDone != nil {
+		select {
+		case <-done:
+			in.OnEarlyDone()
+		case <-ctx.Done():
+			return nil, ctx.Err()
 		}
 	}
 	select {
