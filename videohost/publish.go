@@ -159,25 +159,32 @@ func (s *Jobs) LocalSource(ctx context.Context, videoID, dir string) (string, er
 // PublishPlayable publishes an early playable set of a video that is still
 // processing, so that it plays before the ladder is done. A set the
 // pipeline is still writing (out.Live) is published by reference where the
-// blob store can serve a growing folder (LinkBlobs) and skipped elsewhere:
-// the video then becomes playable when it is ready. It reports whether the
-// set was published.
+// blob store can serve a growing folder (LinkBlobs), and elsewhere as a
+// copy of what it holds now, which SyncPlayable brings up to date
+// (playable_sync.go). It reports whether the set was published.
 func (s *Jobs) PublishPlayable(ctx context.Context, videoID, dir string, out *ProcessOutput) (bool, error) {
 	version := newVersion(false)
-	if out.Live {
-		lb := s.caps.linkBlobs
-		if lb == nil {
-			return false, nil // playable once ready
-		}
-		if err := lb.Link(ctx, assetPrefix(videoID, version), dir); err != nil {
+	prefix := assetPrefix(videoID, version)
+	linked := false
+	switch lb := s.caps.linkBlobs; {
+	case out.Live && lb != nil:
+		if err := lb.Link(ctx, prefix, dir); err != nil {
 			return false, fmt.Errorf("linking playable set: %w", err)
 		}
-	} else if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
-		return false, fmt.Errorf("publishing playable set: %w", err)
+		linked = true
+	case out.Live:
+		if err := s.copyLiveSet(ctx, prefix, dir); err != nil {
+			s.removePrefixes(ctx, videoID, prefix)
+			return false, fmt.Errorf("copying playable set: %w", err)
+		}
+	default:
+		if err := s.importPath(ctx, prefix, dir, true); err != nil {
+			return false, fmt.Errorf("publishing playable set: %w", err)
+		}
 	}
 	if _, err := s.publish(ctx, videoID, version, out, false); err != nil {
-		if !out.Live {
-			s.removePrefixes(ctx, videoID, assetPrefix(videoID, version))
+		if !linked {
+			s.removePrefixes(ctx, videoID, prefix)
 		}
 		return false, err
 	}

@@ -87,10 +87,40 @@ func TestPublishing(t *testing.T) {
 			if !v.Playable || asset(t, svc, v, "playlist.m3u8") != "early" {
 				t.Fatalf("early set not served: %+v", v)
 			}
+			// A set the early pass still writes: served in place on local
+			// disk, copied elsewhere, a segment at a time (SyncPlayable).
+			// What the playlists do not list yet (a segment being written,
+			// the ladder's other renditions) is not copied.
+			liveDir := writeTree(t, map[string]string{
+				"playlist.m3u8":         "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nh264_sd/playlist.m3u8\n",
+				"h264_sd/playlist.m3u8": "#EXTM3U\n#EXT-X-MAP:URI=\"init.mp4\"\n#EXTINF:2,\n0.m4s\n",
+				"h264_sd/init.mp4":      "init", "h264_sd/0.m4s": "first", "h264_sd/1.m4s": "being written",
+				"h264_hd/0.m4s": "the ladder's",
+			})
 			live := &videohost.ProcessOutput{Live: true, Duration: 1}
-			ok, err := svc.Jobs().PublishPlayable(ctx, v.ID, writeTree(t, map[string]string{"playlist.m3u8": "live"}), live)
-			if err != nil || ok != tt.local {
-				t.Fatalf("live publish: published=%v err=%v; only local disk serves a growing folder", ok, err)
+			if ok, err := svc.Jobs().PublishPlayable(ctx, v.ID, liveDir, live); err != nil || !ok {
+				t.Fatalf("live publish: published=%v err=%v", ok, err)
+			}
+			v = video(t, svc, p, v.ID)
+			if got := asset(t, svc, v, "h264_sd/0.m4s"); got != "first" {
+				t.Fatalf("live set's first segment: %q", got)
+			}
+			if !tt.local {
+				for _, name := range []string{"h264_sd/1.m4s", "h264_hd/0.m4s"} {
+					if _, _, err := svc.OpenAsset(ctx, v, name); !videohost.IsNotFound(err) {
+						t.Fatalf("%s copied before a playlist listed it: %v", name, err)
+					}
+				}
+			}
+			if err := os.WriteFile(filepath.Join(liveDir, "h264_sd", "playlist.m3u8"),
+				[]byte("#EXTM3U\n#EXT-X-MAP:URI=\"init.mp4\"\n#EXTINF:2,\n0.m4s\n#EXTINF:4,\n1.m4s\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := svc.Jobs().SyncPlayable(ctx, v.ID, liveDir); err != nil {
+				t.Fatal(err)
+			}
+			if got := asset(t, svc, v, "h264_sd/1.m4s"); got != "being written" || !strings.Contains(asset(t, svc, v, "h264_sd/playlist.m3u8"), "1.m4s") {
+				t.Fatalf("live set after a new segment: %q", got)
 			}
 
 			final := writeTree(t, map[string]string{"playlist.m3u8": "final", "h264_sd/0.m4s": "segment", "subtitles/en.vtt": "WEBVTT"})
@@ -99,6 +129,12 @@ func TestPublishing(t *testing.T) {
 			}
 			if v.State != videohost.StateReady || asset(t, svc, v, "h264_sd/0.m4s") != "segment" {
 				t.Fatalf("ready publish: %s", v.State)
+			}
+			versions(t, blobs, v.ID, 1)
+			// A copy that comes late, after the ladder replaced the set,
+			// writes nothing.
+			if err := svc.Jobs().SyncPlayable(ctx, v.ID, liveDir); err != nil {
+				t.Fatal(err)
 			}
 			versions(t, blobs, v.ID, 1)
 

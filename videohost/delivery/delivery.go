@@ -100,7 +100,7 @@ func New(d Domain, cfg Config) (*Delivery, error) {
 	dl := &Delivery{
 		cfg: cfg, blobs: blobs, caps: caps, pipeline: d.Pipeline(), log: cfg.Logger,
 		frames:    newFrameCache(blobs, cfg.FrameCacheSize, cfg.Logger),
-		manifests: newManifestCache(blobs, cfg.ManifestCacheSize, caps.Link != nil),
+		manifests: newManifestCache(blobs, cfg.ManifestCacheSize),
 		redirects: ttlcache.New[string](cfg.MediaRedirect/2, 10_000),
 	}
 	if caps.Local == nil {

@@ -26,13 +26,13 @@ const maxCachedManifest = 1 << 20
 // It needs no invalidation: a version's folder ("videos/{id}/{version}/")
 // is written once before it is published and never rewritten in place (a
 // revision is a new version), so a key always names the same bytes. The
-// one exception is an early playable set published by reference while the
-// pipeline still writes it (LinkBlobs, versions "p..."): those are never
-// cached. Bytes are capped; the least recently used file goes first.
+// one exception is an early playable set the pipeline still writes
+// (versions "p..."), published by reference (LinkBlobs) or copied a
+// segment at a time (Jobs.SyncPlayable): those are never cached. Bytes are
+// capped; the least recently used file goes first.
 type manifestCache struct {
-	blobs  videohost.Blobs
-	limit  int64 // < 0: nothing is cached
-	linked bool  // Blobs are LinkBlobs: early sets may still grow
+	blobs videohost.Blobs
+	limit int64 // < 0: nothing is cached
 
 	mu    sync.Mutex
 	index *byteLRU
@@ -44,11 +44,11 @@ type cachedManifest struct {
 	info videohost.BlobInfo
 }
 
-func newManifestCache(blobs videohost.Blobs, limit int64, linked bool) *manifestCache {
+func newManifestCache(blobs videohost.Blobs, limit int64) *manifestCache {
 	if limit == 0 {
 		limit = DefaultManifestCacheSize
 	}
-	return &manifestCache{blobs: blobs, limit: limit, linked: linked, index: newByteLRU(), files: map[string]cachedManifest{}}
+	return &manifestCache{blobs: blobs, limit: limit, index: newByteLRU(), files: map[string]cachedManifest{}}
 }
 
 // cacheable reports whether the file name of version may be cached.
@@ -56,7 +56,7 @@ func (c *manifestCache) cacheable(version, name string) bool {
 	if c.limit < 0 {
 		return false
 	}
-	if c.linked && !strings.HasPrefix(version, "v") {
+	if !strings.HasPrefix(version, "v") {
 		return false // possibly a set the pipeline is still writing
 	}
 	switch path.Ext(name) {

@@ -169,6 +169,15 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 		defer release()
 		in.OnEarlyDone = release
 	}
+	// live copies a growing playable set to blob stores that cannot serve
+	// it in place (Jobs.SyncPlayable) after each new segment.
+	var live atomic.Pointer[playableSync]
+	jobCtx := ctx // the callbacks' own contexts may end with the call
+	defer func() {
+		if l := live.Load(); l != nil {
+			l.stop()
+		}
+	}()
 	if !v.Playable {
 		// Not made playable by the prepare job: the pipeline publishes
 		// early (a remux, or the ladder's first rendition as it grows).
@@ -176,14 +185,29 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 			published, err := w.svc.PublishPlayable(ctx, v.ID, playableDir, out)
 			if published {
 				w.log.InfoContext(ctx, "video playable", "video", v.ID, "live", out.Live)
+				if out.Live {
+					live.Store(w.startPlayableSync(jobCtx, v.ID, playableDir))
+				}
 			}
 			return err
 		}
 	}
 	progress := w.reportProgress(ctx, v.ID)
-	in.OnProgress = progress.set
+	in.OnProgress = func(done float64) {
+		progress.set(done)
+		live.Load().segment()
+	}
+	if earlyDone := in.OnEarlyDone; earlyDone != nil {
+		in.OnEarlyDone = func() {
+			earlyDone()
+			live.Load().segment() // the early rendition's last segments
+		}
+	}
 	out, err := w.cfg.Pipeline.Process(ctx, in)
 	progress.stop()
+	if l := live.Swap(nil); l != nil {
+		l.stop() // before the ladder replaces the set
+	}
 	if err != nil {
 		if perm := permanentPipelineError(err); perm != nil {
 			return perm
@@ -232,6 +256,53 @@ func (w *Worker) takeEarlyPass(ctx context.Context, videoID string) (release fun
 	}
 	var once sync.Once
 	return func() { once.Do(func() { <-w.earlyPass }) }, nil
+}
+
+// playableSync runs Jobs.SyncPlayable off the pipeline's goroutines: once
+// after each nudge (segment), coalescing nudges that come while it copies.
+type playableSync struct {
+	nudge chan struct{}
+	done  chan struct{}
+	wg    sync.WaitGroup
+}
+
+func (w *Worker) startPlayableSync(ctx context.Context, videoID, dir string) *playableSync {
+	p := &playableSync{nudge: make(chan struct{}, 1), done: make(chan struct{})}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		for {
+			select {
+			case <-p.nudge:
+			case <-p.done:
+				return
+			case <-ctx.Done():
+				return
+			}
+			// A failed copy is not the job's failure: the set is behind
+			// until the next segment, or until the ladder replaces it.
+			if err := w.svc.SyncPlayable(ctx, videoID, dir); err != nil && ctx.Err() == nil {
+				w.log.WarnContext(ctx, "copying the playable set", "video", videoID, "err", err)
+			}
+		}
+	}()
+	return p
+}
+
+// segment asks for a copy of what the set gained; a nil p ignores it.
+func (p *playableSync) segment() {
+	if p == nil {
+		return
+	}
+	select {
+	case p.nudge <- struct{}{}:
+	default:
+	}
+}
+
+func (p *playableSync) stop() {
+	close(p.done)
+	p.wg.Wait()
 }
 
 // progressReporter stores the latest progress of one transcode every

@@ -23,6 +23,7 @@ func main() {
 	preset := flag.String("preset", "", "x264 preset (default veryfast)")
 	verbose := flag.Bool("v", false, "log progress")
 	batch := flag.Bool("batch", true, "SCHED_BATCH for every thread, as the server's media child process does")
+	early := flag.Bool("playable", true, "publish early (OnPlayable): a source that cannot be remuxed is encoded in two passes")
 	flag.Parse()
 	if *source == "" || *out == "" {
 		flag.Usage()
@@ -40,14 +41,17 @@ func main() {
 	}
 	start := time.Now()
 	var playable time.Duration
-	m, err := media.Process(context.Background(), media.ProcessOptions{
+	opts := media.ProcessOptions{
 		Source: *source, OutDir: *out, Logger: logger,
 		Ladder: media.LadderOptions{Preset: *preset}, LadderOnly: true,
-		OnPlayable: func(ctx context.Context, _ media.Playable) error {
+	}
+	if *early {
+		opts.OnPlayable = func(ctx context.Context, _ media.Playable) error {
 			playable = time.Since(start)
 			return nil
-		},
-	})
+		}
+	}
+	m, err := media.Process(context.Background(), opts)
 	wall := time.Since(start)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "reelprocess:", err)
