@@ -11,6 +11,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/sqlite"
+	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
 
 // TestMissingCapabilityIsUnavailable: over ports that implement only the
@@ -46,7 +47,7 @@ func TestMissingCapabilityIsUnavailable(t *testing.T) {
 	}{
 		{"signing keys", "signing keys", func() error { _, err := svc.CreateSigningKey(ctx, p, ""); return err }},
 		{"webhooks", "webhooks", func() error {
-			_, err := svc.CreateWebhook(ctx, p, videohost.CreateWebhookInput{URL: "https://hooks.example/x"})
+			_, err := webhookadmin.New(svc).CreateWebhook(ctx, p, webhookadmin.CreateWebhookInput{URL: "https://hooks.example/x"})
 			return err
 		}},
 		{"player settings", "player settings", func() error { _, err := svc.PlayerSettingsOf(ctx, p, "space", sp.ID); return err }},

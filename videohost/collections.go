@@ -14,7 +14,7 @@ type CollectionInput struct {
 
 // CreateCollection creates a (possibly nested) collection.
 func (s *Service) CreateCollection(ctx context.Context, p *Principal, in CollectionInput) (*Collection, error) {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return nil, err
 	}
 	if in.Name == nil || strings.TrimSpace(*in.Name) == "" {
@@ -69,7 +69,7 @@ func (s *Service) Collections(ctx context.Context, p *Principal, parent *string,
 	page := &Page[*Collection]{Data: cs}
 	if len(cs) > limit {
 		page.Data = cs[:limit]
-		c := s.encodeCursor(Cursor{ID: cs[limit-1].ID})
+		c := s.EncodeCursor(Cursor{ID: cs[limit-1].ID})
 		page.NextCursor = &c
 	}
 	if page.Data == nil {
@@ -81,7 +81,7 @@ func (s *Service) Collections(ctx context.Context, p *Principal, parent *string,
 // UpdateCollection renames or moves a collection; a move under itself or one
 // of its descendants is refused.
 func (s *Service) UpdateCollection(ctx context.Context, p *Principal, id string, in CollectionInput) (*Collection, error) {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return nil, err
 	}
 	c, err := s.store.Collection(ctx, p.Space, id)
@@ -127,7 +127,7 @@ func (s *Service) UpdateCollection(ctx context.Context, p *Principal, id string,
 // DeleteCollection deletes an empty collection, or with recursive the whole
 // tree and every video in it.
 func (s *Service) DeleteCollection(ctx context.Context, p *Principal, id string, recursive bool) error {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return err
 	}
 	if _, err := s.store.Collection(ctx, p.Space, id); err != nil {

@@ -147,7 +147,7 @@ func (s *Service) PublicList(ctx context.Context, req PlaybackRequest, in Public
 	}
 	archived, playable := false, true
 	f := VideoFilter{Space: g.Space, Archived: &archived, Playable: &playable}
-	if err := s.listParams(in.Limit, in.Cursor, in.Order, &f); err != nil {
+	if err := s.ListParams(in.Limit, in.Cursor, in.Order, &f); err != nil {
 		return nil, err
 	}
 	sub := g.Claims.Subject

@@ -179,8 +179,9 @@ func (s *Service) Clock() Clock { return s.clock }
 // Pipeline returns the configured pipeline (nil when none).
 func (s *Service) Pipeline() Pipeline { return s.pipeline }
 
-// Guard returns the SSRF guard.
-func (s *Jobs) Guard() *netguard.Guard { return s.guard }
+// Guard returns the SSRF guard: the worker's fetches and the webhook
+// endpoints' URLs (videohost/webhookadmin) are checked alike.
+func (s *Service) Guard() *netguard.Guard { return s.guard }
 
 // Store returns the service's store, for the packages beside the domain
 // that keep tables of their own in it and resolve them as a capability

@@ -39,7 +39,7 @@ func (s *Service) signingKeys() (SigningKeyStore, error) {
 // CreateSigningKey creates an EdDSA (default) or ES256 key pair in the
 // principal's space; only its public half is stored.
 func (s *Service) CreateSigningKey(ctx context.Context, p *Principal, algorithm string) (*NewSigningKey, error) {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return nil, err
 	}
 	alg := tokens.Algorithm(algorithm)
@@ -98,7 +98,7 @@ func (s *Service) SigningKeys(ctx context.Context, p *Principal) ([]*SigningKey,
 // DeleteSigningKey removes a signing key; every token it signed stops
 // verifying at once.
 func (s *Service) DeleteSigningKey(ctx context.Context, p *Principal, id string) error {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return err
 	}
 	ks, err := s.signingKeys()

@@ -244,7 +244,7 @@ func (s *Service) AdminSpaces(ctx context.Context, a *Admin, limit int, cursor s
 	page := &Page[*Space]{Data: make([]*Space, 0, len(spaces))}
 	if len(spaces) > limit {
 		spaces = spaces[:limit]
-		next := s.encodeCursor(Cursor{ID: spaces[limit-1].ID})
+		next := s.EncodeCursor(Cursor{ID: spaces[limit-1].ID})
 		page.NextCursor = &next
 	}
 	for _, sp := range spaces {

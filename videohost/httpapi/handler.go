@@ -17,6 +17,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/delivery"
+	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
 
 // Handler serves /v1 and tus uploads. It is safe for concurrent use; Close
@@ -37,6 +38,8 @@ type Handler struct {
 	playlists *playlistCache
 	// headers are delivery's header values, built once (deliveryfast.go).
 	headers *deliveryHeaders
+	// hooks manages the space's webhook endpoints (webhooks.go).
+	hooks *webhookadmin.Endpoints
 	// delivery opens published files and frames (Config.Delivery).
 	delivery *delivery.Delivery
 	// serveFrame serves /images/ (frames.go); set with the routes.
@@ -68,6 +71,7 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 		refusals:  newRefusals(svc.Clock(), cfg.Logger),
 		playlists: newPlaylistCache(cfg.PlaylistCacheSize),
 		headers:   newDeliveryHeaders(),
+		hooks:     webhookadmin.New(svc),
 	}
 	h.delivery = cfg.Delivery
 	if h.delivery == nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
 
 // domainType is the Go type the server marshals (out) or decodes (in) for
@@ -52,8 +53,8 @@ var domainTypes = map[string]domainType{
 	"SpaceInput":            {v: videohost.SpaceInput{}},
 	"CreateKeyInput":        {v: httpapi.CreateKeyInput{}},
 	"CreateSigningKeyInput": {v: httpapi.CreateSigningKeyInput{}},
-	"CreateWebhookInput":    {v: videohost.CreateWebhookInput{}},
-	"UpdateWebhookInput":    {v: videohost.UpdateWebhookInput{}},
+	"CreateWebhookInput":    {v: webhookadmin.CreateWebhookInput{}},
+	"UpdateWebhookInput":    {v: webhookadmin.UpdateWebhookInput{}},
 	"PlayerEvent":           {v: analytics.BeaconSignal{}},
 	"EventBatch":            {v: httpapi.EventsInput{}},
 }
