@@ -11,6 +11,7 @@ import (
 
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/spaceadmin"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
@@ -224,15 +225,15 @@ func TestSigningKeyResolutionIsCached(t *testing.T) {
 		return store
 	}, time.Hour)
 	svc := e.svc
-	admin := &videohost.Admin{KeyID: e.rw.ID, Access: videohost.AccessReadWrite}
+	admin := &spaceadmin.Admin{KeyID: e.rw.ID, Access: videohost.AccessReadWrite}
 
 	for _, deleteSpace := range []bool{false, true} {
 		name := fmt.Sprintf("space %v", deleteSpace)
-		sp, err := svc.CreateSpace(ctx, admin, videohost.SpaceInput{Name: &name})
+		sp, err := spaceadmin.New(svc).CreateSpace(ctx, admin, spaceadmin.SpaceInput{Name: &name})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rw, err := svc.CreateSpaceKey(ctx, admin, sp.ID, videohost.AccessReadWrite, "rw")
+		rw, err := spaceadmin.New(svc).CreateSpaceKey(ctx, admin, sp.ID, videohost.AccessReadWrite, "rw")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +261,7 @@ func TestSigningKeyResolutionIsCached(t *testing.T) {
 			t.Fatalf("5 verifications read the signing key %d times, want 1", n)
 		}
 		if deleteSpace {
-			err = svc.DeleteSpace(ctx, admin, sp.ID, true)
+			err = spaceadmin.New(svc).DeleteSpace(ctx, admin, sp.ID, true)
 		} else {
 			err = svc.DeleteSigningKey(ctx, p, nk.ID)
 		}

@@ -88,7 +88,7 @@ func (s PlayerSettings) IsZero() bool { return s == PlayerSettings{} }
 // Unknown names and malformed values are validation errors.
 func (s *PlayerSettings) ApplyPatch(patch map[string]json.RawMessage) error {
 	str := func(name string, raw json.RawMessage, dst **string, ok func(string) bool, want string) error {
-		if isNull(raw) {
+		if IsNull(raw) {
 			*dst = nil
 			return nil
 		}
@@ -100,7 +100,7 @@ func (s *PlayerSettings) ApplyPatch(patch map[string]json.RawMessage) error {
 		return nil
 	}
 	boolean := func(name string, raw json.RawMessage, dst **bool) error {
-		if isNull(raw) {
+		if IsNull(raw) {
 			*dst = nil
 			return nil
 		}
@@ -112,7 +112,7 @@ func (s *PlayerSettings) ApplyPatch(patch map[string]json.RawMessage) error {
 		return nil
 	}
 	seconds := func(name string, raw json.RawMessage, dst **float64) error {
-		if isNull(raw) {
+		if IsNull(raw) {
 			*dst = nil
 			return nil
 		}
@@ -160,7 +160,9 @@ func (s *PlayerSettings) ApplyPatch(patch map[string]json.RawMessage) error {
 	return nil
 }
 
-func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
+// IsNull reports whether raw is JSON null: a patch's way of clearing a
+// field (player settings here, quotas in videohost/spaceadmin).
+func IsNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
 
 func validControls(v string) bool {
 	if len(v) > 200 {

@@ -17,6 +17,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/delivery"
+	"github.com/reelvideo/reel/videohost/spaceadmin"
 	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
 
@@ -38,6 +39,8 @@ type Handler struct {
 	playlists *playlistCache
 	// headers are delivery's header values, built once (deliveryfast.go).
 	headers *deliveryHeaders
+	// spaces administers the installation's spaces (spaces.go).
+	spaces *spaceadmin.Spaces
 	// hooks manages the space's webhook endpoints (webhooks.go).
 	hooks *webhookadmin.Endpoints
 	// delivery opens published files and frames (Config.Delivery).
@@ -72,6 +75,7 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 		playlists: newPlaylistCache(cfg.PlaylistCacheSize),
 		headers:   newDeliveryHeaders(),
 		hooks:     webhookadmin.New(svc),
+		spaces:    spaceadmin.New(svc),
 	}
 	h.delivery = cfg.Delivery
 	if h.delivery == nil {

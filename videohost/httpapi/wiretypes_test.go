@@ -7,6 +7,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/spaceadmin"
 	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
 
@@ -50,7 +51,7 @@ var domainTypes = map[string]domainType{
 	"CreateVideoInput":      {v: videohost.CreateVideoInput{}},
 	"UpdateVideoInput":      {v: videohost.UpdateVideoInput{}},
 	"CollectionInput":       {v: videohost.CollectionInput{}},
-	"SpaceInput":            {v: videohost.SpaceInput{}},
+	"SpaceInput":            {v: spaceadmin.SpaceInput{}},
 	"CreateKeyInput":        {v: httpapi.CreateKeyInput{}},
 	"CreateSigningKeyInput": {v: httpapi.CreateSigningKeyInput{}},
 	"CreateWebhookInput":    {v: webhookadmin.CreateWebhookInput{}},
