@@ -11,6 +11,7 @@ import (
 
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
@@ -82,7 +83,7 @@ func TestAuthorizeUpload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sk, err := e.svc.CreateSigningKey(ctx, e.p, "ES256")
+	sk, err := access.New(e.svc).CreateSigningKey(ctx, e.p, "ES256")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +109,7 @@ func TestAuthorizeUpload(t *testing.T) {
 		{"unknown collection", e.sign(t, rw, tokens.AudienceUpload, "aaaaaaaaaaaa", time.Hour), videohost.ETokenInvalid, "", ""},
 	}
 	for _, tt := range tests {
-		got, err := e.svc.AuthorizeUpload(ctx, tt.token)
+		got, err := access.New(e.svc).AuthorizeUpload(ctx, tt.token)
 		if videohost.ErrorCode(err) != tt.code {
 			t.Errorf("%s: err %v, want code %q", tt.name, err, tt.code)
 			continue
@@ -161,7 +162,7 @@ func TestAuthorizePlayback(t *testing.T) {
 		if tt.publicV {
 			target.PlaybackPolicy = videohost.PlaybackPublic
 		}
-		err := e.svc.AuthorizePlayback(ctx, &target, videohost.PlaybackRequest{Token: tt.token, Origin: tt.origin})
+		err := access.New(e.svc).AuthorizePlayback(ctx, &target, access.PlaybackRequest{Token: tt.token, Origin: tt.origin})
 		if videohost.ErrorCode(err) != tt.code {
 			t.Errorf("%s: %v, want code %q", tt.name, err, tt.code)
 		}
@@ -171,16 +172,16 @@ func TestAuthorizePlayback(t *testing.T) {
 func TestSigningKeysNeedAStoreThatKeepsThem(t *testing.T) {
 	ctx := context.Background()
 	e := newAccessEnv(t, true)
-	if _, err := e.svc.CreateSigningKey(ctx, e.p, ""); videohost.ErrorCode(err) != videohost.EUnavailable {
+	if _, err := access.New(e.svc).CreateSigningKey(ctx, e.p, ""); videohost.ErrorCode(err) != videohost.EUnavailable {
 		t.Fatalf("CreateSigningKey: %v", err)
 	}
-	jwks, err := e.svc.JWKS(ctx)
+	jwks, err := access.New(e.svc).JWKS(ctx)
 	if err != nil || !strings.Contains(string(jwks), `"keys":[]`) {
 		t.Fatalf("JWKS: %s %v", jwks, err)
 	}
 	// API-key tokens still verify.
 	tok := e.sign(t, tokens.HMACKey{ID: e.rw.ID, Secret: e.rw.Secret}, tokens.AudiencePlayback, e.space, time.Hour)
-	if g, err := e.svc.VerifyToken(ctx, tok, tokens.AudiencePlayback); err != nil || g.Space != e.space {
+	if g, err := access.New(e.svc).VerifyToken(ctx, tok, tokens.AudiencePlayback); err != nil || g.Space != e.space {
 		t.Fatalf("VerifyToken: %+v %v", g, err)
 	}
 }
@@ -238,7 +239,7 @@ func TestSigningKeyResolutionIsCached(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := &videohost.Principal{Space: sp.ID, KeyID: rw.ID, Access: videohost.AccessReadWrite}
-		nk, err := svc.CreateSigningKey(ctx, p, "")
+		nk, err := access.New(svc).CreateSigningKey(ctx, p, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -252,7 +253,7 @@ func TestSigningKeyResolutionIsCached(t *testing.T) {
 		}
 		before := store.reads.Load()
 		for range 5 {
-			g, err := svc.VerifyToken(ctx, tok, tokens.AudiencePlayback)
+			g, err := access.New(svc).VerifyToken(ctx, tok, tokens.AudiencePlayback)
 			if err != nil || g.Space != sp.ID {
 				t.Fatalf("VerifyToken: %+v, %v", g, err)
 			}
@@ -263,12 +264,12 @@ func TestSigningKeyResolutionIsCached(t *testing.T) {
 		if deleteSpace {
 			err = spaceadmin.New(svc).DeleteSpace(ctx, admin, sp.ID, true)
 		} else {
-			err = svc.DeleteSigningKey(ctx, p, nk.ID)
+			err = access.New(svc).DeleteSigningKey(ctx, p, nk.ID)
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.VerifyToken(ctx, tok, tokens.AudiencePlayback); videohost.ErrorCode(err) != videohost.ETokenInvalid {
+		if _, err := access.New(svc).VerifyToken(ctx, tok, tokens.AudiencePlayback); videohost.ErrorCode(err) != videohost.ETokenInvalid {
 			t.Fatalf("delete space %v: a token of the deleted key: %v, want %s", deleteSpace, err, videohost.ETokenInvalid)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/webhookadmin"
@@ -45,7 +46,7 @@ func TestMissingCapabilityIsUnavailable(t *testing.T) {
 		name, mentions string
 		call           func() error
 	}{
-		{"signing keys", "signing keys", func() error { _, err := svc.CreateSigningKey(ctx, p, ""); return err }},
+		{"signing keys", "signing keys", func() error { _, err := access.New(svc).CreateSigningKey(ctx, p, ""); return err }},
 		{"webhooks", "webhooks", func() error {
 			_, err := webhookadmin.New(svc).CreateWebhook(ctx, p, webhookadmin.CreateWebhookInput{URL: "https://hooks.example/x"})
 			return err

@@ -6,6 +6,11 @@ import (
 	"strings"
 )
 
+// MaxCollectionDepth bounds the walks up the collection tree (player
+// settings here, a token's scope in videohost/access): a corrupt parent
+// cycle must not loop forever.
+const MaxCollectionDepth = 64
+
 // CollectionInput is the body of collection create and update.
 type CollectionInput struct {
 	Name   *string `json:"name"`

@@ -241,7 +241,7 @@ func (s *Service) playerChain(ctx context.Context, space string, scope PlayerSco
 // collectionChain prepends to chain the collection and those above it,
 // then the space.
 func (s *Service) collectionChain(ctx context.Context, space, collection string, chain []PlayerScope) ([]PlayerScope, error) {
-	for depth := 0; collection != "" && depth < maxCollectionDepth; depth++ {
+	for depth := 0; collection != "" && depth < MaxCollectionDepth; depth++ {
 		chain = append([]PlayerScope{{PlayerScopeCollection, collection}}, chain...)
 		c, err := s.store.Collection(ctx, space, collection)
 		if IsNotFound(err) {
@@ -325,10 +325,10 @@ func (s *Service) UpdatePlayerSettings(ctx context.Context, p *Principal, kind, 
 	return s.playerView(ctx, ps, p.Space, scope)
 }
 
-// resolvedPlayer is the settings an embed of v gets; none where the store
+// ResolvedPlayer is the settings an embed of v gets; none where the store
 // keeps none, and none rather than a failed lookup when reading them fails
 // (the page still plays, with its own attributes).
-func (s *Service) resolvedPlayer(ctx context.Context, v *Video) PlayerSettings {
+func (s *Service) ResolvedPlayer(ctx context.Context, v *Video) PlayerSettings {
 	ps := s.caps.players
 	if ps == nil {
 		return PlayerSettings{} // an embed plays with its own attributes

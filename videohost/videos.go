@@ -272,10 +272,11 @@ func (s *Service) Videos(ctx context.Context, p *Principal, in ListVideosInput) 
 	if len(in.Query) > 200 {
 		return nil, Invalid("q", "must be at most 200 bytes")
 	}
-	return s.videoPage(ctx, f)
+	return s.VideoPage(ctx, f)
 }
 
-func (s *Service) videoPage(ctx context.Context, f VideoFilter) (*Page[*Video], error) {
+// VideoPage reads the page of videos f names, presented.
+func (s *Service) VideoPage(ctx context.Context, f VideoFilter) (*Page[*Video], error) {
 	want := f.Limit
 	f.Limit = want + 1
 	vs, err := s.store.Videos(ctx, f)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/reelvideo/reel/internal/ttlcache"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 )
 
 // Config sets up a Delivery. Zero values are the defaults.
@@ -128,8 +129,8 @@ func (d *Delivery) OpenAsset(ctx context.Context, v *videohost.Video, name strin
 
 // OpenPassedAsset opens a file for a request let in by pass
 // (videohost.Service.AuthorizeAsset), from the version pass serves, and
-// sets pass.Version to the version it opened (videohost.AssetPass.Open).
-func (d *Delivery) OpenPassedAsset(ctx context.Context, v *videohost.Video, pass *videohost.AssetPass, name string) (videohost.Blob, videohost.BlobInfo, error) {
+// sets pass.Version to the version it opened (access.AssetPass.Open).
+func (d *Delivery) OpenPassedAsset(ctx context.Context, v *videohost.Video, pass *access.AssetPass, name string) (videohost.Blob, videohost.BlobInfo, error) {
 	return pass.Open(ctx, v, name, d.openVersion)
 }
 

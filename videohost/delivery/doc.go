@@ -8,7 +8,7 @@
 //
 //   - delivery.go: Config (cache sizes, redirects), Domain (what it needs
 //     of videohost), New, and the open path: OpenAsset, OpenPassedAsset
-//     (the version a pass opens, videohost.AssetPass.Open) and
+//     (the version a pass opens, access.AssetPass.Open) and
 //     AssetRedirect (presigned URLs of the store, Config.MediaRedirect).
 //   - manifest_cache.go: playlists, manifests and WebVTT in memory.
 //   - media_cache.go: media files on local disk when Blobs are not (S3).

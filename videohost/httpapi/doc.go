@@ -44,7 +44,7 @@
 // asset version, so a revalidation never confirms an old file. Signed
 // videos are "private" (no CDN may keep them), and every URI their
 // playlists, manifest and storyboard cues list carries a compact grant
-// (?g=, videohost.AssetPass; bound to the video, its version, the token's
+// (?g=, access.AssetPass; bound to the video, its version, the token's
 // exp and key) in place of the token, or the token itself when it names
 // origins. Rewritten playlists are kept in memory
 // (Config.PlaylistCacheSize, keyed by asset version, file and the token or

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
@@ -39,6 +40,9 @@ type Handler struct {
 	playlists *playlistCache
 	// headers are delivery's header values, built once (deliveryfast.go).
 	headers *deliveryHeaders
+	// access verifies tokens and grants and answers the public lookups
+	// (access.go, assets.go).
+	access *access.Gate
 	// spaces administers the installation's spaces (spaces.go).
 	spaces *spaceadmin.Spaces
 	// hooks manages the space's webhook endpoints (webhooks.go).
@@ -74,6 +78,7 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 		refusals:  newRefusals(svc.Clock(), cfg.Logger),
 		playlists: newPlaylistCache(cfg.PlaylistCacheSize),
 		headers:   newDeliveryHeaders(),
+		access:    access.New(svc),
 		hooks:     webhookadmin.New(svc),
 		spaces:    spaceadmin.New(svc),
 	}

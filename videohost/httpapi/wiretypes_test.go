@@ -5,6 +5,7 @@ import (
 
 	"github.com/reelvideo/reel/internal/wirecheck"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
@@ -23,8 +24,8 @@ type domainType struct {
 
 var domainTypes = map[string]domainType{
 	"Video":              {v: videohost.Video{}, out: true, ignore: []string{"Video.audio_tracks[].rev"}},
-	"Embed":              {v: videohost.EmbedView{}, out: true, ignore: []string{"Embed.audio_tracks[].rev"}},
-	"ListedVideo":        {v: videohost.ListedVideo{}, out: true},
+	"Embed":              {v: access.EmbedView{}, out: true, ignore: []string{"Embed.audio_tracks[].rev"}},
+	"ListedVideo":        {v: access.ListedVideo{}, out: true},
 	"Source":             {v: videohost.SourceInfo{}, out: true},
 	"Rendition":          {v: videohost.Rendition{}, out: true},
 	"AudioTrack":         {v: videohost.AudioTrack{}, out: true, ignore: []string{"AudioTrack.rev"}},
@@ -37,7 +38,7 @@ var domainTypes = map[string]domainType{
 	"Usage":              {v: videohost.Usage{}, out: true},
 	"Key":                {v: videohost.Key{}, out: true},
 	"SigningKey":         {v: videohost.SigningKey{}, out: true},
-	"NewSigningKey":      {v: videohost.NewSigningKey{}, out: true},
+	"NewSigningKey":      {v: access.NewSigningKey{}, out: true},
 	"WebhookEndpoint":    {v: videohost.WebhookEndpoint{}, out: true},
 	"WebhookDelivery":    {v: videohost.WebhookDelivery{}, out: true},
 	"DeliveryAttempt":    {v: videohost.DeliveryAttempt{}, out: true},
