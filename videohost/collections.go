@@ -53,34 +53,9 @@ func (s *Service) Collection(ctx context.Context, p *Principal, id string) (*Col
 
 // Collections lists collections, optionally the children of parent.
 func (s *Service) Collections(ctx context.Context, p *Principal, parent *string, limit int, cursor string) (*Page[*Collection], error) {
-	switch {
-	case limit == 0:
-		limit = MaxListLimit
-	case limit < 0 || limit > MaxListLimit:
-		return nil, Invalid("limit", "must be between 1 and %d", MaxListLimit)
-	}
-	after := ""
-	if cursor != "" {
-		c, err := s.decodeCursor(cursor)
-		if err != nil {
-			return nil, Invalid("cursor", "is not a cursor this server issued")
-		}
-		after = c.ID
-	}
-	cs, err := s.store.Collections(ctx, p.Space, parent, after, limit+1)
-	if err != nil {
-		return nil, err
-	}
-	page := &Page[*Collection]{Data: cs}
-	if len(cs) > limit {
-		page.Data = cs[:limit]
-		c := s.EncodeCursor(Cursor{ID: cs[limit-1].ID})
-		page.NextCursor = &c
-	}
-	if page.Data == nil {
-		page.Data = []*Collection{}
-	}
-	return page, nil
+	return PageByID(s, limit, cursor, func(after string, limit int) ([]*Collection, error) {
+		return s.store.Collections(ctx, p.Space, parent, after, limit)
+	}, func(c *Collection) string { return c.ID })
 }
 
 // UpdateCollection renames or moves a collection; a move under itself or one

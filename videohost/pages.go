@@ -94,6 +94,29 @@ func PageBySeq[T any](s Pager, limit int, cursor, what string, read func(before 
 	return CutPage(s, list, f.Limit, func(last T) Cursor { return Cursor{ID: strconv.FormatInt(seq(last), 10)} }), nil
 }
 
+// PageByID reads a page of a list ordered by id (collections, the
+// installation's spaces), whose cursor is the id of the last row: read
+// gets the rows after it. Such lists are short, so a limit of 0 is a whole
+// page (MaxListLimit).
+func PageByID[T any](s Pager, limit int, cursor string, read func(after string, limit int) ([]T, error), id func(T) string) (*Page[T], error) {
+	if limit == 0 {
+		limit = MaxListLimit
+	}
+	f := VideoFilter{}
+	if err := s.ListParams(limit, cursor, "", &f); err != nil {
+		return nil, err
+	}
+	after := ""
+	if f.After != nil {
+		after = f.After.ID
+	}
+	list, err := read(after, f.Limit+1)
+	if err != nil {
+		return nil, err
+	}
+	return CutPage(s, list, f.Limit, func(last T) Cursor { return Cursor{ID: id(last)} }), nil
+}
+
 // EncodeCursor signs c into the cursor of a next page.
 func (s *Service) EncodeCursor(c Cursor) string {
 	body := strconv.FormatInt(c.CreatedAt.UnixNano(), 36) + "." + c.ID

@@ -18,6 +18,7 @@ import (
 	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/delivery"
+	"github.com/reelvideo/reel/videohost/playeradmin"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
 	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
@@ -43,6 +44,8 @@ type Handler struct {
 	// access verifies tokens and grants and answers the public lookups
 	// (access.go, assets.go).
 	access *access.Gate
+	// players manages the space's player settings (player_settings.go).
+	players *playeradmin.Settings
 	// spaces administers the installation's spaces (spaces.go).
 	spaces *spaceadmin.Spaces
 	// hooks manages the space's webhook endpoints (webhooks.go).
@@ -80,6 +83,7 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 		headers:   newDeliveryHeaders(),
 		access:    access.New(svc),
 		hooks:     webhookadmin.New(svc),
+		players:   playeradmin.New(svc),
 		spaces:    spaceadmin.New(svc),
 	}
 	h.delivery = cfg.Delivery

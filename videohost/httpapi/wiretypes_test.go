@@ -8,6 +8,7 @@ import (
 	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/playeradmin"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
 	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
@@ -45,7 +46,7 @@ var domainTypes = map[string]domainType{
 	"VideoEvent":         {v: videohost.VideoEvent{}, out: true},
 	"Stats":              {v: analytics.SpaceStats{}, out: true, optional: []string{"Stats.top_videos"}}, // only the space's stats
 	"PlayerSettings":     {v: videohost.PlayerSettings{}, out: true},
-	"PlayerSettingsView": {v: videohost.PlayerSettingsView{}, out: true},
+	"PlayerSettingsView": {v: playeradmin.PlayerSettingsView{}, out: true},
 	"Problem":            {v: httpapi.Problem{}, out: true},
 	"FieldError":         {v: videohost.FieldError{}, out: true},
 

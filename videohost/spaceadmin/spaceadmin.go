@@ -164,27 +164,17 @@ func (s *Spaces) AdminSpace(ctx context.Context, a *Admin, id string) (*videohos
 }
 
 // AdminSpaces lists the spaces of the installation by id, limit at a time
-// (all of a page, MaxListLimit, when limit is 0).
+// (MaxListLimit when limit is 0).
 func (s *Spaces) AdminSpaces(ctx context.Context, a *Admin, limit int, cursor string) (*videohost.Page[*videohost.Space], error) {
 	if a == nil {
 		return nil, videohost.Errorf(videohost.EUnauthorized, "authentication required")
 	}
-	if limit == 0 {
-		limit = videohost.MaxListLimit
-	}
-	f := videohost.VideoFilter{}
-	if err := s.d.ListParams(limit, cursor, "", &f); err != nil {
-		return nil, err
-	}
-	after := ""
-	if f.After != nil {
-		after = f.After.ID
-	}
-	spaces, err := s.d.Store().ListSpaces(ctx, after, f.Limit+1)
+	page, err := videohost.PageByID(s.d, limit, cursor, func(after string, limit int) ([]*videohost.Space, error) {
+		return s.d.Store().ListSpaces(ctx, after, limit)
+	}, func(sp *videohost.Space) string { return sp.ID })
 	if err != nil {
 		return nil, err
 	}
-	page := videohost.CutPage(s.d, spaces, f.Limit, func(last *videohost.Space) videohost.Cursor { return videohost.Cursor{ID: last.ID} })
 	for _, sp := range page.Data {
 		s.d.DecorateSpace(sp)
 	}
