@@ -12,6 +12,7 @@ import (
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/access"
+	"github.com/reelvideo/reel/videohost/collectionadmin"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
@@ -75,7 +76,7 @@ func (e *accessEnv) sign(t *testing.T, key tokens.Key, aud tokens.Audience, sub 
 func TestAuthorizeUpload(t *testing.T) {
 	ctx := context.Background()
 	e := newAccessEnv(t, false)
-	coll, err := e.svc.CreateCollection(ctx, e.p, videohost.CollectionInput{Name: ptr("c")})
+	coll, err := collectionadmin.New(e.svc).CreateCollection(ctx, e.p, collectionadmin.CollectionInput{Name: ptr("c")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,9 +127,9 @@ func TestAuthorizeUpload(t *testing.T) {
 func TestAuthorizePlayback(t *testing.T) {
 	ctx := context.Background()
 	e := newAccessEnv(t, false)
-	top, _ := e.svc.CreateCollection(ctx, e.p, videohost.CollectionInput{Name: ptr("top")})
-	mid, _ := e.svc.CreateCollection(ctx, e.p, videohost.CollectionInput{Name: ptr("mid"), Parent: &top.ID})
-	leaf, _ := e.svc.CreateCollection(ctx, e.p, videohost.CollectionInput{Name: ptr("leaf"), Parent: &mid.ID})
+	top, _ := collectionadmin.New(e.svc).CreateCollection(ctx, e.p, collectionadmin.CollectionInput{Name: ptr("top")})
+	mid, _ := collectionadmin.New(e.svc).CreateCollection(ctx, e.p, collectionadmin.CollectionInput{Name: ptr("mid"), Parent: &top.ID})
+	leaf, _ := collectionadmin.New(e.svc).CreateCollection(ctx, e.p, collectionadmin.CollectionInput{Name: ptr("leaf"), Parent: &mid.ID})
 	signed := videohost.PlaybackSigned
 	v, err := e.svc.CreateVideo(ctx, e.p, videohost.CreateVideoInput{InputURL: "https://203.0.113.7/a.mp4", Collection: &leaf.ID, PlaybackPolicy: &signed})
 	if err != nil {

@@ -200,6 +200,11 @@ func (s *Service) PlayerSettingsStore() (PlayerSettingsStore, error) {
 	return need(s.caps.players, "player settings", "store")
 }
 
+// MaxCollectionDepth bounds the walks up the collection tree (player
+// settings here, a token's scope in videohost/access): a corrupt parent
+// cycle must not loop forever.
+const MaxCollectionDepth = 64
+
 // CollectionChain prepends to chain the collection and those above it,
 // then the space: the scopes whose player settings apply, from the top.
 func (s *Service) CollectionChain(ctx context.Context, space, collection string, chain []PlayerScope) ([]PlayerScope, error) {

@@ -26,9 +26,9 @@
 // videohost.New), the pipeline, the logger, and KeepCopies, with which New
 // registers the Delivery to be told (videohost.Copies) of every prefix the
 // domain deletes, a video or a replaced version, so that no copy outlives
-// its blobs. videohost does not import this package. Authorization stays
-// in the domain: callers look the video up and authorize the request
-// (Service.AuthorizeAsset) before they open anything here; a redirect URL
+// its blobs. videohost does not import this package. Authorization is not
+// delivery's: callers look the video up and authorize the request
+// (videohost/access, Gate.AuthorizeAsset) before they open anything here; a redirect URL
 // is the file's bearer credential.
 //
 // # Wiring

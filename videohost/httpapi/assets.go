@@ -247,7 +247,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	if ext == ".m3u8" || ext == ".mpd" || (signed && asset == "storyboard.vtt") {
 		// Every URI a playlist lists is pinned to the version (so segments
 		// can be immutable) and, for a signed video, carries a grant of
-		// this video and version (videohost/grants.go), or the token when
+		// this video and version (videohost/access, grants.go), or the token when
 		// it names origins. The body depends on the request's credential,
 		// and so does the ETag (an ETag shared across tokens would let a
 		// cache answer 304 to an old token); for the same reason it has no

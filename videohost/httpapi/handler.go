@@ -17,6 +17,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/analytics"
+	"github.com/reelvideo/reel/videohost/collectionadmin"
 	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/playeradmin"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
@@ -44,6 +45,8 @@ type Handler struct {
 	// access verifies tokens and grants and answers the public lookups
 	// (access.go, assets.go).
 	access *access.Gate
+	// collections manages the space's collections (collections.go).
+	collections *collectionadmin.Collections
 	// players manages the space's player settings (player_settings.go).
 	players *playeradmin.Settings
 	// spaces administers the installation's spaces (spaces.go).
@@ -74,17 +77,18 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 	}
 	cfg = cfg.withDefaults(svc)
 	h := &Handler{
-		svc:       svc,
-		cfg:       cfg,
-		log:       cfg.Logger,
-		stop:      make(chan struct{}),
-		refusals:  newRefusals(svc.Clock(), cfg.Logger),
-		playlists: newPlaylistCache(cfg.PlaylistCacheSize),
-		headers:   newDeliveryHeaders(),
-		access:    access.New(svc),
-		hooks:     webhookadmin.New(svc),
-		players:   playeradmin.New(svc),
-		spaces:    spaceadmin.New(svc),
+		svc:         svc,
+		cfg:         cfg,
+		log:         cfg.Logger,
+		stop:        make(chan struct{}),
+		refusals:    newRefusals(svc.Clock(), cfg.Logger),
+		playlists:   newPlaylistCache(cfg.PlaylistCacheSize),
+		headers:     newDeliveryHeaders(),
+		access:      access.New(svc),
+		hooks:       webhookadmin.New(svc),
+		collections: collectionadmin.New(svc),
+		players:     playeradmin.New(svc),
+		spaces:      spaceadmin.New(svc),
 	}
 	h.delivery = cfg.Delivery
 	if h.delivery == nil {

@@ -84,7 +84,7 @@ type pageVideo struct {
 }
 
 // lookupPage resolves embed with token the way /v1/embeds/{embed} does
-// (Service.Embed: existence, archive, playback token) and adds what the
+// (access.Gate.Embed: existence, archive, playback token) and adds what the
 // public view leaves out (the description, the space's URL roots). The
 // request's origin is the pages' own: the player on the page fetches from
 // there, so a token bound to other origins fails here as it would there.

@@ -7,6 +7,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/analytics"
+	"github.com/reelvideo/reel/videohost/collectionadmin"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/playeradmin"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
@@ -52,7 +53,7 @@ var domainTypes = map[string]domainType{
 
 	"CreateVideoInput":      {v: videohost.CreateVideoInput{}},
 	"UpdateVideoInput":      {v: videohost.UpdateVideoInput{}},
-	"CollectionInput":       {v: videohost.CollectionInput{}},
+	"CollectionInput":       {v: collectionadmin.CollectionInput{}},
 	"SpaceInput":            {v: spaceadmin.SpaceInput{}},
 	"CreateKeyInput":        {v: httpapi.CreateKeyInput{}},
 	"CreateSigningKeyInput": {v: httpapi.CreateSigningKeyInput{}},
