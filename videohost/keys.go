@@ -46,8 +46,9 @@ func PrincipalOf(k *Key) (*Principal, error) {
 
 // AuthenticateKey checks an API key string and returns its key, admin or
 // of a space, without its secret. Authenticate and spaceadmin's
-// AuthenticateAdmin are what routes use; this serves a caller that counts a request against
-// the key (a rate limit) before deciding whether the key may make it.
+// AuthenticateAdmin are what routes use; this serves a caller that counts
+// a request against the key (a rate limit) before deciding whether the
+// key may make it, and the rooms beside the domain (spaceadmin).
 func (s *Service) AuthenticateKey(ctx context.Context, apiKey string) (*Key, error) {
 	id, ok := keyIDOf(apiKey)
 	if !ok {

@@ -28,8 +28,8 @@
 // domain deletes, a video or a replaced version, so that no copy outlives
 // its blobs. videohost does not import this package. Authorization is not
 // delivery's: callers look the video up and authorize the request
-// (videohost/access, Gate.AuthorizeAsset) before they open anything here; a redirect URL
-// is the file's bearer credential.
+// (videohost/access: Gate.AuthorizeAsset) before they open anything here;
+// a redirect URL is the file's bearer credential.
 //
 // # Wiring
 //
