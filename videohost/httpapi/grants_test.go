@@ -16,7 +16,7 @@ import (
 )
 
 // Signed playlists list their URIs with a compact grant (?v=…&g=…) in place
-// of the viewer's token (videohost/grants.go).
+// of the viewer's token (videohost/access/grants.go).
 
 // wantGrant is the grant that the playlists served to token list for v: it
 // carries the token's exp and kid.
