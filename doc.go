@@ -29,6 +29,15 @@
 //     through caches (playlists in memory, media and renditions on local
 //     disk, frames by URL) or presigned redirects; the domain tells it what
 //     it deletes (videohost.Copies).
+//   - videohost/access: what a token, a grant or nothing may reach: token
+//     verification, the authorization of uploads, playback and each asset
+//     (AssetPass), the grants signed playlists list, signing keys, JWKS,
+//     embeds and the public list; the keys stay the domain's.
+//   - videohost/webhookadmin, videohost/playeradmin,
+//     videohost/collectionadmin: a space's webhook endpoints, player
+//     settings and collections through the API; videohost/spaceadmin: the
+//     admin key and the installation's spaces. Each, like delivery, is
+//     built beside the Service over a narrow interface of it (Domain).
 //   - videohost/httpapi: the whole HTTP surface as one http.Handler.
 //   - videohost/httpfast: a lean HTTP/1.1 loop for players' plain GETs,
 //     in front of a net/http Server that takes everything else.

@@ -27,6 +27,7 @@ import (
 	"github.com/reelvideo/reel/videohost/metrics"
 	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/videohost/postgres"
+	"github.com/reelvideo/reel/videohost/spaceadmin"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/transcode"
 	"github.com/reelvideo/reel/videohost/worker"
@@ -662,7 +663,7 @@ func (m *Main) keys(ctx context.Context, args []string) error {
 	}
 	defer m.DB.Close()
 	if *admin {
-		k, err := m.Service.CreateAdminKey(ctx, videohost.Access(*access), *name)
+		k, err := spaceadmin.New(m.Service).CreateAdminKey(ctx, videohost.Access(*access), *name)
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,9 @@ import (
 
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
+	"github.com/reelvideo/reel/videohost/collectionadmin"
+	"github.com/reelvideo/reel/videohost/spaceadmin"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
@@ -73,7 +76,7 @@ func (e *accessEnv) sign(t *testing.T, key tokens.Key, aud tokens.Audience, sub 
 func TestAuthorizeUpload(t *testing.T) {
 	ctx := context.Background()
 	e := newAccessEnv(t, false)
-	coll, err := e.svc.CreateCollection(ctx, e.p, videohost.CollectionInput{Name: ptr("c")})
+	coll, err := collectionadmin.New(e.svc).CreateCollection(ctx, e.p, collectionadmin.CollectionInput{Name: ptr("c")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +84,7 @@ func TestAuthorizeUpload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sk, err := e.svc.CreateSigningKey(ctx, e.p, "ES256")
+	sk, err := access.New(e.svc).CreateSigningKey(ctx, e.p, "ES256")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +110,7 @@ func TestAuthorizeUpload(t *testing.T) {
 		{"unknown collection", e.sign(t, rw, tokens.AudienceUpload, "aaaaaaaaaaaa", time.Hour), videohost.ETokenInvalid, "", ""},
 	}
 	for _, tt := range tests {
-		got, err := e.svc.AuthorizeUpload(ctx, tt.token)
+		got, err := access.New(e.svc).AuthorizeUpload(ctx, tt.token)
 		if videohost.ErrorCode(err) != tt.code {
 			t.Errorf("%s: err %v, want code %q", tt.name, err, tt.code)
 			continue
@@ -124,9 +127,9 @@ func TestAuthorizeUpload(t *testing.T) {
 func TestAuthorizePlayback(t *testing.T) {
 	ctx := context.Background()
 	e := newAccessEnv(t, false)
-	top, _ := e.svc.CreateCollection(ctx, e.p, videohost.CollectionInput{Name: ptr("top")})
-	mid, _ := e.svc.CreateCollection(ctx, e.p, videohost.CollectionInput{Name: ptr("mid"), Parent: &top.ID})
-	leaf, _ := e.svc.CreateCollection(ctx, e.p, videohost.CollectionInput{Name: ptr("leaf"), Parent: &mid.ID})
+	top, _ := collectionadmin.New(e.svc).CreateCollection(ctx, e.p, collectionadmin.CollectionInput{Name: ptr("top")})
+	mid, _ := collectionadmin.New(e.svc).CreateCollection(ctx, e.p, collectionadmin.CollectionInput{Name: ptr("mid"), Parent: &top.ID})
+	leaf, _ := collectionadmin.New(e.svc).CreateCollection(ctx, e.p, collectionadmin.CollectionInput{Name: ptr("leaf"), Parent: &mid.ID})
 	signed := videohost.PlaybackSigned
 	v, err := e.svc.CreateVideo(ctx, e.p, videohost.CreateVideoInput{InputURL: "https://203.0.113.7/a.mp4", Collection: &leaf.ID, PlaybackPolicy: &signed})
 	if err != nil {
@@ -160,7 +163,7 @@ func TestAuthorizePlayback(t *testing.T) {
 		if tt.publicV {
 			target.PlaybackPolicy = videohost.PlaybackPublic
 		}
-		err := e.svc.AuthorizePlayback(ctx, &target, videohost.PlaybackRequest{Token: tt.token, Origin: tt.origin})
+		err := access.New(e.svc).AuthorizePlayback(ctx, &target, access.PlaybackRequest{Token: tt.token, Origin: tt.origin})
 		if videohost.ErrorCode(err) != tt.code {
 			t.Errorf("%s: %v, want code %q", tt.name, err, tt.code)
 		}
@@ -170,16 +173,16 @@ func TestAuthorizePlayback(t *testing.T) {
 func TestSigningKeysNeedAStoreThatKeepsThem(t *testing.T) {
 	ctx := context.Background()
 	e := newAccessEnv(t, true)
-	if _, err := e.svc.CreateSigningKey(ctx, e.p, ""); videohost.ErrorCode(err) != videohost.EUnavailable {
+	if _, err := access.New(e.svc).CreateSigningKey(ctx, e.p, ""); videohost.ErrorCode(err) != videohost.EUnavailable {
 		t.Fatalf("CreateSigningKey: %v", err)
 	}
-	jwks, err := e.svc.JWKS(ctx)
+	jwks, err := access.New(e.svc).JWKS(ctx)
 	if err != nil || !strings.Contains(string(jwks), `"keys":[]`) {
 		t.Fatalf("JWKS: %s %v", jwks, err)
 	}
 	// API-key tokens still verify.
 	tok := e.sign(t, tokens.HMACKey{ID: e.rw.ID, Secret: e.rw.Secret}, tokens.AudiencePlayback, e.space, time.Hour)
-	if g, err := e.svc.VerifyToken(ctx, tok, tokens.AudiencePlayback); err != nil || g.Space != e.space {
+	if g, err := access.New(e.svc).VerifyToken(ctx, tok, tokens.AudiencePlayback); err != nil || g.Space != e.space {
 		t.Fatalf("VerifyToken: %+v %v", g, err)
 	}
 }
@@ -224,20 +227,20 @@ func TestSigningKeyResolutionIsCached(t *testing.T) {
 		return store
 	}, time.Hour)
 	svc := e.svc
-	admin := &videohost.Admin{KeyID: e.rw.ID, Access: videohost.AccessReadWrite}
+	admin := &spaceadmin.Admin{KeyID: e.rw.ID, Access: videohost.AccessReadWrite}
 
 	for _, deleteSpace := range []bool{false, true} {
 		name := fmt.Sprintf("space %v", deleteSpace)
-		sp, err := svc.CreateSpace(ctx, admin, videohost.SpaceInput{Name: &name})
+		sp, err := spaceadmin.New(svc).CreateSpace(ctx, admin, spaceadmin.SpaceInput{Name: &name})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rw, err := svc.CreateSpaceKey(ctx, admin, sp.ID, videohost.AccessReadWrite, "rw")
+		rw, err := spaceadmin.New(svc).CreateSpaceKey(ctx, admin, sp.ID, videohost.AccessReadWrite, "rw")
 		if err != nil {
 			t.Fatal(err)
 		}
 		p := &videohost.Principal{Space: sp.ID, KeyID: rw.ID, Access: videohost.AccessReadWrite}
-		nk, err := svc.CreateSigningKey(ctx, p, "")
+		nk, err := access.New(svc).CreateSigningKey(ctx, p, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -251,7 +254,7 @@ func TestSigningKeyResolutionIsCached(t *testing.T) {
 		}
 		before := store.reads.Load()
 		for range 5 {
-			g, err := svc.VerifyToken(ctx, tok, tokens.AudiencePlayback)
+			g, err := access.New(svc).VerifyToken(ctx, tok, tokens.AudiencePlayback)
 			if err != nil || g.Space != sp.ID {
 				t.Fatalf("VerifyToken: %+v, %v", g, err)
 			}
@@ -260,14 +263,14 @@ func TestSigningKeyResolutionIsCached(t *testing.T) {
 			t.Fatalf("5 verifications read the signing key %d times, want 1", n)
 		}
 		if deleteSpace {
-			err = svc.DeleteSpace(ctx, admin, sp.ID, true)
+			err = spaceadmin.New(svc).DeleteSpace(ctx, admin, sp.ID, true)
 		} else {
-			err = svc.DeleteSigningKey(ctx, p, nk.ID)
+			err = access.New(svc).DeleteSigningKey(ctx, p, nk.ID)
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.VerifyToken(ctx, tok, tokens.AudiencePlayback); videohost.ErrorCode(err) != videohost.ETokenInvalid {
+		if _, err := access.New(svc).VerifyToken(ctx, tok, tokens.AudiencePlayback); videohost.ErrorCode(err) != videohost.ETokenInvalid {
 			t.Fatalf("delete space %v: a token of the deleted key: %v, want %s", deleteSpace, err, videohost.ETokenInvalid)
 		}
 	}

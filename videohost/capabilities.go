@@ -12,7 +12,10 @@ import (
 // nothing else in the program asserts a port to a capability (a worker's
 // own pipeline is resolved by ResolvePipeline), with one exception:
 // analytics.New asserts the store to analytics.Store, since that interface
-// lives in videohost/analytics, which imports this package.
+// lives in videohost/analytics, which imports this package. The other
+// rooms beside the Service (videohost/access, webhookadmin, playeradmin)
+// are handed the stores they need as resolved here (SigningKeyStore,
+// WebhookStore, PlayerSettingsStore), with need's error when absent.
 //
 // Two kinds, two rules:
 //   - A feature (signing keys, webhooks, analytics, player settings, a

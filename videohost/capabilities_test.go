@@ -9,8 +9,11 @@ import (
 	"testing"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/playeradmin"
 	"github.com/reelvideo/reel/videohost/sqlite"
+	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
 
 // TestMissingCapabilityIsUnavailable: over ports that implement only the
@@ -44,12 +47,12 @@ func TestMissingCapabilityIsUnavailable(t *testing.T) {
 		name, mentions string
 		call           func() error
 	}{
-		{"signing keys", "signing keys", func() error { _, err := svc.CreateSigningKey(ctx, p, ""); return err }},
+		{"signing keys", "signing keys", func() error { _, err := access.New(svc).CreateSigningKey(ctx, p, ""); return err }},
 		{"webhooks", "webhooks", func() error {
-			_, err := svc.CreateWebhook(ctx, p, videohost.CreateWebhookInput{URL: "https://hooks.example/x"})
+			_, err := webhookadmin.New(svc).CreateWebhook(ctx, p, webhookadmin.CreateWebhookInput{URL: "https://hooks.example/x"})
 			return err
 		}},
-		{"player settings", "player settings", func() error { _, err := svc.PlayerSettingsOf(ctx, p, "space", sp.ID); return err }},
+		{"player settings", "player settings", func() error { _, err := playeradmin.New(svc).PlayerSettingsOf(ctx, p, "space", sp.ID); return err }},
 		{"a video's events", "a video's events", func() error { _, err := svc.VideoEvents(ctx, p, v.ID, 10, ""); return err }},
 		{"subtitles", "subtitles", func() error {
 			_, err := svc.PutSubtitles(ctx, p, v.ID, "en", "English", []byte("WEBVTT\n\n00:00.000 --> 00:01.000\nhi\n"))

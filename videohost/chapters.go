@@ -136,7 +136,7 @@ func chaptersFromFile(in []chapterfile.Chapter, err error) ([]Chapter, error) {
 // like a new title, chapters are the caller's own edit, and the answer is
 // the video as it now is.
 func (s *Service) PutChapters(ctx context.Context, p *Principal, videoID, contentType string, body []byte) (*Video, error) {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return nil, err
 	}
 	// Parsed once the video is found: another space's video, or none, is
@@ -163,7 +163,7 @@ func (s *Service) PutChapters(ctx context.Context, p *Principal, videoID, conten
 // DeleteChapters removes every chapter of a video; a video without chapters
 // is ENotFound, as a subtitle language it does not have.
 func (s *Service) DeleteChapters(ctx context.Context, p *Principal, videoID string) error {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return err
 	}
 	_, err := s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {

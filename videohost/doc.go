@@ -2,7 +2,8 @@
 // signing keys and webhook endpoints; the states a video moves through and
 // the one table of legal transitions; the events those transitions emit;
 // typed errors with stable codes; the deterministic asset URL builders; the
-// ports the domain needs; and Service, the use cases over those ports.
+// ports the domain needs; and Service, the use cases over those ports
+// that need the domain's insides (see Rooms for the others).
 //
 // # Ports
 //
@@ -38,6 +39,31 @@
 // leases...). The authorisation boundary is a type boundary: code handed
 // a *Service cannot publish, fail or lease anything by id.
 //
+// # Rooms
+//
+// A use case that needs only a narrow interface of the domain lives in a
+// subpackage beside the Service, with a type of its own built over a
+// *Service (its Domain interface), which this package does not import:
+//
+//   - videohost/access: what a token, a grant or nothing may reach (token
+//     verification, AuthorizeUpload, AuthorizePlayback, AuthorizeAsset and
+//     the grants of signed playlists), signing keys, JWKS, embeds and the
+//     public list. The keys and their caches stay here (TokenKey), so that
+//     deleting a key or a space stops its tokens at once.
+//   - videohost/webhookadmin, videohost/playeradmin,
+//     videohost/collectionadmin: a space's webhook endpoints, player
+//     settings and collections through the API; videohost/spaceadmin: the
+//     admin key and the installation's spaces (RemoveSpace stays here).
+//   - videohost/delivery and videohost/analytics (below, and their docs).
+//
+// What the stores share stays here: the domain types, the ports, the
+// sealing of secrets (NewWebhookSecret), the lists' paging (pages.go:
+// ListParams, CutPage, PageBySeq, PageByID). A room takes an optional
+// store from the Service (WebhookStore, SigningKeyStore,
+// PlayerSettingsStore), never by asserting a port. videohost/httpapi
+// builds each room over its Service. This package is held to 6,000 lines,
+// no file over 600 (layout_test.go).
+//
 // # Lifecycle
 //
 // A video is created (by URL or by an upload), uploaded (its source is
@@ -60,8 +86,9 @@
 // or after Config.ReplacedVersionGrace when it holds the same media
 // (replaced.go). URLs never name the version in their path (they are
 // deterministic: {space_url}/{video}/{file}); the pass a request is let in
-// with (AuthorizeAsset, AssetPass.Open) maps them to the current version,
-// or to a kept replaced version that their query (?v=) names.
+// with (access.Gate.AuthorizeAsset, AssetPass.Open) maps them to the
+// current version, or to a kept replaced version that their query (?v=)
+// names.
 //
 // # Delivery
 //
@@ -73,7 +100,7 @@
 // a narrow interface (delivery.Domain, which *Service implements) and is
 // not imported by it; the Service tells it what it deletes through the
 // Copies port (KeepCopies), so that no copy outlives its blobs.
-// Service.OpenAsset and OpenPassedAsset read Blobs uncached, for tools and
+// Service.OpenAsset and OpenVersion read Blobs uncached, for tools and
 // tests.
 //
 // # Helpers
@@ -94,6 +121,6 @@
 //		Secret: secret, BaseURL: "https://example.com/video"})
 //
 // then mount httpapi.New(svc, ...) (which builds a delivery.New(svc, ...)
-// unless its Config.Delivery hands it one) and run a worker.New(...) with
-// a transcode.New(...) pipeline (examples/embed).
+// unless its Config.Delivery hands it one, and the rooms) and run a
+// worker.New(...) with a transcode.New(...) pipeline (examples/embed).
 package videohost

@@ -3,7 +3,6 @@ package videohost
 import (
 	"context"
 	"encoding/json"
-	"strconv"
 	"time"
 )
 
@@ -84,29 +83,11 @@ func (s *Service) VideoEvents(ctx context.Context, p *Principal, id string, limi
 	if _, err := s.store.Video(ctx, p.Space, id); err != nil {
 		return nil, err
 	}
-	f := VideoFilter{}
-	if err := s.listParams(limit, cursor, "", &f); err != nil {
-		return nil, err
-	}
-	var before int64
-	if f.After != nil {
-		var err error
-		if before, err = strconv.ParseInt(f.After.ID, 10, 64); err != nil {
-			return nil, Invalid("cursor", "is not an event cursor")
-		}
-	}
-	list, err := es.VideoEvents(ctx, p.Space, id, before, f.Limit+1)
+	page, err := PageBySeq(s, limit, cursor, "an event", func(before int64, limit int) ([]*VideoEvent, error) {
+		return es.VideoEvents(ctx, p.Space, id, before, limit)
+	}, func(e *VideoEvent) int64 { return e.Seq })
 	if err != nil {
 		return nil, err
-	}
-	page := &Page[*VideoEvent]{Data: list}
-	if len(list) > f.Limit {
-		page.Data = list[:f.Limit]
-		c := s.encodeCursor(Cursor{ID: strconv.FormatInt(page.Data[f.Limit-1].Seq, 10)})
-		page.NextCursor = &c
-	}
-	if page.Data == nil {
-		page.Data = []*VideoEvent{}
 	}
 	for _, e := range page.Data {
 		if e.Deliveries == nil {

@@ -46,7 +46,7 @@ func (s *Service) QueueDepth(ctx context.Context) ([]QueueDepth, error) {
 // WebhookBacklog counts the undelivered deliveries by endpoint;
 // EUnavailable when the webhook store cannot tell.
 func (s *Service) WebhookBacklog(ctx context.Context) ([]WebhookBacklog, error) {
-	if _, err := s.webhookStore(); err != nil {
+	if _, err := s.WebhookStore(); err != nil {
 		return nil, err
 	}
 	st, err := need(s.caps.webhookStats, "the webhook backlog", "webhook store")

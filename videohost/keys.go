@@ -26,7 +26,7 @@ func (p *Principal) CanWrite() bool { return p != nil && p.Access == AccessReadW
 const keyPrefix = "rk_"
 
 // Authenticate resolves an API key string to its principal. An admin key
-// is EForbidden: it reaches only the /v1/spaces routes (AuthenticateAdmin).
+// is EForbidden: it reaches only the /v1/spaces routes (videohost/spaceadmin).
 func (s *Service) Authenticate(ctx context.Context, apiKey string) (*Principal, error) {
 	k, err := s.AuthenticateKey(ctx, apiKey)
 	if err != nil {
@@ -45,9 +45,10 @@ func PrincipalOf(k *Key) (*Principal, error) {
 }
 
 // AuthenticateKey checks an API key string and returns its key, admin or
-// of a space, without its secret. Authenticate and AuthenticateAdmin are
-// what routes use; this serves a caller that counts a request against
-// the key (a rate limit) before deciding whether the key may make it.
+// of a space, without its secret. Authenticate and spaceadmin's
+// AuthenticateAdmin are what routes use; this serves a caller that counts
+// a request against the key (a rate limit) before deciding whether the
+// key may make it, and the rooms beside the domain (spaceadmin).
 func (s *Service) AuthenticateKey(ctx context.Context, apiKey string) (*Key, error) {
 	id, ok := keyIDOf(apiKey)
 	if !ok {

@@ -1,6 +1,8 @@
 package videohost_test
 
 import (
+	"bytes"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -35,7 +37,8 @@ func TestBuildsWithoutCgo(t *testing.T) {
 		t.Skip("builds packages")
 	}
 	pkgs := []string{"./videohost", "./videohost/worker", "./videohost/httpapi", "./videohost/sqlite", "./videohost/postgres",
-		"./videohost/blob", "./tokens", "./webhooks", "./client", "./cmd/reel"}
+		"./videohost/blob", "./videohost/access", "./videohost/webhookadmin", "./videohost/playeradmin",
+		"./videohost/collectionadmin", "./videohost/spaceadmin", "./tokens", "./webhooks", "./client", "./cmd/reel"}
 	cmd := exec.Command("go", append([]string{"build", "-o", os.DevNull}, pkgs...)...)
 	cmd.Dir = moduleRoot(t)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
@@ -230,5 +233,49 @@ func TestServiceHasNoWorkerOnlyMethods(t *testing.T) {
 	}
 	if len(workerOnly) > 0 {
 		t.Fatalf("methods of *Service only the worker calls (move them to Jobs): %v", workerOnly)
+	}
+}
+
+// Root package budget: what the videohost package itself holds (its
+// non-test files) stays within rootMaxLines, and no file within it over
+// rootMaxFileLines. A use case that needs only a narrow interface of the
+// domain goes to a room beside the Service (videohost/access,
+// webhookadmin, spaceadmin...), so that the root stays the domain a
+// newcomer can read.
+const (
+	rootMaxLines     = 6000
+	rootMaxFileLines = 600
+)
+
+// TestRootPackageBudget fails when the root package outgrows its budget,
+// counting lines as wc -l does.
+func TestRootPackageBudget(t *testing.T) {
+	dir := filepath.Join(moduleRoot(t), "videohost")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	var over []string
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := bytes.Count(b, []byte("\n"))
+		total += n
+		if n > rootMaxFileLines {
+			over = append(over, fmt.Sprintf("%s: %d lines", name, n))
+		}
+	}
+	if total > rootMaxLines {
+		t.Errorf("videohost holds %d non-test lines, over its budget of %d: move a use case to a room beside the Service", total, rootMaxLines)
+	}
+	if len(over) > 0 {
+		t.Errorf("videohost files over %d lines (split them by noun):\n%s", rootMaxFileLines, strings.Join(over, "\n"))
 	}
 }

@@ -88,7 +88,7 @@ func (s PlayerSettings) IsZero() bool { return s == PlayerSettings{} }
 // Unknown names and malformed values are validation errors.
 func (s *PlayerSettings) ApplyPatch(patch map[string]json.RawMessage) error {
 	str := func(name string, raw json.RawMessage, dst **string, ok func(string) bool, want string) error {
-		if isNull(raw) {
+		if IsNull(raw) {
 			*dst = nil
 			return nil
 		}
@@ -100,7 +100,7 @@ func (s *PlayerSettings) ApplyPatch(patch map[string]json.RawMessage) error {
 		return nil
 	}
 	boolean := func(name string, raw json.RawMessage, dst **bool) error {
-		if isNull(raw) {
+		if IsNull(raw) {
 			*dst = nil
 			return nil
 		}
@@ -112,7 +112,7 @@ func (s *PlayerSettings) ApplyPatch(patch map[string]json.RawMessage) error {
 		return nil
 	}
 	seconds := func(name string, raw json.RawMessage, dst **float64) error {
-		if isNull(raw) {
+		if IsNull(raw) {
 			*dst = nil
 			return nil
 		}
@@ -160,7 +160,9 @@ func (s *PlayerSettings) ApplyPatch(patch map[string]json.RawMessage) error {
 	return nil
 }
 
-func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
+// IsNull reports whether raw is JSON null: a patch's way of clearing a
+// field (player settings here, quotas in videohost/spaceadmin).
+func IsNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
 
 func validControls(v string) bool {
 	if len(v) > 200 {
@@ -192,54 +194,21 @@ type PlayerScope struct {
 	ID   string
 }
 
-// PlayerSettingsView is a scope's settings as the API shows them: its own,
-// what it inherits from the scopes above it, and the two resolved.
-type PlayerSettingsView struct {
-	Scope     string         `json:"scope"`
-	ID        string         `json:"id"`
-	Settings  PlayerSettings `json:"settings"`
-	Inherited PlayerSettings `json:"inherited"`
-	Resolved  PlayerSettings `json:"resolved"`
-}
-
-func (s *Service) playerStore() (PlayerSettingsStore, error) {
+// PlayerSettingsStore is the store's player settings, or EUnavailable
+// naming them, for videohost/playeradmin, which manages them.
+func (s *Service) PlayerSettingsStore() (PlayerSettingsStore, error) {
 	return need(s.caps.players, "player settings", "store")
 }
 
-// playerChain returns the scopes whose settings apply to scope, from the
-// space down to scope itself (the collections from the top of the tree).
-func (s *Service) playerChain(ctx context.Context, space string, scope PlayerScope) ([]PlayerScope, error) {
-	chain := []PlayerScope{scope}
-	collection := ""
-	switch scope.Kind {
-	case PlayerScopeSpace:
-		return chain, nil
-	case PlayerScopeVideo:
-		v, err := s.store.Video(ctx, space, scope.ID)
-		if err != nil {
-			return nil, err
-		}
-		if v.Collection != nil {
-			collection = *v.Collection
-		}
-	case PlayerScopeCollection:
-		c, err := s.store.Collection(ctx, space, scope.ID)
-		if err != nil {
-			return nil, err
-		}
-		if c.Parent != nil {
-			collection = *c.Parent
-		}
-	default:
-		return nil, Errorf(ENotFound, "no player settings for %s", Excerpt(scope.Kind))
-	}
-	return s.collectionChain(ctx, space, collection, chain)
-}
+// MaxCollectionDepth bounds the walks up the collection tree (player
+// settings here, a token's scope in videohost/access): a corrupt parent
+// cycle must not loop forever.
+const MaxCollectionDepth = 64
 
-// collectionChain prepends to chain the collection and those above it,
-// then the space.
-func (s *Service) collectionChain(ctx context.Context, space, collection string, chain []PlayerScope) ([]PlayerScope, error) {
-	for depth := 0; collection != "" && depth < maxCollectionDepth; depth++ {
+// CollectionChain prepends to chain the collection and those above it,
+// then the space: the scopes whose player settings apply, from the top.
+func (s *Service) CollectionChain(ctx context.Context, space, collection string, chain []PlayerScope) ([]PlayerScope, error) {
+	for depth := 0; collection != "" && depth < MaxCollectionDepth; depth++ {
 		chain = append([]PlayerScope{{PlayerScopeCollection, collection}}, chain...)
 		c, err := s.store.Collection(ctx, space, collection)
 		if IsNotFound(err) {
@@ -256,77 +225,10 @@ func (s *Service) collectionChain(ctx context.Context, space, collection string,
 	return append([]PlayerScope{{PlayerScopeSpace, space}}, chain...), nil
 }
 
-// playerView resolves scope's settings along its chain.
-func (s *Service) playerView(ctx context.Context, ps PlayerSettingsStore, space string, scope PlayerScope) (*PlayerSettingsView, error) {
-	chain, err := s.playerChain(ctx, space, scope)
-	if err != nil {
-		return nil, err
-	}
-	if scope.Kind == PlayerScopeSpace {
-		chain = chain[:1]
-	}
-	got, err := ps.PlayerSettings(ctx, space, chain)
-	if err != nil {
-		return nil, err
-	}
-	v := &PlayerSettingsView{Scope: scope.Kind, ID: scope.ID}
-	for _, sc := range chain[:len(chain)-1] {
-		v.Inherited = got[sc].Over(v.Inherited)
-	}
-	v.Settings = got[chain[len(chain)-1]]
-	v.Resolved = v.Settings.Over(v.Inherited)
-	return v, nil
-}
-
-// PlayerSettingsOf returns the player settings of a scope of the
-// principal's space (kind space, collection or video; the space's id is
-// its own).
-func (s *Service) PlayerSettingsOf(ctx context.Context, p *Principal, kind, id string) (*PlayerSettingsView, error) {
-	ps, err := s.playerStore()
-	if err != nil {
-		return nil, err
-	}
-	if kind == PlayerScopeSpace {
-		id = p.Space
-	}
-	return s.playerView(ctx, ps, p.Space, PlayerScope{kind, id})
-}
-
-// UpdatePlayerSettings applies a JSON merge patch to a scope's settings.
-func (s *Service) UpdatePlayerSettings(ctx context.Context, p *Principal, kind, id string, patch map[string]json.RawMessage) (*PlayerSettingsView, error) {
-	if !p.CanWrite() {
-		return nil, Errorf(EReadOnlyKey, "a read-only key can only read")
-	}
-	ps, err := s.playerStore()
-	if err != nil {
-		return nil, err
-	}
-	if kind == PlayerScopeSpace {
-		id = p.Space
-	}
-	scope := PlayerScope{kind, id}
-	// The scope must exist: the chain looks it up.
-	if _, err := s.playerChain(ctx, p.Space, scope); err != nil {
-		return nil, err
-	}
-	cur, err := ps.PlayerSettings(ctx, p.Space, []PlayerScope{scope})
-	if err != nil {
-		return nil, err
-	}
-	next := cur[scope]
-	if err := next.ApplyPatch(patch); err != nil {
-		return nil, err
-	}
-	if err := ps.PutPlayerSettings(ctx, p.Space, scope, next, s.clock.Now()); err != nil {
-		return nil, err
-	}
-	return s.playerView(ctx, ps, p.Space, scope)
-}
-
-// resolvedPlayer is the settings an embed of v gets; none where the store
+// ResolvedPlayer is the settings an embed of v gets; none where the store
 // keeps none, and none rather than a failed lookup when reading them fails
 // (the page still plays, with its own attributes).
-func (s *Service) resolvedPlayer(ctx context.Context, v *Video) PlayerSettings {
+func (s *Service) ResolvedPlayer(ctx context.Context, v *Video) PlayerSettings {
 	ps := s.caps.players
 	if ps == nil {
 		return PlayerSettings{} // an embed plays with its own attributes
@@ -336,7 +238,7 @@ func (s *Service) resolvedPlayer(ctx context.Context, v *Video) PlayerSettings {
 		collection = *v.Collection
 	}
 	scope := PlayerScope{PlayerScopeVideo, v.ID}
-	chain, err := s.collectionChain(ctx, v.Space, collection, []PlayerScope{scope})
+	chain, err := s.CollectionChain(ctx, v.Space, collection, []PlayerScope{scope})
 	var got map[PlayerScope]PlayerSettings
 	if err == nil {
 		got, err = ps.PlayerSettings(ctx, v.Space, chain)

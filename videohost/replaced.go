@@ -37,9 +37,9 @@ type RemoveVersionPayload struct {
 // versionLen is the length of a version name: a letter and an id of 8.
 const versionLen = 9
 
-// validVersion reports whether s is spelled as newVersion spells versions,
+// ValidVersion reports whether s is spelled as newVersion spells versions,
 // so that a version read from a URL can name a blob folder.
-func validVersion(s string) bool {
+func ValidVersion(s string) bool {
 	return len(s) == versionLen && (s[0] == 'p' || s[0] == 'v') && ValidID(s[1:], versionLen-1)
 }
 
@@ -71,7 +71,7 @@ func (s *Service) removeVersion(ctx context.Context, videoID, version string) {
 // files went with it).
 func (s *Jobs) RemoveReplacedVersion(ctx context.Context, job *Job) error {
 	var p RemoveVersionPayload
-	if err := json.Unmarshal(job.Payload, &p); err != nil || !validVersion(p.Version) {
+	if err := json.Unmarshal(job.Payload, &p); err != nil || !ValidVersion(p.Version) {
 		return Errorf(EValidation, "job %d names no asset version", job.ID)
 	}
 	v, err := s.store.Video(ctx, "", job.VideoID)
@@ -88,12 +88,6 @@ func (s *Jobs) RemoveReplacedVersion(ctx context.Context, job *Job) error {
 	return nil
 }
 
-// isMaster reports whether name is a master playlist or DASH manifest: the
-// files a player starts from.
-func isMaster(name string) bool {
-	return name == "playlist.m3u8" || name == "manifest.mpd"
-}
-
 // VersionOpener opens the file name of one asset version of a video:
 // videohost/delivery's caches, or Blobs as they are (Service.OpenAsset).
 type VersionOpener func(ctx context.Context, videoID, version, name string) (Blob, BlobInfo, error)
@@ -107,51 +101,16 @@ func OpenCurrent(ctx context.Context, v *Video, name string, open VersionOpener)
 	return open(ctx, v.ID, v.AssetVersion, name)
 }
 
-// Open opens a file for a request let in by p (AuthorizeAsset) with open,
-// from the version p serves, and sets p.Version to the version it opened.
-// That is the video's current version, or a version it replaced that the
-// request names and that is still kept (Config.ReplacedVersionGrace). A
-// grant opens its own version only: once that version is gone its files
-// are not found. The rule lives here, beside the grant that decides it,
-// so that delivery's cached path and OpenPassedAsset apply the same one.
-func (p *AssetPass) Open(ctx context.Context, v *Video, name string, open VersionOpener) (Blob, BlobInfo, error) {
-	old := p.replaced
-	if old == "" || (!p.bound && isMaster(name)) {
-		p.Version = v.AssetVersion
-		return OpenCurrent(ctx, v, name, open)
-	}
-	b, info, err := open(ctx, v.ID, old, name)
-	if err == nil {
-		p.Version = old
-		return b, info, nil
-	}
-	if !IsNotFound(err) {
-		return nil, BlobInfo{}, err
-	}
-	if p.bound {
-		// The grant is good (verifyGrant checked it) but names files that
-		// are gone: not found, which sends Reel's player to look the video
-		// up again, as a public video's 404 does.
-		return nil, BlobInfo{}, err
-	}
-	p.Version = v.AssetVersion
-	return OpenCurrent(ctx, v, name, open)
-}
-
 // OpenAsset opens a file of the video's published version ("playlist.m3u8",
 // "h264_sd/3.m4s") from Blobs, uncached; players are served through
 // videohost/delivery, which keeps copies.
 func (s *Service) OpenAsset(ctx context.Context, v *Video, name string) (Blob, BlobInfo, error) {
-	return OpenCurrent(ctx, v, name, s.openVersion)
+	return OpenCurrent(ctx, v, name, s.OpenVersion)
 }
 
-// OpenPassedAsset is pass.Open over Blobs, uncached (see OpenAsset).
-func (s *Service) OpenPassedAsset(ctx context.Context, v *Video, pass *AssetPass, name string) (Blob, BlobInfo, error) {
-	return pass.Open(ctx, v, name, s.openVersion)
-}
-
-// openVersion opens a file of one asset version of a video from Blobs.
-func (s *Service) openVersion(ctx context.Context, videoID, version, name string) (Blob, BlobInfo, error) {
+// OpenVersion opens a file of one asset version of a video from Blobs,
+// uncached: the opener of access.AssetPass.Open for tools and tests.
+func (s *Service) OpenVersion(ctx context.Context, videoID, version, name string) (Blob, BlobInfo, error) {
 	return s.blobs.Open(ctx, AssetKey(videoID, version, name))
 }
 

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/internal/ttlcache"
-	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost/netguard"
 )
 
@@ -87,17 +86,12 @@ type Service struct {
 	log      *slog.Logger
 	aead     cipher.AEAD
 	macKey   []byte
-	grantKey []byte // signs the grants of signed playlists (grants.go)
-	// grantHashes reuses keyed HMACs of grantKey (grantMAC).
-	grantHashes sync.Pool
-	cfg         Config
-	guard       *netguard.Guard
-	videos      *ttlcache.Cache[*Video]
-	keys        *ttlcache.Cache[cachedKey]
-	signing     *ttlcache.Cache[cachedSigningKey]
-	// verified remembers checked token signatures: a player sends the same
-	// token with every segment.
-	verified *tokens.VerifiedCache
+	grantKey []byte // signs the grants of signed playlists (videohost/access)
+	cfg      Config
+	guard    *netguard.Guard
+	videos   *ttlcache.Cache[*Video]
+	keys     *ttlcache.Cache[cachedKey]
+	signing  *ttlcache.Cache[cachedSigningKey]
 	touchMu  sync.Mutex
 	touched  map[string]time.Time // key id → last recorded use
 	// copies are told when blobs are deleted (KeepCopies).
@@ -153,12 +147,11 @@ func New(cfg Config) (*Service, error) {
 		store: cfg.Store, queue: cfg.Queue, blobs: cfg.Blobs, pipeline: cfg.Pipeline,
 		clock: cfg.Clock, log: cfg.Logger, aead: aead,
 		macKey: derive(cfg.Secret, "reel cursor"), grantKey: derive(cfg.Secret, "reel playback grant"), cfg: cfg, guard: cfg.Guard,
-		videos:   ttlcache.New[*Video](cfg.CacheTTL, 10_000),
-		keys:     ttlcache.New[cachedKey](cfg.CacheTTL, 10_000),
-		signing:  ttlcache.New[cachedSigningKey](cfg.CacheTTL, 10_000),
-		verified: tokens.NewVerifiedCache(0, 0),
-		touched:  make(map[string]time.Time),
-		checks:   newMediaSlots(cfg.MediaChecks, cfg.MediaCheckWait),
+		videos:  ttlcache.New[*Video](cfg.CacheTTL, 10_000),
+		keys:    ttlcache.New[cachedKey](cfg.CacheTTL, 10_000),
+		signing: ttlcache.New[cachedSigningKey](cfg.CacheTTL, 10_000),
+		touched: make(map[string]time.Time),
+		checks:  newMediaSlots(cfg.MediaChecks, cfg.MediaCheckWait),
 	}
 	s.jobs = &Jobs{Service: s}
 	return s, nil
@@ -179,8 +172,9 @@ func (s *Service) Clock() Clock { return s.clock }
 // Pipeline returns the configured pipeline (nil when none).
 func (s *Service) Pipeline() Pipeline { return s.pipeline }
 
-// Guard returns the SSRF guard.
-func (s *Jobs) Guard() *netguard.Guard { return s.guard }
+// Guard returns the SSRF guard: the worker's fetches and the webhook
+// endpoints' URLs (videohost/webhookadmin) are checked alike.
+func (s *Service) Guard() *netguard.Guard { return s.guard }
 
 // Store returns the service's store, for the packages beside the domain
 // that keep tables of their own in it and resolve them as a capability

@@ -21,96 +21,20 @@ type SigningKey struct {
 	CreatedAt time.Time       `json:"created_at"`
 }
 
-// NewSigningKey is a signing key as created: with its private half, shown once.
-type NewSigningKey struct {
-	*SigningKey
-	PrivatePEM string          `json:"private_pem"`
-	PrivateJWK json.RawMessage `json:"private_jwk"`
-}
-
 // SigningKeyIDLen is the length of a signing key id. It differs from
 // KeyIDLen so that a kid tells which kind of key signed a token.
 const SigningKeyIDLen = 16
 
-func (s *Service) signingKeys() (SigningKeyStore, error) {
+// SigningKeyStore is the store's signing keys, or EUnavailable naming
+// them, for videohost/access, which manages them.
+func (s *Service) SigningKeyStore() (SigningKeyStore, error) {
 	return need(s.caps.signingKeys, "signing keys", "store")
 }
 
-// CreateSigningKey creates an EdDSA (default) or ES256 key pair in the
-// principal's space; only its public half is stored.
-func (s *Service) CreateSigningKey(ctx context.Context, p *Principal, algorithm string) (*NewSigningKey, error) {
-	if err := requireWrite(p); err != nil {
-		return nil, err
-	}
-	alg := tokens.Algorithm(algorithm)
-	switch alg {
-	case "":
-		alg = tokens.EdDSA
-	case tokens.EdDSA, tokens.ES256:
-	default:
-		return nil, Invalid("algorithm", "must be EdDSA or ES256")
-	}
-	ks, err := s.signingKeys()
-	if err != nil {
-		return nil, err
-	}
-	priv, err := tokens.GenerateSigningKey(NewID(SigningKeyIDLen), alg)
-	if err != nil {
-		return nil, fmt.Errorf("generating signing key: %w", err)
-	}
-	pub := priv.Public()
-	pubPEM, err := pub.PEM()
-	if err != nil {
-		return nil, fmt.Errorf("encoding signing key: %w", err)
-	}
-	pubJWK, err := pub.JWK()
-	if err != nil {
-		return nil, fmt.Errorf("encoding signing key: %w", err)
-	}
-	privPEM, err := priv.PrivatePEM()
-	if err != nil {
-		return nil, fmt.Errorf("encoding signing key: %w", err)
-	}
-	privJWK, err := priv.PrivateJWK()
-	if err != nil {
-		return nil, fmt.Errorf("encoding signing key: %w", err)
-	}
-	k := &SigningKey{ID: priv.ID, Space: p.Space, Algorithm: string(alg), PublicPEM: string(pubPEM), PublicJWK: pubJWK, CreatedAt: s.clock.Now()}
-	if err := ks.CreateSigningKey(ctx, k); err != nil {
-		return nil, fmt.Errorf("creating signing key: %w", err)
-	}
-	return &NewSigningKey{SigningKey: k, PrivatePEM: string(privPEM), PrivateJWK: privJWK}, nil
-}
-
-// SigningKeys lists the signing keys of the principal's space.
-func (s *Service) SigningKeys(ctx context.Context, p *Principal) ([]*SigningKey, error) {
-	ks, err := s.signingKeys()
-	if err != nil {
-		return nil, err
-	}
-	keys, err := ks.SigningKeys(ctx, p.Space)
-	if err != nil {
-		return nil, err
-	}
-	return withJWKs(keys)
-}
-
-// DeleteSigningKey removes a signing key; every token it signed stops
-// verifying at once.
-func (s *Service) DeleteSigningKey(ctx context.Context, p *Principal, id string) error {
-	if err := requireWrite(p); err != nil {
-		return err
-	}
-	ks, err := s.signingKeys()
-	if err != nil {
-		return err
-	}
-	if err := ks.DeleteSigningKey(ctx, p.Space, id); err != nil {
-		return err
-	}
-	s.signing.Forget(id)
-	return nil
-}
+// ForgetSigningKey drops a deleted signing key from the cache token
+// verification reads, so that every token it signed stops verifying at
+// once.
+func (s *Service) ForgetSigningKey(id string) { s.signing.Forget(id) }
 
 // loadSigningKey returns signing key id as token verification needs it,
 // from the cache when a recent copy is there: a player sends a token or a
@@ -137,47 +61,3 @@ func (s *Service) loadSigningKey(ctx context.Context, id string) (cachedSigningK
 	s.signing.Put(id, c)
 	return c, nil
 }
-
-// JWKS returns the JSON Web Key Set of every signing key of the server, for
-// {base_url}/.well-known/jwks.json.
-func (s *Service) JWKS(ctx context.Context) ([]byte, error) {
-	ks, err := s.signingKeys()
-	if err != nil {
-		return tokens.JWKS(nil)
-	}
-	keys, err := ks.SigningKeys(ctx, "")
-	if err != nil {
-		return nil, err
-	}
-	pubs := make([]tokens.PublicKey, 0, len(keys))
-	for _, k := range keys {
-		pub, err := tokens.ParsePublicKeyPEM(k.ID, []byte(k.PublicPEM))
-		if err != nil {
-			s.log.WarnContext(ctx, "skipping an unreadable signing key", "key", k.ID, "err", err)
-			continue
-		}
-		pubs = append(pubs, pub)
-	}
-	return tokens.JWKS(pubs)
-}
-
-func withJWKs(keys []*SigningKey) ([]*SigningKey, error) {
-	for _, k := range keys {
-		if len(k.PublicJWK) > 0 {
-			continue
-		}
-		pub, err := tokens.ParsePublicKeyPEM(k.ID, []byte(k.PublicPEM))
-		if err != nil {
-			return nil, fmt.Errorf("reading signing key %s: %w", k.ID, err)
-		}
-		if k.PublicJWK, err = pub.JWK(); err != nil {
-			return nil, fmt.Errorf("encoding signing key %s: %w", k.ID, err)
-		}
-	}
-	if keys == nil {
-		keys = []*SigningKey{}
-	}
-	return keys, nil
-}
-
-// ---- token verification ----

@@ -43,7 +43,7 @@ func (s *Service) subtitlePipeline() (SubtitlePipeline, error) {
 // rewritten by a background job without re-encoding any video. The change
 // emits video.subtitles.updated.
 func (s *Service) PutSubtitles(ctx context.Context, p *Principal, videoID, language, label string, body []byte) (*Video, error) {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return nil, err
 	}
 	if !ValidLanguage(language) {
@@ -99,7 +99,7 @@ func (s *Service) PutSubtitles(ctx context.Context, p *Principal, videoID, langu
 // DeleteSubtitles removes the subtitles of one language; the change emits
 // video.subtitles.updated.
 func (s *Service) DeleteSubtitles(ctx context.Context, p *Principal, videoID, language string) error {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return err
 	}
 	_, err := s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {

@@ -115,7 +115,7 @@ func editable(v *Video, what string) error {
 // it, without touching the video's segments. The answer shows the track in
 // state processing; it turns ready (or errored) when the job ends.
 func (s *Service) PutAudioTrack(ctx context.Context, p *Principal, videoID, language string, in AudioTrackInput) (*Video, error) {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return nil, err
 	}
 	if !ValidLanguage(language) {
@@ -186,7 +186,7 @@ func (s *Service) PutAudioTrack(ctx context.Context, p *Principal, videoID, lang
 // JobAudioTracks takes it out of the published set. A language only the
 // source's own tracks have is EConflict: those cannot be removed.
 func (s *Service) DeleteAudioTrack(ctx context.Context, p *Principal, videoID, language string) error {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return err
 	}
 	_, err := s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
@@ -324,7 +324,7 @@ type PosterInput struct {
 // new version; poster_time and poster_image change at once. PATCH
 // poster_time does the same as a time here.
 func (s *Service) SetPoster(ctx context.Context, p *Principal, videoID string, in PosterInput) (*Video, error) {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return nil, err
 	}
 	if (in.Time == nil) == (in.Image == "") {

@@ -23,7 +23,7 @@ type UploadInput struct {
 // CreateUploadVideo creates the video a tus upload fills; its source arrives
 // through UploadCompleted.
 func (s *Service) CreateUploadVideo(ctx context.Context, p *Principal, in UploadInput) (*Video, error) {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return nil, err
 	}
 	if err := s.checkOpenUploads(ctx, p.Space); err != nil {

@@ -205,3 +205,7 @@ func (u URLs) Decorate(v *Video) {
 	}
 	v.URLs = urls
 }
+
+// WithToken appends token=... to the query of u (keeping the query it has);
+// an empty u or token leaves u unchanged. Template braces ({time}) survive.
+func WithToken(u, token string) string { return withQuery(u, "token", token) }

@@ -2,15 +2,10 @@ package videohost
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/reelvideo/reel/videohost/netguard"
@@ -117,7 +112,9 @@ func (s *Service) checkCollection(ctx context.Context, space string, id *string)
 	return nil
 }
 
-func requireWrite(p *Principal) error {
+// RequireWrite refuses a principal that may not change things: the one
+// refusal of a read-only key, for the domain and the rooms beside it.
+func RequireWrite(p *Principal) error {
 	if p == nil {
 		return Errorf(EUnauthorized, "authentication required")
 	}
@@ -129,7 +126,7 @@ func requireWrite(p *Principal) error {
 
 // CreateVideo creates a video whose source the worker fetches from InputURL.
 func (s *Service) CreateVideo(ctx context.Context, p *Principal, in CreateVideoInput) (*Video, error) {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return nil, err
 	}
 	if in.InputURL == "" {
@@ -260,16 +257,10 @@ type ListVideosInput struct {
 	Order      string
 }
 
-// Page is one page of a list.
-type Page[T any] struct {
-	Data       []T     `json:"data"`
-	NextCursor *string `json:"next_cursor"`
-}
-
 // Videos lists the videos of the principal's space, newest first by default.
 func (s *Service) Videos(ctx context.Context, p *Principal, in ListVideosInput) (*Page[*Video], error) {
 	f := VideoFilter{Space: p.Space, Collection: in.Collection, Archived: in.Archived, Query: in.Query}
-	if err := s.listParams(in.Limit, in.Cursor, in.Order, &f); err != nil {
+	if err := s.ListParams(in.Limit, in.Cursor, in.Order, &f); err != nil {
 		return nil, err
 	}
 	if in.State != "" {
@@ -281,35 +272,11 @@ func (s *Service) Videos(ctx context.Context, p *Principal, in ListVideosInput) 
 	if len(in.Query) > 200 {
 		return nil, Invalid("q", "must be at most 200 bytes")
 	}
-	return s.videoPage(ctx, f)
+	return s.VideoPage(ctx, f)
 }
 
-func (s *Service) listParams(limit int, cursor, order string, f *VideoFilter) error {
-	switch {
-	case limit == 0:
-		limit = DefaultListLimit
-	case limit < 0 || limit > MaxListLimit:
-		return Invalid("limit", "must be between 1 and %d", MaxListLimit)
-	}
-	f.Limit = limit
-	switch order {
-	case "", "created_desc":
-	case "created_asc":
-		f.Ascending = true
-	default:
-		return Invalid("order", "must be created_desc or created_asc")
-	}
-	if cursor != "" {
-		c, err := s.decodeCursor(cursor)
-		if err != nil {
-			return Invalid("cursor", "is not a cursor this server issued")
-		}
-		f.After = c
-	}
-	return nil
-}
-
-func (s *Service) videoPage(ctx context.Context, f VideoFilter) (*Page[*Video], error) {
+// VideoPage reads the page of videos f names, presented.
+func (s *Service) VideoPage(ctx context.Context, f VideoFilter) (*Page[*Video], error) {
 	want := f.Limit
 	f.Limit = want + 1
 	vs, err := s.store.Videos(ctx, f)
@@ -320,7 +287,7 @@ func (s *Service) videoPage(ctx context.Context, f VideoFilter) (*Page[*Video], 
 	if len(vs) > want {
 		vs = vs[:want]
 		last := vs[len(vs)-1]
-		c := s.encodeCursor(Cursor{CreatedAt: last.CreatedAt, ID: last.ID})
+		c := s.EncodeCursor(Cursor{CreatedAt: last.CreatedAt, ID: last.ID})
 		page.NextCursor = &c
 	}
 	if err := s.withProgress(ctx, vs...); err != nil {
@@ -330,40 +297,6 @@ func (s *Service) videoPage(ctx context.Context, f VideoFilter) (*Page[*Video], 
 		page.Data = append(page.Data, s.Present(v))
 	}
 	return page, nil
-}
-
-func (s *Service) encodeCursor(c Cursor) string {
-	body := strconv.FormatInt(c.CreatedAt.UnixNano(), 36) + "." + c.ID
-	m := hmac.New(sha256.New, s.macKey)
-	m.Write([]byte(body))
-	return base64.RawURLEncoding.EncodeToString([]byte(body)) + "." +
-		base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:12])
-}
-
-func (s *Service) decodeCursor(raw string) (*Cursor, error) {
-	b64, mac64, ok := strings.Cut(raw, ".")
-	if !ok {
-		return nil, errors.New("malformed cursor")
-	}
-	body, err1 := base64.RawURLEncoding.DecodeString(b64)
-	mac, err2 := base64.RawURLEncoding.DecodeString(mac64)
-	if err1 != nil || err2 != nil {
-		return nil, errors.New("malformed cursor")
-	}
-	m := hmac.New(sha256.New, s.macKey)
-	m.Write(body)
-	if !hmac.Equal(m.Sum(nil)[:12], mac) {
-		return nil, errors.New("cursor signature mismatch")
-	}
-	ts, id, ok := strings.Cut(string(body), ".")
-	if !ok {
-		return nil, errors.New("malformed cursor")
-	}
-	n, err := strconv.ParseInt(ts, 36, 64)
-	if err != nil {
-		return nil, errors.New("malformed cursor")
-	}
-	return &Cursor{CreatedAt: time.Unix(0, n).UTC(), ID: id}, nil
 }
 
 // UpdateVideoInput is the body of PATCH /v1/videos/{id}; nil fields are kept.
@@ -379,7 +312,7 @@ type UpdateVideoInput struct {
 
 // UpdateVideo changes the editable fields of a video.
 func (s *Service) UpdateVideo(ctx context.Context, p *Principal, id string, in UpdateVideoInput) (*Video, error) {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return nil, err
 	}
 	if err := validateCommon(in.Title, in.Description, in.Metadata, in.PlaybackPolicy); err != nil {
@@ -442,7 +375,7 @@ func (s *Service) UpdateVideo(ctx context.Context, p *Principal, id string, in U
 // SetArchived archives or unarchives a video; a call that changes nothing
 // emits no event.
 func (s *Service) SetArchived(ctx context.Context, p *Principal, id string, archived bool) (*Video, error) {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return nil, err
 	}
 	v, err := s.updateVideo(ctx, p.Space, id, func(v *Video) (Change, error) {
@@ -465,7 +398,7 @@ func (s *Service) SetArchived(ctx context.Context, p *Principal, id string, arch
 
 // DeleteVideo deletes a video and its assets; the id is never reused.
 func (s *Service) DeleteVideo(ctx context.Context, p *Principal, id string) error {
-	if err := requireWrite(p); err != nil {
+	if err := RequireWrite(p); err != nil {
 		return err
 	}
 	return s.deleteVideo(ctx, p.Space, id)

@@ -3,14 +3,10 @@ package videohost
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
-	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/webhooks"
 )
 
@@ -133,333 +129,25 @@ func (d *WebhookDelivery) Envelope() ([]byte, error) {
 	return body, nil
 }
 
-// webhookStore is the configured WebhookStore, or the Store when it also
+// WebhookStore is the configured WebhookStore, or the Store when it also
 // implements one (the SQLite store does), so that embedding apps need no
-// extra wiring.
-func (s *Service) webhookStore() (WebhookStore, error) {
+// extra wiring; EUnavailable naming webhooks when there is neither.
+func (s *Service) WebhookStore() (WebhookStore, error) {
 	return need(s.caps.webhooks, "webhooks", "store")
 }
 
-// CreateWebhookInput is the body of POST /v1/webhooks.
-type CreateWebhookInput struct {
-	URL string `json:"url"`
-	// Events is a subset of AllEventTypes; absent means the seven of
-	// EventTypes (the opt-in kinds go only to endpoints that list them).
-	Events      []string `json:"events"`
-	Description string   `json:"description"`
-	// Enabled defaults to true.
-	Enabled *bool `json:"enabled"`
-}
-
-// UpdateWebhookInput is the body of PATCH /v1/webhooks/{id}; absent fields
-// are kept.
-type UpdateWebhookInput struct {
-	URL         *string  `json:"url"`
-	Events      []string `json:"events"`
-	Description *string  `json:"description"`
-	Enabled     *bool    `json:"enabled"`
-}
-
-func (s *Service) checkWebhookURL(ctx context.Context, raw string) error {
-	if raw == "" {
-		return Invalid("url", "is required")
-	}
-	if len(raw) > MaxWebhookURLLen {
-		return Invalid("url", "must be at most %d bytes", MaxWebhookURLLen)
-	}
-	if err := RefuseNumericHost("url", raw); err != nil {
-		return err
-	}
-	if _, err := s.guard.CheckURL(ctx, raw); err != nil {
-		if errors.Is(err, netguard.ErrAddressNotAllowed) {
-			return Invalid("url", "points at a private, loopback, link-local or metadata address, which is not allowed")
-		}
-		return Invalid("url", "%v", err)
-	}
-	return nil
-}
-
-// webhookEvents validates a subscription list; nil means the seven kinds
-// of EventTypes, without the opt-in ones.
-func webhookEvents(in []string) ([]EventType, error) {
-	if in == nil {
-		return EventTypes(), nil
-	}
-	if len(in) == 0 {
-		return nil, Invalid("events", "must list at least one event type; leave it out for all")
-	}
-	var out []EventType
-	for _, k := range in {
-		if !webhooks.ValidKind(k) {
-			return nil, Invalid("events", "unknown event type %q; known types: %s", Excerpt(k), strings.Join(webhooks.AllKinds(), ", "))
-		}
-		if !slices.Contains(out, EventType(k)) {
-			out = append(out, EventType(k))
-		}
-	}
-	// Lifecycle order reads better than the order the client happened to use.
-	all := AllEventTypes()
-	slices.SortFunc(out, func(a, b EventType) int {
-		return slices.Index(all, a) - slices.Index(all, b)
-	})
-	return out, nil
-}
-
-// CreateWebhook adds an endpoint to the principal's space. The returned
-// endpoint carries its signing secret, which is never shown again.
-func (s *Service) CreateWebhook(ctx context.Context, p *Principal, in CreateWebhookInput) (*WebhookEndpoint, error) {
-	if err := requireWrite(p); err != nil {
-		return nil, err
-	}
-	ws, err := s.webhookStore()
+// NewWebhookSecret makes the signing secret of an endpoint and seals it
+// for the store, so that the sealing key never leaves the service
+// (videohost/webhookadmin creates and rotates endpoints).
+func (s *Service) NewWebhookSecret() (secret string, sealed []byte, err error) {
+	secret, err = webhooks.NewSecret()
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
-	if err := s.checkWebhookURL(ctx, in.URL); err != nil {
-		return nil, err
+	if sealed, err = s.seal(secret); err != nil {
+		return "", nil, fmt.Errorf("sealing webhook secret: %w", err)
 	}
-	events, err := webhookEvents(in.Events)
-	if err != nil {
-		return nil, err
-	}
-	if len(in.Description) > MaxWebhookDescription {
-		return nil, Invalid("description", "must be at most %d bytes", MaxWebhookDescription)
-	}
-	secret, err := webhooks.NewSecret()
-	if err != nil {
-		return nil, err
-	}
-	sealed, err := s.seal(secret)
-	if err != nil {
-		return nil, fmt.Errorf("sealing webhook secret: %w", err)
-	}
-	now := s.clock.Now()
-	w := &WebhookEndpoint{
-		ID: NewID(WebhookIDLen), Space: p.Space, URL: in.URL, Description: in.Description,
-		Events: events, Enabled: in.Enabled == nil || *in.Enabled, CreatedAt: now, UpdatedAt: now,
-	}
-	if err := ws.CreateWebhook(ctx, w, sealed); err != nil {
-		return nil, fmt.Errorf("creating webhook: %w", err)
-	}
-	w.Secret = secret
-	return w, nil
-}
-
-// Webhook returns one endpoint of the principal's space, without secret.
-func (s *Service) Webhook(ctx context.Context, p *Principal, id string) (*WebhookEndpoint, error) {
-	ws, err := s.webhookStore()
-	if err != nil {
-		return nil, err
-	}
-	return ws.Webhook(ctx, p.Space, id)
-}
-
-// Webhooks lists the endpoints of the principal's space, oldest first.
-func (s *Service) Webhooks(ctx context.Context, p *Principal, limit int, cursor string) (*Page[*WebhookEndpoint], error) {
-	ws, err := s.webhookStore()
-	if err != nil {
-		return nil, err
-	}
-	f := VideoFilter{}
-	if err := s.listParams(limit, cursor, "", &f); err != nil {
-		return nil, err
-	}
-	list, err := ws.Webhooks(ctx, p.Space, f.After, f.Limit+1)
-	if err != nil {
-		return nil, err
-	}
-	page := &Page[*WebhookEndpoint]{Data: list}
-	if len(list) > f.Limit {
-		page.Data = list[:f.Limit]
-		last := page.Data[f.Limit-1]
-		c := s.encodeCursor(Cursor{CreatedAt: last.CreatedAt, ID: last.ID})
-		page.NextCursor = &c
-	}
-	if page.Data == nil {
-		page.Data = []*WebhookEndpoint{}
-	}
-	return page, nil
-}
-
-// UpdateWebhook changes the url, events, description or enabled flag of an
-// endpoint. Pending deliveries go to the new URL; disabling holds them.
-func (s *Service) UpdateWebhook(ctx context.Context, p *Principal, id string, in UpdateWebhookInput) (*WebhookEndpoint, error) {
-	if err := requireWrite(p); err != nil {
-		return nil, err
-	}
-	ws, err := s.webhookStore()
-	if err != nil {
-		return nil, err
-	}
-	w, err := ws.Webhook(ctx, p.Space, id)
-	if err != nil {
-		return nil, err
-	}
-	if in.URL != nil {
-		if err := s.checkWebhookURL(ctx, *in.URL); err != nil {
-			return nil, err
-		}
-		w.URL = *in.URL
-	}
-	if in.Events != nil {
-		if w.Events, err = webhookEvents(in.Events); err != nil {
-			return nil, err
-		}
-	}
-	if in.Description != nil {
-		if len(*in.Description) > MaxWebhookDescription {
-			return nil, Invalid("description", "must be at most %d bytes", MaxWebhookDescription)
-		}
-		w.Description = *in.Description
-	}
-	if in.Enabled != nil {
-		w.Enabled = *in.Enabled
-	}
-	w.UpdatedAt = s.clock.Now()
-	if err := ws.UpdateWebhook(ctx, w); err != nil {
-		return nil, err
-	}
-	return w, nil
-}
-
-// DeleteWebhook removes an endpoint and its delivery log; nothing more is
-// sent to it.
-func (s *Service) DeleteWebhook(ctx context.Context, p *Principal, id string) error {
-	if err := requireWrite(p); err != nil {
-		return err
-	}
-	ws, err := s.webhookStore()
-	if err != nil {
-		return err
-	}
-	return ws.DeleteWebhook(ctx, p.Space, id)
-}
-
-// RotateWebhookSecret gives an endpoint a new secret, returned once. The
-// old one keeps signing for PreviousSecretGrace: every delivery meanwhile
-// carries both signatures.
-func (s *Service) RotateWebhookSecret(ctx context.Context, p *Principal, id string) (*WebhookEndpoint, error) {
-	if err := requireWrite(p); err != nil {
-		return nil, err
-	}
-	ws, err := s.webhookStore()
-	if err != nil {
-		return nil, err
-	}
-	secret, err := webhooks.NewSecret()
-	if err != nil {
-		return nil, err
-	}
-	sealed, err := s.seal(secret)
-	if err != nil {
-		return nil, fmt.Errorf("sealing webhook secret: %w", err)
-	}
-	now := s.clock.Now()
-	w, err := ws.RotateWebhookSecret(ctx, p.Space, id, sealed, now.Add(PreviousSecretGrace), now)
-	if err != nil {
-		return nil, err
-	}
-	w.Secret = secret
-	return w, nil
-}
-
-// WebhookDeliveries lists an endpoint's deliveries, newest first.
-func (s *Service) WebhookDeliveries(ctx context.Context, p *Principal, id string, limit int, cursor string) (*Page[*WebhookDelivery], error) {
-	ws, err := s.webhookStore()
-	if err != nil {
-		return nil, err
-	}
-	if _, err := ws.Webhook(ctx, p.Space, id); err != nil {
-		return nil, err
-	}
-	f := VideoFilter{}
-	if err := s.listParams(limit, cursor, "", &f); err != nil {
-		return nil, err
-	}
-	var before int64
-	if f.After != nil {
-		if before, err = strconv.ParseInt(f.After.ID, 10, 64); err != nil {
-			return nil, Invalid("cursor", "is not a delivery cursor")
-		}
-	}
-	list, err := ws.WebhookDeliveries(ctx, id, before, f.Limit+1)
-	if err != nil {
-		return nil, err
-	}
-	page := &Page[*WebhookDelivery]{Data: list}
-	if len(list) > f.Limit {
-		page.Data = list[:f.Limit]
-		c := s.encodeCursor(Cursor{ID: strconv.FormatInt(page.Data[f.Limit-1].Seq, 10)})
-		page.NextCursor = &c
-	}
-	if page.Data == nil {
-		page.Data = []*WebhookDelivery{}
-	}
-	return page, nil
-}
-
-// WebhookDelivery returns one delivery of an endpoint with its attempts.
-func (s *Service) WebhookDelivery(ctx context.Context, p *Principal, id, delivery string) (*WebhookDelivery, error) {
-	ws, err := s.webhookStore()
-	if err != nil {
-		return nil, err
-	}
-	if _, err := ws.Webhook(ctx, p.Space, id); err != nil {
-		return nil, err
-	}
-	return ws.WebhookDelivery(ctx, id, delivery)
-}
-
-// RetryWebhookDelivery schedules an immediate new attempt of a delivery,
-// failed and delivered ones included (a replay).
-func (s *Service) RetryWebhookDelivery(ctx context.Context, p *Principal, id, delivery string) (*WebhookDelivery, error) {
-	if err := requireWrite(p); err != nil {
-		return nil, err
-	}
-	ws, err := s.webhookStore()
-	if err != nil {
-		return nil, err
-	}
-	if _, err := ws.Webhook(ctx, p.Space, id); err != nil {
-		return nil, err
-	}
-	return ws.RetryWebhookDelivery(ctx, id, delivery, s.clock.Now())
-}
-
-// TestWebhook queues a signed webhook.test event for one endpoint, due now,
-// and returns its delivery. It is sent even when the endpoint is not
-// subscribed to anything in particular, but not while it is disabled.
-func (s *Service) TestWebhook(ctx context.Context, p *Principal, id string) (*WebhookDelivery, error) {
-	if err := requireWrite(p); err != nil {
-		return nil, err
-	}
-	ws, err := s.webhookStore()
-	if err != nil {
-		return nil, err
-	}
-	w, err := ws.Webhook(ctx, p.Space, id)
-	if err != nil {
-		return nil, err
-	}
-	if !w.Enabled {
-		return nil, Errorf(EConflict, "webhook %s is disabled; enable it to send a test event", id)
-	}
-	now := s.clock.Now()
-	data, err := json.Marshal(map[string]string{
-		"webhook": w.ID, "space": w.Space, "message": "This is a test event from Reel.",
-	})
-	if err != nil {
-		return nil, err
-	}
-	d := &WebhookDelivery{
-		ID: NewID(WebhookDeliveryIDLen), Endpoint: w.ID, EventID: "evt_" + NewID(24),
-		Type: webhooks.KindWebhookTest, State: DeliveryPending, Attempts: []DeliveryAttempt{},
-		CreatedAt: now, NextAttemptAt: &now, EventAt: now, Data: data,
-	}
-	if err := ws.CreateWebhookDelivery(ctx, d); err != nil {
-		return nil, fmt.Errorf("queueing test event: %w", err)
-	}
-	return d, nil
+	return secret, sealed, nil
 }
 
 // ---- dispatcher side ----
@@ -467,7 +155,7 @@ func (s *Service) TestWebhook(ctx context.Context, p *Principal, id string) (*We
 // FanOutWebhookEvents turns up to limit outbox events into deliveries; it
 // returns how many events it consumed.
 func (s *Jobs) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time) (int, error) {
-	ws, err := s.webhookStore()
+	ws, err := s.WebhookStore()
 	if err != nil {
 		return 0, err
 	}
@@ -479,7 +167,7 @@ func (s *Jobs) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time
 // secrets that sign them. A delivery whose secret cannot be unsealed (the
 // server secret changed) is released and logged, never sent unsigned.
 func (s *Jobs) ClaimWebhookDeliveries(ctx context.Context, owner string, endpoints, perEndpoint int, lease time.Duration, now time.Time) ([]*WebhookSend, error) {
-	ws, err := s.webhookStore()
+	ws, err := s.WebhookStore()
 	if err != nil {
 		return nil, err
 	}
@@ -522,7 +210,7 @@ func (s *Service) webhookSecrets(c *ClaimedDelivery, now time.Time) ([]string, e
 // on; owner's leases on the rest of its batch are renewed to holdRestUntil
 // (zero: unchanged).
 func (s *Jobs) RecordWebhookAttempt(ctx context.Context, owner string, d *WebhookDelivery, a DeliveryAttempt, state DeliveryState, next, holdRestUntil time.Time) error {
-	ws, err := s.webhookStore()
+	ws, err := s.WebhookStore()
 	if err != nil {
 		return err
 	}
@@ -531,7 +219,7 @@ func (s *Jobs) RecordWebhookAttempt(ctx context.Context, owner string, d *Webhoo
 
 // ReleaseWebhookDelivery hands a claimed delivery back untried.
 func (s *Jobs) ReleaseWebhookDelivery(ctx context.Context, owner string, d *WebhookDelivery) error {
-	ws, err := s.webhookStore()
+	ws, err := s.WebhookStore()
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,7 @@ import (
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/videohost/sqlite"
+	"github.com/reelvideo/reel/videohost/webhookadmin"
 	"github.com/reelvideo/reel/videohost/worker"
 	"github.com/reelvideo/reel/webhooks"
 )
@@ -121,7 +122,7 @@ func measure(t *testing.T, sc scenario) []time.Duration {
 		rc := &firstArrivals{seen: map[string]time.Time{}, done: make(chan struct{})}
 		srv := httptest.NewServer(rc)
 		defer srv.Close()
-		if _, err := svc.CreateWebhook(ctx, p, videohost.CreateWebhookInput{URL: srv.URL + "/hook",
+		if _, err := webhookadmin.New(svc).CreateWebhook(ctx, p, webhookadmin.CreateWebhookInput{URL: srv.URL + "/hook",
 			Events: []string{webhooks.KindVideoCreated}}); err != nil {
 			t.Fatal(err)
 		}

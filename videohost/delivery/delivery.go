@@ -8,6 +8,7 @@ import (
 
 	"github.com/reelvideo/reel/internal/ttlcache"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 )
 
 // Config sets up a Delivery. Zero values are the defaults.
@@ -64,7 +65,7 @@ type Domain interface {
 
 // Delivery serves the published files and frames of videos through its
 // caches. Authorization is the caller's: it hands Delivery a video it has
-// looked up and, for signed videos, a pass (videohost.Service's
+// looked up and, for signed videos, a pass (access.Gate's
 // AuthorizeAsset).
 type Delivery struct {
 	cfg      Config
@@ -127,9 +128,9 @@ func (d *Delivery) OpenAsset(ctx context.Context, v *videohost.Video, name strin
 }
 
 // OpenPassedAsset opens a file for a request let in by pass
-// (videohost.Service.AuthorizeAsset), from the version pass serves, and
-// sets pass.Version to the version it opened (videohost.AssetPass.Open).
-func (d *Delivery) OpenPassedAsset(ctx context.Context, v *videohost.Video, pass *videohost.AssetPass, name string) (videohost.Blob, videohost.BlobInfo, error) {
+// (access.Gate.AuthorizeAsset), from the version pass serves, and
+// sets pass.Version to the version it opened (access.AssetPass.Open).
+func (d *Delivery) OpenPassedAsset(ctx context.Context, v *videohost.Video, pass *access.AssetPass, name string) (videohost.Blob, videohost.BlobInfo, error) {
 	return pass.Open(ctx, v, name, d.openVersion)
 }
 

@@ -8,7 +8,7 @@
 //
 //   - delivery.go: Config (cache sizes, redirects), Domain (what it needs
 //     of videohost), New, and the open path: OpenAsset, OpenPassedAsset
-//     (the version a pass opens, videohost.AssetPass.Open) and
+//     (the version a pass opens, access.AssetPass.Open) and
 //     AssetRedirect (presigned URLs of the store, Config.MediaRedirect).
 //   - manifest_cache.go: playlists, manifests and WebVTT in memory.
 //   - media_cache.go: media files on local disk when Blobs are not (S3).
@@ -26,10 +26,10 @@
 // videohost.New), the pipeline, the logger, and KeepCopies, with which New
 // registers the Delivery to be told (videohost.Copies) of every prefix the
 // domain deletes, a video or a replaced version, so that no copy outlives
-// its blobs. videohost does not import this package. Authorization stays
-// in the domain: callers look the video up and authorize the request
-// (Service.AuthorizeAsset) before they open anything here; a redirect URL
-// is the file's bearer credential.
+// its blobs. videohost does not import this package. Authorization is not
+// delivery's: callers look the video up and authorize the request
+// (videohost/access: Gate.AuthorizeAsset) before they open anything here;
+// a redirect URL is the file's bearer credential.
 //
 // # Wiring
 //

@@ -11,6 +11,7 @@ import (
 	"github.com/reelvideo/reel/internal/s3test"
 	"github.com/reelvideo/reel/internal/testclock"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/sqlite"
 )
@@ -65,9 +66,9 @@ func TestReplacedVersionGrace(t *testing.T) {
 			v = video(t, svc, p, v.ID)
 			versions(t, blobs, v.ID, 2)
 
-			serve := func(v *videohost.Video, req videohost.PlaybackRequest, name string) (string, string, error) {
+			serve := func(v *videohost.Video, req access.PlaybackRequest, name string) (string, string, error) {
 				t.Helper()
-				pass, err := svc.AuthorizeAsset(ctx, v, req)
+				pass, err := access.New(svc).AuthorizeAsset(ctx, v, req)
 				if err != nil {
 					return "", "", err
 				}
@@ -79,7 +80,7 @@ func TestReplacedVersionGrace(t *testing.T) {
 				data, _ := io.ReadAll(b)
 				return string(data), pass.Version, nil
 			}
-			check := func(v *videohost.Video, req videohost.PlaybackRequest, name, want, wantVersion string) {
+			check := func(v *videohost.Video, req access.PlaybackRequest, name, want, wantVersion string) {
 				t.Helper()
 				got, version, err := serve(v, req, name)
 				if err != nil || got != want || version != wantVersion {
@@ -89,26 +90,26 @@ func TestReplacedVersionGrace(t *testing.T) {
 
 			// During the grace: the old URLs are served from the old files,
 			// except the master, which starts a player on the new version.
-			check(v, videohost.PlaybackRequest{Version: old}, "h264_sd/0.m4s", "early segment", old)
-			check(v, videohost.PlaybackRequest{Version: old}, "h264_sd/playlist.m3u8", "early media", old)
-			check(v, videohost.PlaybackRequest{Version: old}, "playlist.m3u8", "final master", v.AssetVersion)
-			check(v, videohost.PlaybackRequest{Version: v.AssetVersion}, "h264_sd/0.m4s", "final segment", v.AssetVersion)
-			check(v, videohost.PlaybackRequest{}, "h264_sd/0.m4s", "final segment", v.AssetVersion)
+			check(v, access.PlaybackRequest{Version: old}, "h264_sd/0.m4s", "early segment", old)
+			check(v, access.PlaybackRequest{Version: old}, "h264_sd/playlist.m3u8", "early media", old)
+			check(v, access.PlaybackRequest{Version: old}, "playlist.m3u8", "final master", v.AssetVersion)
+			check(v, access.PlaybackRequest{Version: v.AssetVersion}, "h264_sd/0.m4s", "final segment", v.AssetVersion)
+			check(v, access.PlaybackRequest{}, "h264_sd/0.m4s", "final segment", v.AssetVersion)
 			// A version spelled wrong never names a blob folder.
-			check(v, videohost.PlaybackRequest{Version: "../" + old}, "h264_sd/0.m4s", "final segment", v.AssetVersion)
+			check(v, access.PlaybackRequest{Version: "../" + old}, "h264_sd/0.m4s", "final segment", v.AssetVersion)
 
 			// A signed video: a grant of the old version opens the old
 			// files, the master included; a grant of the new one the new.
 			signed := *v
 			signed.PlaybackPolicy = videohost.PlaybackSigned
 			exp := clock.Now().Add(time.Hour)
-			oldGrant := svc.MintGrant(v.Space, v.ID, old, exp, kid)
-			check(&signed, videohost.PlaybackRequest{Version: old, Grant: oldGrant}, "playlist.m3u8", "early master", old)
-			check(&signed, videohost.PlaybackRequest{Version: old, Grant: oldGrant}, "h264_sd/0.m4s", "early segment", old)
-			if _, _, err := serve(&signed, videohost.PlaybackRequest{Version: v.AssetVersion, Grant: oldGrant}, "h264_sd/0.m4s"); videohost.ErrorCode(err) != videohost.ETokenInvalid {
+			oldGrant := access.New(svc).MintGrant(v.Space, v.ID, old, exp, kid)
+			check(&signed, access.PlaybackRequest{Version: old, Grant: oldGrant}, "playlist.m3u8", "early master", old)
+			check(&signed, access.PlaybackRequest{Version: old, Grant: oldGrant}, "h264_sd/0.m4s", "early segment", old)
+			if _, _, err := serve(&signed, access.PlaybackRequest{Version: v.AssetVersion, Grant: oldGrant}, "h264_sd/0.m4s"); videohost.ErrorCode(err) != videohost.ETokenInvalid {
 				t.Errorf("a grant of the old version at the new one: %v, want %s", err, videohost.ETokenInvalid)
 			}
-			if _, _, err := serve(&signed, videohost.PlaybackRequest{Version: old, Grant: oldGrant}, "h264_sd/9.m4s"); !videohost.IsNotFound(err) {
+			if _, _, err := serve(&signed, access.PlaybackRequest{Version: old, Grant: oldGrant}, "h264_sd/9.m4s"); !videohost.IsNotFound(err) {
 				t.Errorf("a file the old version lacks: %v, want not found", err)
 			}
 
@@ -131,9 +132,9 @@ func TestReplacedVersionGrace(t *testing.T) {
 				t.Fatal(err)
 			}
 			versions(t, blobs, v.ID, 1)
-			check(v, videohost.PlaybackRequest{Version: old}, "h264_sd/0.m4s", "final segment", v.AssetVersion)
-			oldGrant = svc.MintGrant(v.Space, v.ID, old, clock.Now().Add(time.Hour), kid)
-			if _, _, err := serve(&signed, videohost.PlaybackRequest{Version: old, Grant: oldGrant}, "h264_sd/0.m4s"); !videohost.IsNotFound(err) {
+			check(v, access.PlaybackRequest{Version: old}, "h264_sd/0.m4s", "final segment", v.AssetVersion)
+			oldGrant = access.New(svc).MintGrant(v.Space, v.ID, old, clock.Now().Add(time.Hour), kid)
+			if _, _, err := serve(&signed, access.PlaybackRequest{Version: old, Grant: oldGrant}, "h264_sd/0.m4s"); !videohost.IsNotFound(err) {
 				t.Errorf("a grant of the removed version: %v, want not found", err)
 			}
 			// Run again (a retry), it removes nothing more; a bad payload

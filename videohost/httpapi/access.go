@@ -7,6 +7,7 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 )
 
 // createSigningKeyInput is the body of POST /v1/signing-keys.
@@ -19,7 +20,7 @@ func (h *Handler) createSigningKey(w http.ResponseWriter, r *http.Request, p *vi
 	if err := h.decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	k, err := h.svc.CreateSigningKey(r.Context(), p, in.Algorithm)
+	k, err := h.access.CreateSigningKey(r.Context(), p, in.Algorithm)
 	if err != nil {
 		return err
 	}
@@ -28,7 +29,7 @@ func (h *Handler) createSigningKey(w http.ResponseWriter, r *http.Request, p *vi
 }
 
 func (h *Handler) listSigningKeys(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-	keys, err := h.svc.SigningKeys(r.Context(), p)
+	keys, err := h.access.SigningKeys(r.Context(), p)
 	if err != nil {
 		return err
 	}
@@ -37,7 +38,7 @@ func (h *Handler) listSigningKeys(w http.ResponseWriter, r *http.Request, p *vid
 }
 
 func (h *Handler) deleteSigningKey(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-	if err := h.svc.DeleteSigningKey(r.Context(), p, mux.Vars(r)["id"]); err != nil {
+	if err := h.access.DeleteSigningKey(r.Context(), p, mux.Vars(r)["id"]); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -47,7 +48,7 @@ func (h *Handler) deleteSigningKey(w http.ResponseWriter, r *http.Request, p *vi
 // jwks serves the public halves of every signing key. Verifiers cache it;
 // a short max-age lets a deleted key drop out soon.
 func (h *Handler) jwks(w http.ResponseWriter, r *http.Request) {
-	body, err := h.svc.JWKS(r.Context())
+	body, err := h.access.JWKS(r.Context())
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -59,7 +60,7 @@ func (h *Handler) jwks(w http.ResponseWriter, r *http.Request) {
 
 // playbackCredentials reads a playback token from ?token= or, failing that,
 // a Bearer header (which an API key never is on these routes).
-func playbackCredentials(r *http.Request) videohost.PlaybackRequest {
+func playbackCredentials(r *http.Request) access.PlaybackRequest {
 	pr := playbackRequest(r)
 	if pr.Token == "" {
 		if b, ok := bearer(r); ok {
@@ -75,7 +76,7 @@ func (h *Handler) embed(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	view, err := h.svc.Embed(r.Context(), embed, playbackCredentials(r))
+	view, err := h.access.Embed(r.Context(), embed, playbackCredentials(r))
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -90,7 +91,7 @@ func (h *Handler) publicList(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	page, err := h.svc.PublicList(r.Context(), playbackCredentials(r), videohost.PublicListInput{
+	page, err := h.access.PublicList(r.Context(), playbackCredentials(r), access.PublicListInput{
 		Limit: limit, Cursor: q.Get("cursor"), Collection: q.Get("collection"), Order: q.Get("order"),
 	})
 	if err != nil {
@@ -109,6 +110,7 @@ const apiKeyPrefix = "rk_"
 // scopes the upload to the key's space, one of its collections, or one of
 // its videos (whose source the upload replaces).
 func KeyOrUploadTokenAuth(svc *videohost.Service) UploadAuthenticator {
+	gate := access.New(svc)
 	return func(ctx context.Context, r *http.Request) (*UploadGrant, error) {
 		cred, ok := bearer(r)
 		if !ok {
@@ -121,7 +123,7 @@ func KeyOrUploadTokenAuth(svc *videohost.Service) UploadAuthenticator {
 			}
 			return &UploadGrant{Principal: p}, nil
 		}
-		auth, err := svc.AuthorizeUpload(ctx, cred)
+		auth, err := gate.AuthorizeUpload(ctx, cred)
 		if err != nil {
 			return nil, err
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 )
 
 // Asset delivery: {base_url}/media/{space}/{video_id}/{asset path} serves the
@@ -146,8 +147,8 @@ func hasEncodedSlash(r *http.Request) bool {
 	return strings.Contains(raw, "%2f") || strings.Contains(raw, "%5c")
 }
 
-func playbackRequest(r *http.Request) videohost.PlaybackRequest {
-	return videohost.PlaybackRequest{
+func playbackRequest(r *http.Request) access.PlaybackRequest {
+	return access.PlaybackRequest{
 		Token:   r.URL.Query().Get("token"),
 		Origin:  r.Header.Get("Origin"),
 		Referer: r.Header.Get("Referer"),
@@ -184,7 +185,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	query := parseAssetQuery(r.URL.RawQuery)
-	pass, err := h.svc.AuthorizeAsset(ctx, v, videohost.PlaybackRequest{
+	pass, err := h.access.AuthorizeAsset(ctx, v, access.PlaybackRequest{
 		Token: query.token, Grant: query.grant, Version: query.version,
 		Origin: r.Header.Get("Origin"), Referer: r.Header.Get("Referer"),
 	})
@@ -246,7 +247,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	if ext == ".m3u8" || ext == ".mpd" || (signed && asset == "storyboard.vtt") {
 		// Every URI a playlist lists is pinned to the version (so segments
 		// can be immutable) and, for a signed video, carries a grant of
-		// this video and version (videohost/grants.go), or the token when
+		// this video and version (videohost/access, grants.go), or the token when
 		// it names origins. The body depends on the request's credential,
 		// and so does the ETag (an ETag shared across tokens would let a
 		// cache answer 304 to an old token); for the same reason it has no
@@ -279,7 +280,7 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 // rewrite returns the playlist, DASH manifest or storyboard cues of blob as
 // served to a request let in by pass: from the cache, or read, rewritten
 // and cached.
-func (h *Handler) rewrite(blob io.Reader, info videohost.BlobInfo, version, asset string, pass videohost.AssetPass) (*rewritten, error) {
+func (h *Handler) rewrite(blob io.Reader, info videohost.BlobInfo, version, asset string, pass access.AssetPass) (*rewritten, error) {
 	token := pass.Credential
 	key := playlistKey{version: version, asset: asset, token: token}
 	if e := h.playlists.get(key, info); e != nil {
@@ -297,7 +298,7 @@ func (h *Handler) rewrite(blob io.Reader, info videohost.BlobInfo, version, asse
 	case ".mpd":
 		body = rewriteManifest(body, pin)
 	case ".vtt":
-		if param != videohost.GrantParam {
+		if param != access.GrantParam {
 			// A token opens any version: the cues carry it alone.
 			pin = newPinner("", param, value).pin
 		}

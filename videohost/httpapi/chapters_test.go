@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 )
 
 // putChapters sends body with contentType to PUT /v1/videos/{id}/chapters.
@@ -59,7 +60,7 @@ func TestChaptersRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(got.Chapters, want) {
 		t.Fatalf("video chapters %+v, want %+v", got.Chapters, want)
 	}
-	var embed videohost.EmbedView
+	var embed access.EmbedView
 	must(t, e.req("GET", "/v1/embeds/"+v.Embed, "", nil), http.StatusOK, &embed)
 	if !reflect.DeepEqual(embed.Chapters, want) || embed.URLs.Chapters != "" {
 		t.Fatalf("embed chapters %+v, urls.chapters %q (the video has no published version)", embed.Chapters, embed.URLs.Chapters)
@@ -208,7 +209,7 @@ func TestChapterFilesDelivery(t *testing.T) {
 					}
 				}
 			}
-			var embed videohost.EmbedView
+			var embed access.EmbedView
 			must(t, e.req("GET", withQuery("/v1/embeds/"+v.Embed, "token", token), "", nil), http.StatusOK, &embed)
 			wantURL := vttURL
 			if token != "" {

@@ -6,14 +6,15 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/collectionadmin"
 )
 
 func (h *Handler) createCollection(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-	var in videohost.CollectionInput
+	var in collectionadmin.CollectionInput
 	if err := h.decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, err := h.svc.CreateCollection(r.Context(), p, in)
+	c, err := h.collections.CreateCollection(r.Context(), p, in)
 	if err != nil {
 		return err
 	}
@@ -33,7 +34,7 @@ func (h *Handler) listCollections(w http.ResponseWriter, r *http.Request, p *vid
 		v := q.Get("parent")
 		parent = &v
 	}
-	page, err := h.svc.Collections(r.Context(), p, parent, limit, q.Get("cursor"))
+	page, err := h.collections.Collections(r.Context(), p, parent, limit, q.Get("cursor"))
 	if err != nil {
 		return err
 	}
@@ -42,7 +43,7 @@ func (h *Handler) listCollections(w http.ResponseWriter, r *http.Request, p *vid
 }
 
 func (h *Handler) getCollection(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-	c, err := h.svc.Collection(r.Context(), p, mux.Vars(r)["id"])
+	c, err := h.collections.Collection(r.Context(), p, mux.Vars(r)["id"])
 	if err != nil {
 		return err
 	}
@@ -51,11 +52,11 @@ func (h *Handler) getCollection(w http.ResponseWriter, r *http.Request, p *video
 }
 
 func (h *Handler) updateCollection(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-	var in videohost.CollectionInput
+	var in collectionadmin.CollectionInput
 	if err := h.decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	c, err := h.svc.UpdateCollection(r.Context(), p, mux.Vars(r)["id"], in)
+	c, err := h.collections.UpdateCollection(r.Context(), p, mux.Vars(r)["id"], in)
 	if err != nil {
 		return err
 	}
@@ -72,7 +73,7 @@ func (h *Handler) deleteCollection(w http.ResponseWriter, r *http.Request, p *vi
 		}
 		recursive = b
 	}
-	if err := h.svc.DeleteCollection(r.Context(), p, mux.Vars(r)["id"], recursive); err != nil {
+	if err := h.collections.DeleteCollection(r.Context(), p, mux.Vars(r)["id"], recursive); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)

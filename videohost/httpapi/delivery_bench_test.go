@@ -17,6 +17,7 @@ import (
 
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/sqlite"
@@ -142,7 +143,7 @@ func newDeliveryBench(b *testing.B, logLevel slog.Level) *deliveryBench {
 	}
 	// A token of a signing key, as an application signs them without
 	// holding an API key.
-	nk, err := svc.CreateSigningKey(ctx, p, "")
+	nk, err := access.New(svc).CreateSigningKey(ctx, p, "")
 	if err != nil {
 		b.Fatal(err)
 	}

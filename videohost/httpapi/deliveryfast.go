@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 )
 
 // What a delivery request costs beside net/http's own work is mostly
@@ -100,7 +100,7 @@ type assetQuery struct {
 }
 
 // grantParam names a grant in a query string.
-const grantParam = videohost.GrantParam
+const grantParam = access.GrantParam
 
 // maxSimpleQueryParams bounds the pairs parseAssetQuery scans itself.
 const maxSimpleQueryParams = 16

@@ -13,6 +13,12 @@
 // header) are built from the service's BaseURL, which must therefore name the
 // mount point (http://example.com/video in the example above).
 //
+// New builds over svc the rooms beside the domain whose use cases the
+// routes serve: videohost/access (tokens, grants, signing keys, embeds,
+// the public list), webhookadmin, playeradmin, collectionadmin,
+// spaceadmin and analytics, and delivery unless Config.Delivery hands it
+// one (a composer shares one Delivery's caches between Handlers).
+//
 // Uploads are kept by Config.Uploads (an UploadStore: tusd's file store in
 // UploadDir by default, or videohost/blob/s3's store in the bucket) and
 // locked by Config.UploadLocker; a complete upload becomes its video's
@@ -44,7 +50,7 @@
 // asset version, so a revalidation never confirms an old file. Signed
 // videos are "private" (no CDN may keep them), and every URI their
 // playlists, manifest and storyboard cues list carries a compact grant
-// (?g=, videohost.AssetPass; bound to the video, its version, the token's
+// (?g=, access.AssetPass; bound to the video, its version, the token's
 // exp and key) in place of the token, or the token itself when it names
 // origins. Rewritten playlists are kept in memory
 // (Config.PlaylistCacheSize, keyed by asset version, file and the token or

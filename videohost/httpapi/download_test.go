@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 )
 
 // dispositionName reads the file name a browser would save under: the
@@ -137,7 +138,7 @@ func TestOriginalAccess(t *testing.T) {
 	}
 
 	// The public lookup lists it for <reel-files>.
-	var view videohost.EmbedView
+	var view access.EmbedView
 	must(t, e.req("GET", "/v1/embeds/"+v.Embed, "", nil), http.StatusOK, &view)
 	if view.URLs.Original != orig {
 		t.Errorf("embed lookup urls.original %q, want %q", view.URLs.Original, orig)

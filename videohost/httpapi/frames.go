@@ -162,7 +162,7 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	if err := h.svc.AuthorizePlayback(ctx, v, playbackRequest(r)); err != nil {
+	if err := h.access.AuthorizePlayback(ctx, v, playbackRequest(r)); err != nil {
 		h.writeError(w, r, err)
 		return
 	}

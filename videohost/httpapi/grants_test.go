@@ -12,10 +12,11 @@ import (
 
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 )
 
 // Signed playlists list their URIs with a compact grant (?v=…&g=…) in place
-// of the viewer's token (videohost/grants.go).
+// of the viewer's token (videohost/access/grants.go).
 
 // wantGrant is the grant that the playlists served to token list for v: it
 // carries the token's exp and kid.
@@ -37,7 +38,7 @@ func wantGrant(t *testing.T, e *env, v *videohost.Video, token string) string {
 			t.Fatal(err)
 		}
 	}
-	return e.svc.MintGrant(v.Space, v.ID, v.AssetVersion, time.Unix(claims.Exp, 0), hdr.Kid)
+	return access.New(e.svc).MintGrant(v.Space, v.ID, v.AssetVersion, time.Unix(claims.Exp, 0), hdr.Kid)
 }
 
 var grantParam = regexp.MustCompile(`[?&](?:amp;)?g=([^&"#\s<]+)`)
@@ -167,7 +168,7 @@ func TestGrantRefusals(t *testing.T) {
 	}{
 		{"another video's grant", grantURL(e, v, segment, v.AssetVersion, otherGrant), http.StatusUnauthorized, videohost.ETokenInvalid},
 		{"this grant on another video", grantURL(e, other, segment, other.AssetVersion, grant), http.StatusUnauthorized, videohost.ETokenInvalid},
-		{"another version's grant", grantURL(e, v, segment, v.AssetVersion, e.svc.MintGrant(v.Space, v.ID, "oldversion", now.Add(time.Hour), kid)), http.StatusUnauthorized, videohost.ETokenInvalid},
+		{"another version's grant", grantURL(e, v, segment, v.AssetVersion, access.New(e.svc).MintGrant(v.Space, v.ID, "oldversion", now.Add(time.Hour), kid)), http.StatusUnauthorized, videohost.ETokenInvalid},
 		{"named with another version", grantURL(e, v, segment, "oldversion", grant), http.StatusUnauthorized, videohost.ETokenInvalid},
 		{"without its version", grantURL(e, v, segment, "", grant), http.StatusUnauthorized, videohost.ETokenInvalid},
 		{"tampered mac", grantURL(e, v, segment, v.AssetVersion, flip(grant)), http.StatusUnauthorized, videohost.ETokenInvalid},
@@ -176,9 +177,9 @@ func TestGrantRefusals(t *testing.T) {
 		{"garbage", grantURL(e, v, segment, v.AssetVersion, "x"), http.StatusUnauthorized, videohost.ETokenInvalid},
 		{"dots only", grantURL(e, v, segment, v.AssetVersion, ".."), http.StatusUnauthorized, videohost.ETokenInvalid},
 		{"huge", grantURL(e, v, segment, v.AssetVersion, strings.Repeat("9", 4096)), http.StatusUnauthorized, videohost.ETokenInvalid},
-		{"unknown key", grantURL(e, v, segment, v.AssetVersion, e.svc.MintGrant(v.Space, v.ID, v.AssetVersion, now.Add(time.Hour), "zzzzzzzzzzzz")), http.StatusUnauthorized, videohost.ETokenInvalid},
-		{"another space's key", grantURL(e, v, segment, v.AssetVersion, e.svc.MintGrant(v.Space, v.ID, v.AssetVersion, now.Add(time.Hour), apiKeyID(t, e.otherRW))), http.StatusUnauthorized, videohost.ETokenInvalid},
-		{"expired", grantURL(e, v, segment, v.AssetVersion, e.svc.MintGrant(v.Space, v.ID, v.AssetVersion, now.Add(-time.Second), kid)), http.StatusUnauthorized, videohost.ETokenExpired},
+		{"unknown key", grantURL(e, v, segment, v.AssetVersion, access.New(e.svc).MintGrant(v.Space, v.ID, v.AssetVersion, now.Add(time.Hour), "zzzzzzzzzzzz")), http.StatusUnauthorized, videohost.ETokenInvalid},
+		{"another space's key", grantURL(e, v, segment, v.AssetVersion, access.New(e.svc).MintGrant(v.Space, v.ID, v.AssetVersion, now.Add(time.Hour), apiKeyID(t, e.otherRW))), http.StatusUnauthorized, videohost.ETokenInvalid},
+		{"expired", grantURL(e, v, segment, v.AssetVersion, access.New(e.svc).MintGrant(v.Space, v.ID, v.AssetVersion, now.Add(-time.Second), kid)), http.StatusUnauthorized, videohost.ETokenExpired},
 		{"a bad token beside it wins", withQuery(grantURL(e, v, segment, v.AssetVersion, grant), "token", "not-a-token"), http.StatusUnauthorized, videohost.ETokenInvalid},
 	}
 	for _, tt := range tests {

@@ -15,8 +15,13 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/analytics"
+	"github.com/reelvideo/reel/videohost/collectionadmin"
 	"github.com/reelvideo/reel/videohost/delivery"
+	"github.com/reelvideo/reel/videohost/playeradmin"
+	"github.com/reelvideo/reel/videohost/spaceadmin"
+	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
 
 // Handler serves /v1 and tus uploads. It is safe for concurrent use; Close
@@ -37,6 +42,17 @@ type Handler struct {
 	playlists *playlistCache
 	// headers are delivery's header values, built once (deliveryfast.go).
 	headers *deliveryHeaders
+	// access verifies tokens and grants and answers the public lookups
+	// (access.go, assets.go).
+	access *access.Gate
+	// collections manages the space's collections (collections.go).
+	collections *collectionadmin.Collections
+	// players manages the space's player settings (player_settings.go).
+	players *playeradmin.Settings
+	// spaces administers the installation's spaces (spaces.go).
+	spaces *spaceadmin.Spaces
+	// hooks manages the space's webhook endpoints (webhooks.go).
+	hooks *webhookadmin.Endpoints
 	// delivery opens published files and frames (Config.Delivery).
 	delivery *delivery.Delivery
 	// serveFrame serves /images/ (frames.go); set with the routes.
@@ -61,13 +77,18 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 	}
 	cfg = cfg.withDefaults(svc)
 	h := &Handler{
-		svc:       svc,
-		cfg:       cfg,
-		log:       cfg.Logger,
-		stop:      make(chan struct{}),
-		refusals:  newRefusals(svc.Clock(), cfg.Logger),
-		playlists: newPlaylistCache(cfg.PlaylistCacheSize),
-		headers:   newDeliveryHeaders(),
+		svc:         svc,
+		cfg:         cfg,
+		log:         cfg.Logger,
+		stop:        make(chan struct{}),
+		refusals:    newRefusals(svc.Clock(), cfg.Logger),
+		playlists:   newPlaylistCache(cfg.PlaylistCacheSize),
+		headers:     newDeliveryHeaders(),
+		access:      access.New(svc),
+		hooks:       webhookadmin.New(svc),
+		collections: collectionadmin.New(svc),
+		players:     playeradmin.New(svc),
+		spaces:      spaceadmin.New(svc),
 	}
 	h.delivery = cfg.Delivery
 	if h.delivery == nil {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 )
 
 // Pages for people, next to the API: a shareable watch page
@@ -76,20 +77,20 @@ const (
 
 // pageVideo is what a page needs to know about a video.
 type pageVideo struct {
-	view  *videohost.EmbedView
+	view  *access.EmbedView
 	video *videohost.Video
 	urls  videohost.URLs
 	token string // the playback token, only for a signed video
 }
 
 // lookupPage resolves embed with token the way /v1/embeds/{embed} does
-// (Service.Embed: existence, archive, playback token) and adds what the
+// (access.Gate.Embed: existence, archive, playback token) and adds what the
 // public view leaves out (the description, the space's URL roots). The
 // request's origin is the pages' own: the player on the page fetches from
 // there, so a token bound to other origins fails here as it would there.
 func (h *Handler) lookupPage(ctx context.Context, embed, token string) (*pageVideo, error) {
-	pr := videohost.PlaybackRequest{Token: token, Origin: h.pageOrigin()}
-	view, err := h.svc.Embed(ctx, embed, pr)
+	pr := access.PlaybackRequest{Token: token, Origin: h.pageOrigin()}
+	view, err := h.access.Embed(ctx, embed, pr)
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,7 @@ func (h *Handler) playerRoutes(api func(method, path string, fn apiFunc)) {
 	} {
 		kind := s.kind
 		api(http.MethodGet, s.path, func(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-			v, err := h.svc.PlayerSettingsOf(r.Context(), p, kind, mux.Vars(r)["id"])
+			v, err := h.players.PlayerSettingsOf(r.Context(), p, kind, mux.Vars(r)["id"])
 			if err != nil {
 				return err
 			}
@@ -31,7 +31,7 @@ func (h *Handler) playerRoutes(api func(method, path string, fn apiFunc)) {
 			if err := h.decodeJSON(w, r, &patch); err != nil {
 				return err
 			}
-			v, err := h.svc.UpdatePlayerSettings(r.Context(), p, kind, mux.Vars(r)["id"], patch)
+			v, err := h.players.UpdatePlayerSettings(r.Context(), p, kind, mux.Vars(r)["id"], patch)
 			if err != nil {
 				return err
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/spaceadmin"
 )
 
 // The installation's routes: spaces, for an admin key (refserver keys
@@ -13,7 +14,7 @@ import (
 // refused here (403), as an admin key is on every route of a space.
 
 // adminFunc is a /v1/spaces handler: it gets the authenticated admin.
-type adminFunc func(w http.ResponseWriter, r *http.Request, a *videohost.Admin) error
+type adminFunc func(w http.ResponseWriter, r *http.Request, a *spaceadmin.Admin) error
 
 func (h *Handler) spaceRoutes(r *mux.Router) {
 	admin := func(method, path string, fn adminFunc) {
@@ -46,7 +47,7 @@ func (h *Handler) adminOnly(fn adminFunc) http.Handler {
 			h.writeError(w, r, videohost.Errorf(videohost.ERateLimited, "more than %d requests a minute with this key", h.cfg.RateLimit))
 			return
 		}
-		a, err := videohost.AdminOf(k)
+		a, err := spaceadmin.AdminOf(k)
 		if err != nil {
 			h.writeError(w, r, err)
 			return
@@ -65,12 +66,12 @@ func (h *Handler) adminOnly(fn adminFunc) http.Handler {
 	})
 }
 
-func (h *Handler) createSpace(w http.ResponseWriter, r *http.Request, a *videohost.Admin) error {
-	var in videohost.SpaceInput
+func (h *Handler) createSpace(w http.ResponseWriter, r *http.Request, a *spaceadmin.Admin) error {
+	var in spaceadmin.SpaceInput
 	if err := h.decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	sp, err := h.svc.CreateSpace(r.Context(), a, in)
+	sp, err := h.spaces.CreateSpace(r.Context(), a, in)
 	if err != nil {
 		return err
 	}
@@ -78,13 +79,13 @@ func (h *Handler) createSpace(w http.ResponseWriter, r *http.Request, a *videoho
 	return nil
 }
 
-func (h *Handler) listSpaces(w http.ResponseWriter, r *http.Request, a *videohost.Admin) error {
+func (h *Handler) listSpaces(w http.ResponseWriter, r *http.Request, a *spaceadmin.Admin) error {
 	q := r.URL.Query()
 	limit, err := intParam(q.Get("limit"), "limit")
 	if err != nil {
 		return err
 	}
-	page, err := h.svc.AdminSpaces(r.Context(), a, limit, q.Get("cursor"))
+	page, err := h.spaces.AdminSpaces(r.Context(), a, limit, q.Get("cursor"))
 	if err != nil {
 		return err
 	}
@@ -92,8 +93,8 @@ func (h *Handler) listSpaces(w http.ResponseWriter, r *http.Request, a *videohos
 	return nil
 }
 
-func (h *Handler) getAdminSpace(w http.ResponseWriter, r *http.Request, a *videohost.Admin) error {
-	sp, err := h.svc.AdminSpace(r.Context(), a, mux.Vars(r)["id"])
+func (h *Handler) getAdminSpace(w http.ResponseWriter, r *http.Request, a *spaceadmin.Admin) error {
+	sp, err := h.spaces.AdminSpace(r.Context(), a, mux.Vars(r)["id"])
 	if err != nil {
 		return err
 	}
@@ -101,12 +102,12 @@ func (h *Handler) getAdminSpace(w http.ResponseWriter, r *http.Request, a *video
 	return nil
 }
 
-func (h *Handler) updateSpace(w http.ResponseWriter, r *http.Request, a *videohost.Admin) error {
-	var in videohost.SpaceInput
+func (h *Handler) updateSpace(w http.ResponseWriter, r *http.Request, a *spaceadmin.Admin) error {
+	var in spaceadmin.SpaceInput
 	if err := h.decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	sp, err := h.svc.UpdateSpace(r.Context(), a, mux.Vars(r)["id"], in)
+	sp, err := h.spaces.UpdateSpace(r.Context(), a, mux.Vars(r)["id"], in)
 	if err != nil {
 		return err
 	}
@@ -114,7 +115,7 @@ func (h *Handler) updateSpace(w http.ResponseWriter, r *http.Request, a *videoho
 	return nil
 }
 
-func (h *Handler) deleteSpace(w http.ResponseWriter, r *http.Request, a *videohost.Admin) error {
+func (h *Handler) deleteSpace(w http.ResponseWriter, r *http.Request, a *spaceadmin.Admin) error {
 	recursive := false
 	if s := r.URL.Query().Get("recursive"); s != "" {
 		b, err := strconv.ParseBool(s)
@@ -123,19 +124,19 @@ func (h *Handler) deleteSpace(w http.ResponseWriter, r *http.Request, a *videoho
 		}
 		recursive = b
 	}
-	if err := h.svc.DeleteSpace(r.Context(), a, mux.Vars(r)["id"], recursive); err != nil {
+	if err := h.spaces.DeleteSpace(r.Context(), a, mux.Vars(r)["id"], recursive); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 
-func (h *Handler) createSpaceKey(w http.ResponseWriter, r *http.Request, a *videohost.Admin) error {
+func (h *Handler) createSpaceKey(w http.ResponseWriter, r *http.Request, a *spaceadmin.Admin) error {
 	var in createKeyInput
 	if err := h.decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	k, err := h.svc.CreateSpaceKey(r.Context(), a, mux.Vars(r)["id"], in.Access, in.Name)
+	k, err := h.spaces.CreateSpaceKey(r.Context(), a, mux.Vars(r)["id"], in.Access, in.Name)
 	if err != nil {
 		return err
 	}

@@ -15,12 +15,13 @@ import (
 	"github.com/reelvideo/reel/tokens"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/analytics"
+	"github.com/reelvideo/reel/videohost/spaceadmin"
 )
 
 // adminKey creates an installation-wide admin key with access.
 func (e *env) adminKey(access videohost.Access) string {
 	e.t.Helper()
-	k, err := e.svc.CreateAdminKey(context.Background(), access, "ops")
+	k, err := spaceadmin.New(e.svc).CreateAdminKey(context.Background(), access, "ops")
 	if err != nil {
 		e.t.Fatalf("CreateAdminKey: %v", err)
 	}

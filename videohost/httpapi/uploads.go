@@ -351,7 +351,7 @@ func (u *uploads) inScope(ctx context.Context, g *UploadGrant, v *videohost.Vide
 		if replacing {
 			return false, nil
 		}
-		return u.h.svc.InCollection(ctx, v, g.Collection)
+		return u.h.access.InCollection(ctx, v, g.Collection)
 	}
 	return true, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/webhookadmin"
 	"github.com/reelvideo/reel/webhooks"
 )
 
@@ -46,11 +47,11 @@ func (h *Handler) listVideoEvents(w http.ResponseWriter, r *http.Request, p *vid
 }
 
 func (h *Handler) createWebhook(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-	var in videohost.CreateWebhookInput
+	var in webhookadmin.CreateWebhookInput
 	if err := h.decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	hook, err := h.svc.CreateWebhook(r.Context(), p, in)
+	hook, err := h.hooks.CreateWebhook(r.Context(), p, in)
 	if err != nil {
 		return err
 	}
@@ -64,7 +65,7 @@ func (h *Handler) listWebhooks(w http.ResponseWriter, r *http.Request, p *videoh
 	if err != nil {
 		return err
 	}
-	page, err := h.svc.Webhooks(r.Context(), p, limit, q.Get("cursor"))
+	page, err := h.hooks.Webhooks(r.Context(), p, limit, q.Get("cursor"))
 	if err != nil {
 		return err
 	}
@@ -73,7 +74,7 @@ func (h *Handler) listWebhooks(w http.ResponseWriter, r *http.Request, p *videoh
 }
 
 func (h *Handler) getWebhook(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-	hook, err := h.svc.Webhook(r.Context(), p, mux.Vars(r)["id"])
+	hook, err := h.hooks.Webhook(r.Context(), p, mux.Vars(r)["id"])
 	if err != nil {
 		return err
 	}
@@ -82,11 +83,11 @@ func (h *Handler) getWebhook(w http.ResponseWriter, r *http.Request, p *videohos
 }
 
 func (h *Handler) updateWebhook(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-	var in videohost.UpdateWebhookInput
+	var in webhookadmin.UpdateWebhookInput
 	if err := h.decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	hook, err := h.svc.UpdateWebhook(r.Context(), p, mux.Vars(r)["id"], in)
+	hook, err := h.hooks.UpdateWebhook(r.Context(), p, mux.Vars(r)["id"], in)
 	if err != nil {
 		return err
 	}
@@ -95,7 +96,7 @@ func (h *Handler) updateWebhook(w http.ResponseWriter, r *http.Request, p *video
 }
 
 func (h *Handler) deleteWebhook(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-	if err := h.svc.DeleteWebhook(r.Context(), p, mux.Vars(r)["id"]); err != nil {
+	if err := h.hooks.DeleteWebhook(r.Context(), p, mux.Vars(r)["id"]); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -103,7 +104,7 @@ func (h *Handler) deleteWebhook(w http.ResponseWriter, r *http.Request, p *video
 }
 
 func (h *Handler) rotateWebhookSecret(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-	hook, err := h.svc.RotateWebhookSecret(r.Context(), p, mux.Vars(r)["id"])
+	hook, err := h.hooks.RotateWebhookSecret(r.Context(), p, mux.Vars(r)["id"])
 	if err != nil {
 		return err
 	}
@@ -114,7 +115,7 @@ func (h *Handler) rotateWebhookSecret(w http.ResponseWriter, r *http.Request, p 
 // testWebhook answers 202: the test event is queued and sent by the
 // dispatcher within a moment; its delivery shows how it went.
 func (h *Handler) testWebhook(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-	d, err := h.svc.TestWebhook(r.Context(), p, mux.Vars(r)["id"])
+	d, err := h.hooks.TestWebhook(r.Context(), p, mux.Vars(r)["id"])
 	if err != nil {
 		return err
 	}
@@ -128,7 +129,7 @@ func (h *Handler) listWebhookDeliveries(w http.ResponseWriter, r *http.Request, 
 	if err != nil {
 		return err
 	}
-	page, err := h.svc.WebhookDeliveries(r.Context(), p, mux.Vars(r)["id"], limit, q.Get("cursor"))
+	page, err := h.hooks.WebhookDeliveries(r.Context(), p, mux.Vars(r)["id"], limit, q.Get("cursor"))
 	if err != nil {
 		return err
 	}
@@ -138,7 +139,7 @@ func (h *Handler) listWebhookDeliveries(w http.ResponseWriter, r *http.Request, 
 
 func (h *Handler) getWebhookDelivery(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
 	vars := mux.Vars(r)
-	d, err := h.svc.WebhookDelivery(r.Context(), p, vars["id"], vars["delivery"])
+	d, err := h.hooks.WebhookDelivery(r.Context(), p, vars["id"], vars["delivery"])
 	if err != nil {
 		return err
 	}
@@ -149,7 +150,7 @@ func (h *Handler) getWebhookDelivery(w http.ResponseWriter, r *http.Request, p *
 // retryWebhookDelivery answers 202 with the delivery, pending and due now.
 func (h *Handler) retryWebhookDelivery(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
 	vars := mux.Vars(r)
-	d, err := h.svc.RetryWebhookDelivery(r.Context(), p, vars["id"], vars["delivery"])
+	d, err := h.hooks.RetryWebhookDelivery(r.Context(), p, vars["id"], vars["delivery"])
 	if err != nil {
 		return err
 	}

@@ -5,8 +5,13 @@ import (
 
 	"github.com/reelvideo/reel/internal/wirecheck"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/analytics"
+	"github.com/reelvideo/reel/videohost/collectionadmin"
 	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/playeradmin"
+	"github.com/reelvideo/reel/videohost/spaceadmin"
+	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
 
 // domainType is the Go type the server marshals (out) or decodes (in) for
@@ -21,8 +26,8 @@ type domainType struct {
 
 var domainTypes = map[string]domainType{
 	"Video":              {v: videohost.Video{}, out: true, ignore: []string{"Video.audio_tracks[].rev"}},
-	"Embed":              {v: videohost.EmbedView{}, out: true, ignore: []string{"Embed.audio_tracks[].rev"}},
-	"ListedVideo":        {v: videohost.ListedVideo{}, out: true},
+	"Embed":              {v: access.EmbedView{}, out: true, ignore: []string{"Embed.audio_tracks[].rev"}},
+	"ListedVideo":        {v: access.ListedVideo{}, out: true},
 	"Source":             {v: videohost.SourceInfo{}, out: true},
 	"Rendition":          {v: videohost.Rendition{}, out: true},
 	"AudioTrack":         {v: videohost.AudioTrack{}, out: true, ignore: []string{"AudioTrack.rev"}},
@@ -35,25 +40,25 @@ var domainTypes = map[string]domainType{
 	"Usage":              {v: videohost.Usage{}, out: true},
 	"Key":                {v: videohost.Key{}, out: true},
 	"SigningKey":         {v: videohost.SigningKey{}, out: true},
-	"NewSigningKey":      {v: videohost.NewSigningKey{}, out: true},
+	"NewSigningKey":      {v: access.NewSigningKey{}, out: true},
 	"WebhookEndpoint":    {v: videohost.WebhookEndpoint{}, out: true},
 	"WebhookDelivery":    {v: videohost.WebhookDelivery{}, out: true},
 	"DeliveryAttempt":    {v: videohost.DeliveryAttempt{}, out: true},
 	"VideoEvent":         {v: videohost.VideoEvent{}, out: true},
 	"Stats":              {v: analytics.SpaceStats{}, out: true, optional: []string{"Stats.top_videos"}}, // only the space's stats
 	"PlayerSettings":     {v: videohost.PlayerSettings{}, out: true},
-	"PlayerSettingsView": {v: videohost.PlayerSettingsView{}, out: true},
+	"PlayerSettingsView": {v: playeradmin.PlayerSettingsView{}, out: true},
 	"Problem":            {v: httpapi.Problem{}, out: true},
 	"FieldError":         {v: videohost.FieldError{}, out: true},
 
 	"CreateVideoInput":      {v: videohost.CreateVideoInput{}},
 	"UpdateVideoInput":      {v: videohost.UpdateVideoInput{}},
-	"CollectionInput":       {v: videohost.CollectionInput{}},
-	"SpaceInput":            {v: videohost.SpaceInput{}},
+	"CollectionInput":       {v: collectionadmin.CollectionInput{}},
+	"SpaceInput":            {v: spaceadmin.SpaceInput{}},
 	"CreateKeyInput":        {v: httpapi.CreateKeyInput{}},
 	"CreateSigningKeyInput": {v: httpapi.CreateSigningKeyInput{}},
-	"CreateWebhookInput":    {v: videohost.CreateWebhookInput{}},
-	"UpdateWebhookInput":    {v: videohost.UpdateWebhookInput{}},
+	"CreateWebhookInput":    {v: webhookadmin.CreateWebhookInput{}},
+	"UpdateWebhookInput":    {v: webhookadmin.UpdateWebhookInput{}},
 	"PlayerEvent":           {v: analytics.BeaconSignal{}},
 	"EventBatch":            {v: httpapi.EventsInput{}},
 }

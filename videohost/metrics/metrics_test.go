@@ -22,6 +22,7 @@ import (
 	"github.com/reelvideo/reel/videohost/metrics"
 	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/videohost/sqlite"
+	"github.com/reelvideo/reel/videohost/webhookadmin"
 	"github.com/reelvideo/reel/videohost/worker"
 )
 
@@ -231,7 +232,7 @@ func TestScrape(t *testing.T) {
 	// A webhook endpoint that answers 500: one failed attempt, retried later.
 	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(500) }))
 	t.Cleanup(hook.Close)
-	wh, err := s.svc.CreateWebhook(ctx, s.p, videohost.CreateWebhookInput{URL: hook.URL + "/hook", Events: []string{"video.created"}})
+	wh, err := webhookadmin.New(s.svc).CreateWebhook(ctx, s.p, webhookadmin.CreateWebhookInput{URL: hook.URL + "/hook", Events: []string{"video.created"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/videohost/sqlite"
+	"github.com/reelvideo/reel/videohost/webhookadmin"
 	"github.com/reelvideo/reel/videohost/worker"
 	"github.com/reelvideo/reel/webhooks"
 )
@@ -83,7 +84,7 @@ func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard
 
 func (e *hookEnv) webhook(url string, events ...string) *videohost.WebhookEndpoint {
 	e.t.Helper()
-	w, err := e.svc.CreateWebhook(context.Background(), e.p, videohost.CreateWebhookInput{URL: url, Events: events})
+	w, err := webhookadmin.New(e.svc).CreateWebhook(context.Background(), e.p, webhookadmin.CreateWebhookInput{URL: url, Events: events})
 	if err != nil {
 		e.t.Fatalf("CreateWebhook: %v", err)
 	}
@@ -126,7 +127,7 @@ func run(t *testing.T, d *worker.Dispatcher) (stop func()) {
 
 func (e *hookEnv) deliveries(endpoint string) []*videohost.WebhookDelivery {
 	e.t.Helper()
-	page, err := e.svc.WebhookDeliveries(context.Background(), e.p, endpoint, videohost.MaxListLimit, "")
+	page, err := webhookadmin.New(e.svc).WebhookDeliveries(context.Background(), e.p, endpoint, videohost.MaxListLimit, "")
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -408,7 +409,7 @@ func TestScheduleSpentThenManualRetry(t *testing.T) {
 	clock.Advance(time.Hour)
 	runOnce(t, d, 0)
 
-	retried, err := e.svc.RetryWebhookDelivery(ctx, e.p, w.ID, dl.ID)
+	retried, err := webhookadmin.New(e.svc).RetryWebhookDelivery(ctx, e.p, w.ID, dl.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -469,7 +470,7 @@ func TestGuardRefusesPrivateTargets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := guarded.CreateWebhook(ctx, e.p, videohost.CreateWebhookInput{URL: tt.url})
+			_, err := webhookadmin.New(guarded).CreateWebhook(ctx, e.p, webhookadmin.CreateWebhookInput{URL: tt.url})
 			var ve *videohost.Error
 			if videohost.ErrorCode(err) != videohost.EValidation || !errors.As(err, &ve) || len(ve.Fields) != 1 || ve.Fields[0].Field != "url" {
 				t.Fatalf("CreateWebhook(%s): %v, want validation_failed on url", tt.url, err)
@@ -620,7 +621,7 @@ func TestRotatedSecretSignsWithBoth(t *testing.T) {
 	e := newHookEnv(t, clock)
 	rc := newReceiver(t, nil)
 	w := e.webhook(rc.url())
-	rotated, err := e.svc.RotateWebhookSecret(ctx, e.p, w.ID)
+	rotated, err := webhookadmin.New(e.svc).RotateWebhookSecret(ctx, e.p, w.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -628,13 +629,13 @@ func TestRotatedSecretSignsWithBoth(t *testing.T) {
 		t.Fatalf("rotation returned secret %q", rotated.Secret)
 	}
 	d := e.dispatcher(worker.DispatcherConfig{})
-	if _, err := e.svc.TestWebhook(ctx, e.p, w.ID); err != nil {
+	if _, err := webhookadmin.New(e.svc).TestWebhook(ctx, e.p, w.ID); err != nil {
 		t.Fatal(err)
 	}
 	runOnce(t, d, 1)
 	firstSent := clock.Now()
 	clock.Advance(videohost.PreviousSecretGrace + time.Second)
-	if _, err := e.svc.TestWebhook(ctx, e.p, w.ID); err != nil {
+	if _, err := webhookadmin.New(e.svc).TestWebhook(ctx, e.p, w.ID); err != nil {
 		t.Fatal(err)
 	}
 	runOnce(t, d, 1)

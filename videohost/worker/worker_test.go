@@ -17,6 +17,7 @@ import (
 
 	"github.com/reelvideo/reel/internal/testclock"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/blob"
 	"github.com/reelvideo/reel/videohost/netguard"
 	"github.com/reelvideo/reel/videohost/sqlite"
@@ -656,11 +657,11 @@ func TestRemoveVersionJob(t *testing.T) {
 	servedFrom := func() string {
 		t.Helper()
 		cur := e.video(t, v.ID)
-		pass, err := svc.AuthorizeAsset(ctx, cur, videohost.PlaybackRequest{Version: old})
+		pass, err := access.New(svc).AuthorizeAsset(ctx, cur, access.PlaybackRequest{Version: old})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _, err := svc.OpenPassedAsset(ctx, cur, &pass, "h264_sd/0.m4s")
+		b, _, err := pass.Open(ctx, cur, "h264_sd/0.m4s", svc.OpenVersion)
 		if err != nil {
 			t.Fatal(err)
 		}
