@@ -1,7 +1,6 @@
 package videohost
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -9,6 +8,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/reelvideo/reel/internal/hlsfiles"
 )
 
 // A live playable set (ProcessOutput.Live: the early pass's folder, whose
@@ -68,7 +69,7 @@ func (s *Service) copyLiveSet(ctx context.Context, prefix, dir string) error {
 		stored[rel] = true
 		return nil
 	}
-	for _, media := range playlistFiles("", master) {
+	for _, media := range hlsfiles.Named("", master) {
 		if path.Ext(media) != ".m3u8" {
 			if err := put(media); err != nil {
 				return err
@@ -79,7 +80,7 @@ func (s *Service) copyLiveSet(ctx context.Context, prefix, dir string) error {
 		if err != nil {
 			return fmt.Errorf("reading a playable playlist: %w", err)
 		}
-		for _, f := range playlistFiles(path.Dir(media), list) {
+		for _, f := range hlsfiles.Named(path.Dir(media), list) {
 			if err := put(f); err != nil {
 				return err
 			}
@@ -92,37 +93,4 @@ func (s *Service) copyLiveSet(ctx context.Context, prefix, dir string) error {
 		return fmt.Errorf("storing the playable master: %w", err)
 	}
 	return nil
-}
-
-// playlistFiles lists the files an HLS playlist in folder base names: its
-// URI lines and URI="..." attributes (EXT-X-MAP, EXT-X-MEDIA), as paths
-// relative to the set. Anything that is not a plain relative path inside
-// the set (a URL, an absolute path, "..") is not a file of the set and is
-// left out.
-func playlistFiles(base string, playlist []byte) []string {
-	var out []string
-	add := func(uri string) {
-		if uri == "" || strings.Contains(uri, "://") || strings.HasPrefix(uri, "/") || strings.ContainsAny(uri, "?#\\") {
-			return
-		}
-		rel := path.Join(base, uri)
-		if rel == ".." || strings.HasPrefix(rel, "../") {
-			return
-		}
-		out = append(out, rel)
-	}
-	lines := bufio.NewScanner(bytes.NewReader(playlist))
-	for lines.Scan() {
-		line := strings.TrimSpace(lines.Text())
-		if !strings.HasPrefix(line, "#") {
-			add(line)
-			continue
-		}
-		if _, rest, ok := strings.Cut(line, `URI="`); ok {
-			if uri, _, ok := strings.Cut(rest, `"`); ok {
-				add(uri)
-			}
-		}
-	}
-	return out
 }
