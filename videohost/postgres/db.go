@@ -42,6 +42,8 @@ type DB struct {
 	log         *slog.Logger
 	name        string // the DSN without its password, for messages
 	rescueAfter time.Duration
+	// The methods whose logic both SQL stores share, on pool.
+	sqlstore.Store
 }
 
 var (
@@ -121,6 +123,7 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*DB, error) {
 	}
 	db := &DB{pool: pool, poolConfig: cfg, driver: riverpgxv5.New(pool), clock: o.clock,
 		log: o.logger.With("database", name), name: name, rescueAfter: max(o.rescueAfter, time.Second)}
+	db.Store = db.shared()
 	if err := db.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("opening database %s: %w", name, err)
@@ -438,11 +441,7 @@ const (
 // constraintError turns a constraint violation into EConflict and wraps
 // anything else with what.
 func constraintError(err error, what string, args ...any) error {
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) && strings.HasPrefix(pe.Code, integrityConstraintViolation) {
-		return &videohost.Error{Code: videohost.EConflict, Message: fmt.Sprintf(what, args...) + ": conflicts with existing data", Err: err}
-	}
-	return fmt.Errorf(what+": %w", append(args, err)...)
+	return sqlstore.ConstraintError(isConstraint(err), err, what, args...)
 }
 
 // notFound turns pgx.ErrNoRows into ENotFound, naming what was looked for,

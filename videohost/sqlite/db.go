@@ -10,9 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
-
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
@@ -26,6 +23,8 @@ type DB struct {
 	write *sql.DB // exactly one connection; every write goes through it
 	read  *sql.DB // query_only connections for reads
 	clock videohost.Clock
+	// The methods whose logic both SQL stores share, on write and read.
+	sqlstore.Store
 }
 
 var (
@@ -89,6 +88,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 		return nil, err
 	}
 	if path == ":memory:" || strings.Contains(path, "mode=memory") {
+		db.Store = db.shared()
 		return db, nil
 	}
 	read, err := sql.Open("sqlite", path+"?"+common+"&_pragma=query_only(1)")
@@ -104,6 +104,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 		return nil, fmt.Errorf("opening database: %w", err)
 	}
 	db.read = read
+	db.Store = db.shared()
 	return db, nil
 }
 
@@ -183,11 +184,7 @@ func (db *DB) now() time.Time { return db.clock.Now().UTC() }
 // constraintError turns a constraint violation into EConflict and wraps
 // anything else with what.
 func constraintError(err error, what string, args ...any) error {
-	var se *sqlite.Error
-	if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CONSTRAINT {
-		return &videohost.Error{Code: videohost.EConflict, Message: fmt.Sprintf(what, args...) + ": conflicts with existing data", Err: err}
-	}
-	return fmt.Errorf(what+": %w", append(args, err)...)
+	return sqlstore.ConstraintError(isConstraint(err), err, what, args...)
 }
 
 // nanos stores t as unix nanoseconds; the zero time is NULL.

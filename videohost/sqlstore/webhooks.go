@@ -1,8 +1,10 @@
 package sqlstore
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -156,4 +158,344 @@ func FanOut(events []*videohost.Event, targets map[string][]FanOutTarget, cursor
 		cursor = ev.Seq
 	}
 	return cursor, nil
+}
+
+// ListQuery is a store's query over a list of values: its SQL text and
+// arguments, the list being one argument or one each as the store binds
+// lists.
+type ListQuery[T any] func(values []T) (string, []any)
+
+// LoadAttempts reads the attempts of ds into them: query(seqs) selects
+// (delivery, at, status, duration_ms, error, response_excerpt) of those
+// deliveries in attempt order.
+func LoadAttempts(ctx context.Context, c Conn, ds []*videohost.WebhookDelivery, query ListQuery[int64]) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	bySeq := make(map[int64]*videohost.WebhookDelivery, len(ds))
+	seqs := make([]int64, 0, len(ds))
+	for _, d := range ds {
+		bySeq[d.Seq] = d
+		seqs = append(seqs, d.Seq)
+	}
+	q, args := query(seqs)
+	rows, err := c.Query(ctx, q, args...)
+	if err != nil {
+		return fmt.Errorf("reading attempts: %w", err)
+	}
+	defer rows.Close()
+	return AddAttempts(rows, bySeq, c.NewTime)
+}
+
+// VideoEventsSQL is a store's SQL text for VideoEvents.
+type VideoEventsSQL struct {
+	// Events selects (seq, id, type, created_at) of events given
+	// video_id, space, a seq to stay below and a limit, newest first.
+	Events string
+	// Deliveries selects a store's delivery columns (see ScanDelivery) of
+	// the deliveries of events, in seq order.
+	Deliveries ListQuery[string]
+	// Attempts is LoadAttempts' query.
+	Attempts ListQuery[int64]
+}
+
+// VideoEvents lists a video's outbox events, newest first, each with its
+// deliveries and their attempts. before <= 0 starts at the newest; limit
+// is the store's argument for it.
+func VideoEvents(ctx context.Context, c Conn, q VideoEventsSQL, space, videoID string, before int64, limit any) ([]*videohost.VideoEvent, error) {
+	if before <= 0 {
+		before = math.MaxInt64
+	}
+	out, err := Collect(ctx, c, "listing a video's events", func(row Row) (*videohost.VideoEvent, error) {
+		e := &videohost.VideoEvent{}
+		created := c.NewTime()
+		if err := row.Scan(&e.Seq, &e.ID, &e.Type, created.Dest()); err != nil {
+			return nil, err
+		}
+		e.CreatedAt = created.Time()
+		return e, nil
+	}, q.Events, videoID, space, before, limit)
+	if err != nil || len(out) == 0 {
+		return out, err
+	}
+	byID := make(map[string]*videohost.VideoEvent, len(out))
+	ids := make([]string, 0, len(out))
+	for _, e := range out {
+		byID[e.ID] = e
+		ids = append(ids, e.ID)
+	}
+	dq, args := q.Deliveries(ids)
+	all, err := Collect(ctx, c, "listing an event's deliveries", func(row Row) (*videohost.WebhookDelivery, error) {
+		return ScanDelivery(row, c.NewTime)
+	}, dq, args...)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range all {
+		e := byID[d.EventID]
+		e.Deliveries = append(e.Deliveries, d)
+	}
+	if err := LoadAttempts(ctx, c, all, q.Attempts); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// WebhookEventsColumn encodes the events of w for its events column.
+func WebhookEventsColumn(w *videohost.WebhookEndpoint) (string, error) {
+	events, err := json.Marshal(w.Events)
+	if err != nil {
+		return "", fmt.Errorf("encoding webhook events: %w", err)
+	}
+	return string(events), nil
+}
+
+// CheckWebhookCount fails with TooManyWebhooks when count (the store's
+// COUNT of the endpoints of a space) is at the limit.
+func CheckWebhookCount(ctx context.Context, c Conn, count, space string) error {
+	var n int
+	if err := c.QueryRow(ctx, count, space).Scan(&n); err != nil {
+		return fmt.Errorf("counting webhooks: %w", err)
+	}
+	if n >= videohost.MaxWebhooksPerSpace {
+		return videohost.TooManyWebhooks()
+	}
+	return nil
+}
+
+// WebhookNotFound is the error of a missing endpoint.
+func WebhookNotFound(id string) error {
+	return videohost.Errorf(videohost.ENotFound, "webhook %s not found", id)
+}
+
+// LoadWebhook reads one endpoint (WebhookColumns) with query, given id and
+// space; now is for ScanWebhook.
+func LoadWebhook(ctx context.Context, c Conn, query, space, id string, now time.Time) (*videohost.WebhookEndpoint, error) {
+	w, err := ScanWebhook(c.QueryRow(ctx, query, id, space), c.NewTime, now)
+	if err != nil {
+		return nil, NotFound(err, "reading webhook", "webhook %s not found", id)
+	}
+	return w, nil
+}
+
+// UpdateWebhook saves the editable fields of w with update, given url,
+// description, events, enabled, updated_at, id and space.
+func UpdateWebhook(ctx context.Context, c Conn, update string, w *videohost.WebhookEndpoint) error {
+	events, err := WebhookEventsColumn(w)
+	if err != nil {
+		return err
+	}
+	n, err := c.Exec(ctx, update, w.URL, w.Description, events, w.Enabled, w.UpdatedAt, w.ID, w.Space)
+	return MustAffect(n, err, "updating webhook", WebhookNotFound(w.ID))
+}
+
+// RotateWebhookSecret runs rotate, given the sealed secret, previousUntil,
+// now, id and space.
+func RotateWebhookSecret(ctx context.Context, c Conn, rotate, space, id string, sealed []byte, previousUntil, now time.Time) error {
+	n, err := c.Exec(ctx, rotate, sealed, previousUntil, now, id, space)
+	return MustAffect(n, err, "rotating webhook secret", WebhookNotFound(id))
+}
+
+// DeleteWebhook runs del, given id and space.
+func DeleteWebhook(ctx context.Context, c Conn, del, space, id string) error {
+	n, err := c.Exec(ctx, del, id, space)
+	return MustAffect(n, err, "deleting webhook", WebhookNotFound(id))
+}
+
+// FanOutSQL is a store's SQL text for FanOutWebhookEvents.
+type FanOutSQL struct {
+	// Pending tells whether an event is past the cursor.
+	Pending string
+	// Cursor reads the cursor's seq, locking it where the store must.
+	Cursor string
+	// Events selects outbox rows (see Events) after a seq, up to a limit.
+	Events string
+	// Targets selects the enabled endpoints (see FanOutTargets).
+	Targets string
+}
+
+// DeliveryWriter writes a fan-out's deliveries inside its transaction, as
+// its store writes many rows best.
+type DeliveryWriter interface {
+	// Deliver writes, or queues, the delivery of ev to endpoint.
+	Deliver(ev *videohost.Event, endpoint string) error
+	// Done writes what is queued and moves the cursor to seq.
+	Done(cursor int64) error
+}
+
+// FanOutWebhookEvents reads up to limit events after the cursor and writes
+// their deliveries, in outbox order, then moves the cursor past them. read
+// runs the check for new events, which most polls answer with no, outside
+// any transaction; inTx runs fn in a write transaction.
+func FanOutWebhookEvents(ctx context.Context, read Conn, q FanOutSQL, limit int,
+	inTx func(fn func(tx Conn, w DeliveryWriter) error) error) (int, error) {
+	if limit <= 0 {
+		limit = 500
+	}
+	var pending bool
+	if err := read.QueryRow(ctx, q.Pending).Scan(&pending); err != nil {
+		return 0, fmt.Errorf("checking the outbox: %w", err)
+	}
+	if !pending {
+		return 0, nil
+	}
+	consumed := 0
+	err := inTx(func(tx Conn, w DeliveryWriter) error {
+		var cursor int64
+		if err := tx.QueryRow(ctx, q.Cursor).Scan(&cursor); err != nil {
+			return fmt.Errorf("reading the outbox cursor: %w", err)
+		}
+		events, err := LoadEvents(ctx, tx, q.Events, cursor, limit)
+		if err != nil || len(events) == 0 {
+			return err
+		}
+		targets, err := Read(ctx, tx, "reading webhook endpoints", FanOutTargets, q.Targets)
+		if err != nil {
+			return err
+		}
+		if cursor, err = FanOut(events, targets, cursor, w.Deliver); err != nil {
+			return err
+		}
+		if err := w.Done(cursor); err != nil {
+			return err
+		}
+		consumed = len(events)
+		return nil
+	})
+	return consumed, err
+}
+
+// CreateDeliveryArgs are the arguments of a store's insert of a pending
+// delivery: id, endpoint, event_id, type, event_at, data as text,
+// next_attempt_at and created_at (also updated_at). d is due at its
+// NextAttemptAt, its CreatedAt when unset.
+func CreateDeliveryArgs(d *videohost.WebhookDelivery) []any {
+	due := d.CreatedAt
+	if d.NextAttemptAt != nil {
+		due = *d.NextAttemptAt
+	}
+	return []any{d.ID, d.Endpoint, d.EventID, d.Type, d.EventAt, string(d.Data), due, d.CreatedAt}
+}
+
+// CheckLease checks what a store read of a delivery, inside the
+// transaction about to change it, against owner's lease: ENotFound when
+// it is gone (its endpoint was deleted), EConflict when the lease was lost.
+// row reads (state, lease_owner, lease_until).
+func CheckLease(row Row, newTime func() TimeCol, seq int64, owner string) error {
+	var state, leaseOwner string
+	leaseUntil := newTime()
+	if err := row.Scan(&state, &leaseOwner, leaseUntil.Dest()); err != nil {
+		return NotFound(err, "reading delivery", "delivery %d not found", seq)
+	}
+	if state != string(videohost.DeliveryPending) || leaseUntil.Time().IsZero() || leaseOwner != owner {
+		return videohost.Errorf(videohost.EConflict, "lease lost: delivery %d is %s under %q, not leased to %q",
+			seq, state, leaseOwner, owner)
+	}
+	return nil
+}
+
+// AttemptSQL is a store's SQL text for RecordWebhookAttempt.
+type AttemptSQL struct {
+	Lease    string // (state, lease_owner, lease_until) of a delivery, locked where the store must
+	Insert   string // an attempt: delivery, at, status, duration_ms, error, response_excerpt
+	Record   string // the delivery's state, next_attempt_at (NULL unless pending), updated_at, by seq
+	HoldRest string // lease_until of the rest of owner's batch: until, seq, owner
+}
+
+// RecordWebhookAttempt logs an attempt and moves the delivery to state,
+// releasing its lease and renewing owner's leases on the rest of its batch
+// to holdRestUntil (zero: unchanged). tx is the write transaction.
+func RecordWebhookAttempt(ctx context.Context, tx Conn, q AttemptSQL, seq int64, owner string, a videohost.DeliveryAttempt,
+	state videohost.DeliveryState, next, holdRestUntil time.Time) error {
+	if err := CheckLease(tx.QueryRow(ctx, q.Lease, seq), tx.NewTime, seq, owner); err != nil {
+		return err
+	}
+	if err := Exec(ctx, tx, "logging attempt", q.Insert, seq, a.At, a.Status, a.DurationMS, a.Error, a.ResponseExcerpt); err != nil {
+		return err
+	}
+	var nextAt *time.Time
+	if state == videohost.DeliveryPending {
+		nextAt = &next
+	}
+	if err := Exec(ctx, tx, "recording attempt", q.Record, string(state), nextAt, a.At, seq); err != nil {
+		return err
+	}
+	if holdRestUntil.IsZero() {
+		return nil
+	}
+	return Exec(ctx, tx, "renewing the batch's leases", q.HoldRest, holdRestUntil, seq, owner)
+}
+
+// ReleaseWebhookDelivery hands a leased delivery back without an attempt:
+// lease reads it as AttemptSQL.Lease does, release frees it by seq.
+func ReleaseWebhookDelivery(ctx context.Context, tx Conn, lease, release string, seq int64, owner string) error {
+	if err := CheckLease(tx.QueryRow(ctx, lease, seq), tx.NewTime, seq, owner); err != nil {
+		return err
+	}
+	return Exec(ctx, tx, "releasing delivery", release, seq)
+}
+
+// WebhookDeliveries lists deliveries with query (a store's delivery
+// columns, given endpoint, a seq to stay below and a limit), then their
+// attempts with attempts, LoadAttempts' query.
+func WebhookDeliveries(ctx context.Context, c Conn, query string, attempts ListQuery[int64], endpoint string, before int64, limit any) ([]*videohost.WebhookDelivery, error) {
+	if before <= 0 {
+		before = math.MaxInt64
+	}
+	out, err := Collect(ctx, c, "listing deliveries", func(row Row) (*videohost.WebhookDelivery, error) {
+		return ScanDelivery(row, c.NewTime)
+	}, query, endpoint, before, limit)
+	if err != nil {
+		return nil, err
+	}
+	if err := LoadAttempts(ctx, c, out, attempts); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// WebhookDelivery reads one delivery with query (given endpoint and id)
+// and its attempts.
+func WebhookDelivery(ctx context.Context, c Conn, query string, attempts ListQuery[int64], endpoint, id string) (*videohost.WebhookDelivery, error) {
+	d, err := ScanDelivery(c.QueryRow(ctx, query, endpoint, id), c.NewTime)
+	if err != nil {
+		return nil, NotFound(err, "reading delivery", "delivery %s not found", id)
+	}
+	if err := LoadAttempts(ctx, c, []*videohost.WebhookDelivery{d}, attempts); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// DeliveriesDue tells whether query, given now, finds a due delivery: most
+// claims find none, and finding that out needs neither a transaction nor
+// a lock.
+func DeliveriesDue(ctx context.Context, c Conn, query string, now time.Time) (bool, error) {
+	var due bool
+	if err := c.QueryRow(ctx, query, now).Scan(&due); err != nil {
+		return false, fmt.Errorf("checking due deliveries: %w", err)
+	}
+	return due, nil
+}
+
+// ScanClaimed reads a claimed delivery: a store's delivery columns, then
+// the endpoint's url, sealed_secret, sealed_previous_secret and
+// previous_secret_until.
+func ScanClaimed(row Row, newTime func() TimeCol) (*videohost.ClaimedDelivery, error) {
+	c := &videohost.ClaimedDelivery{}
+	previousUntil := newTime()
+	d, err := ScanDelivery(row, newTime, &c.URL, &c.SealedSecret, &c.SealedPreviousSecret, previousUntil.Dest())
+	if err != nil {
+		return nil, err
+	}
+	c.Delivery, c.PreviousSecretUntil = d, previousUntil.Time()
+	return c, nil
+}
+
+// LoadEvents reads outbox rows (see Events) with query, given a seq to
+// start after and the store's limit argument.
+func LoadEvents(ctx context.Context, c Conn, query string, after int64, limit any) ([]*videohost.Event, error) {
+	return Read(ctx, c, "reading the outbox", func(rows Rows) ([]*videohost.Event, error) {
+		return Events(rows, c.NewTime)
+	}, query, after, limit)
 }
