@@ -15,13 +15,8 @@ import (
 // conn is sqlstore.Conn on the pool or a transaction.
 type conn struct{ q queryer }
 
-func (db *DB) reader() conn { return conn{db.pool} }
-func (db *DB) writer() conn { return conn{db.pool} }
-
-// inConnTx is inTx for the shared logic.
-func (db *DB) inConnTx(ctx context.Context, fn func(sqlstore.Conn) error) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error { return fn(conn{tx}) })
-}
+func (db *DB) reader() conn            { return conn{db.pool} }
+func (db *DB) writer() conn            { return conn{db.pool} }
 func (conn) NewTime() sqlstore.TimeCol { return newTSCol() }
 func (conn) Conflict(err error) bool   { return isConstraint(err) }
 

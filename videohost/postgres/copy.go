@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -14,30 +13,21 @@ import (
 
 var _ installcopy.Copier = (*DB)(nil)
 
-// CopyCheck fails when the database holds a table or column that
-// installcopy.Tables does not copy (River's tables aside).
-func (db *DB) CopyCheck(ctx context.Context) error {
-	rows, err := db.pool.Query(ctx, `SELECT c.table_name::text, c.column_name::text
-		FROM information_schema.columns c JOIN information_schema.tables t
-			ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-		WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name NOT LIKE 'river\_%'`)
-	if err != nil {
-		return fmt.Errorf("reading the schema: %w", err)
+// copySQL is PostgreSQL's SQL text and column conversions for the copy
+// methods of sqlstore.Store.
+func copySQL() sqlstore.CopySQL {
+	return sqlstore.CopySQL{
+		// River's tables aside.
+		Schema: `SELECT c.table_name::text, c.column_name::text
+			FROM information_schema.columns c JOIN information_schema.tables t
+				ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+			WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name NOT LIKE 'river\_%'`,
+		Dest:   scanDest,
+		Value:  deref,
+		Marker: `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`,
+		SetMarker: `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, $1, $2, $3)
+			ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,
 	}
-	defer rows.Close()
-	return sqlstore.CopyCheck(rows)
-}
-
-// ExportRows streams every row of t, in key order (parents first when
-// t.Parent is set).
-func (db *DB) ExportRows(ctx context.Context, t installcopy.Table, fn func(row []any) error) error {
-	query := sqlstore.ExportQuery(t)
-	rows, err := db.pool.Query(ctx, query)
-	if err != nil {
-		return fmt.Errorf("reading %s: %w", t.Name, err)
-	}
-	defer rows.Close()
-	return sqlstore.ExportRows(rows, t, scanDest, deref, fn)
 }
 
 // scanDest is a scan destination for a column of kind.
@@ -159,33 +149,4 @@ func toColumn(kind installcopy.ColumnKind, v any) (any, error) {
 		return nil, fmt.Errorf("a %T where the column wants another kind", v)
 	}
 	return v, nil
-}
-
-// CopyMarker returns the record of a copy into this database, if any.
-func (db *DB) CopyMarker(ctx context.Context) (*installcopy.Marker, error) {
-	var (
-		m        installcopy.Marker
-		finished *time.Time
-	)
-	err := db.pool.QueryRow(ctx, `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`).
-		Scan(&m.Source, &m.StartedAt, &finished)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reading the copy marker: %w", err)
-	}
-	m.StartedAt, m.FinishedAt = m.StartedAt.UTC(), fromTS(finished)
-	return &m, nil
-}
-
-// SetCopyMarker writes the record of a copy into this database.
-func (db *DB) SetCopyMarker(ctx context.Context, m installcopy.Marker) error {
-	_, err := db.pool.Exec(ctx, `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, $1, $2, $3)
-		ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,
-		m.Source, m.StartedAt, ts(m.FinishedAt))
-	if err != nil {
-		return fmt.Errorf("writing the copy marker: %w", err)
-	}
-	return nil
 }

@@ -11,13 +11,19 @@ import (
 // connections and SQL text for the logic both stores share.
 func (db *DB) shared() sqlstore.Store {
 	// The pool serves reads and writes alike.
-	return sqlstore.Store{Read: conn{db.pool}, Write: conn{db.pool}, InTx: db.inConnTx, Now: db.now,
+	return sqlstore.Store{Read: conn{db.pool}, Write: conn{db.pool}, InTx: db.inWriteTx, Now: db.now,
 		Round: us, Limit: limitArg, Q: queries()}
 }
 
 // queries is PostgreSQL's SQL text for sqlstore.Store.
 func queries() sqlstore.Queries {
 	return sqlstore.Queries{
+		Videos:      videoSQL(),
+		Chunks:      chunkSQL(),
+		Collections: collectionSQL(),
+		Copy:        copySQL(),
+		Playback:    playbackSQL(),
+		Arg:         func(n int) string { return "$" + strconv.Itoa(n) },
 		PlayerSettings: func(n int) string {
 			where := make([]string, n)
 			for i := range where {

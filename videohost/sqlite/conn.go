@@ -24,14 +24,9 @@ type execQuerier interface {
 // the shared logic passes times as times.
 type conn struct{ q execQuerier }
 
-func (db *DB) reader() conn  { return conn{db.read} }
-func (db *DB) writer() conn  { return conn{db.write} }
-func txConn(tx *sql.Tx) conn { return conn{tx} }
-
-// inConnTx is inTx for the shared logic.
-func (db *DB) inConnTx(ctx context.Context, fn func(sqlstore.Conn) error) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error { return fn(txConn(tx)) })
-}
+func (db *DB) reader() conn            { return conn{db.read} }
+func (db *DB) writer() conn            { return conn{db.write} }
+func txConn(tx *sql.Tx) conn           { return conn{tx} }
 func (conn) NewTime() sqlstore.TimeCol { return newNanoCol() }
 func (conn) Conflict(err error) bool   { return isConstraint(err) }
 

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/reelvideo/reel/videohost/sqlstore"
@@ -9,12 +10,18 @@ import (
 // shared is the half of db that sqlstore.Store implements: SQLite's
 // connections and SQL text for the logic both stores share.
 func (db *DB) shared() sqlstore.Store {
-	return sqlstore.Store{Read: db.reader(), Write: db.writer(), InTx: db.inConnTx, Now: db.now, Limit: limitArg, Q: queries()}
+	return sqlstore.Store{Read: db.reader(), Write: db.writer(), InTx: db.inWriteTx, Now: db.now, Limit: limitArg, Q: queries()}
 }
 
 // queries is SQLite's SQL text for sqlstore.Store.
 func queries() sqlstore.Queries {
 	return sqlstore.Queries{
+		Videos:      videoSQL(),
+		Chunks:      chunkSQL(),
+		Collections: collectionSQL(),
+		Copy:        copySQL(),
+		Playback:    playbackSQL(),
+		Arg:         func(n int) string { return "?" + strconv.Itoa(n) },
 		PlayerSettings: func(n int) string {
 			return `SELECT kind, id, settings FROM player_settings WHERE space = ? AND (` +
 				strings.TrimSuffix(strings.Repeat("(kind = ? AND id = ?) OR ", n), " OR ") + `)`

@@ -15,10 +15,8 @@ import (
 type Store struct {
 	// Read is where reads go, Write where writes of one statement go.
 	Read, Write Conn
-	// InTx runs fn in a write transaction, committed when fn returns nil;
-	// VideoTx likewise, with the store's VideoTx.
-	InTx    func(ctx context.Context, fn func(tx Conn) error) error
-	VideoTx func(ctx context.Context, fn func(tx VideoTx) error) error
+	// InTx runs fn in a write transaction, committed when fn returns nil.
+	InTx func(ctx context.Context, fn func(tx Tx) error) error
 	// Now is the store's clock, in UTC.
 	Now func() time.Time
 	// Round brings a time to the precision the store keeps; nil keeps it
@@ -66,7 +64,15 @@ type Queries struct {
 	Attempt         AttemptSQL
 	ReleaseDelivery string
 
-	Videos VideoSQL
+	Videos      VideoSQL
+	Chunks      ChunkSQL
+	Collections CollectionSQL
+	Copy        CopySQL
+	Playback    PlaybackSQL
+
+	// Arg is the placeholder of the nth argument (from 1), for the few
+	// conditions the logic here adds to a store's query.
+	Arg func(n int) string
 }
 
 // What a store embedding Store implements through it alone.
@@ -144,14 +150,14 @@ func (s *Store) DeleteWebhook(ctx context.Context, space, id string) error {
 // releasing its lease and renewing owner's leases on the rest of its batch
 // to holdRestUntil (zero: unchanged).
 func (s *Store) RecordWebhookAttempt(ctx context.Context, seq int64, owner string, a videohost.DeliveryAttempt, state videohost.DeliveryState, next, holdRestUntil time.Time) error {
-	return s.InTx(ctx, func(tx Conn) error {
+	return s.InTx(ctx, func(tx Tx) error {
 		return RecordWebhookAttempt(ctx, tx, s.Q.Attempt, seq, owner, a, state, next, holdRestUntil)
 	})
 }
 
 // ReleaseWebhookDelivery hands a leased delivery back without an attempt.
 func (s *Store) ReleaseWebhookDelivery(ctx context.Context, seq int64, owner string) error {
-	return s.InTx(ctx, func(tx Conn) error {
+	return s.InTx(ctx, func(tx Tx) error {
 		return ReleaseWebhookDelivery(ctx, tx, s.Q.Attempt.Lease, s.Q.ReleaseDelivery, seq, owner)
 	})
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/reelvideo/reel/videohost"
 )
 
-// VideoTx is a store's write transaction as the video logic here uses it:
-// its Conn, and what the store does its own way inside it.
-type VideoTx interface {
+// Tx is a store's write transaction as the logic here uses it: its Conn,
+// and what the store does its own way inside it.
+type Tx interface {
 	Conn
 	// CheckSpace fails unless space exists and is not deleted, and keeps
 	// it from being deleted until the transaction ends.
@@ -75,6 +75,9 @@ func ScanVideo(row Row, newTime func() TimeCol) (*videohost.Video, error) {
 }
 
 func (s *Store) roundVideo(v *videohost.Video) {
+	if s.Round == nil {
+		return
+	}
 	v.CreatedAt, v.UpdatedAt = s.round(v.CreatedAt), s.round(v.UpdatedAt)
 	if v.ReadyAt != nil {
 		t := s.round(*v.ReadyAt)
@@ -117,7 +120,7 @@ func (s *Store) CreateVideo(ctx context.Context, v *videohost.Video, change vide
 	if err != nil {
 		return err
 	}
-	return s.VideoTx(ctx, func(tx VideoTx) error {
+	return s.InTx(ctx, func(tx Tx) error {
 		// A deleted space takes no new video.
 		if err := tx.CheckSpace(ctx, v.Space); err != nil {
 			return err
@@ -167,7 +170,7 @@ func (s *Store) DeleteVideo(ctx context.Context, space, id string, fn func(v *vi
 
 func (s *Store) mutateVideo(ctx context.Context, space, id string, deleting bool, fn func(v *videohost.Video) (videohost.Change, error), eventData func(*videohost.Video) ([]byte, error)) (*videohost.Video, error) {
 	var saved *videohost.Video
-	err := s.VideoTx(ctx, func(tx VideoTx) error {
+	err := s.InTx(ctx, func(tx Tx) error {
 		v, err := s.loadVideo(ctx, tx, space, id, true)
 		if err != nil {
 			return err
@@ -215,7 +218,7 @@ func (s *Store) mutateVideo(ctx context.Context, space, id string, deleting bool
 
 // writeChange inserts one outbox row per event, all carrying eventData(v),
 // and every job of change. Jobs without a space or video get v's.
-func (s *Store) writeChange(ctx context.Context, tx VideoTx, v *videohost.Video, change videohost.Change, eventData func(*videohost.Video) ([]byte, error)) error {
+func (s *Store) writeChange(ctx context.Context, tx Tx, v *videohost.Video, change videohost.Change, eventData func(*videohost.Video) ([]byte, error)) error {
 	now := s.Now()
 	if len(change.Events) > 0 {
 		data, err := EventData(v, eventData)
