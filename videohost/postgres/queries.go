@@ -11,8 +11,12 @@ import (
 // connections and SQL text for the logic both stores share.
 func (db *DB) shared() sqlstore.Store {
 	// The pool serves reads and writes alike.
-	return sqlstore.Store{Read: conn{db.pool}, Write: conn{db.pool}, InTx: db.inWriteTx, Now: db.now,
-		Round: us, Limit: limitArg, Q: queries()}
+	s := sqlstore.Store{Read: conn{db.pool}, Write: conn{db.pool}, InTx: db.inWriteTx, ClaimDeliveries: claimDeliveries,
+		Now: db.now, Round: us, Limit: limitArg, Q: queries()}
+	if err := s.Check(); err != nil {
+		panic(err) // a query left out of queries, which every test's Open finds
+	}
+	return s
 }
 
 // queries is PostgreSQL's SQL text for sqlstore.Store.
@@ -61,8 +65,9 @@ func queries() sqlstore.Queries {
 		DeleteWebhook: `DELETE FROM webhook_endpoints WHERE id = $1 AND space = $2`,
 		Deliveries: `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d
 				WHERE d.endpoint = $1 AND d.seq < $2 ORDER BY d.seq DESC LIMIT $3::bigint`,
-		Delivery: `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d WHERE d.endpoint = $1 AND d.id = $2`,
-		Attempts: attemptsQuery,
+		Delivery:      `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d WHERE d.endpoint = $1 AND d.id = $2`,
+		Attempts:      attemptsQuery,
+		DueDeliveries: `SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1)`,
 		RetryDelivery: `UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = $1, updated_at = $1
 				WHERE endpoint = $2 AND id = $3 AND (lease_until IS NULL OR lease_until < $1)`,
 		Attempt: sqlstore.AttemptSQL{

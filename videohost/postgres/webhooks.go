@@ -120,81 +120,41 @@ func (db *DB) CreateWebhookDelivery(ctx context.Context, d *videohost.WebhookDel
 const deliveryColumns = `d.seq, d.id, d.endpoint, d.event_id, d.type, d.event_at, d.data::text, d.state, d.attempts,
 	d.next_attempt_at, d.created_at`
 
-// ClaimWebhookDeliveries leases, per enabled endpoint that has none leased,
-// its oldest due deliveries (up to perEndpoint), for up to endpoints
-// endpoints, oldest first.
-//
-// Several dispatcher processes may claim at once. Each locks the endpoint
-// rows it picks (FOR UPDATE SKIP LOCKED: another claimer passes them by
-// rather than waiting) and only then, in a statement of its own and so
-// with a fresh snapshot, checks that the endpoint has no live lease and
-// picks its deliveries. A claimer that got an endpoint's lock after
-// another's commit thus sees that other's leases: one batch in flight per
-// endpoint, sent in event order, by one process at a time.
-func (db *DB) ClaimWebhookDeliveries(ctx context.Context, owner string, endpoints, perEndpoint int, lease time.Duration, now time.Time) ([]*videohost.ClaimedDelivery, error) {
-	if endpoints <= 0 {
-		return nil, nil
-	}
-	perEndpoint = max(perEndpoint, 1)
-	if due, err := sqlstore.DeliveriesDue(ctx, db.reader(), `SELECT EXISTS (SELECT 1 FROM webhook_deliveries
-		WHERE state = 'pending' AND next_attempt_at <= $1)`, now); err != nil || !due {
+// claimDeliveries is sqlstore.Store's ClaimDeliveries. Several dispatcher
+// processes may claim at once. Each locks the endpoint rows it picks (FOR
+// UPDATE SKIP LOCKED: another claimer passes them by rather than waiting)
+// and only then, in a statement of its own and so with a fresh snapshot,
+// checks that the endpoint has no live lease and picks its deliveries. A
+// claimer that got an endpoint's lock after another's commit thus sees
+// that other's leases: one batch in flight per endpoint, sent in event
+// order, by one process at a time.
+func claimDeliveries(ctx context.Context, tx sqlstore.Tx, c sqlstore.Claim) ([]*videohost.ClaimedDelivery, error) {
+	ids, err := sqlstore.Collect(ctx, tx, "selecting due deliveries", sqlstore.Scalar[string], `SELECT e.id FROM webhook_endpoints e
+		CROSS JOIN LATERAL (SELECT d.seq FROM webhook_deliveries d
+			WHERE d.endpoint = e.id AND d.state = 'pending' AND d.next_attempt_at <= $1
+			ORDER BY d.seq LIMIT 1) head
+		WHERE e.enabled
+		  AND NOT EXISTS (SELECT 1 FROM webhook_deliveries l WHERE l.endpoint = e.id AND l.lease_until >= $1)
+		ORDER BY head.seq LIMIT $2
+		FOR UPDATE OF e SKIP LOCKED`, c.Now, c.Endpoints)
+	if err != nil || len(ids) == 0 {
 		return nil, err
 	}
-	var claimed []*videohost.ClaimedDelivery
-	err := db.inTx(ctx, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT e.id FROM webhook_endpoints e
-			CROSS JOIN LATERAL (SELECT d.seq FROM webhook_deliveries d
-				WHERE d.endpoint = e.id AND d.state = 'pending' AND d.next_attempt_at <= $1
-				ORDER BY d.seq LIMIT 1) head
-			WHERE e.enabled
-			  AND NOT EXISTS (SELECT 1 FROM webhook_deliveries l WHERE l.endpoint = e.id AND l.lease_until >= $1)
-			ORDER BY head.seq LIMIT $2
-			FOR UPDATE OF e SKIP LOCKED`, now, endpoints)
-		if err != nil {
-			return fmt.Errorf("selecting due deliveries: %w", err)
-		}
-		ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
-			return fmt.Errorf("selecting due deliveries: %w", err)
-		}
-		if len(ids) == 0 {
-			return nil
-		}
-		rows, err = tx.Query(ctx, `SELECT b.seq FROM unnest($1::text[]) AS e(id)
-			CROSS JOIN LATERAL (SELECT d.seq FROM webhook_deliveries d
-				WHERE d.endpoint = e.id AND d.state = 'pending' AND d.next_attempt_at <= $2
-				ORDER BY d.seq LIMIT $3) b
-			WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries l WHERE l.endpoint = e.id AND l.lease_until >= $2)`,
-			ids, now, perEndpoint)
-		if err != nil {
-			return fmt.Errorf("selecting due deliveries: %w", err)
-		}
-		seqs, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-		if err != nil {
-			return fmt.Errorf("selecting due deliveries: %w", err)
-		}
-		if len(seqs) == 0 {
-			return nil
-		}
-		rows, err = tx.Query(ctx, `WITH leased AS (
-				UPDATE webhook_deliveries SET lease_owner = $1, lease_until = $2, updated_at = $3
-				WHERE seq = ANY($4) RETURNING *)
-			SELECT `+deliveryColumns+`, e.url, e.sealed_secret, e.sealed_previous_secret, e.previous_secret_until
-			FROM leased d JOIN webhook_endpoints e ON e.id = d.endpoint ORDER BY d.seq`,
-			owner, now.Add(lease), now, seqs)
-		if err != nil {
-			return fmt.Errorf("leasing deliveries: %w", err)
-		}
-		claimed, err = collect(rows, func(row pgx.Row) (*videohost.ClaimedDelivery, error) {
-			return sqlstore.ScanClaimed(row, newTSCol)
-		})
-		if err != nil {
-			return fmt.Errorf("leasing deliveries: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
+	seqs, err := sqlstore.Collect(ctx, tx, "selecting due deliveries", sqlstore.Scalar[int64], `SELECT b.seq FROM unnest($1::text[]) AS e(id)
+		CROSS JOIN LATERAL (SELECT d.seq FROM webhook_deliveries d
+			WHERE d.endpoint = e.id AND d.state = 'pending' AND d.next_attempt_at <= $2
+			ORDER BY d.seq LIMIT $3) b
+		WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries l WHERE l.endpoint = e.id AND l.lease_until >= $2)`,
+		ids, c.Now, c.PerEndpoint)
+	if err != nil || len(seqs) == 0 {
 		return nil, err
 	}
-	return claimed, nil
+	return sqlstore.Collect(ctx, tx, "leasing deliveries", func(row sqlstore.Row) (*videohost.ClaimedDelivery, error) {
+		return sqlstore.ScanClaimed(row, tx.NewTime)
+	}, `WITH leased AS (
+			UPDATE webhook_deliveries SET lease_owner = $1, lease_until = $2, updated_at = $3
+			WHERE seq = ANY($4) RETURNING *)
+		SELECT `+deliveryColumns+`, e.url, e.sealed_secret, e.sealed_previous_secret, e.previous_secret_until
+		FROM leased d JOIN webhook_endpoints e ON e.id = d.endpoint ORDER BY d.seq`,
+		c.Owner, c.Until, c.Now, seqs)
 }

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
@@ -10,8 +11,17 @@ import (
 // shared is the half of db that sqlstore.Store implements: SQLite's
 // connections and SQL text for the logic both stores share.
 func (db *DB) shared() sqlstore.Store {
-	return sqlstore.Store{Read: db.reader(), Write: db.writer(), InTx: db.inWriteTx, Now: db.now, Limit: limitArg, Q: queries()}
+	s := sqlstore.Store{Read: db.reader(), Write: db.writer(), InTx: db.inWriteTx, ClaimDeliveries: claimDeliveries,
+		Now: db.now, Round: keepTime, Limit: limitArg, Q: queries()}
+	if err := s.Check(); err != nil {
+		panic(err) // a query left out of queries, which every test's Open finds
+	}
+	return s
 }
+
+// keepTime is sqlstore.Store's Round: SQLite keeps nanoseconds, all a
+// time.Time has.
+func keepTime(t time.Time) time.Time { return t }
 
 // queries is SQLite's SQL text for sqlstore.Store.
 func queries() sqlstore.Queries {
@@ -56,8 +66,9 @@ func queries() sqlstore.Queries {
 		DeleteWebhook: `DELETE FROM webhook_endpoints WHERE id = ? AND space = ?`,
 		Deliveries: `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d
 				WHERE d.endpoint = ? AND d.seq < ? ORDER BY d.seq DESC LIMIT ?`,
-		Delivery: `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d WHERE d.endpoint = ? AND d.id = ?`,
-		Attempts: attemptsQuery,
+		Delivery:      `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d WHERE d.endpoint = ? AND d.id = ?`,
+		Attempts:      attemptsQuery,
+		DueDeliveries: `SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?)`,
 		RetryDelivery: `UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = ?1, updated_at = ?1
 				WHERE endpoint = ?2 AND id = ?3 AND (lease_until IS NULL OR lease_until < ?1)`,
 		Attempt: sqlstore.AttemptSQL{

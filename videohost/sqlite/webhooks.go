@@ -131,67 +131,49 @@ func (db *DB) CreateWebhookDelivery(ctx context.Context, d *videohost.WebhookDel
 const deliveryColumns = `d.seq, d.id, d.endpoint, d.event_id, d.type, d.event_at, d.data, d.state, d.attempts,
 	d.next_attempt_at, d.created_at`
 
-// ClaimWebhookDeliveries leases, per enabled endpoint that has none leased,
-// its oldest due deliveries (up to perEndpoint), for up to endpoints
-// endpoints, oldest first. Selecting and leasing happen in one write transaction, so
-// two dispatchers never hold the same delivery or the same endpoint.
-func (db *DB) ClaimWebhookDeliveries(ctx context.Context, owner string, endpoints, perEndpoint int, lease time.Duration, now time.Time) ([]*videohost.ClaimedDelivery, error) {
-	if endpoints <= 0 {
-		return nil, nil
-	}
-	perEndpoint = max(perEndpoint, 1)
-	if due, err := sqlstore.DeliveriesDue(ctx, db.reader(), `SELECT EXISTS (SELECT 1 FROM webhook_deliveries
-		WHERE state = 'pending' AND next_attempt_at <= ?)`, now); err != nil || !due {
+// claimDeliveries is sqlstore.Store's ClaimDeliveries. Selecting and
+// leasing happen in one write transaction, so two dispatchers never hold
+// the same delivery or the same endpoint.
+func claimDeliveries(ctx context.Context, tx sqlstore.Tx, c sqlstore.Claim) ([]*videohost.ClaimedDelivery, error) {
+	// Endpoints are few and deliveries many: walk the endpoints and use
+	// the partial indexes of pending and of leased deliveries. Left to
+	// itself the planner picks the full (endpoint, seq) index, which
+	// walks an endpoint's whole history on every claim.
+	heads, err := sqlstore.Collect(ctx, tx, "selecting due deliveries", sqlstore.Scalar[int64], `SELECT head FROM (
+			SELECT (SELECT d.seq FROM webhook_deliveries d INDEXED BY webhook_deliveries_pending
+			        WHERE d.endpoint = e.id AND d.state = 'pending' AND d.next_attempt_at <= ?1
+			        ORDER BY d.seq LIMIT 1) AS head
+			FROM webhook_endpoints e
+			WHERE e.enabled = 1
+			  AND NOT EXISTS (SELECT 1 FROM webhook_deliveries l INDEXED BY webhook_deliveries_leased
+			                  WHERE l.endpoint = e.id AND l.lease_until >= ?1))
+		WHERE head IS NOT NULL ORDER BY head LIMIT ?2`, c.Now, c.Endpoints)
+	if err != nil || len(heads) == 0 {
 		return nil, err
 	}
-	var claimed []*videohost.ClaimedDelivery
-	err := db.inTx(ctx, func(tx *sql.Tx) error {
-		c := txConn(tx)
-		// Endpoints are few and deliveries many: walk the endpoints and use
-		// the partial indexes of pending and of leased deliveries. Left to
-		// itself the planner picks the full (endpoint, seq) index, which
-		// walks an endpoint's whole history on every claim.
-		heads, err := sqlstore.Collect(ctx, c, "selecting due deliveries", sqlstore.Scalar[int64], `SELECT head FROM (
-				SELECT (SELECT d.seq FROM webhook_deliveries d INDEXED BY webhook_deliveries_pending
-				        WHERE d.endpoint = e.id AND d.state = 'pending' AND d.next_attempt_at <= ?1
-				        ORDER BY d.seq LIMIT 1) AS head
-				FROM webhook_endpoints e
-				WHERE e.enabled = 1
-				  AND NOT EXISTS (SELECT 1 FROM webhook_deliveries l INDEXED BY webhook_deliveries_leased
-				                  WHERE l.endpoint = e.id AND l.lease_until >= ?1))
-			WHERE head IS NOT NULL ORDER BY head LIMIT ?2`, now, endpoints)
-		if err != nil || len(heads) == 0 {
-			return err
+	var seqs []int64
+	for _, head := range heads {
+		// head and the due, unleased deliveries of its endpoint that
+		// follow it, up to PerEndpoint in all, in event order.
+		batch, err := sqlstore.Collect(ctx, tx, "selecting due deliveries", sqlstore.Scalar[int64],
+			`SELECT d.seq FROM webhook_deliveries d INDEXED BY webhook_deliveries_pending
+			WHERE d.endpoint = (SELECT endpoint FROM webhook_deliveries WHERE seq = ?1) AND d.state = 'pending' AND d.seq >= ?1
+			  AND d.next_attempt_at <= ?2 AND (d.lease_until IS NULL OR d.lease_until < ?2)
+			ORDER BY d.seq LIMIT ?3`, head, c.Now, c.PerEndpoint)
+		if err != nil {
+			return nil, err
 		}
-		var seqs []int64
-		for _, head := range heads {
-			// head and the due, unleased deliveries of its endpoint that
-			// follow it, up to perEndpoint in all, in event order.
-			batch, err := sqlstore.Collect(ctx, c, "selecting due deliveries", sqlstore.Scalar[int64],
-				`SELECT d.seq FROM webhook_deliveries d INDEXED BY webhook_deliveries_pending
-				WHERE d.endpoint = (SELECT endpoint FROM webhook_deliveries WHERE seq = ?1) AND d.state = 'pending' AND d.seq >= ?1
-				  AND d.next_attempt_at <= ?2 AND (d.lease_until IS NULL OR d.lease_until < ?2)
-				ORDER BY d.seq LIMIT ?3`, head, now, perEndpoint)
-			if err != nil {
-				return err
-			}
-			seqs = append(seqs, batch...)
-		}
-		where, args := in("seq", seqs)
-		if err := sqlstore.Exec(ctx, c, "leasing deliveries", `UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?, updated_at = ?
-			WHERE `+where, append([]any{owner, now.Add(lease), now}, args...)...); err != nil {
-			return err
-		}
-		where, args = in("d.seq", seqs)
-		claimed, err = sqlstore.Collect(ctx, c, "reading leased deliveries", func(row sqlstore.Row) (*videohost.ClaimedDelivery, error) {
-			return sqlstore.ScanClaimed(row, newNanoCol)
-		}, `SELECT `+deliveryColumns+`, e.url, e.sealed_secret, e.sealed_previous_secret,
-			e.previous_secret_until FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint
-			WHERE `+where+` ORDER BY d.seq`, args...)
-		return err
-	})
-	if err != nil {
+		seqs = append(seqs, batch...)
+	}
+	where, args := in("seq", seqs)
+	if err := sqlstore.Exec(ctx, tx, "leasing deliveries", `UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?, updated_at = ?
+		WHERE `+where, append([]any{c.Owner, c.Until, c.Now}, args...)...); err != nil {
 		return nil, err
 	}
-	return claimed, nil
+	where, args = in("d.seq", seqs)
+	return sqlstore.Collect(ctx, tx, "reading leased deliveries", func(row sqlstore.Row) (*videohost.ClaimedDelivery, error) {
+		return sqlstore.ScanClaimed(row, tx.NewTime)
+	}, `SELECT `+deliveryColumns+`, e.url, e.sealed_secret, e.sealed_previous_secret,
+		e.previous_secret_until FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint
+		WHERE `+where+` ORDER BY d.seq`, args...)
 }

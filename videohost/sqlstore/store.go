@@ -2,6 +2,9 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
+	"reflect"
+	"strings"
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
@@ -17,10 +20,12 @@ type Store struct {
 	Read, Write Conn
 	// InTx runs fn in a write transaction, committed when fn returns nil.
 	InTx func(ctx context.Context, fn func(tx Tx) error) error
+	// ClaimDeliveries leases deliveries in tx as c says, the store's way,
+	// for ClaimWebhookDeliveries.
+	ClaimDeliveries func(ctx context.Context, tx Tx, c Claim) ([]*videohost.ClaimedDelivery, error)
 	// Now is the store's clock, in UTC.
 	Now func() time.Time
-	// Round brings a time to the precision the store keeps; nil keeps it
-	// as it is.
+	// Round brings a time to the precision the store keeps.
 	Round func(time.Time) time.Time
 	// Limit is LIMIT's argument for n, where n <= 0 means no limit.
 	Limit func(n int) any
@@ -56,6 +61,8 @@ type Queries struct {
 	// their attempts (see LoadAttempts).
 	Deliveries, Delivery string
 	Attempts             ListQuery[int64]
+	// DueDeliveries tells whether a delivery is due, given now.
+	DueDeliveries string
 	// RetryDelivery makes a delivery pending again given now, endpoint and
 	// id, unless it is leased.
 	RetryDelivery string
@@ -82,12 +89,7 @@ var (
 	_ videohost.PlayerSettingsStore = (*Store)(nil)
 )
 
-func (s *Store) round(t time.Time) time.Time {
-	if s.Round == nil {
-		return t
-	}
-	return s.Round(t)
-}
+func (s *Store) round(t time.Time) time.Time { return s.Round(t) }
 
 // PlayerSettings returns the settings of those scopes of space that have any.
 func (s *Store) PlayerSettings(ctx context.Context, space string, scopes []videohost.PlayerScope) (map[videohost.PlayerScope]videohost.PlayerSettings, error) {
@@ -180,4 +182,27 @@ func (s *Store) RetryWebhookDelivery(ctx context.Context, endpoint, id string, n
 		return nil, err
 	}
 	return s.WebhookDelivery(ctx, endpoint, id)
+}
+
+// Check reports the fields of s, and of its Queries, that the store left
+// empty: each is a method that would fail only when called.
+func (s *Store) Check() error {
+	var missing []string
+	var walk func(v reflect.Value, path string)
+	walk = func(v reflect.Value, path string) {
+		for i := range v.NumField() {
+			f, name := v.Field(i), path+v.Type().Field(i).Name
+			switch {
+			case f.Kind() == reflect.Struct:
+				walk(f, name+".")
+			case f.IsZero():
+				missing = append(missing, name)
+			}
+		}
+	}
+	walk(reflect.ValueOf(s).Elem(), "")
+	if len(missing) > 0 {
+		return fmt.Errorf("sql store: missing %s", strings.Join(missing, ", "))
+	}
+	return nil
 }

@@ -75,9 +75,6 @@ func ScanVideo(row Row, newTime func() TimeCol) (*videohost.Video, error) {
 }
 
 func (s *Store) roundVideo(v *videohost.Video) {
-	if s.Round == nil {
-		return
-	}
 	v.CreatedAt, v.UpdatedAt = s.round(v.CreatedAt), s.round(v.UpdatedAt)
 	if v.ReadyAt != nil {
 		t := s.round(*v.ReadyAt)

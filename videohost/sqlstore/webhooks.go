@@ -467,15 +467,42 @@ func WebhookDelivery(ctx context.Context, c Conn, query string, attempts ListQue
 	return d, nil
 }
 
-// DeliveriesDue tells whether query, given now, finds a due delivery: most
-// claims find none, and finding that out needs neither a transaction nor
-// a lock.
-func DeliveriesDue(ctx context.Context, c Conn, query string, now time.Time) (bool, error) {
-	var due bool
-	if err := c.QueryRow(ctx, query, now).Scan(&due); err != nil {
-		return false, fmt.Errorf("checking due deliveries: %w", err)
+// Claim is what a store's claim of webhook deliveries leases: per enabled
+// endpoint that has none leased, its oldest due deliveries (up to
+// PerEndpoint), for up to Endpoints endpoints, oldest first, to Owner
+// until Until.
+type Claim struct {
+	Owner                  string
+	Endpoints, PerEndpoint int
+	Until, Now             time.Time
+}
+
+// ClaimWebhookDeliveries leases due deliveries as Claim says, with the
+// store's ClaimDeliveries in a write transaction. Most claims find nothing
+// due; finding that out (Q.DueDeliveries, given now) needs neither a
+// transaction nor a lock.
+func (s *Store) ClaimWebhookDeliveries(ctx context.Context, owner string, endpoints, perEndpoint int, lease time.Duration, now time.Time) ([]*videohost.ClaimedDelivery, error) {
+	if endpoints <= 0 {
+		return nil, nil
 	}
-	return due, nil
+	var due bool
+	if err := s.Read.QueryRow(ctx, s.Q.DueDeliveries, now).Scan(&due); err != nil {
+		return nil, fmt.Errorf("checking due deliveries: %w", err)
+	}
+	if !due {
+		return nil, nil
+	}
+	c := Claim{Owner: owner, Endpoints: endpoints, PerEndpoint: max(perEndpoint, 1), Until: now.Add(lease), Now: now}
+	var claimed []*videohost.ClaimedDelivery
+	err := s.InTx(ctx, func(tx Tx) error {
+		var err error
+		claimed, err = s.ClaimDeliveries(ctx, tx, c)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return claimed, nil
 }
 
 // ScanClaimed reads a claimed delivery: a store's delivery columns, then
