@@ -24,8 +24,9 @@ func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx analytics.Tx) error
 	})
 }
 
-// playbackSQL is PostgreSQL's SQL text for playback analytics.
-func playbackSQL() sqlstore.PlaybackSQL {
+// Playback is PostgreSQL's SQL text for the playback analytics methods of
+// sqlstore.Store.
+func (dialect) Playback() sqlstore.PlaybackSQL {
 	return sqlstore.PlaybackSQL{
 		InsertSignal: `INSERT INTO playback_events
 			(video_id, session, at, kind, position, from_s, to_s, value, text, message) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,

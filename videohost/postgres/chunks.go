@@ -12,30 +12,6 @@ import (
 
 var _ videohost.ChunkStore = (*DB)(nil)
 
-// chunkSQL is PostgreSQL's SQL text for the chunk methods of
-// sqlstore.Store. Jobs go in through River, in the same transaction.
-func chunkSQL() sqlstore.ChunkSQL {
-	return sqlstore.ChunkSQL{
-		Plan: `INSERT INTO chunk_plans (video_id, space, created_at) VALUES ($1, $2, $3)
-			ON CONFLICT (video_id) DO NOTHING`,
-		Insert: `INSERT INTO chunks (video_id, idx, audio, spec) VALUES ($1, $2, $3, $4)`,
-		Chunks: func(withIndex bool) string {
-			query := `SELECT video_id, idx, audio, spec, runs, done_at IS NOT NULL FROM chunks WHERE video_id = $1`
-			if withIndex {
-				query += ` AND idx = $2`
-			}
-			return query + ` ORDER BY idx`
-		},
-		Start: `UPDATE chunks SET runs = runs + 1 WHERE video_id = $1 AND idx = $2`,
-		// The plan row is locked first, so two chunks finishing at once
-		// take turns and the second sees the first's stitch_job.
-		Stitch:    `SELECT stitch_job FROM chunk_plans WHERE video_id = $1 FOR UPDATE`,
-		Finish:    `UPDATE chunks SET done_at = COALESCE(done_at, $3) WHERE video_id = $1 AND idx = $2`,
-		Left:      `SELECT COUNT(*) FROM chunks WHERE video_id = $1 AND done_at IS NULL`,
-		SetStitch: `UPDATE chunk_plans SET stitch_job = $2 WHERE video_id = $1`,
-	}
-}
-
 // DeleteChunks forgets a video's chunks and cancels, through River, its
 // chunk and stitch jobs that are not running; a running one finds its chunk
 // gone when it ends.
@@ -64,4 +40,28 @@ func (db *DB) DeleteChunks(ctx context.Context, videoID string) (int, error) {
 		return nil
 	})
 	return given, err
+}
+
+// Chunks is PostgreSQL's SQL text for the chunk methods of sqlstore.Store.
+// Jobs go in through River, in the same transaction.
+func (dialect) Chunks() sqlstore.ChunkSQL {
+	return sqlstore.ChunkSQL{
+		Plan: `INSERT INTO chunk_plans (video_id, space, created_at) VALUES ($1, $2, $3)
+			ON CONFLICT (video_id) DO NOTHING`,
+		Insert: `INSERT INTO chunks (video_id, idx, audio, spec) VALUES ($1, $2, $3, $4)`,
+		Chunks: func(withIndex bool) string {
+			query := `SELECT video_id, idx, audio, spec, runs, done_at IS NOT NULL FROM chunks WHERE video_id = $1`
+			if withIndex {
+				query += ` AND idx = $2`
+			}
+			return query + ` ORDER BY idx`
+		},
+		Start: `UPDATE chunks SET runs = runs + 1 WHERE video_id = $1 AND idx = $2`,
+		// The plan row is locked first, so two chunks finishing at once
+		// take turns and the second sees the first's stitch_job.
+		Stitch:    `SELECT stitch_job FROM chunk_plans WHERE video_id = $1 FOR UPDATE`,
+		Finish:    `UPDATE chunks SET done_at = COALESCE(done_at, $3) WHERE video_id = $1 AND idx = $2`,
+		Left:      `SELECT COUNT(*) FROM chunks WHERE video_id = $1 AND done_at IS NULL`,
+		SetStitch: `UPDATE chunk_plans SET stitch_job = $2 WHERE video_id = $1`,
+	}
 }

@@ -2,17 +2,9 @@ package postgres
 
 import "github.com/reelvideo/reel/videohost/sqlstore"
 
-// treeCTE selects id ($2) and every collection nested under it, within a
-// space ($1). UNION (not UNION ALL) stops a cycle from recursing forever.
-const treeCTE = `WITH RECURSIVE tree(id) AS (
-		SELECT id FROM collections WHERE space = $1 AND id = $2
-		UNION
-		SELECT c.id FROM collections c JOIN tree t ON c.parent = t.id WHERE c.space = $1
-	) `
-
-// collectionSQL is PostgreSQL's SQL text for the collection methods of
+// Collections is PostgreSQL's SQL text for the collection methods of
 // sqlstore.Store.
-func collectionSQL() sqlstore.CollectionSQL {
+func (dialect) Collections() sqlstore.CollectionSQL {
 	return sqlstore.CollectionSQL{
 		Insert:     `INSERT INTO collections (` + sqlstore.CollectionColumns + `) VALUES ($1, $2, $3, $4, $5, $6)`,
 		Collection: `SELECT ` + sqlstore.CollectionColumns + ` FROM collections WHERE space = $1 AND id = $2`,
@@ -37,3 +29,11 @@ func collectionSQL() sqlstore.CollectionSQL {
 		DeleteTree: treeCTE + `DELETE FROM collections WHERE space = $1 AND id IN (SELECT id FROM tree)`,
 	}
 }
+
+// treeCTE selects id ($2) and every collection nested under it, within a
+// space ($1). UNION (not UNION ALL) stops a cycle from recursing forever.
+const treeCTE = `WITH RECURSIVE tree(id) AS (
+		SELECT id FROM collections WHERE space = $1 AND id = $2
+		UNION
+		SELECT c.id FROM collections c JOIN tree t ON c.parent = t.id WHERE c.space = $1
+	) `

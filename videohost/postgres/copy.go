@@ -11,25 +11,6 @@ import (
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
-var _ installcopy.Copier = (*DB)(nil)
-
-// copySQL is PostgreSQL's SQL text and column conversions for the copy
-// methods of sqlstore.Store.
-func copySQL() sqlstore.CopySQL {
-	return sqlstore.CopySQL{
-		// River's tables aside.
-		Schema: `SELECT c.table_name::text, c.column_name::text
-			FROM information_schema.columns c JOIN information_schema.tables t
-				ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-			WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name NOT LIKE 'river\_%'`,
-		Dest:   scanDest,
-		Value:  deref,
-		Marker: `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`,
-		SetMarker: `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, $1, $2, $3)
-			ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,
-	}
-}
-
 // scanDest is a scan destination for a column of kind.
 func scanDest(kind installcopy.ColumnKind) any {
 	switch kind {
@@ -149,4 +130,20 @@ func toColumn(kind installcopy.ColumnKind, v any) (any, error) {
 		return nil, fmt.Errorf("a %T where the column wants another kind", v)
 	}
 	return v, nil
+}
+
+// Copy is PostgreSQL's SQL text for the copy methods of sqlstore.Store.
+func (dialect) Copy() sqlstore.CopySQL {
+	return sqlstore.CopySQL{
+		// River's tables aside.
+		Schema: `SELECT c.table_name::text, c.column_name::text
+			FROM information_schema.columns c JOIN information_schema.tables t
+				ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+			WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name NOT LIKE 'river\_%'`,
+		Dest:   scanDest,
+		Value:  deref,
+		Marker: `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`,
+		SetMarker: `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, $1, $2, $3)
+			ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,
+	}
 }

@@ -23,6 +23,7 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/analytics"
+	"github.com/reelvideo/reel/videohost/installcopy"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
@@ -52,6 +53,7 @@ var (
 	_ videohost.WebhookStore    = (*DB)(nil)
 	_ analytics.Store           = (*DB)(nil)
 	_ videohost.SigningKeyStore = (*DB)(nil)
+	_ installcopy.Copier        = (*DB)(nil)
 )
 
 // Option configures Open.
@@ -479,13 +481,6 @@ func ts(t time.Time) any {
 	return t
 }
 
-func tsPtr(t *time.Time) any {
-	if t == nil {
-		return nil
-	}
-	return ts(*t)
-}
-
 // fromTS reads a timestamptz column back in UTC; NULL is the zero time.
 func fromTS(t *time.Time) time.Time {
 	if t == nil {
@@ -501,26 +496,10 @@ func newTSCol() sqlstore.TimeCol { return &tsCol{} }
 func (c *tsCol) Dest() any       { return &c.t }
 func (c *tsCol) Time() time.Time { return fromTS(c.t) }
 
-func fromTSPtr(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	v := t.UTC()
-	return &v
-}
-
 // limitArg is a LIMIT parameter: NULL (no limit) when n <= 0.
 func limitArg(n int) any {
 	if n <= 0 {
 		return nil
 	}
 	return n
-}
-
-// mustAffect returns notFound when tag changed no row.
-func mustAffect(tag pgconn.CommandTag, notFound error) error {
-	if tag.RowsAffected() == 0 {
-		return notFound
-	}
-	return nil
 }

@@ -25,17 +25,6 @@ func (db *DB) inWriteTx(ctx context.Context, fn func(sqlstore.Tx) error) error {
 	return db.inTx(ctx, func(tx pgx.Tx) error { return fn(writeTx{conn{tx}, tx, db}) })
 }
 
-// CheckSpace holds a key-share lock on the space's row, which keeps it
-// from being deleted until the transaction ends (DeleteSpace).
-func (t writeTx) CheckSpace(ctx context.Context, space string) error {
-	_, err := loadSpace(ctx, t.tx, space, "FOR KEY SHARE")
-	return err
-}
-
-func (t writeTx) CheckQuotas(ctx context.Context, space string, g videohost.Growth) error {
-	return checkQuotas(ctx, t.tx, space, g)
-}
-
 // LockOutbox, held until the transaction ends, makes events take their
 // seq in commit order: a sequence alone hands numbers out when rows are
 // inserted, and a transaction that commits after a later-numbered one would
@@ -62,7 +51,51 @@ func placeholders(from, n int) string {
 	return b.String()
 }
 
-func videoSQL() sqlstore.VideoSQL {
+// numbered returns a function that appends an argument to args and
+// returns its placeholder.
+func numbered(args *[]any) func(any) string {
+	return func(v any) string {
+		*args = append(*args, v)
+		return "$" + strconv.Itoa(len(*args))
+	}
+}
+
+// videoConditions is the WHERE of f, but for its keyset position; arg
+// numbers each argument.
+func videoConditions(f videohost.VideoFilter, arg func(any) string) []string {
+	where := []string{"deleted_at IS NULL"}
+	if f.Space != "" {
+		where = append(where, "space = "+arg(f.Space))
+	}
+	if f.Collection != "" {
+		where = append(where, "collection = "+arg(f.Collection))
+	}
+	if len(f.Collections) > 0 {
+		where = append(where, "collection = ANY("+arg(f.Collections)+")")
+	}
+	if f.State != "" {
+		where = append(where, "state = "+arg(string(f.State)))
+	}
+	if f.Archived != nil {
+		where = append(where, "archived = "+arg(*f.Archived))
+	}
+	if f.Playable != nil {
+		where = append(where, "playable = "+arg(*f.Playable))
+	}
+	if f.Fetching {
+		where = append(where, "state = 'created' AND input_url <> ''")
+	}
+	if f.Uploading {
+		where = append(where, "state = 'created' AND input_url = ''")
+	}
+	if f.Query != "" {
+		where = append(where, `title ILIKE `+arg("%"+sqlstore.EscapeLike(f.Query)+"%")+` ESCAPE '\'`)
+	}
+	return where
+}
+
+// Videos is PostgreSQL's SQL text for the video methods of sqlstore.Store.
+func (dialect) Videos() sqlstore.VideoSQL {
 	return sqlstore.VideoSQL{
 		Video: func(withSpace, forUpdate bool) string {
 			query := `SELECT ` + sqlstore.VideoColumns + ` FROM videos WHERE id = $1 AND deleted_at IS NULL`
@@ -112,47 +145,4 @@ func videoSQL() sqlstore.VideoSQL {
 				` ORDER BY created_at ` + order + `, id ` + order + ` LIMIT ` + arg(limitArg(f.Limit)) + `::bigint`, args
 		},
 	}
-}
-
-// numbered returns a function that appends an argument to args and
-// returns its placeholder.
-func numbered(args *[]any) func(any) string {
-	return func(v any) string {
-		*args = append(*args, v)
-		return "$" + strconv.Itoa(len(*args))
-	}
-}
-
-// videoConditions is the WHERE of f, but for its keyset position; arg
-// numbers each argument.
-func videoConditions(f videohost.VideoFilter, arg func(any) string) []string {
-	where := []string{"deleted_at IS NULL"}
-	if f.Space != "" {
-		where = append(where, "space = "+arg(f.Space))
-	}
-	if f.Collection != "" {
-		where = append(where, "collection = "+arg(f.Collection))
-	}
-	if len(f.Collections) > 0 {
-		where = append(where, "collection = ANY("+arg(f.Collections)+")")
-	}
-	if f.State != "" {
-		where = append(where, "state = "+arg(string(f.State)))
-	}
-	if f.Archived != nil {
-		where = append(where, "archived = "+arg(*f.Archived))
-	}
-	if f.Playable != nil {
-		where = append(where, "playable = "+arg(*f.Playable))
-	}
-	if f.Fetching {
-		where = append(where, "state = 'created' AND input_url <> ''")
-	}
-	if f.Uploading {
-		where = append(where, "state = 'created' AND input_url = ''")
-	}
-	if f.Query != "" {
-		where = append(where, `title ILIKE `+arg("%"+sqlstore.EscapeLike(f.Query)+"%")+` ESCAPE '\'`)
-	}
-	return where
 }

@@ -22,9 +22,9 @@ func (db *DB) CreateWebhook(ctx context.Context, w *videohost.WebhookEndpoint, s
 	}
 	w.CreatedAt, w.UpdatedAt = us(w.CreatedAt), us(w.UpdatedAt)
 	return db.inTx(ctx, func(tx pgx.Tx) error {
-		// The space's row is held until the commit, so that concurrent
-		// creates count one after the other.
-		if _, err := loadSpace(ctx, tx, w.Space, "FOR NO KEY UPDATE"); err != nil {
+		// The space's row is held until the commit (as a quota check holds
+		// it), so that concurrent creates count one after the other.
+		if _, err := sqlstore.LoadSpace(ctx, conn{tx}, db.Q.Spaces.Quota, w.Space); err != nil {
 			return err
 		}
 		if err := sqlstore.CheckWebhookCount(ctx, conn{tx}, `SELECT COUNT(*) FROM webhook_endpoints WHERE space = $1`, w.Space); err != nil {
@@ -158,3 +158,45 @@ func claimDeliveries(ctx context.Context, tx sqlstore.Tx, c sqlstore.Claim) ([]*
 		FROM leased d JOIN webhook_endpoints e ON e.id = d.endpoint ORDER BY d.seq`,
 		c.Owner, c.Until, c.Now, seqs)
 }
+
+// Webhooks is PostgreSQL's SQL text for the webhook methods of
+// sqlstore.Store.
+func (dialect) Webhooks() sqlstore.WebhookSQL {
+	return sqlstore.WebhookSQL{
+		Get: `SELECT ` + sqlstore.WebhookColumns + ` FROM webhook_endpoints WHERE id = $1 AND space = $2`,
+		Update: `UPDATE webhook_endpoints SET url = $1, description = $2, events = $3,
+				enabled = $4, updated_at = $5 WHERE id = $6 AND space = $7`,
+		Rotate: `UPDATE webhook_endpoints SET sealed_previous_secret = sealed_secret,
+				sealed_secret = $1, previous_secret_until = $2, updated_at = $3 WHERE id = $4 AND space = $5`,
+		Delete: `DELETE FROM webhook_endpoints WHERE id = $1 AND space = $2`,
+		Events: eventsQuery,
+		Deliveries: `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d
+				WHERE d.endpoint = $1 AND d.seq < $2 ORDER BY d.seq DESC LIMIT $3::bigint`,
+		Delivery: `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d WHERE d.endpoint = $1 AND d.id = $2`,
+		Attempts: attemptsQuery,
+		Due:      `SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1)`,
+		Retry: `UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = $1, updated_at = $1
+				WHERE endpoint = $2 AND id = $3 AND (lease_until IS NULL OR lease_until < $1)`,
+		Attempt: sqlstore.AttemptSQL{
+			// FOR UPDATE holds the delivery until the transaction ends.
+			Lease: `SELECT state, lease_owner, lease_until FROM webhook_deliveries WHERE seq = $1 FOR UPDATE`,
+			Insert: `INSERT INTO webhook_attempts (delivery, at, status, duration_ms, error, response_excerpt)
+					VALUES ($1, $2, $3, $4, $5, $6)`,
+			Record: `UPDATE webhook_deliveries SET state = $1, attempts = attempts + 1,
+					next_attempt_at = $2, lease_owner = '', lease_until = NULL, updated_at = $3 WHERE seq = $4`,
+			HoldRest: `UPDATE webhook_deliveries SET lease_until = $1
+					WHERE endpoint = (SELECT endpoint FROM webhook_deliveries WHERE seq = $2)
+					  AND lease_owner = $3 AND lease_until IS NOT NULL`,
+		},
+		Release: `UPDATE webhook_deliveries SET lease_owner = '', lease_until = NULL WHERE seq = $1`,
+	}
+}
+
+func attemptsQuery(seqs []int64) (string, []any) {
+	where, args := anyOf("delivery", 1, seqs)
+	return `SELECT delivery, at, status, duration_ms, error, response_excerpt FROM webhook_attempts
+		WHERE ` + where + ` ORDER BY id`, args
+}
+
+const eventsQuery = `SELECT seq, id, type, space, video_id, created_at, data::text
+	FROM events WHERE seq > $1 ORDER BY seq LIMIT $2::bigint`

@@ -71,8 +71,9 @@ type errRow struct{ err error }
 
 func (r errRow) Scan(...any) error { return r.err }
 
-// playbackSQL is SQLite's SQL text for playback analytics.
-func playbackSQL() sqlstore.PlaybackSQL {
+// Playback is SQLite's SQL text for the playback analytics methods of
+// sqlstore.Store.
+func (dialect) Playback() sqlstore.PlaybackSQL {
 	return sqlstore.PlaybackSQL{
 		InsertSignal: `INSERT INTO playback_events
 			(video_id, session, at, kind, position, from_s, to_s, value, text, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -12,29 +12,6 @@ import (
 
 var _ videohost.ChunkStore = (*DB)(nil)
 
-// chunkSQL is SQLite's SQL text for the chunk methods of sqlstore.Store.
-// The write transaction serialises two chunks finishing at once: the
-// second sees the first's stitch_job.
-func chunkSQL() sqlstore.ChunkSQL {
-	return sqlstore.ChunkSQL{
-		Plan: `INSERT INTO chunk_plans (video_id, space, created_at) VALUES (?, ?, ?)
-			ON CONFLICT (video_id) DO NOTHING`,
-		Insert: `INSERT INTO chunks (video_id, idx, audio, spec) VALUES (?, ?, ?, ?)`,
-		Chunks: func(withIndex bool) string {
-			query := `SELECT video_id, idx, audio, spec, runs, done_at IS NOT NULL FROM chunks WHERE video_id = ?`
-			if withIndex {
-				query += ` AND idx = ?`
-			}
-			return query + ` ORDER BY idx`
-		},
-		Start:     `UPDATE chunks SET runs = runs + 1 WHERE video_id = ? AND idx = ?`,
-		Stitch:    `SELECT stitch_job FROM chunk_plans WHERE video_id = ?`,
-		Finish:    `UPDATE chunks SET done_at = COALESCE(done_at, ?3) WHERE video_id = ?1 AND idx = ?2`,
-		Left:      `SELECT COUNT(*) FROM chunks WHERE video_id = ? AND done_at IS NULL`,
-		SetStitch: `UPDATE chunk_plans SET stitch_job = ?2 WHERE video_id = ?1`,
-	}
-}
-
 // chunkKinds are the job kinds DeleteChunks gives up.
 var chunkKinds = []string{string(videohost.JobChunk), string(videohost.JobStitch)}
 
@@ -58,4 +35,27 @@ func (db *DB) DeleteChunks(ctx context.Context, videoID string) (int, error) {
 		return err
 	})
 	return given, err
+}
+
+// Chunks is SQLite's SQL text for the chunk methods of sqlstore.Store. The
+// write transaction serialises two chunks finishing at once: the second sees
+// the first's stitch_job.
+func (dialect) Chunks() sqlstore.ChunkSQL {
+	return sqlstore.ChunkSQL{
+		Plan: `INSERT INTO chunk_plans (video_id, space, created_at) VALUES (?, ?, ?)
+			ON CONFLICT (video_id) DO NOTHING`,
+		Insert: `INSERT INTO chunks (video_id, idx, audio, spec) VALUES (?, ?, ?, ?)`,
+		Chunks: func(withIndex bool) string {
+			query := `SELECT video_id, idx, audio, spec, runs, done_at IS NOT NULL FROM chunks WHERE video_id = ?`
+			if withIndex {
+				query += ` AND idx = ?`
+			}
+			return query + ` ORDER BY idx`
+		},
+		Start:     `UPDATE chunks SET runs = runs + 1 WHERE video_id = ? AND idx = ?`,
+		Stitch:    `SELECT stitch_job FROM chunk_plans WHERE video_id = ?`,
+		Finish:    `UPDATE chunks SET done_at = COALESCE(done_at, ?3) WHERE video_id = ?1 AND idx = ?2`,
+		Left:      `SELECT COUNT(*) FROM chunks WHERE video_id = ? AND done_at IS NULL`,
+		SetStitch: `UPDATE chunk_plans SET stitch_job = ?2 WHERE video_id = ?1`,
+	}
 }

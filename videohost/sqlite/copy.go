@@ -10,23 +10,6 @@ import (
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
-var _ installcopy.Copier = (*DB)(nil)
-
-// copySQL is SQLite's SQL text and column conversions for the copy
-// methods of sqlstore.Store.
-func copySQL() sqlstore.CopySQL {
-	return sqlstore.CopySQL{
-		// SQLite's own tables aside.
-		Schema: `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
-			WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\_%' ESCAPE '\'`,
-		Dest:   scanDest,
-		Value:  fromColumn,
-		Marker: `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`,
-		SetMarker: `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, ?, ?, ?)
-			ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,
-	}
-}
-
 // scanDest is a scan destination for a column of kind.
 func scanDest(kind installcopy.ColumnKind) any {
 	switch kind {
@@ -134,4 +117,18 @@ func (db *DB) ImportRows(ctx context.Context, t installcopy.Table, rows [][]any)
 		}
 		return nil
 	})
+}
+
+// Copy is SQLite's SQL text for the copy methods of sqlstore.Store.
+func (dialect) Copy() sqlstore.CopySQL {
+	return sqlstore.CopySQL{
+		// SQLite's own tables aside.
+		Schema: `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
+			WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\_%' ESCAPE '\'`,
+		Dest:   scanDest,
+		Value:  fromColumn,
+		Marker: `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`,
+		SetMarker: `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,
+	}
 }

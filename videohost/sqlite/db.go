@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/installcopy"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
@@ -30,6 +31,7 @@ type DB struct {
 var (
 	_ videohost.Store      = (*DB)(nil)
 	_ videohost.LeaseQueue = (*DB)(nil)
+	_ installcopy.Copier   = (*DB)(nil)
 )
 
 // Option configures Open.
@@ -195,13 +197,6 @@ func nanos(t time.Time) any {
 	return t.UnixNano()
 }
 
-func nanosPtr(t *time.Time) any {
-	if t == nil {
-		return nil
-	}
-	return nanos(*t)
-}
-
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
 
 func fromNullNanos(n sql.NullInt64) time.Time {
@@ -211,32 +206,9 @@ func fromNullNanos(n sql.NullInt64) time.Time {
 	return fromNanos(n.Int64)
 }
 
-func fromNullNanosPtr(n sql.NullInt64) *time.Time {
-	if !n.Valid {
-		return nil
-	}
-	t := fromNanos(n.Int64)
-	return &t
-}
-
 // nanoCol is sqlstore.TimeCol on a column of unix nanoseconds.
 type nanoCol struct{ n sql.NullInt64 }
 
 func newNanoCol() sqlstore.TimeCol { return &nanoCol{} }
 func (c *nanoCol) Dest() any       { return &c.n }
 func (c *nanoCol) Time() time.Time { return fromNullNanos(c.n) }
-
-func nullString(p *string) any {
-	if p == nil {
-		return nil
-	}
-	return *p
-}
-
-func stringPtr(s sql.NullString) *string {
-	if !s.Valid {
-		return nil
-	}
-	v := s.String
-	return &v
-}

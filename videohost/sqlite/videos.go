@@ -29,63 +29,12 @@ func (db *DB) inWriteTx(ctx context.Context, fn func(sqlstore.Tx) error) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error { return fn(writeTx{txConn(tx), tx}) })
 }
 
-func (t writeTx) CheckSpace(ctx context.Context, space string) error {
-	_, err := loadSpace(ctx, t.tx, space)
-	return err
-}
-
-func (t writeTx) CheckQuotas(ctx context.Context, space string, g videohost.Growth) error {
-	return checkQuotas(ctx, t.tx, space, g)
-}
-
 // LockOutbox takes nothing: with one writer, events take their seq in
 // commit order.
 func (writeTx) LockOutbox(context.Context) error { return nil }
 
 func (t writeTx) InsertJob(ctx context.Context, j *videohost.Job, now time.Time) error {
 	return insertJob(ctx, t.tx, j, now)
-}
-
-func videoSQL() sqlstore.VideoSQL {
-	return sqlstore.VideoSQL{
-		Video: func(withSpace, _ bool) string {
-			query := `SELECT ` + sqlstore.VideoColumns + ` FROM videos WHERE id = ? AND deleted_at IS NULL`
-			if withSpace {
-				query += ` AND space = ?`
-			}
-			return query
-		},
-		ByEmbed:    `SELECT ` + sqlstore.VideoColumns + ` FROM videos WHERE embed = ? AND deleted_at IS NULL`,
-		Collection: `SELECT 1 FROM collections WHERE space = ? AND id = ?`,
-		Insert: `INSERT INTO videos (` + sqlstore.VideoColumns + `) VALUES (` +
-			strings.TrimSuffix(strings.Repeat("?, ", strings.Count(sqlstore.VideoColumns, ",")+1), ", ") + `)`,
-		Update: `UPDATE videos SET
-			collection = ?, title = ?, description = ?, metadata = ?, state = ?, playable = ?, archived = ?,
-			duration = ?, width = ?, height = ?, aspect_ratio = ?, source = ?, renditions = ?, audio_tracks = ?,
-			subtitles = ?, urls = ?, playback_policy = ?, poster_time = ?, input_url = ?, error = ?,
-			updated_at = ?, ready_at = ?, asset_version = ?, assets = ?, original_access = ?, poster_image = ?, chapters = ?, quota_bytes = ?, poster_error = ?, deleted_at = ?
-			WHERE id = ?`,
-		Event: `INSERT INTO events (id, type, space, video_id, created_at, data) VALUES (?, ?, ?, ?, ?, ?)`,
-		Count: func(f videohost.VideoFilter) (string, []any) {
-			where, args := videoConditions(f)
-			return `SELECT count(*) FROM (SELECT 1 FROM videos WHERE ` + strings.Join(where, " AND ") + ` LIMIT ?)`,
-				append(args, limitArg(f.Limit))
-		},
-		// Title search is case-insensitive for ASCII letters (SQLite's LIKE).
-		List: func(f videohost.VideoFilter) (string, []any) {
-			where, args := videoConditions(f)
-			order, cmp := "DESC", "<"
-			if f.Ascending {
-				order, cmp = "ASC", ">"
-			}
-			if f.After != nil {
-				where = append(where, "(created_at, id) "+cmp+" (?, ?)")
-				args = append(args, f.After.CreatedAt.UnixNano(), f.After.ID)
-			}
-			return `SELECT ` + sqlstore.VideoColumns + ` FROM videos WHERE ` + strings.Join(where, " AND ") +
-				` ORDER BY created_at ` + order + `, id ` + order + ` LIMIT ?`, append(args, limitArg(f.Limit))
-		},
-	}
 }
 
 // videoConditions is the WHERE of f, but for its keyset position, with its
@@ -129,4 +78,47 @@ func videoConditions(f videohost.VideoFilter) ([]string, []any) {
 		args = append(args, "%"+sqlstore.EscapeLike(f.Query)+"%")
 	}
 	return where, args
+}
+
+// Videos is SQLite's SQL text for the video methods of sqlstore.Store.
+func (dialect) Videos() sqlstore.VideoSQL {
+	return sqlstore.VideoSQL{
+		Video: func(withSpace, _ bool) string {
+			query := `SELECT ` + sqlstore.VideoColumns + ` FROM videos WHERE id = ? AND deleted_at IS NULL`
+			if withSpace {
+				query += ` AND space = ?`
+			}
+			return query
+		},
+		ByEmbed:    `SELECT ` + sqlstore.VideoColumns + ` FROM videos WHERE embed = ? AND deleted_at IS NULL`,
+		Collection: `SELECT 1 FROM collections WHERE space = ? AND id = ?`,
+		Insert: `INSERT INTO videos (` + sqlstore.VideoColumns + `) VALUES (` +
+			strings.TrimSuffix(strings.Repeat("?, ", strings.Count(sqlstore.VideoColumns, ",")+1), ", ") + `)`,
+		Update: `UPDATE videos SET
+			collection = ?, title = ?, description = ?, metadata = ?, state = ?, playable = ?, archived = ?,
+			duration = ?, width = ?, height = ?, aspect_ratio = ?, source = ?, renditions = ?, audio_tracks = ?,
+			subtitles = ?, urls = ?, playback_policy = ?, poster_time = ?, input_url = ?, error = ?,
+			updated_at = ?, ready_at = ?, asset_version = ?, assets = ?, original_access = ?, poster_image = ?, chapters = ?, quota_bytes = ?, poster_error = ?, deleted_at = ?
+			WHERE id = ?`,
+		Event: `INSERT INTO events (id, type, space, video_id, created_at, data) VALUES (?, ?, ?, ?, ?, ?)`,
+		Count: func(f videohost.VideoFilter) (string, []any) {
+			where, args := videoConditions(f)
+			return `SELECT count(*) FROM (SELECT 1 FROM videos WHERE ` + strings.Join(where, " AND ") + ` LIMIT ?)`,
+				append(args, limitArg(f.Limit))
+		},
+		// Title search is case-insensitive for ASCII letters (SQLite's LIKE).
+		List: func(f videohost.VideoFilter) (string, []any) {
+			where, args := videoConditions(f)
+			order, cmp := "DESC", "<"
+			if f.Ascending {
+				order, cmp = "ASC", ">"
+			}
+			if f.After != nil {
+				where = append(where, "(created_at, id) "+cmp+" (?, ?)")
+				args = append(args, f.After.CreatedAt.UnixNano(), f.After.ID)
+			}
+			return `SELECT ` + sqlstore.VideoColumns + ` FROM videos WHERE ` + strings.Join(where, " AND ") +
+				` ORDER BY created_at ` + order + `, id ` + order + ` LIMIT ?`, append(args, limitArg(f.Limit))
+		},
+	}
 }

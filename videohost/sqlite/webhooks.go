@@ -177,3 +177,43 @@ func claimDeliveries(ctx context.Context, tx sqlstore.Tx, c sqlstore.Claim) ([]*
 		e.previous_secret_until FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint
 		WHERE `+where+` ORDER BY d.seq`, args...)
 }
+
+// Webhooks is SQLite's SQL text for the webhook methods of sqlstore.Store.
+func (dialect) Webhooks() sqlstore.WebhookSQL {
+	return sqlstore.WebhookSQL{
+		Get: `SELECT ` + sqlstore.WebhookColumns + ` FROM webhook_endpoints WHERE id = ? AND space = ?`,
+		Update: `UPDATE webhook_endpoints SET url = ?, description = ?, events = ?,
+				enabled = ?, updated_at = ? WHERE id = ? AND space = ?`,
+		Rotate: `UPDATE webhook_endpoints SET sealed_previous_secret = sealed_secret,
+				sealed_secret = ?, previous_secret_until = ?, updated_at = ? WHERE id = ? AND space = ?`,
+		Delete: `DELETE FROM webhook_endpoints WHERE id = ? AND space = ?`,
+		Events: eventsQuery,
+		Deliveries: `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d
+				WHERE d.endpoint = ? AND d.seq < ? ORDER BY d.seq DESC LIMIT ?`,
+		Delivery: `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d WHERE d.endpoint = ? AND d.id = ?`,
+		Attempts: attemptsQuery,
+		Due:      `SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?)`,
+		Retry: `UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = ?1, updated_at = ?1
+				WHERE endpoint = ?2 AND id = ?3 AND (lease_until IS NULL OR lease_until < ?1)`,
+		Attempt: sqlstore.AttemptSQL{
+			// The write transaction holds the delivery.
+			Lease: `SELECT state, lease_owner, lease_until FROM webhook_deliveries WHERE seq = ?`,
+			Insert: `INSERT INTO webhook_attempts (delivery, at, status, duration_ms, error, response_excerpt)
+					VALUES (?, ?, ?, ?, ?, ?)`,
+			Record: `UPDATE webhook_deliveries SET state = ?, attempts = attempts + 1,
+					next_attempt_at = ?, lease_owner = '', lease_until = NULL, updated_at = ? WHERE seq = ?`,
+			HoldRest: `UPDATE webhook_deliveries SET lease_until = ?
+					WHERE endpoint = (SELECT endpoint FROM webhook_deliveries WHERE seq = ?)
+					  AND lease_owner = ? AND lease_until IS NOT NULL`,
+		},
+		Release: `UPDATE webhook_deliveries SET lease_owner = '', lease_until = NULL WHERE seq = ?`,
+	}
+}
+
+func attemptsQuery(seqs []int64) (string, []any) {
+	where, args := in("delivery", seqs)
+	return `SELECT delivery, at, status, duration_ms, error, response_excerpt FROM webhook_attempts
+		WHERE ` + where + ` ORDER BY id`, args
+}
+
+const eventsQuery = `SELECT seq, id, type, space, video_id, created_at, data FROM events WHERE seq > ? ORDER BY seq LIMIT ?`

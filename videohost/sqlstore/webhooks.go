@@ -187,60 +187,6 @@ func LoadAttempts(ctx context.Context, c Conn, ds []*videohost.WebhookDelivery, 
 	return AddAttempts(rows, bySeq, c.NewTime)
 }
 
-// VideoEventsSQL is a store's SQL text for VideoEvents.
-type VideoEventsSQL struct {
-	// Events selects (seq, id, type, created_at) of events given
-	// video_id, space, a seq to stay below and a limit, newest first.
-	Events string
-	// Deliveries selects a store's delivery columns (see ScanDelivery) of
-	// the deliveries of events, in seq order.
-	Deliveries ListQuery[string]
-	// Attempts is LoadAttempts' query.
-	Attempts ListQuery[int64]
-}
-
-// VideoEvents lists a video's outbox events, newest first, each with its
-// deliveries and their attempts. before <= 0 starts at the newest; limit
-// is the store's argument for it.
-func VideoEvents(ctx context.Context, c Conn, q VideoEventsSQL, space, videoID string, before int64, limit any) ([]*videohost.VideoEvent, error) {
-	if before <= 0 {
-		before = math.MaxInt64
-	}
-	out, err := Collect(ctx, c, "listing a video's events", func(row Row) (*videohost.VideoEvent, error) {
-		e := &videohost.VideoEvent{}
-		created := c.NewTime()
-		if err := row.Scan(&e.Seq, &e.ID, &e.Type, created.Dest()); err != nil {
-			return nil, err
-		}
-		e.CreatedAt = created.Time()
-		return e, nil
-	}, q.Events, videoID, space, before, limit)
-	if err != nil || len(out) == 0 {
-		return out, err
-	}
-	byID := make(map[string]*videohost.VideoEvent, len(out))
-	ids := make([]string, 0, len(out))
-	for _, e := range out {
-		byID[e.ID] = e
-		ids = append(ids, e.ID)
-	}
-	dq, args := q.Deliveries(ids)
-	all, err := Collect(ctx, c, "listing an event's deliveries", func(row Row) (*videohost.WebhookDelivery, error) {
-		return ScanDelivery(row, c.NewTime)
-	}, dq, args...)
-	if err != nil {
-		return nil, err
-	}
-	for _, d := range all {
-		e := byID[d.EventID]
-		e.Deliveries = append(e.Deliveries, d)
-	}
-	if err := LoadAttempts(ctx, c, all, q.Attempts); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 // WebhookEventsColumn encodes the events of w for its events column.
 func WebhookEventsColumn(w *videohost.WebhookEndpoint) (string, error) {
 	events, err := json.Marshal(w.Events)
@@ -394,6 +340,30 @@ func CheckLease(row Row, newTime func() TimeCol, seq int64, owner string) error 
 	return nil
 }
 
+// WebhookSQL is a store's SQL text for the webhook methods of Store.
+type WebhookSQL struct {
+	// Get selects WebhookColumns given id and space.
+	Get string
+	// Update, Rotate and Delete are the queries of UpdateWebhook,
+	// RotateWebhookSecret and DeleteWebhook.
+	Update, Rotate, Delete string
+	// Events selects outbox rows (see LoadEvents).
+	Events string
+	// Deliveries selects a page of an endpoint's deliveries (see
+	// WebhookDeliveries), Delivery one (see WebhookDelivery), Attempts
+	// their attempts (see LoadAttempts).
+	Deliveries, Delivery string
+	Attempts             ListQuery[int64]
+	// Due tells whether a delivery is due, given now.
+	Due string
+	// Retry makes a delivery pending again given now, endpoint and id,
+	// unless it is leased.
+	Retry string
+	// Attempt is RecordWebhookAttempt's; Release frees a lease by seq.
+	Attempt AttemptSQL
+	Release string
+}
+
 // AttemptSQL is a store's SQL text for RecordWebhookAttempt.
 type AttemptSQL struct {
 	Lease    string // (state, lease_owner, lease_until) of a delivery, locked where the store must
@@ -479,14 +449,14 @@ type Claim struct {
 
 // ClaimWebhookDeliveries leases due deliveries as Claim says, with the
 // store's ClaimDeliveries in a write transaction. Most claims find nothing
-// due; finding that out (Q.DueDeliveries, given now) needs neither a
+// due; finding that out (WebhookSQL.Due, given now) needs neither a
 // transaction nor a lock.
 func (s *Store) ClaimWebhookDeliveries(ctx context.Context, owner string, endpoints, perEndpoint int, lease time.Duration, now time.Time) ([]*videohost.ClaimedDelivery, error) {
 	if endpoints <= 0 {
 		return nil, nil
 	}
 	var due bool
-	if err := s.Read.QueryRow(ctx, s.Q.DueDeliveries, now).Scan(&due); err != nil {
+	if err := s.Read.QueryRow(ctx, s.Q.Webhooks.Due, now).Scan(&due); err != nil {
 		return nil, fmt.Errorf("checking due deliveries: %w", err)
 	}
 	if !due {
@@ -525,4 +495,71 @@ func LoadEvents(ctx context.Context, c Conn, query string, after int64, limit an
 	return Read(ctx, c, "reading the outbox", func(rows Rows) ([]*videohost.Event, error) {
 		return Events(rows, c.NewTime)
 	}, query, after, limit)
+}
+
+// Events returns outbox events with Seq > after, oldest first; limit <= 0
+// means all of them.
+func (s *Store) Events(ctx context.Context, after int64, limit int) ([]*videohost.Event, error) {
+	return LoadEvents(ctx, s.Read, s.Q.Webhooks.Events, after, s.Limit(limit))
+}
+
+// Webhook returns one endpoint of space.
+func (s *Store) Webhook(ctx context.Context, space, id string) (*videohost.WebhookEndpoint, error) {
+	return LoadWebhook(ctx, s.Read, s.Q.Webhooks.Get, space, id, s.Now())
+}
+
+// UpdateWebhook saves the editable fields of w.
+func (s *Store) UpdateWebhook(ctx context.Context, w *videohost.WebhookEndpoint) error {
+	w.UpdatedAt = s.round(w.UpdatedAt)
+	return UpdateWebhook(ctx, s.Write, s.Q.Webhooks.Update, w)
+}
+
+// RotateWebhookSecret moves the current secret to previous (valid until
+// previousUntil) and stores sealed as the current one.
+func (s *Store) RotateWebhookSecret(ctx context.Context, space, id string, sealed []byte, previousUntil, now time.Time) (*videohost.WebhookEndpoint, error) {
+	if err := RotateWebhookSecret(ctx, s.Write, s.Q.Webhooks.Rotate, space, id, sealed, previousUntil, now); err != nil {
+		return nil, err
+	}
+	return s.Webhook(ctx, space, id)
+}
+
+// DeleteWebhook removes the endpoint; its deliveries and attempts go with it.
+func (s *Store) DeleteWebhook(ctx context.Context, space, id string) error {
+	return DeleteWebhook(ctx, s.Write, s.Q.Webhooks.Delete, space, id)
+}
+
+// RecordWebhookAttempt logs an attempt and moves the delivery to state,
+// releasing its lease and renewing owner's leases on the rest of its batch
+// to holdRestUntil (zero: unchanged).
+func (s *Store) RecordWebhookAttempt(ctx context.Context, seq int64, owner string, a videohost.DeliveryAttempt, state videohost.DeliveryState, next, holdRestUntil time.Time) error {
+	return s.InTx(ctx, func(tx Tx) error {
+		return RecordWebhookAttempt(ctx, tx, s.Q.Webhooks.Attempt, seq, owner, a, state, next, holdRestUntil)
+	})
+}
+
+// ReleaseWebhookDelivery hands a leased delivery back without an attempt.
+func (s *Store) ReleaseWebhookDelivery(ctx context.Context, seq int64, owner string) error {
+	return s.InTx(ctx, func(tx Tx) error {
+		return ReleaseWebhookDelivery(ctx, tx, s.Q.Webhooks.Attempt.Lease, s.Q.Webhooks.Release, seq, owner)
+	})
+}
+
+// WebhookDeliveries lists the deliveries of endpoint, newest first, with
+// their attempts.
+func (s *Store) WebhookDeliveries(ctx context.Context, endpoint string, before int64, limit int) ([]*videohost.WebhookDelivery, error) {
+	return WebhookDeliveries(ctx, s.Read, s.Q.Webhooks.Deliveries, s.Q.Webhooks.Attempts, endpoint, before, s.Limit(limit))
+}
+
+// WebhookDelivery returns one delivery of endpoint with its attempts.
+func (s *Store) WebhookDelivery(ctx context.Context, endpoint, id string) (*videohost.WebhookDelivery, error) {
+	return WebhookDelivery(ctx, s.Read, s.Q.Webhooks.Delivery, s.Q.Webhooks.Attempts, endpoint, id)
+}
+
+// RetryWebhookDelivery makes the delivery pending and due at now, unless an
+// attempt is under way (that attempt is the retry).
+func (s *Store) RetryWebhookDelivery(ctx context.Context, endpoint, id string, now time.Time) (*videohost.WebhookDelivery, error) {
+	if err := Exec(ctx, s.Write, "retrying delivery", s.Q.Webhooks.Retry, now, endpoint, id); err != nil {
+		return nil, err
+	}
+	return s.WebhookDelivery(ctx, endpoint, id)
 }

@@ -1,0 +1,117 @@
+package sqlstore
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+)
+
+// ProgressSQL is a store's SQL text for the progress methods of Store.
+type ProgressSQL struct {
+	// Set upserts video_progress (video_id, done, updated_at); Get
+	// selects (video_id, done) of some videos.
+	Set string
+	Get ListQuery[string]
+	// VideoEvents is VideoEvents' SQL.
+	VideoEvents VideoEventsSQL
+}
+
+// SetVideoProgress records how much of a video's encode is done.
+func (s *Store) SetVideoProgress(ctx context.Context, videoID string, done float64, at time.Time) error {
+	return Exec(ctx, s.Write, "recording progress", s.Q.Progress.Set, videoID, done, at)
+}
+
+// VideoProgress returns the recorded progress of those of ids that have one.
+func (s *Store) VideoProgress(ctx context.Context, ids []string) (map[string]float64, error) {
+	return LoadProgress(ctx, s.Read, ids, s.Q.Progress.Get)
+}
+
+// VideoEvents lists a video's outbox events, newest first, each with its
+// deliveries and their attempts.
+func (s *Store) VideoEvents(ctx context.Context, space, videoID string, before int64, limit int) ([]*videohost.VideoEvent, error) {
+	return VideoEvents(ctx, s.Read, s.Q.Progress.VideoEvents, space, videoID, before, s.Limit(limit))
+}
+
+// Progress reads the rows (video_id, done) of video_progress into a map.
+func Progress(rows Rows, n int) (map[string]float64, error) {
+	out := make(map[string]float64, n)
+	var id string
+	var done float64
+	err := Each(rows, "reading progress", func() error {
+		out[id] = done
+		return nil
+	}, &id, &done)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// LoadProgress reads the recorded progress of those of ids that have one.
+// query(ids) is the store's SELECT video_id, done of those ids, with its
+// arguments.
+func LoadProgress(ctx context.Context, c Conn, ids []string, query func([]string) (string, []any)) (map[string]float64, error) {
+	if len(ids) == 0 {
+		return map[string]float64{}, nil
+	}
+	q, args := query(ids)
+	return Read(ctx, c, "reading progress", func(rows Rows) (map[string]float64, error) {
+		return Progress(rows, len(ids))
+	}, q, args...)
+}
+
+// VideoEventsSQL is a store's SQL text for VideoEvents.
+type VideoEventsSQL struct {
+	// Events selects (seq, id, type, created_at) of events given
+	// video_id, space, a seq to stay below and a limit, newest first.
+	Events string
+	// Deliveries selects a store's delivery columns (see ScanDelivery) of
+	// the deliveries of events, in seq order.
+	Deliveries ListQuery[string]
+	// Attempts is LoadAttempts' query.
+	Attempts ListQuery[int64]
+}
+
+// VideoEvents lists a video's outbox events, newest first, each with its
+// deliveries and their attempts. before <= 0 starts at the newest; limit
+// is the store's argument for it.
+func VideoEvents(ctx context.Context, c Conn, q VideoEventsSQL, space, videoID string, before int64, limit any) ([]*videohost.VideoEvent, error) {
+	if before <= 0 {
+		before = math.MaxInt64
+	}
+	out, err := Collect(ctx, c, "listing a video's events", func(row Row) (*videohost.VideoEvent, error) {
+		e := &videohost.VideoEvent{}
+		created := c.NewTime()
+		if err := row.Scan(&e.Seq, &e.ID, &e.Type, created.Dest()); err != nil {
+			return nil, err
+		}
+		e.CreatedAt = created.Time()
+		return e, nil
+	}, q.Events, videoID, space, before, limit)
+	if err != nil || len(out) == 0 {
+		return out, err
+	}
+	byID := make(map[string]*videohost.VideoEvent, len(out))
+	ids := make([]string, 0, len(out))
+	for _, e := range out {
+		byID[e.ID] = e
+		ids = append(ids, e.ID)
+	}
+	dq, args := q.Deliveries(ids)
+	all, err := Collect(ctx, c, "listing an event's deliveries", func(row Row) (*videohost.WebhookDelivery, error) {
+		return ScanDelivery(row, c.NewTime)
+	}, dq, args...)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range all {
+		e := byID[d.EventID]
+		e.Deliveries = append(e.Deliveries, d)
+	}
+	if err := LoadAttempts(ctx, c, all, q.Attempts); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
