@@ -20,7 +20,7 @@ func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx analytics.Tx) error
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, analyticsLock); err != nil {
 			return fmt.Errorf("waiting for the analytics lock: %w", err)
 		}
-		return fn(&sqlstore.PlaybackTx{C: conn{tx}, Q: &db.Q.Playback})
+		return fn(&sqlstore.PlaybackTx{C: conn{tx}, Q: &db.q.Playback})
 	})
 }
 

@@ -16,7 +16,6 @@ import (
 type conn struct{ q queryer }
 
 func (db *DB) reader() conn            { return conn{db.pool} }
-func (db *DB) writer() conn            { return conn{db.pool} }
 func (conn) NewTime() sqlstore.TimeCol { return newTSCol() }
 func (conn) Conflict(err error) bool   { return isConstraint(err) }
 
@@ -36,11 +35,11 @@ func (c conn) QueryRow(ctx context.Context, query string, args ...any) sqlstore.
 type row struct{ pgx.Row }
 
 func (r row) Scan(dest ...any) error {
-	if err := r.Row.Scan(dest...); errors.Is(err, pgx.ErrNoRows) {
+	err := r.Row.Scan(dest...)
+	if errors.Is(err, pgx.ErrNoRows) {
 		return sqlstore.ErrNoRows
-	} else {
-		return err
 	}
+	return err
 }
 
 func isConstraint(err error) bool {

@@ -43,8 +43,9 @@ type DB struct {
 	log         *slog.Logger
 	name        string // the DSN without its password, for messages
 	rescueAfter time.Duration
+	q           sqlstore.Queries
 	// The methods whose logic both SQL stores share, on pool.
-	sqlstore.Store
+	sharedStore
 }
 
 var (
@@ -125,7 +126,10 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*DB, error) {
 	}
 	db := &DB{pool: pool, poolConfig: cfg, driver: riverpgxv5.New(pool), clock: o.clock,
 		log: o.logger.With("database", name), name: name, rescueAfter: max(o.rescueAfter, time.Second)}
-	db.Store = db.shared()
+	if err := db.share(); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("opening database %s: %w", name, err)
+	}
 	if err := db.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("opening database %s: %w", name, err)

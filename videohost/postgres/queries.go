@@ -6,16 +6,18 @@ import (
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
-// shared is the half of db that sqlstore.Store implements: PostgreSQL's
-// connections and SQL text for the logic both stores share.
-func (db *DB) shared() sqlstore.Store {
-	// The pool serves reads and writes alike.
-	s := sqlstore.Store{Read: conn{db.pool}, Write: conn{db.pool}, InTx: db.inWriteTx, ClaimDeliveries: claimDeliveries,
-		Now: db.now, Round: us, Limit: limitArg, Q: sqlstore.QueriesOf(dialect{})}
-	if err := s.Check(); err != nil {
-		panic(err) // SQL left out of dialect, which every test's Open finds
-	}
-	return s
+// sharedStore is embedded in DB under an unexported name, so that DB
+// takes its methods and none of its fields.
+type sharedStore = sqlstore.Store
+
+// share sets up the half of db that sqlstore.Store implements: PostgreSQL's
+// connections and SQL text for the logic both stores share. The pool
+// serves reads and writes alike.
+func (db *DB) share() (err error) {
+	db.q = sqlstore.QueriesOf(dialect{})
+	db.sharedStore, err = sqlstore.NewStore(sqlstore.Backend{Read: conn{db.pool}, Write: conn{db.pool}, InTx: db.inWriteTx,
+		ClaimDeliveries: claimDeliveries, Now: db.now, Round: us, Limit: limitArg, Q: db.q})
+	return err
 }
 
 // dialect is sqlstore.SQL: PostgreSQL's SQL text, a method a noun in the

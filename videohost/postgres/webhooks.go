@@ -24,7 +24,7 @@ func (db *DB) CreateWebhook(ctx context.Context, w *videohost.WebhookEndpoint, s
 	return db.inTx(ctx, func(tx pgx.Tx) error {
 		// The space's row is held until the commit (as a quota check holds
 		// it), so that concurrent creates count one after the other.
-		if _, err := sqlstore.LoadSpace(ctx, conn{tx}, db.Q.Spaces.Quota, w.Space); err != nil {
+		if _, err := sqlstore.LoadSpace(ctx, conn{tx}, db.q.Spaces.Quota, w.Space); err != nil {
 			return err
 		}
 		if err := sqlstore.CheckWebhookCount(ctx, conn{tx}, `SELECT COUNT(*) FROM webhook_endpoints WHERE space = $1`, w.Space); err != nil {
@@ -70,7 +70,7 @@ func (db *DB) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time)
 		Targets: `SELECT id, space, events, after_seq FROM webhook_endpoints WHERE enabled ORDER BY created_at, id`,
 	}, limit, func(fn func(sqlstore.Conn, sqlstore.DeliveryWriter) error) error {
 		return db.inTx(ctx, func(tx pgx.Tx) error {
-			return fn(conn{tx}, &deliveryBatch{ctx: ctx, tx: tx, now: now})
+			return fn(conn{tx}, &deliveryBatch{tx: tx, now: now})
 		})
 	})
 }
@@ -78,14 +78,13 @@ func (db *DB) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time)
 // deliveryBatch sends a fan-out's deliveries and the cursor's move in one
 // batch.
 type deliveryBatch struct {
-	ctx   context.Context
 	tx    pgx.Tx
 	now   time.Time
 	batch pgx.Batch
 }
 
 // Deliver only queues: Done reports what the inserts do.
-func (b *deliveryBatch) Deliver(ev *videohost.Event, endpoint string) error {
+func (b *deliveryBatch) Deliver(_ context.Context, ev *videohost.Event, endpoint string) error {
 	b.batch.Queue(`INSERT INTO webhook_deliveries
 		(id, endpoint, event_id, type, event_at, data, state, next_attempt_at, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7)`,
@@ -94,9 +93,9 @@ func (b *deliveryBatch) Deliver(ev *videohost.Event, endpoint string) error {
 	return nil
 }
 
-func (b *deliveryBatch) Done(cursor int64) error {
+func (b *deliveryBatch) Done(ctx context.Context, cursor int64) error {
 	b.batch.Queue(`UPDATE webhook_outbox_cursor SET seq = $1 WHERE id = 1`, cursor)
-	if err := b.tx.SendBatch(b.ctx, &b.batch).Close(); err != nil {
+	if err := b.tx.SendBatch(ctx, &b.batch).Close(); err != nil {
 		return fmt.Errorf("writing deliveries: %w", err)
 	}
 	return nil

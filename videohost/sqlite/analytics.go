@@ -16,7 +16,7 @@ func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx analytics.Tx) error
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		c := &stmtConn{conn: txConn(tx), tx: tx, stmts: map[string]*sql.Stmt{}}
 		defer c.close()
-		return fn(&sqlstore.PlaybackTx{C: c, Q: &db.Q.Playback})
+		return fn(&sqlstore.PlaybackTx{C: c, Q: &db.q.Playback})
 	})
 }
 

@@ -59,11 +59,11 @@ func (r result) Close() { r.Rows.Close() }
 type row struct{ *sql.Row }
 
 func (r row) Scan(dest ...any) error {
-	if err := r.Row.Scan(dest...); errors.Is(err, sql.ErrNoRows) {
+	err := r.Row.Scan(dest...)
+	if errors.Is(err, sql.ErrNoRows) {
 		return sqlstore.ErrNoRows
-	} else {
-		return err
 	}
+	return err
 }
 
 // nanoArgs is args with its times (time.Time, *time.Time: nil is NULL)

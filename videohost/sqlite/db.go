@@ -24,8 +24,9 @@ type DB struct {
 	write *sql.DB // exactly one connection; every write goes through it
 	read  *sql.DB // query_only connections for reads
 	clock videohost.Clock
+	q     sqlstore.Queries
 	// The methods whose logic both SQL stores share, on write and read.
-	sqlstore.Store
+	sharedStore
 }
 
 var (
@@ -89,25 +90,32 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 		write.Close()
 		return nil, err
 	}
-	if path == ":memory:" || strings.Contains(path, "mode=memory") {
-		db.Store = db.shared()
-		return db, nil
+	if path != ":memory:" && !strings.Contains(path, "mode=memory") {
+		if db.read, err = openReader(ctx, path+"?"+common+"&_pragma=query_only(1)", o.readConns); err != nil {
+			write.Close()
+			return nil, err
+		}
 	}
-	read, err := sql.Open("sqlite", path+"?"+common+"&_pragma=query_only(1)")
-	if err != nil {
-		write.Close()
+	if err := db.share(); err != nil {
+		db.Close()
 		return nil, fmt.Errorf("opening database: %w", err)
 	}
-	read.SetMaxOpenConns(o.readConns)
-	read.SetMaxIdleConns(o.readConns)
+	return db, nil
+}
+
+// openReader opens the pool of query_only connections.
+func openReader(ctx context.Context, dsn string, conns int) (*sql.DB, error) {
+	read, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("opening database: %w", err)
+	}
+	read.SetMaxOpenConns(conns)
+	read.SetMaxIdleConns(conns)
 	if err := read.PingContext(ctx); err != nil {
 		read.Close()
-		write.Close()
 		return nil, fmt.Errorf("opening database: %w", err)
 	}
-	db.read = read
-	db.Store = db.shared()
-	return db, nil
+	return read, nil
 }
 
 // Close closes both pools.

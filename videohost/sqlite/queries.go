@@ -7,15 +7,18 @@ import (
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
-// shared is the half of db that sqlstore.Store implements: SQLite's
-// connections and SQL text for the logic both stores share.
-func (db *DB) shared() sqlstore.Store {
-	s := sqlstore.Store{Read: db.reader(), Write: db.writer(), InTx: db.inWriteTx, ClaimDeliveries: claimDeliveries,
-		Now: db.now, Round: keepTime, Limit: limitArg, Q: sqlstore.QueriesOf(dialect{})}
-	if err := s.Check(); err != nil {
-		panic(err) // SQL left out of dialect, which every test's Open finds
-	}
-	return s
+// sharedStore is embedded in DB under an unexported name, so that DB
+// takes its methods and none of its fields.
+type sharedStore = sqlstore.Store
+
+// share sets up the half of db that sqlstore.Store implements, once its
+// pools are open: SQLite's connections and SQL text for the logic both
+// stores share.
+func (db *DB) share() (err error) {
+	db.q = sqlstore.QueriesOf(dialect{})
+	db.sharedStore, err = sqlstore.NewStore(sqlstore.Backend{Read: db.reader(), Write: db.writer(), InTx: db.inWriteTx,
+		ClaimDeliveries: claimDeliveries, Now: db.now, Round: keepTime, Limit: limitArg, Q: db.q})
+	return err
 }
 
 // keepTime is sqlstore.Store's Round: SQLite keeps nanoseconds, all a

@@ -65,7 +65,7 @@ func (db *DB) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time)
 		Targets: `SELECT id, space, events, after_seq FROM webhook_endpoints WHERE enabled = 1 ORDER BY created_at, id`,
 	}, limit, func(fn func(sqlstore.Conn, sqlstore.DeliveryWriter) error) error {
 		return db.inTx(ctx, func(tx *sql.Tx) error {
-			w := &deliveryWriter{ctx: ctx, tx: tx, now: now}
+			w := &deliveryWriter{tx: tx, now: now}
 			defer w.close()
 			return fn(txConn(tx), w)
 		})
@@ -75,15 +75,14 @@ func (db *DB) FanOutWebhookEvents(ctx context.Context, limit int, now time.Time)
 // deliveryWriter inserts a fan-out's deliveries through one prepared
 // statement.
 type deliveryWriter struct {
-	ctx    context.Context
 	tx     *sql.Tx
 	now    time.Time
 	insert *sql.Stmt
 }
 
-func (w *deliveryWriter) Deliver(ev *videohost.Event, endpoint string) error {
+func (w *deliveryWriter) Deliver(ctx context.Context, ev *videohost.Event, endpoint string) error {
 	if w.insert == nil {
-		insert, err := w.tx.PrepareContext(w.ctx, `INSERT INTO webhook_deliveries
+		insert, err := w.tx.PrepareContext(ctx, `INSERT INTO webhook_deliveries
 			(id, endpoint, event_id, type, event_at, data, state, next_attempt_at, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`)
 		if err != nil {
@@ -92,15 +91,15 @@ func (w *deliveryWriter) Deliver(ev *videohost.Event, endpoint string) error {
 		w.insert = insert
 	}
 	now := w.now.UnixNano()
-	if _, err := w.insert.ExecContext(w.ctx, videohost.NewID(videohost.WebhookDeliveryIDLen), endpoint, ev.ID,
+	if _, err := w.insert.ExecContext(ctx, videohost.NewID(videohost.WebhookDeliveryIDLen), endpoint, ev.ID,
 		string(ev.Type), ev.CreatedAt.UnixNano(), string(ev.Data), now, now, now); err != nil {
 		return fmt.Errorf("inserting delivery of %s: %w", ev.ID, err)
 	}
 	return nil
 }
 
-func (w *deliveryWriter) Done(cursor int64) error {
-	if _, err := w.tx.ExecContext(w.ctx, `UPDATE webhook_outbox_cursor SET seq = ? WHERE id = 1`, cursor); err != nil {
+func (w *deliveryWriter) Done(ctx context.Context, cursor int64) error {
+	if _, err := w.tx.ExecContext(ctx, `UPDATE webhook_outbox_cursor SET seq = ? WHERE id = 1`, cursor); err != nil {
 		return fmt.Errorf("moving the outbox cursor: %w", err)
 	}
 	return nil

@@ -125,20 +125,20 @@ func (p *PlaybackTx) AddViewer(ctx context.Context, videoID string, day time.Tim
 // summed per hour. It reads rollup rows only, never raw signals, so its cost
 // depends on the number of hours in the range, not on traffic.
 func (s *Store) PlaybackRollups(ctx context.Context, q analytics.RollupQuery) (*analytics.Rollups, error) {
-	where, args := s.Q.Playback.SpaceRange, []any{q.Space, q.From, q.To}
+	where, args := s.b.Q.Playback.SpaceRange, []any{q.Space, q.From, q.To}
 	if q.VideoID != "" {
 		// The primary key serves this range; the space check keeps a
 		// caller's mistake from leaking another space's numbers.
-		where, args = s.Q.Playback.VideoRange, append(args, q.VideoID)
+		where, args = s.b.Q.Playback.VideoRange, append(args, q.VideoID)
 	}
 	out := &analytics.Rollups{}
 	var cur *analytics.HourRollup
-	_, err := Collect(ctx, s.Read, "reading rollups", func(row Row) (struct{}, error) {
+	_, err := Collect(ctx, s.b.Read, "reading rollups", func(row Row) (struct{}, error) {
 		var (
 			r                  analytics.HourRollup
 			startup, retention []byte
 		)
-		hour := s.Read.NewTime()
+		hour := s.b.Read.NewTime()
 		if err := row.Scan(hour.Dest(), &r.Sessions, &r.Views, &r.UniqueViewers, &r.Completed, &r.Failed, &r.WatchMS, &r.RebufferMS,
 			&startup, &retention); err != nil {
 			return struct{}{}, err
@@ -152,23 +152,23 @@ func (s *Store) PlaybackRollups(ctx context.Context, q analytics.RollupQuery) (*
 		}
 		cur.Merge(&r)
 		return struct{}{}, nil
-	}, s.Q.Playback.Hours(where), args...)
+	}, s.b.Q.Playback.Hours(where), args...)
 	if err != nil {
 		return nil, err
 	}
-	if out.Dims, err = Collect(ctx, s.Read, "reading breakdowns", func(row Row) (analytics.DimensionViews, error) {
+	if out.Dims, err = Collect(ctx, s.b.Read, "reading breakdowns", func(row Row) (analytics.DimensionViews, error) {
 		var d analytics.DimensionViews
 		err := row.Scan(&d.Dim, &d.Value, &d.Views)
 		return d, err
-	}, s.Q.Playback.Dims(where), args...); err != nil {
+	}, s.b.Q.Playback.Dims(where), args...); err != nil {
 		return nil, err
 	}
 	if q.TopVideos > 0 && q.VideoID == "" {
-		if out.TopVideos, err = Collect(ctx, s.Read, "reading top videos", func(row Row) (analytics.VideoViews, error) {
+		if out.TopVideos, err = Collect(ctx, s.b.Read, "reading top videos", func(row Row) (analytics.VideoViews, error) {
 			var v analytics.VideoViews
 			err := row.Scan(&v.VideoID, &v.Title, &v.Views, &v.WatchMS)
 			return v, err
-		}, s.Q.Playback.Top, q.Space, q.From, q.To, q.TopVideos); err != nil {
+		}, s.b.Q.Playback.Top, q.Space, q.From, q.To, q.TopVideos); err != nil {
 			return nil, err
 		}
 	}
@@ -180,14 +180,14 @@ func (s *Store) PlaybackRollups(ctx context.Context, q analytics.RollupQuery) (*
 // Small chunks keep each transaction short.
 func (s *Store) DeletePlaybackBefore(ctx context.Context, signals, sessions time.Time, limit int) (int64, error) {
 	var total int64
-	err := s.InTx(ctx, func(tx Tx) error {
+	err := s.b.InTx(ctx, func(tx Tx) error {
 		for _, del := range []struct {
 			what, query string
 			before      time.Time
 		}{
-			{"events", s.Q.Playback.DeleteSignals, signals},
-			{"sessions", s.Q.Playback.DeleteSessions, sessions},
-			{"viewers", s.Q.Playback.DeleteViewers, sessions.UTC().Truncate(24 * time.Hour)},
+			{"events", s.b.Q.Playback.DeleteSignals, signals},
+			{"sessions", s.b.Q.Playback.DeleteSessions, sessions},
+			{"viewers", s.b.Q.Playback.DeleteViewers, sessions.UTC().Truncate(24 * time.Hour)},
 		} {
 			n, err := tx.Exec(ctx, del.query, del.before, limit)
 			if err != nil {

@@ -38,9 +38,9 @@ func noChunk(videoID string, index int) error {
 // transaction; false when the video has chunks already.
 func (s *Store) CreateChunks(ctx context.Context, space, videoID string, chunks []videohost.Chunk, jobs []videohost.Job) (bool, error) {
 	created := false
-	err := s.InTx(ctx, func(tx Tx) error {
-		now := s.Now()
-		n, err := tx.Exec(ctx, s.Q.Chunks.Plan, videoID, space, now)
+	err := s.b.InTx(ctx, func(tx Tx) error {
+		now := s.b.Now()
+		n, err := tx.Exec(ctx, s.b.Q.Chunks.Plan, videoID, space, now)
 		if err != nil {
 			return fmt.Errorf("recording chunk plan: %w", err)
 		}
@@ -52,7 +52,7 @@ func (s *Store) CreateChunks(ctx context.Context, space, videoID string, chunks 
 			if len(c.Spec) > 0 {
 				spec = string(c.Spec)
 			}
-			if _, err := tx.Exec(ctx, s.Q.Chunks.Insert, videoID, c.Index, c.Audio, spec); err != nil {
+			if _, err := tx.Exec(ctx, s.b.Q.Chunks.Insert, videoID, c.Index, c.Audio, spec); err != nil {
 				return fmt.Errorf("recording chunk %d: %w", c.Index, err)
 			}
 		}
@@ -84,19 +84,19 @@ func (s *Store) loadChunks(ctx context.Context, c Conn, videoID string, index in
 			c.Spec = []byte(*spec)
 		}
 		return c, nil
-	}, s.Q.Chunks.Chunks(index >= 0), args...)
+	}, s.b.Q.Chunks.Chunks(index >= 0), args...)
 }
 
 // Chunks lists a video's chunks by index.
 func (s *Store) Chunks(ctx context.Context, videoID string) ([]videohost.Chunk, error) {
-	return s.loadChunks(ctx, s.Read, videoID, -1)
+	return s.loadChunks(ctx, s.b.Read, videoID, -1)
 }
 
 // StartChunk counts a run of a chunk.
 func (s *Store) StartChunk(ctx context.Context, videoID string, index int) (*videohost.Chunk, error) {
 	var c *videohost.Chunk
-	err := s.InTx(ctx, func(tx Tx) error {
-		n, err := tx.Exec(ctx, s.Q.Chunks.Start, videoID, index)
+	err := s.b.InTx(ctx, func(tx Tx) error {
+		n, err := tx.Exec(ctx, s.b.Q.Chunks.Start, videoID, index)
 		if err := MustAffect(n, err, "starting chunk", noChunk(videoID, index)); err != nil {
 			return err
 		}
@@ -118,22 +118,22 @@ func (s *Store) StartChunk(ctx context.Context, videoID string, index int) (*vid
 // two chunks finishing at once sees the first's stitch_job.
 func (s *Store) FinishChunk(ctx context.Context, videoID string, index int, stitch *videohost.Job) (bool, error) {
 	queued := false
-	err := s.InTx(ctx, func(tx Tx) error {
-		now := s.Now()
+	err := s.b.InTx(ctx, func(tx Tx) error {
+		now := s.b.Now()
 		var stitchJob *int64
-		err := tx.QueryRow(ctx, s.Q.Chunks.Stitch, videoID).Scan(&stitchJob)
+		err := tx.QueryRow(ctx, s.b.Q.Chunks.Stitch, videoID).Scan(&stitchJob)
 		if errors.Is(err, ErrNoRows) {
 			return noChunk(videoID, index)
 		}
 		if err != nil {
 			return fmt.Errorf("locking chunk plan: %w", err)
 		}
-		n, err := tx.Exec(ctx, s.Q.Chunks.Finish, videoID, index, now)
+		n, err := tx.Exec(ctx, s.b.Q.Chunks.Finish, videoID, index, now)
 		if err := MustAffect(n, err, "finishing chunk", noChunk(videoID, index)); err != nil {
 			return err
 		}
 		var left int
-		if err := tx.QueryRow(ctx, s.Q.Chunks.Left, videoID).Scan(&left); err != nil {
+		if err := tx.QueryRow(ctx, s.b.Q.Chunks.Left, videoID).Scan(&left); err != nil {
 			return fmt.Errorf("counting chunks: %w", err)
 		}
 		if left > 0 || stitchJob != nil {
@@ -142,7 +142,7 @@ func (s *Store) FinishChunk(ctx context.Context, videoID string, index int, stit
 		if err := tx.InsertJob(ctx, stitch, now); err != nil {
 			return err
 		}
-		if err := Exec(ctx, tx, "recording stitch job", s.Q.Chunks.SetStitch, videoID, stitch.ID); err != nil {
+		if err := Exec(ctx, tx, "recording stitch job", s.b.Q.Chunks.SetStitch, videoID, stitch.ID); err != nil {
 			return err
 		}
 		queued = true

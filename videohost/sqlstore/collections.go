@@ -53,15 +53,15 @@ func collectionNotFound(id string) error {
 // collection of the same space, is EConflict.
 func (s *Store) CreateCollection(ctx context.Context, c *videohost.Collection) error {
 	c.CreatedAt, c.UpdatedAt = s.round(c.CreatedAt), s.round(c.UpdatedAt)
-	if _, err := s.Write.Exec(ctx, s.Q.Collections.Insert, c.ID, c.Space, c.Name, c.Parent, c.CreatedAt, c.UpdatedAt); err != nil {
-		return ConstraintError(s.Write.Conflict(err), err, "inserting collection %s", c.ID)
+	if _, err := s.b.Write.Exec(ctx, s.b.Q.Collections.Insert, c.ID, c.Space, c.Name, c.Parent, c.CreatedAt, c.UpdatedAt); err != nil {
+		return ConstraintError(s.b.Write.Conflict(err), err, "inserting collection %s", c.ID)
 	}
 	return nil
 }
 
 // Collection returns one collection of space.
 func (s *Store) Collection(ctx context.Context, space, id string) (*videohost.Collection, error) {
-	c, err := ScanCollection(s.Read.QueryRow(ctx, s.Q.Collections.Collection, space, id), s.Read.NewTime)
+	c, err := ScanCollection(s.b.Read.QueryRow(ctx, s.b.Q.Collections.Collection, space, id), s.b.Read.NewTime)
 	if err != nil {
 		return nil, NotFound(err, "reading collection", "collection %s not found", id)
 	}
@@ -72,7 +72,7 @@ func (s *Store) Collection(ctx context.Context, space, id string) (*videohost.Co
 // the id after. parent nil lists them all; a parent of "" lists the top
 // level; otherwise the direct children of *parent. limit <= 0 means all.
 func (s *Store) Collections(ctx context.Context, space string, parent *string, after string, limit int) ([]*videohost.Collection, error) {
-	args := []any{space, after, s.Limit(limit)}
+	args := []any{space, after, s.b.Limit(limit)}
 	cond := ""
 	switch {
 	case parent == nil:
@@ -80,11 +80,11 @@ func (s *Store) Collections(ctx context.Context, space string, parent *string, a
 		cond = " AND parent IS NULL"
 	default:
 		args = append(args, *parent)
-		cond = " AND parent = " + s.Q.Arg(len(args))
+		cond = " AND parent = " + s.b.Q.Arg(len(args))
 	}
-	return Collect(ctx, s.Read, "listing collections", func(row Row) (*videohost.Collection, error) {
-		return ScanCollection(row, s.Read.NewTime)
-	}, s.Q.Collections.List(cond), args...)
+	return Collect(ctx, s.b.Read, "listing collections", func(row Row) (*videohost.Collection, error) {
+		return ScanCollection(row, s.b.Read.NewTime)
+	}, s.b.Q.Collections.List(cond), args...)
 }
 
 // UpdateCollection saves the name, parent and updated_at of c. A parent that
@@ -92,9 +92,9 @@ func (s *Store) Collections(ctx context.Context, space string, parent *string, a
 // service's business.
 func (s *Store) UpdateCollection(ctx context.Context, c *videohost.Collection) error {
 	c.UpdatedAt = s.round(c.UpdatedAt)
-	n, err := s.Write.Exec(ctx, s.Q.Collections.Update, c.Name, c.Parent, c.UpdatedAt, c.Space, c.ID)
+	n, err := s.b.Write.Exec(ctx, s.b.Q.Collections.Update, c.Name, c.Parent, c.UpdatedAt, c.Space, c.ID)
 	if err != nil {
-		return ConstraintError(s.Write.Conflict(err), err, "updating collection %s", c.ID)
+		return ConstraintError(s.b.Write.Conflict(err), err, "updating collection %s", c.ID)
 	}
 	if n == 0 {
 		return collectionNotFound(c.ID)
@@ -103,7 +103,7 @@ func (s *Store) UpdateCollection(ctx context.Context, c *videohost.Collection) e
 }
 
 func (s *Store) collectionTree(ctx context.Context, c Conn, space, id string, lock bool) ([]string, error) {
-	ids, err := Collect(ctx, c, "walking collection tree", Scalar[string], s.Q.Collections.Tree(lock), space, id)
+	ids, err := Collect(ctx, c, "walking collection tree", Scalar[string], s.b.Q.Collections.Tree(lock), space, id)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func (s *Store) collectionTree(ctx context.Context, c Conn, space, id string, lo
 
 // CollectionTree returns id first, then every collection nested under it.
 func (s *Store) CollectionTree(ctx context.Context, space, id string) ([]string, error) {
-	return s.collectionTree(ctx, s.Read, space, id, false)
+	return s.collectionTree(ctx, s.b.Read, space, id, false)
 }
 
 // DeleteCollection removes a collection. Without recursive, a collection with
@@ -129,7 +129,7 @@ func (s *Store) CollectionTree(ctx context.Context, space, id string) ([]string,
 // added since is counted and deleted too, and so that the subtree never
 // travels as a list of arguments.
 func (s *Store) DeleteCollection(ctx context.Context, space, id string, recursive bool) error {
-	return s.InTx(ctx, func(tx Tx) error {
+	return s.b.InTx(ctx, func(tx Tx) error {
 		tree, err := s.collectionTree(ctx, tx, space, id, true)
 		if err != nil {
 			return err
@@ -138,13 +138,13 @@ func (s *Store) DeleteCollection(ctx context.Context, space, id string, recursiv
 			return videohost.Errorf(videohost.EConflict, "collection %s has nested collections", id)
 		}
 		var videos int
-		if err := tx.QueryRow(ctx, s.Q.Collections.TreeVideos, space, id).Scan(&videos); err != nil {
+		if err := tx.QueryRow(ctx, s.b.Q.Collections.TreeVideos, space, id).Scan(&videos); err != nil {
 			return fmt.Errorf("counting videos: %w", err)
 		}
 		if videos > 0 {
 			return videohost.Errorf(videohost.EConflict, "collection %s still holds %d videos", id, videos)
 		}
-		if _, err := tx.Exec(ctx, s.Q.Collections.DeleteTree, space, id); err != nil {
+		if _, err := tx.Exec(ctx, s.b.Q.Collections.DeleteTree, space, id); err != nil {
 			return ConstraintError(tx.Conflict(err), err, "deleting collection %s", id)
 		}
 		return nil

@@ -153,7 +153,7 @@ type CopySQL struct {
 // CopyCheck fails when the database holds a table or column that
 // installcopy.Tables does not copy.
 func (s *Store) CopyCheck(ctx context.Context) error {
-	rows, err := s.Read.Query(ctx, s.Q.Copy.Schema)
+	rows, err := s.b.Read.Query(ctx, s.b.Q.Copy.Schema)
 	if err != nil {
 		return fmt.Errorf("reading the schema: %w", err)
 	}
@@ -164,19 +164,19 @@ func (s *Store) CopyCheck(ctx context.Context) error {
 // ExportRows streams every row of t, in key order (parents first when
 // t.Parent is set).
 func (s *Store) ExportRows(ctx context.Context, t installcopy.Table, fn func(row []any) error) error {
-	rows, err := s.Read.Query(ctx, ExportQuery(t))
+	rows, err := s.b.Read.Query(ctx, ExportQuery(t))
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", t.Name, err)
 	}
 	defer rows.Close()
-	return ExportRows(rows, t, s.Q.Copy.Dest, s.Q.Copy.Value, fn)
+	return ExportRows(rows, t, s.b.Q.Copy.Dest, s.b.Q.Copy.Value, fn)
 }
 
 // CopyMarker returns the record of a copy into this database, if any.
 func (s *Store) CopyMarker(ctx context.Context) (*installcopy.Marker, error) {
 	var m installcopy.Marker
-	started, finished := s.Read.NewTime(), s.Read.NewTime()
-	err := s.Read.QueryRow(ctx, s.Q.Copy.Marker).Scan(&m.Source, started.Dest(), finished.Dest())
+	started, finished := s.b.Read.NewTime(), s.b.Read.NewTime()
+	err := s.b.Read.QueryRow(ctx, s.b.Q.Copy.Marker).Scan(&m.Source, started.Dest(), finished.Dest())
 	if errors.Is(err, ErrNoRows) {
 		return nil, nil
 	}
@@ -189,5 +189,5 @@ func (s *Store) CopyMarker(ctx context.Context) (*installcopy.Marker, error) {
 
 // SetCopyMarker writes the record of a copy into this database.
 func (s *Store) SetCopyMarker(ctx context.Context, m installcopy.Marker) error {
-	return Exec(ctx, s.Write, "writing the copy marker", s.Q.Copy.SetMarker, m.Source, m.StartedAt, NullTime(m.FinishedAt))
+	return Exec(ctx, s.b.Write, "writing the copy marker", s.b.Q.Copy.SetMarker, m.Source, m.StartedAt, NullTime(m.FinishedAt))
 }

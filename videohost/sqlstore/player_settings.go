@@ -22,12 +22,12 @@ type PlayerSettingsSQL struct {
 
 // PlayerSettings returns the settings of those scopes of space that have any.
 func (s *Store) PlayerSettings(ctx context.Context, space string, scopes []videohost.PlayerScope) (map[videohost.PlayerScope]videohost.PlayerSettings, error) {
-	return LoadPlayerSettings(ctx, s.Read, space, scopes, s.Q.PlayerSettings.Get)
+	return LoadPlayerSettings(ctx, s.b.Read, space, scopes, s.b.Q.PlayerSettings.Get)
 }
 
 // PutPlayerSettings replaces the settings of a scope; zero settings remove its row.
 func (s *Store) PutPlayerSettings(ctx context.Context, space string, scope videohost.PlayerScope, ps videohost.PlayerSettings, now time.Time) error {
-	return PutPlayerSettings(ctx, s.Write, s.Q.PlayerSettings.Delete, s.Q.PlayerSettings.Put, space, scope, ps, now)
+	return PutPlayerSettings(ctx, s.b.Write, s.b.Q.PlayerSettings.Delete, s.b.Q.PlayerSettings.Put, space, scope, ps, now)
 }
 
 // PlayerSettings reads the rows (kind, id, settings) of player_settings,

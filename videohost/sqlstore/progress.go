@@ -20,18 +20,18 @@ type ProgressSQL struct {
 
 // SetVideoProgress records how much of a video's encode is done.
 func (s *Store) SetVideoProgress(ctx context.Context, videoID string, done float64, at time.Time) error {
-	return Exec(ctx, s.Write, "recording progress", s.Q.Progress.Set, videoID, done, at)
+	return Exec(ctx, s.b.Write, "recording progress", s.b.Q.Progress.Set, videoID, done, at)
 }
 
 // VideoProgress returns the recorded progress of those of ids that have one.
 func (s *Store) VideoProgress(ctx context.Context, ids []string) (map[string]float64, error) {
-	return LoadProgress(ctx, s.Read, ids, s.Q.Progress.Get)
+	return LoadProgress(ctx, s.b.Read, ids, s.b.Q.Progress.Get)
 }
 
 // VideoEvents lists a video's outbox events, newest first, each with its
 // deliveries and their attempts.
 func (s *Store) VideoEvents(ctx context.Context, space, videoID string, before int64, limit int) ([]*videohost.VideoEvent, error) {
-	return VideoEvents(ctx, s.Read, s.Q.Progress.VideoEvents, space, videoID, before, s.Limit(limit))
+	return VideoEvents(ctx, s.b.Read, s.b.Q.Progress.VideoEvents, space, videoID, before, s.b.Limit(limit))
 }
 
 // Progress reads the rows (video_id, done) of video_progress into a map.

@@ -33,15 +33,15 @@ func ScanSigningKey(row Row, newTime func() TimeCol) (*videohost.SigningKey, err
 // CreateSigningKey stores the public half of a signing key.
 func (s *Store) CreateSigningKey(ctx context.Context, k *videohost.SigningKey) error {
 	k.CreatedAt = s.round(k.CreatedAt)
-	if _, err := s.Write.Exec(ctx, s.Q.SigningKeys.Insert, k.ID, k.Space, k.Algorithm, k.PublicPEM, k.CreatedAt); err != nil {
-		return ConstraintError(s.Write.Conflict(err), err, "inserting signing key %s", k.ID)
+	if _, err := s.b.Write.Exec(ctx, s.b.Q.SigningKeys.Insert, k.ID, k.Space, k.Algorithm, k.PublicPEM, k.CreatedAt); err != nil {
+		return ConstraintError(s.b.Write.Conflict(err), err, "inserting signing key %s", k.ID)
 	}
 	return nil
 }
 
 // SigningKey returns a signing key of any space.
 func (s *Store) SigningKey(ctx context.Context, id string) (*videohost.SigningKey, error) {
-	k, err := ScanSigningKey(s.Read.QueryRow(ctx, s.Q.SigningKeys.Get, id), s.Read.NewTime)
+	k, err := ScanSigningKey(s.b.Read.QueryRow(ctx, s.b.Q.SigningKeys.Get, id), s.b.Read.NewTime)
 	if err != nil {
 		return nil, NotFound(err, "reading signing key", "signing key %s not found", id)
 	}
@@ -51,18 +51,18 @@ func (s *Store) SigningKey(ctx context.Context, id string) (*videohost.SigningKe
 // SigningKeys lists the signing keys of space, oldest first; space "" lists
 // the keys of every space (for the JWKS).
 func (s *Store) SigningKeys(ctx context.Context, space string) ([]*videohost.SigningKey, error) {
-	query, args := s.Q.SigningKeys.OfSpace, []any{space}
+	query, args := s.b.Q.SigningKeys.OfSpace, []any{space}
 	if space == "" {
-		query, args = s.Q.SigningKeys.All, nil
+		query, args = s.b.Q.SigningKeys.All, nil
 	}
-	return Collect(ctx, s.Read, "listing signing keys", func(row Row) (*videohost.SigningKey, error) {
-		return ScanSigningKey(row, s.Read.NewTime)
+	return Collect(ctx, s.b.Read, "listing signing keys", func(row Row) (*videohost.SigningKey, error) {
+		return ScanSigningKey(row, s.b.Read.NewTime)
 	}, query, args...)
 }
 
 // DeleteSigningKey removes a signing key of space; another space's key is
 // not found.
 func (s *Store) DeleteSigningKey(ctx context.Context, space, id string) error {
-	n, err := s.Write.Exec(ctx, s.Q.SigningKeys.Delete, id, space)
+	n, err := s.b.Write.Exec(ctx, s.b.Q.SigningKeys.Delete, id, space)
 	return MustAffect(n, err, "deleting signing key", videohost.Errorf(videohost.ENotFound, "signing key %s not found", id))
 }

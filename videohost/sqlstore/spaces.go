@@ -86,38 +86,38 @@ func spaceNotFound(id string) error {
 // EConflict.
 func (s *Store) CreateSpace(ctx context.Context, sp *videohost.Space) error {
 	sp.CreatedAt = s.round(sp.CreatedAt)
-	if _, err := s.Write.Exec(ctx, s.Q.Spaces.Insert, sp.ID, sp.Name, sp.SpaceURL, sp.ImageURL, sp.CDNURL, sp.CreatedAt,
+	if _, err := s.b.Write.Exec(ctx, s.b.Q.Spaces.Insert, sp.ID, sp.Name, sp.SpaceURL, sp.ImageURL, sp.CDNURL, sp.CreatedAt,
 		sp.Quotas.MaxBytes, sp.Quotas.MaxMinutes, sp.Quotas.MaxVideos); err != nil {
-		return ConstraintError(s.Write.Conflict(err), err, "inserting space %s", sp.ID)
+		return ConstraintError(s.b.Write.Conflict(err), err, "inserting space %s", sp.ID)
 	}
 	return nil
 }
 
 // Space returns one space that is not deleted.
 func (s *Store) Space(ctx context.Context, id string) (*videohost.Space, error) {
-	return LoadSpace(ctx, s.Read, s.Q.Spaces.Space, id)
+	return LoadSpace(ctx, s.b.Read, s.b.Q.Spaces.Space, id)
 }
 
 // Spaces returns every space that is not deleted, oldest first.
 func (s *Store) Spaces(ctx context.Context) ([]*videohost.Space, error) {
-	return s.listSpaces(ctx, s.Q.Spaces.All)
+	return s.listSpaces(ctx, s.b.Q.Spaces.All)
 }
 
 // ListSpaces returns up to limit spaces that are not deleted, by id, after
 // the id after.
 func (s *Store) ListSpaces(ctx context.Context, after string, limit int) ([]*videohost.Space, error) {
-	return s.listSpaces(ctx, s.Q.Spaces.List, after, s.Limit(limit))
+	return s.listSpaces(ctx, s.b.Q.Spaces.List, after, s.b.Limit(limit))
 }
 
 func (s *Store) listSpaces(ctx context.Context, query string, args ...any) ([]*videohost.Space, error) {
-	return Collect(ctx, s.Read, "listing spaces", func(row Row) (*videohost.Space, error) {
-		return ScanSpace(row, s.Read.NewTime)
+	return Collect(ctx, s.b.Read, "listing spaces", func(row Row) (*videohost.Space, error) {
+		return ScanSpace(row, s.b.Read.NewTime)
 	}, query, args...)
 }
 
 // UpdateSpace saves the name and quotas of s.
 func (s *Store) UpdateSpace(ctx context.Context, sp *videohost.Space) error {
-	n, err := s.Write.Exec(ctx, s.Q.Spaces.Update, sp.Name, sp.Quotas.MaxBytes, sp.Quotas.MaxMinutes, sp.Quotas.MaxVideos, sp.ID)
+	n, err := s.b.Write.Exec(ctx, s.b.Q.Spaces.Update, sp.Name, sp.Quotas.MaxBytes, sp.Quotas.MaxMinutes, sp.Quotas.MaxVideos, sp.ID)
 	return MustAffect(n, err, "updating space", spaceNotFound(sp.ID))
 }
 
@@ -126,29 +126,29 @@ func (s *Store) UpdateSpace(ctx context.Context, sp *videohost.Space) error {
 // held first (SpaceSQL.Delete), so that a video being created there is
 // counted, or finds the space deleted.
 func (s *Store) DeleteSpace(ctx context.Context, id string, recursive bool) error {
-	return s.InTx(ctx, func(tx Tx) error {
-		if _, err := LoadSpace(ctx, tx, s.Q.Spaces.Delete, id); err != nil {
+	return s.b.InTx(ctx, func(tx Tx) error {
+		if _, err := LoadSpace(ctx, tx, s.b.Q.Spaces.Delete, id); err != nil {
 			return err
 		}
 		var videos, collections int
-		if err := tx.QueryRow(ctx, s.Q.Spaces.Videos, id).Scan(&videos); err != nil {
+		if err := tx.QueryRow(ctx, s.b.Q.Spaces.Videos, id).Scan(&videos); err != nil {
 			return fmt.Errorf("counting videos: %w", err)
 		}
 		if videos > 0 {
 			return videohost.Errorf(videohost.EConflict, "space %s still holds %d videos; delete them, or the space with ?recursive=true", id, videos)
 		}
-		if err := tx.QueryRow(ctx, s.Q.Spaces.Collections, id).Scan(&collections); err != nil {
+		if err := tx.QueryRow(ctx, s.b.Q.Spaces.Collections, id).Scan(&collections); err != nil {
 			return fmt.Errorf("counting collections: %w", err)
 		}
 		if collections > 0 && !recursive {
 			return videohost.Errorf(videohost.EConflict, "space %s still holds %d collections; delete them, or the space with ?recursive=true", id, collections)
 		}
-		for _, stmt := range s.Q.Spaces.Forget {
+		for _, stmt := range s.b.Q.Spaces.Forget {
 			if _, err := tx.Exec(ctx, stmt, id); err != nil {
 				return fmt.Errorf("deleting space %s: %w", id, err)
 			}
 		}
-		if _, err := tx.Exec(ctx, s.Q.Spaces.MarkDeleted, s.Now(), id); err != nil {
+		if _, err := tx.Exec(ctx, s.b.Q.Spaces.MarkDeleted, s.b.Now(), id); err != nil {
 			return fmt.Errorf("deleting space %s: %w", id, err)
 		}
 		return nil
@@ -157,13 +157,13 @@ func (s *Store) DeleteSpace(ctx context.Context, id string, recursive bool) erro
 
 // SpaceUsage counts what a space holds, as its quotas count it.
 func (s *Store) SpaceUsage(ctx context.Context, id string) (videohost.Usage, error) {
-	return s.spaceUsage(ctx, s.Read, id)
+	return s.spaceUsage(ctx, s.b.Read, id)
 }
 
 func (s *Store) spaceUsage(ctx context.Context, c Conn, id string) (videohost.Usage, error) {
 	var u videohost.Usage
 	var seconds float64
-	if err := c.QueryRow(ctx, s.Q.Spaces.Usage, id).Scan(&u.Videos, &u.Bytes, &seconds); err != nil {
+	if err := c.QueryRow(ctx, s.b.Q.Spaces.Usage, id).Scan(&u.Videos, &u.Bytes, &seconds); err != nil {
 		return u, fmt.Errorf("counting usage of space %s: %w", id, err)
 	}
 	u.Minutes = seconds / 60
@@ -178,14 +178,14 @@ func (s *Store) checkQuotas(ctx context.Context, tx Tx, space string, g videohos
 	if !g.Any() {
 		return nil
 	}
-	sp, err := LoadSpace(ctx, tx, s.Q.Spaces.Space, space)
+	sp, err := LoadSpace(ctx, tx, s.b.Q.Spaces.Space, space)
 	if err != nil {
 		return err
 	}
 	if !sp.Quotas.Limits(g) {
 		return nil
 	}
-	if sp, err = LoadSpace(ctx, tx, s.Q.Spaces.Quota, space); err != nil {
+	if sp, err = LoadSpace(ctx, tx, s.b.Q.Spaces.Quota, space); err != nil {
 		return err
 	}
 	u, err := s.spaceUsage(ctx, tx, space)
@@ -229,15 +229,15 @@ func (s *Store) CreateKey(ctx context.Context, k *videohost.Key, secretHash []by
 		k.LastUsedAt, lastUsed = &t, timePtr(t)
 	}
 	if k.Space == "" {
-		if _, err := s.Write.Exec(ctx, s.Q.Spaces.InsertAdminKey,
+		if _, err := s.b.Write.Exec(ctx, s.b.Q.Spaces.InsertAdminKey,
 			k.ID, string(k.Access), k.Name, secretHash, sealedSecret, k.CreatedAt, lastUsed); err != nil {
-			return ConstraintError(s.Write.Conflict(err), err, "inserting admin key %s", k.ID)
+			return ConstraintError(s.b.Write.Conflict(err), err, "inserting admin key %s", k.ID)
 		}
 		return nil
 	}
-	if _, err := s.Write.Exec(ctx, s.Q.Spaces.InsertKey,
+	if _, err := s.b.Write.Exec(ctx, s.b.Q.Spaces.InsertKey,
 		k.ID, k.Space, string(k.Access), k.Name, secretHash, sealedSecret, k.CreatedAt, lastUsed); err != nil {
-		return ConstraintError(s.Write.Conflict(err), err, "inserting key %s", k.ID)
+		return ConstraintError(s.b.Write.Conflict(err), err, "inserting key %s", k.ID)
 	}
 	return nil
 }
@@ -246,7 +246,7 @@ func (s *Store) CreateKey(ctx context.Context, k *videohost.Key, secretHash []by
 // its space: authentication starts from the key id alone.
 func (s *Store) KeyByID(ctx context.Context, id string) (*videohost.Key, []byte, []byte, error) {
 	var hash, sealed []byte
-	k, err := ScanKey(s.Read.QueryRow(ctx, s.Q.Spaces.KeyByID, id), s.Read.NewTime, &hash, &sealed)
+	k, err := ScanKey(s.b.Read.QueryRow(ctx, s.b.Q.Spaces.KeyByID, id), s.b.Read.NewTime, &hash, &sealed)
 	if err != nil {
 		return nil, nil, nil, NotFound(err, "reading key", "key %s not found", id)
 	}
@@ -256,31 +256,31 @@ func (s *Store) KeyByID(ctx context.Context, id string) (*videohost.Key, []byte,
 // Keys lists the keys of space (space "": the admin keys), oldest first,
 // without secrets.
 func (s *Store) Keys(ctx context.Context, space string) ([]*videohost.Key, error) {
-	query := s.Q.Spaces.Keys
+	query := s.b.Q.Spaces.Keys
 	if space == "" {
-		query = s.Q.Spaces.AdminKeys
+		query = s.b.Q.Spaces.AdminKeys
 	}
-	return Collect(ctx, s.Read, "listing keys", func(row Row) (*videohost.Key, error) {
-		return ScanKey(row, s.Read.NewTime)
+	return Collect(ctx, s.b.Read, "listing keys", func(row Row) (*videohost.Key, error) {
+		return ScanKey(row, s.b.Read.NewTime)
 	}, query, space)
 }
 
 // DeleteKey removes a key of space (space "": an admin key); a key of
 // another space is not found.
 func (s *Store) DeleteKey(ctx context.Context, space, id string) error {
-	query := s.Q.Spaces.DeleteKey
+	query := s.b.Q.Spaces.DeleteKey
 	if space == "" {
-		query = s.Q.Spaces.DeleteAdminKey
+		query = s.b.Q.Spaces.DeleteAdminKey
 	}
-	n, err := s.Write.Exec(ctx, query, id, space)
+	n, err := s.b.Write.Exec(ctx, query, id, space)
 	return MustAffect(n, err, "deleting key", keyNotFound(id))
 }
 
 // TouchKey records when a key was last used.
 func (s *Store) TouchKey(ctx context.Context, id string, at time.Time) error {
-	n, err := s.Write.Exec(ctx, s.Q.Spaces.TouchKey, NullTime(at), id)
+	n, err := s.b.Write.Exec(ctx, s.b.Q.Spaces.TouchKey, NullTime(at), id)
 	if err == nil && n == 0 {
-		n, err = s.Write.Exec(ctx, s.Q.Spaces.TouchAdminKey, NullTime(at), id)
+		n, err = s.b.Write.Exec(ctx, s.b.Q.Spaces.TouchAdminKey, NullTime(at), id)
 	}
 	return MustAffect(n, err, "touching key", keyNotFound(id))
 }

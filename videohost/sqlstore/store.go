@@ -13,9 +13,12 @@ import (
 // Store is the half of a SQL store that does not depend on its database:
 // the methods of videohost's store interfaces whose logic is the same in
 // both, run on the Conns a store adapts, with the SQL text it gives
-// through SQL (read once into Q). A store embeds it and writes only what its database does its
-// own way (locking, batching, RETURNING against LastInsertId, …).
-type Store struct {
+// through SQL. A store embeds it and writes only what its database does
+// its own way (locking, batching, RETURNING against LastInsertId, …).
+type Store struct{ b Backend }
+
+// Backend is what a store gives its Store.
+type Backend struct {
 	// Read is where reads go, Write where writes of one statement go.
 	Read, Write Conn
 	// InTx runs fn in a write transaction, committed when fn returns nil.
@@ -29,7 +32,17 @@ type Store struct {
 	Round func(time.Time) time.Time
 	// Limit is LIMIT's argument for n, where n <= 0 means no limit.
 	Limit func(n int) any
-	Q     Queries
+	// Q is the store's SQL, read with QueriesOf.
+	Q Queries
+}
+
+// NewStore is the Store of b. It fails when b leaves something out: each
+// is a method that would fail only when called.
+func NewStore(b Backend) (Store, error) {
+	if err := b.check(); err != nil {
+		return Store{}, err
+	}
+	return Store{b}, nil
 }
 
 // SQL is a store's SQL text for Store, one method a noun, each in the
@@ -80,11 +93,11 @@ var (
 	_ videohost.SigningKeyStore     = (*Store)(nil)
 )
 
-func (s *Store) round(t time.Time) time.Time { return s.Round(t) }
+func (s *Store) round(t time.Time) time.Time { return s.b.Round(t) }
 
-// Check reports the fields of s, and of its Queries, that the store left
-// empty: each is a method that would fail only when called.
-func (s *Store) Check() error {
+// check reports the fields of b, and of its Queries, that the store left
+// empty.
+func (b *Backend) check() error {
 	var missing []string
 	var walk func(v reflect.Value, path string)
 	walk = func(v reflect.Value, path string) {
@@ -98,7 +111,7 @@ func (s *Store) Check() error {
 			}
 		}
 	}
-	walk(reflect.ValueOf(s).Elem(), "")
+	walk(reflect.ValueOf(b).Elem(), "")
 	if len(missing) > 0 {
 		return fmt.Errorf("sql store: missing %s", strings.Join(missing, ", "))
 	}

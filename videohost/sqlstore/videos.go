@@ -266,7 +266,7 @@ func (s *Store) loadVideo(ctx context.Context, c Conn, space, id string, forUpda
 	if space != "" {
 		args = append(args, space)
 	}
-	v, err := ScanVideo(c.QueryRow(ctx, s.Q.Videos.Video(space != "", forUpdate), args...), c.NewTime)
+	v, err := ScanVideo(c.QueryRow(ctx, s.b.Q.Videos.Video(space != "", forUpdate), args...), c.NewTime)
 	if err != nil {
 		return nil, NotFound(err, "reading video", "video %s not found", id)
 	}
@@ -281,7 +281,7 @@ func (s *Store) checkCollection(ctx context.Context, tx Conn, v *videohost.Video
 		return nil
 	}
 	var one int
-	if err := tx.QueryRow(ctx, s.Q.Videos.Collection, v.Space, *v.Collection).Scan(&one); err != nil {
+	if err := tx.QueryRow(ctx, s.b.Q.Videos.Collection, v.Space, *v.Collection).Scan(&one); err != nil {
 		return NotFound(err, "checking collection", "collection %s not found", *v.Collection)
 	}
 	return nil
@@ -295,15 +295,15 @@ func (s *Store) CreateVideo(ctx context.Context, v *videohost.Video, change vide
 	if err != nil {
 		return err
 	}
-	return s.InTx(ctx, func(tx Tx) error {
+	return s.b.InTx(ctx, func(tx Tx) error {
 		// A deleted space takes no new video.
-		if _, err := LoadSpace(ctx, tx, s.Q.Spaces.Share, v.Space); err != nil {
+		if _, err := LoadSpace(ctx, tx, s.b.Q.Spaces.Share, v.Space); err != nil {
 			return err
 		}
 		if err := s.checkCollection(ctx, tx, v); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, s.Q.Videos.Insert, values...); err != nil {
+		if _, err := tx.Exec(ctx, s.b.Q.Videos.Insert, values...); err != nil {
 			return ConstraintError(tx.Conflict(err), err, "inserting video %s", v.ID)
 		}
 		if err := s.checkQuotas(ctx, tx, v.Space, videohost.VideoGrowth(nil, v)); err != nil {
@@ -316,12 +316,12 @@ func (s *Store) CreateVideo(ctx context.Context, v *videohost.Video, change vide
 // Video returns a non-deleted video; space "" matches any space, and a video
 // of another space is not found.
 func (s *Store) Video(ctx context.Context, space, id string) (*videohost.Video, error) {
-	return s.loadVideo(ctx, s.Read, space, id, false)
+	return s.loadVideo(ctx, s.b.Read, space, id, false)
 }
 
 // VideoByEmbed returns the non-deleted video with that embed id.
 func (s *Store) VideoByEmbed(ctx context.Context, embed string) (*videohost.Video, error) {
-	v, err := ScanVideo(s.Read.QueryRow(ctx, s.Q.Videos.ByEmbed, embed), s.Read.NewTime)
+	v, err := ScanVideo(s.b.Read.QueryRow(ctx, s.b.Q.Videos.ByEmbed, embed), s.b.Read.NewTime)
 	if err != nil {
 		return nil, NotFound(err, "reading video", "video %s not found", embed)
 	}
@@ -345,7 +345,7 @@ func (s *Store) DeleteVideo(ctx context.Context, space, id string, fn func(v *vi
 
 func (s *Store) mutateVideo(ctx context.Context, space, id string, deleting bool, fn func(v *videohost.Video) (videohost.Change, error), eventData func(*videohost.Video) ([]byte, error)) (*videohost.Video, error) {
 	var saved *videohost.Video
-	err := s.InTx(ctx, func(tx Tx) error {
+	err := s.b.InTx(ctx, func(tx Tx) error {
 		v, err := s.loadVideo(ctx, tx, space, id, true)
 		if err != nil {
 			return err
@@ -368,10 +368,10 @@ func (s *Store) mutateVideo(ctx context.Context, space, id string, deleting bool
 		}
 		var deletedAt *time.Time
 		if deleting {
-			now := s.Now()
+			now := s.b.Now()
 			deletedAt = &now
 		}
-		if _, err := tx.Exec(ctx, s.Q.Videos.Update, VideoUpdateValues(values, deletedAt, v.ID)...); err != nil {
+		if _, err := tx.Exec(ctx, s.b.Q.Videos.Update, VideoUpdateValues(values, deletedAt, v.ID)...); err != nil {
 			return ConstraintError(tx.Conflict(err), err, "updating video %s", v.ID)
 		}
 		if !deleting {
@@ -394,7 +394,7 @@ func (s *Store) mutateVideo(ctx context.Context, space, id string, deleting bool
 // writeChange inserts one outbox row per event, all carrying eventData(v),
 // and every job of change. Jobs without a space or video get v's.
 func (s *Store) writeChange(ctx context.Context, tx Tx, v *videohost.Video, change videohost.Change, eventData func(*videohost.Video) ([]byte, error)) error {
-	now := s.Now()
+	now := s.b.Now()
 	if len(change.Events) > 0 {
 		data, err := EventData(v, eventData)
 		if err != nil {
@@ -404,7 +404,7 @@ func (s *Store) writeChange(ctx context.Context, tx Tx, v *videohost.Video, chan
 			return err
 		}
 		for _, typ := range change.Events {
-			if err := Exec(ctx, tx, "inserting event", s.Q.Videos.Event,
+			if err := Exec(ctx, tx, "inserting event", s.b.Q.Videos.Event,
 				"evt_"+videohost.NewID(24), string(typ), v.Space, v.ID, now, string(data)); err != nil {
 				return err
 			}
@@ -424,9 +424,9 @@ func (s *Store) CountVideos(ctx context.Context, f videohost.VideoFilter) (int, 
 	if f.Collections != nil && len(f.Collections) == 0 {
 		return 0, nil
 	}
-	query, args := s.Q.Videos.Count(f)
+	query, args := s.b.Q.Videos.Count(f)
 	var n int
-	if err := s.Read.QueryRow(ctx, query, args...).Scan(&n); err != nil {
+	if err := s.b.Read.QueryRow(ctx, query, args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("counting videos: %w", err)
 	}
 	return n, nil
@@ -440,8 +440,8 @@ func (s *Store) Videos(ctx context.Context, f videohost.VideoFilter) ([]*videoho
 	if f.Collections != nil && len(f.Collections) == 0 {
 		return nil, nil
 	}
-	query, args := s.Q.Videos.List(f)
-	return Collect(ctx, s.Read, "listing videos", func(row Row) (*videohost.Video, error) {
-		return ScanVideo(row, s.Read.NewTime)
+	query, args := s.b.Q.Videos.List(f)
+	return Collect(ctx, s.b.Read, "listing videos", func(row Row) (*videohost.Video, error) {
+		return ScanVideo(row, s.b.Read.NewTime)
 	}, query, args...)
 }

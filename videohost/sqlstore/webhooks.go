@@ -264,9 +264,9 @@ type FanOutSQL struct {
 // its store writes many rows best.
 type DeliveryWriter interface {
 	// Deliver writes, or queues, the delivery of ev to endpoint.
-	Deliver(ev *videohost.Event, endpoint string) error
+	Deliver(ctx context.Context, ev *videohost.Event, endpoint string) error
 	// Done writes what is queued and moves the cursor to seq.
-	Done(cursor int64) error
+	Done(ctx context.Context, cursor int64) error
 }
 
 // FanOutWebhookEvents reads up to limit events after the cursor and writes
@@ -299,10 +299,13 @@ func FanOutWebhookEvents(ctx context.Context, read Conn, q FanOutSQL, limit int,
 		if err != nil {
 			return err
 		}
-		if cursor, err = FanOut(events, targets, cursor, w.Deliver); err != nil {
+		cursor, err = FanOut(events, targets, cursor, func(ev *videohost.Event, endpoint string) error {
+			return w.Deliver(ctx, ev, endpoint)
+		})
+		if err != nil {
 			return err
 		}
-		if err := w.Done(cursor); err != nil {
+		if err := w.Done(ctx, cursor); err != nil {
 			return err
 		}
 		consumed = len(events)
@@ -456,7 +459,7 @@ func (s *Store) ClaimWebhookDeliveries(ctx context.Context, owner string, endpoi
 		return nil, nil
 	}
 	var due bool
-	if err := s.Read.QueryRow(ctx, s.Q.Webhooks.Due, now).Scan(&due); err != nil {
+	if err := s.b.Read.QueryRow(ctx, s.b.Q.Webhooks.Due, now).Scan(&due); err != nil {
 		return nil, fmt.Errorf("checking due deliveries: %w", err)
 	}
 	if !due {
@@ -464,9 +467,9 @@ func (s *Store) ClaimWebhookDeliveries(ctx context.Context, owner string, endpoi
 	}
 	c := Claim{Owner: owner, Endpoints: endpoints, PerEndpoint: max(perEndpoint, 1), Until: now.Add(lease), Now: now}
 	var claimed []*videohost.ClaimedDelivery
-	err := s.InTx(ctx, func(tx Tx) error {
+	err := s.b.InTx(ctx, func(tx Tx) error {
 		var err error
-		claimed, err = s.ClaimDeliveries(ctx, tx, c)
+		claimed, err = s.b.ClaimDeliveries(ctx, tx, c)
 		return err
 	})
 	if err != nil {
@@ -500,24 +503,24 @@ func LoadEvents(ctx context.Context, c Conn, query string, after int64, limit an
 // Events returns outbox events with Seq > after, oldest first; limit <= 0
 // means all of them.
 func (s *Store) Events(ctx context.Context, after int64, limit int) ([]*videohost.Event, error) {
-	return LoadEvents(ctx, s.Read, s.Q.Webhooks.Events, after, s.Limit(limit))
+	return LoadEvents(ctx, s.b.Read, s.b.Q.Webhooks.Events, after, s.b.Limit(limit))
 }
 
 // Webhook returns one endpoint of space.
 func (s *Store) Webhook(ctx context.Context, space, id string) (*videohost.WebhookEndpoint, error) {
-	return LoadWebhook(ctx, s.Read, s.Q.Webhooks.Get, space, id, s.Now())
+	return LoadWebhook(ctx, s.b.Read, s.b.Q.Webhooks.Get, space, id, s.b.Now())
 }
 
 // UpdateWebhook saves the editable fields of w.
 func (s *Store) UpdateWebhook(ctx context.Context, w *videohost.WebhookEndpoint) error {
 	w.UpdatedAt = s.round(w.UpdatedAt)
-	return UpdateWebhook(ctx, s.Write, s.Q.Webhooks.Update, w)
+	return UpdateWebhook(ctx, s.b.Write, s.b.Q.Webhooks.Update, w)
 }
 
 // RotateWebhookSecret moves the current secret to previous (valid until
 // previousUntil) and stores sealed as the current one.
 func (s *Store) RotateWebhookSecret(ctx context.Context, space, id string, sealed []byte, previousUntil, now time.Time) (*videohost.WebhookEndpoint, error) {
-	if err := RotateWebhookSecret(ctx, s.Write, s.Q.Webhooks.Rotate, space, id, sealed, previousUntil, now); err != nil {
+	if err := RotateWebhookSecret(ctx, s.b.Write, s.b.Q.Webhooks.Rotate, space, id, sealed, previousUntil, now); err != nil {
 		return nil, err
 	}
 	return s.Webhook(ctx, space, id)
@@ -525,40 +528,40 @@ func (s *Store) RotateWebhookSecret(ctx context.Context, space, id string, seale
 
 // DeleteWebhook removes the endpoint; its deliveries and attempts go with it.
 func (s *Store) DeleteWebhook(ctx context.Context, space, id string) error {
-	return DeleteWebhook(ctx, s.Write, s.Q.Webhooks.Delete, space, id)
+	return DeleteWebhook(ctx, s.b.Write, s.b.Q.Webhooks.Delete, space, id)
 }
 
 // RecordWebhookAttempt logs an attempt and moves the delivery to state,
 // releasing its lease and renewing owner's leases on the rest of its batch
 // to holdRestUntil (zero: unchanged).
 func (s *Store) RecordWebhookAttempt(ctx context.Context, seq int64, owner string, a videohost.DeliveryAttempt, state videohost.DeliveryState, next, holdRestUntil time.Time) error {
-	return s.InTx(ctx, func(tx Tx) error {
-		return RecordWebhookAttempt(ctx, tx, s.Q.Webhooks.Attempt, seq, owner, a, state, next, holdRestUntil)
+	return s.b.InTx(ctx, func(tx Tx) error {
+		return RecordWebhookAttempt(ctx, tx, s.b.Q.Webhooks.Attempt, seq, owner, a, state, next, holdRestUntil)
 	})
 }
 
 // ReleaseWebhookDelivery hands a leased delivery back without an attempt.
 func (s *Store) ReleaseWebhookDelivery(ctx context.Context, seq int64, owner string) error {
-	return s.InTx(ctx, func(tx Tx) error {
-		return ReleaseWebhookDelivery(ctx, tx, s.Q.Webhooks.Attempt.Lease, s.Q.Webhooks.Release, seq, owner)
+	return s.b.InTx(ctx, func(tx Tx) error {
+		return ReleaseWebhookDelivery(ctx, tx, s.b.Q.Webhooks.Attempt.Lease, s.b.Q.Webhooks.Release, seq, owner)
 	})
 }
 
 // WebhookDeliveries lists the deliveries of endpoint, newest first, with
 // their attempts.
 func (s *Store) WebhookDeliveries(ctx context.Context, endpoint string, before int64, limit int) ([]*videohost.WebhookDelivery, error) {
-	return WebhookDeliveries(ctx, s.Read, s.Q.Webhooks.Deliveries, s.Q.Webhooks.Attempts, endpoint, before, s.Limit(limit))
+	return WebhookDeliveries(ctx, s.b.Read, s.b.Q.Webhooks.Deliveries, s.b.Q.Webhooks.Attempts, endpoint, before, s.b.Limit(limit))
 }
 
 // WebhookDelivery returns one delivery of endpoint with its attempts.
 func (s *Store) WebhookDelivery(ctx context.Context, endpoint, id string) (*videohost.WebhookDelivery, error) {
-	return WebhookDelivery(ctx, s.Read, s.Q.Webhooks.Delivery, s.Q.Webhooks.Attempts, endpoint, id)
+	return WebhookDelivery(ctx, s.b.Read, s.b.Q.Webhooks.Delivery, s.b.Q.Webhooks.Attempts, endpoint, id)
 }
 
 // RetryWebhookDelivery makes the delivery pending and due at now, unless an
 // attempt is under way (that attempt is the retry).
 func (s *Store) RetryWebhookDelivery(ctx context.Context, endpoint, id string, now time.Time) (*videohost.WebhookDelivery, error) {
-	if err := Exec(ctx, s.Write, "retrying delivery", s.Q.Webhooks.Retry, now, endpoint, id); err != nil {
+	if err := Exec(ctx, s.b.Write, "retrying delivery", s.b.Q.Webhooks.Retry, now, endpoint, id); err != nil {
 		return nil, err
 	}
 	return s.WebhookDelivery(ctx, endpoint, id)
