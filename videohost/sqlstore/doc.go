@@ -10,8 +10,10 @@
 //     events, webhook endpoints, deliveries and attempts, playback
 //     analytics, refserver copy's reads and marker), written once against
 //     Conn and Tx and run with the SQL text the store gives through SQL, a
-//     method a noun (VideoSQL, ChunkSQL, …). Store.Check finds SQL a store
-//     left out.
+//     method a noun (VideoSQL, ChunkSQL, …), so that a rule (a quota, a
+//     lease, a not-found) cannot drift between the two stores. NewStore refuses a Backend
+//     that leaves SQL out. A store embeds Store under an unexported alias,
+//     so that its DB takes the methods and none of the fields.
 //   - Conn, Tx and Result, what that logic asks of a driver: run a
 //     statement, a query, a query for one row (ErrNoRows when there is
 //     none), read a time column, tell a constraint violation; Tx adds what
@@ -38,9 +40,9 @@
 //
 // It lives beside the stores, under videohost, rather than as an
 // internal/sqlcodec: it is more than a codec (the stores' shared methods,
-// row mappers, copy queries, migrations), it speaks videohost's types as the stores do, and next to
-// its only two users it says what it is for. Nothing else should import
-// it.
+// row mappers, copy queries, migrations), it speaks videohost's types as
+// the stores do, and next to its only two users it says what it is for.
+// Nothing else should import it.
 //
 // # The byte contract
 //
