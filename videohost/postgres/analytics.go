@@ -16,11 +16,12 @@ import (
 // statement on its connection, so the per-signal statements are parsed
 // once.
 func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx analytics.Tx) error) error {
+	playback := dialect{}.Playback()
 	return db.inTx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, analyticsLock); err != nil {
 			return fmt.Errorf("waiting for the analytics lock: %w", err)
 		}
-		return fn(&sqlstore.PlaybackTx{C: conn{tx}, Q: &db.q.Playback})
+		return fn(&sqlstore.PlaybackTx{C: conn{tx}, Q: &playback})
 	})
 }
 

@@ -67,6 +67,10 @@ func deref(_ installcopy.ColumnKind, v any) any {
 	return nil
 }
 
+// ImportRows is the half of installcopy.Copier that is this store's own;
+// sqlstore.Store has the rest.
+var _ installcopy.Copier = (*DB)(nil)
+
 // ImportRows upserts rows into t in one transaction. Values of a Serial
 // column are kept (OVERRIDING SYSTEM VALUE), and its identity goes on
 // after the largest.

@@ -23,7 +23,6 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/analytics"
-	"github.com/reelvideo/reel/videohost/installcopy"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
@@ -43,7 +42,6 @@ type DB struct {
 	log         *slog.Logger
 	name        string // the DSN without its password, for messages
 	rescueAfter time.Duration
-	q           sqlstore.Queries
 	// The methods whose logic both SQL stores share, on pool.
 	sharedStore
 }
@@ -54,7 +52,6 @@ var (
 	_ videohost.WebhookStore    = (*DB)(nil)
 	_ analytics.Store           = (*DB)(nil)
 	_ videohost.SigningKeyStore = (*DB)(nil)
-	_ installcopy.Copier        = (*DB)(nil)
 )
 
 // Option configures Open.

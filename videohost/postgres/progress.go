@@ -19,7 +19,6 @@ func (dialect) Progress() sqlstore.ProgressSQL {
 				where, args := anyOf("d.event_id", 1, ids)
 				return `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d WHERE ` + where + ` ORDER BY d.seq`, args
 			},
-			Attempts: attemptsQuery,
 		},
 	}
 }

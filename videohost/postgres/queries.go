@@ -14,9 +14,8 @@ type sharedStore = sqlstore.Store
 // connections and SQL text for the logic both stores share. The pool
 // serves reads and writes alike.
 func (db *DB) share() (err error) {
-	db.q = sqlstore.QueriesOf(dialect{})
 	db.sharedStore, err = sqlstore.NewStore(sqlstore.Backend{Read: conn{db.pool}, Write: conn{db.pool}, InTx: db.inWriteTx,
-		ClaimDeliveries: claimDeliveries, Now: db.now, Round: us, Limit: limitArg, Q: db.q})
+		ClaimDeliveries: claimDeliveries, Now: db.now, Round: us, Limit: limitArg, Q: sqlstore.QueriesOf(dialect{})})
 	return err
 }
 

@@ -24,7 +24,7 @@ func (db *DB) CreateWebhook(ctx context.Context, w *videohost.WebhookEndpoint, s
 	return db.inTx(ctx, func(tx pgx.Tx) error {
 		// The space's row is held until the commit (as a quota check holds
 		// it), so that concurrent creates count one after the other.
-		if _, err := sqlstore.LoadSpace(ctx, conn{tx}, db.q.Spaces.Quota, w.Space); err != nil {
+		if _, err := sqlstore.LoadSpace(ctx, conn{tx}, dialect{}.Spaces().Quota, w.Space); err != nil {
 			return err
 		}
 		if err := sqlstore.CheckWebhookCount(ctx, conn{tx}, `SELECT COUNT(*) FROM webhook_endpoints WHERE space = $1`, w.Space); err != nil {

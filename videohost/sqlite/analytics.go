@@ -13,10 +13,11 @@ var _ analytics.Store = (*DB)(nil)
 
 // UpdatePlayback runs fn in one write transaction.
 func (db *DB) UpdatePlayback(ctx context.Context, fn func(tx analytics.Tx) error) error {
+	playback := dialect{}.Playback()
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		c := &stmtConn{conn: txConn(tx), tx: tx, stmts: map[string]*sql.Stmt{}}
 		defer c.close()
-		return fn(&sqlstore.PlaybackTx{C: c, Q: &db.q.Playback})
+		return fn(&sqlstore.PlaybackTx{C: c, Q: &playback})
 	})
 }
 

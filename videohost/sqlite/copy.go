@@ -92,6 +92,10 @@ func toColumn(kind installcopy.ColumnKind, v any) (any, error) {
 	return v, nil
 }
 
+// ImportRows is the half of installcopy.Copier that is this store's own;
+// sqlstore.Store has the rest.
+var _ installcopy.Copier = (*DB)(nil)
+
 // ImportRows upserts rows into t in one transaction. AUTOINCREMENT
 // counters follow explicit values by themselves.
 func (db *DB) ImportRows(ctx context.Context, t installcopy.Table, rows [][]any) error {

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
-	"github.com/reelvideo/reel/videohost/installcopy"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
@@ -24,7 +23,6 @@ type DB struct {
 	write *sql.DB // exactly one connection; every write goes through it
 	read  *sql.DB // query_only connections for reads
 	clock videohost.Clock
-	q     sqlstore.Queries
 	// The methods whose logic both SQL stores share, on write and read.
 	sharedStore
 }
@@ -32,7 +30,6 @@ type DB struct {
 var (
 	_ videohost.Store      = (*DB)(nil)
 	_ videohost.LeaseQueue = (*DB)(nil)
-	_ installcopy.Copier   = (*DB)(nil)
 )
 
 // Option configures Open.

@@ -18,7 +18,6 @@ func (dialect) Progress() sqlstore.ProgressSQL {
 				where, args := in("d.event_id", ids)
 				return `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d WHERE ` + where + ` ORDER BY d.seq`, args
 			},
-			Attempts: attemptsQuery,
 		},
 	}
 }

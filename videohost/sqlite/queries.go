@@ -15,9 +15,8 @@ type sharedStore = sqlstore.Store
 // pools are open: SQLite's connections and SQL text for the logic both
 // stores share.
 func (db *DB) share() (err error) {
-	db.q = sqlstore.QueriesOf(dialect{})
 	db.sharedStore, err = sqlstore.NewStore(sqlstore.Backend{Read: db.reader(), Write: db.writer(), InTx: db.inWriteTx,
-		ClaimDeliveries: claimDeliveries, Now: db.now, Round: keepTime, Limit: limitArg, Q: db.q})
+		ClaimDeliveries: claimDeliveries, Now: db.now, Round: keepTime, Limit: limitArg, Q: sqlstore.QueriesOf(dialect{})})
 	return err
 }
 

@@ -20,16 +20,6 @@ type PlayerSettingsSQL struct {
 	Delete, Put string
 }
 
-// PlayerSettings returns the settings of those scopes of space that have any.
-func (s *Store) PlayerSettings(ctx context.Context, space string, scopes []videohost.PlayerScope) (map[videohost.PlayerScope]videohost.PlayerSettings, error) {
-	return LoadPlayerSettings(ctx, s.b.Read, space, scopes, s.b.Q.PlayerSettings.Get)
-}
-
-// PutPlayerSettings replaces the settings of a scope; zero settings remove its row.
-func (s *Store) PutPlayerSettings(ctx context.Context, space string, scope videohost.PlayerScope, ps videohost.PlayerSettings, now time.Time) error {
-	return PutPlayerSettings(ctx, s.b.Write, s.b.Q.PlayerSettings.Delete, s.b.Q.PlayerSettings.Put, space, scope, ps, now)
-}
-
 // PlayerSettings reads the rows (kind, id, settings) of player_settings,
 // settings as JSON text, into a map.
 func PlayerSettings(rows Rows) (map[videohost.PlayerScope]videohost.PlayerSettings, error) {
@@ -50,11 +40,8 @@ func PlayerSettings(rows Rows) (map[videohost.PlayerScope]videohost.PlayerSettin
 	return out, nil
 }
 
-// LoadPlayerSettings reads the settings of those scopes of space that have
-// any. query(n) is the store's SELECT kind, id, settings for space and n
-// (kind, id) pairs, its arguments in that order.
-func LoadPlayerSettings(ctx context.Context, c Conn, space string, scopes []videohost.PlayerScope,
-	query func(n int) string) (map[videohost.PlayerScope]videohost.PlayerSettings, error) {
+// PlayerSettings returns the settings of those scopes of space that have any.
+func (s *Store) PlayerSettings(ctx context.Context, space string, scopes []videohost.PlayerScope) (map[videohost.PlayerScope]videohost.PlayerSettings, error) {
 	if len(scopes) == 0 {
 		return map[videohost.PlayerScope]videohost.PlayerSettings{}, nil
 	}
@@ -62,23 +49,20 @@ func LoadPlayerSettings(ctx context.Context, c Conn, space string, scopes []vide
 	for _, sc := range scopes {
 		args = append(args, sc.Kind, sc.ID)
 	}
-	return Read(ctx, c, "reading player settings", PlayerSettings, query(len(scopes)), args...)
+	return Read(ctx, s.b.Read, "reading player settings", PlayerSettings, s.b.Q.PlayerSettings.Get(len(scopes)), args...)
 }
 
-// PutPlayerSettings replaces the settings of a scope: del (space, kind,
-// id) removes zero settings' row, upsert (space, kind, id, settings as
-// JSON text, now) writes the others.
-func PutPlayerSettings(ctx context.Context, c Conn, del, upsert, space string, scope videohost.PlayerScope,
-	s videohost.PlayerSettings, now time.Time) error {
-	if s.IsZero() {
-		return Exec(ctx, c, "removing player settings", del, space, scope.Kind, scope.ID)
+// PutPlayerSettings replaces the settings of a scope; zero settings remove its row.
+func (s *Store) PutPlayerSettings(ctx context.Context, space string, scope videohost.PlayerScope, ps videohost.PlayerSettings, now time.Time) error {
+	if ps.IsZero() {
+		return Exec(ctx, s.b.Write, "removing player settings", s.b.Q.PlayerSettings.Delete, space, scope.Kind, scope.ID)
 	}
-	raw, err := json.Marshal(s)
+	raw, err := json.Marshal(ps)
 	if err != nil {
 		return err
 	}
-	if _, err := c.Exec(ctx, upsert, space, scope.Kind, scope.ID, string(raw), now); err != nil {
-		return ConstraintError(c.Conflict(err), err, "storing player settings of %s %s", scope.Kind, scope.ID)
+	if _, err := s.b.Write.Exec(ctx, s.b.Q.PlayerSettings.Put, space, scope.Kind, scope.ID, string(raw), now); err != nil {
+		return ConstraintError(s.b.Write.Conflict(err), err, "storing player settings of %s %s", scope.Kind, scope.ID)
 	}
 	return nil
 }

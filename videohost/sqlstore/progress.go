@@ -14,24 +14,14 @@ type ProgressSQL struct {
 	// selects (video_id, done) of some videos.
 	Set string
 	Get ListQuery[string]
-	// VideoEvents is VideoEvents' SQL.
+	// VideoEvents is Store.VideoEvents' SQL; the attempts of the
+	// deliveries are read with WebhookSQL.Attempts.
 	VideoEvents VideoEventsSQL
 }
 
 // SetVideoProgress records how much of a video's encode is done.
 func (s *Store) SetVideoProgress(ctx context.Context, videoID string, done float64, at time.Time) error {
 	return Exec(ctx, s.b.Write, "recording progress", s.b.Q.Progress.Set, videoID, done, at)
-}
-
-// VideoProgress returns the recorded progress of those of ids that have one.
-func (s *Store) VideoProgress(ctx context.Context, ids []string) (map[string]float64, error) {
-	return LoadProgress(ctx, s.b.Read, ids, s.b.Q.Progress.Get)
-}
-
-// VideoEvents lists a video's outbox events, newest first, each with its
-// deliveries and their attempts.
-func (s *Store) VideoEvents(ctx context.Context, space, videoID string, before int64, limit int) ([]*videohost.VideoEvent, error) {
-	return VideoEvents(ctx, s.b.Read, s.b.Q.Progress.VideoEvents, space, videoID, before, s.b.Limit(limit))
 }
 
 // Progress reads the rows (video_id, done) of video_progress into a map.
@@ -49,19 +39,6 @@ func Progress(rows Rows, n int) (map[string]float64, error) {
 	return out, nil
 }
 
-// LoadProgress reads the recorded progress of those of ids that have one.
-// query(ids) is the store's SELECT video_id, done of those ids, with its
-// arguments.
-func LoadProgress(ctx context.Context, c Conn, ids []string, query func([]string) (string, []any)) (map[string]float64, error) {
-	if len(ids) == 0 {
-		return map[string]float64{}, nil
-	}
-	q, args := query(ids)
-	return Read(ctx, c, "reading progress", func(rows Rows) (map[string]float64, error) {
-		return Progress(rows, len(ids))
-	}, q, args...)
-}
-
 // VideoEventsSQL is a store's SQL text for VideoEvents.
 type VideoEventsSQL struct {
 	// Events selects (seq, id, type, created_at) of events given
@@ -70,17 +47,26 @@ type VideoEventsSQL struct {
 	// Deliveries selects a store's delivery columns (see ScanDelivery) of
 	// the deliveries of events, in seq order.
 	Deliveries ListQuery[string]
-	// Attempts is LoadAttempts' query.
-	Attempts ListQuery[int64]
+}
+
+// VideoProgress returns the recorded progress of those of ids that have one.
+func (s *Store) VideoProgress(ctx context.Context, ids []string) (map[string]float64, error) {
+	if len(ids) == 0 {
+		return map[string]float64{}, nil
+	}
+	query, args := s.b.Q.Progress.Get(ids)
+	return Read(ctx, s.b.Read, "reading progress", func(rows Rows) (map[string]float64, error) {
+		return Progress(rows, len(ids))
+	}, query, args...)
 }
 
 // VideoEvents lists a video's outbox events, newest first, each with its
-// deliveries and their attempts. before <= 0 starts at the newest; limit
-// is the store's argument for it.
-func VideoEvents(ctx context.Context, c Conn, q VideoEventsSQL, space, videoID string, before int64, limit any) ([]*videohost.VideoEvent, error) {
+// deliveries and their attempts.
+func (s *Store) VideoEvents(ctx context.Context, space, videoID string, before int64, limit int) ([]*videohost.VideoEvent, error) {
 	if before <= 0 {
 		before = math.MaxInt64
 	}
+	c, q := s.b.Read, s.b.Q.Progress.VideoEvents
 	out, err := Collect(ctx, c, "listing a video's events", func(row Row) (*videohost.VideoEvent, error) {
 		e := &videohost.VideoEvent{}
 		created := c.NewTime()
@@ -89,7 +75,7 @@ func VideoEvents(ctx context.Context, c Conn, q VideoEventsSQL, space, videoID s
 		}
 		e.CreatedAt = created.Time()
 		return e, nil
-	}, q.Events, videoID, space, before, limit)
+	}, q.Events, videoID, space, before, s.b.Limit(limit))
 	if err != nil || len(out) == 0 {
 		return out, err
 	}
@@ -100,9 +86,7 @@ func VideoEvents(ctx context.Context, c Conn, q VideoEventsSQL, space, videoID s
 		ids = append(ids, e.ID)
 	}
 	dq, args := q.Deliveries(ids)
-	all, err := Collect(ctx, c, "listing an event's deliveries", func(row Row) (*videohost.WebhookDelivery, error) {
-		return ScanDelivery(row, c.NewTime)
-	}, dq, args...)
+	all, err := Collect(ctx, c, "listing an event's deliveries", s.scanDelivery, dq, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +94,7 @@ func VideoEvents(ctx context.Context, c Conn, q VideoEventsSQL, space, videoID s
 		e := byID[d.EventID]
 		e.Deliveries = append(e.Deliveries, d)
 	}
-	if err := LoadAttempts(ctx, c, all, q.Attempts); err != nil {
+	if err := s.loadAttempts(ctx, all); err != nil {
 		return nil, err
 	}
 	return out, nil

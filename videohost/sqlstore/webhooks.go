@@ -165,28 +165,6 @@ func FanOut(events []*videohost.Event, targets map[string][]FanOutTarget, cursor
 // lists.
 type ListQuery[T any] func(values []T) (string, []any)
 
-// LoadAttempts reads the attempts of ds into them: query(seqs) selects
-// (delivery, at, status, duration_ms, error, response_excerpt) of those
-// deliveries in attempt order.
-func LoadAttempts(ctx context.Context, c Conn, ds []*videohost.WebhookDelivery, query ListQuery[int64]) error {
-	if len(ds) == 0 {
-		return nil
-	}
-	bySeq := make(map[int64]*videohost.WebhookDelivery, len(ds))
-	seqs := make([]int64, 0, len(ds))
-	for _, d := range ds {
-		bySeq[d.Seq] = d
-		seqs = append(seqs, d.Seq)
-	}
-	q, args := query(seqs)
-	rows, err := c.Query(ctx, q, args...)
-	if err != nil {
-		return fmt.Errorf("reading attempts: %w", err)
-	}
-	defer rows.Close()
-	return AddAttempts(rows, bySeq, c.NewTime)
-}
-
 // WebhookEventsColumn encodes the events of w for its events column.
 func WebhookEventsColumn(w *videohost.WebhookEndpoint) (string, error) {
 	events, err := json.Marshal(w.Events)
@@ -207,45 +185,6 @@ func CheckWebhookCount(ctx context.Context, c Conn, count, space string) error {
 		return videohost.TooManyWebhooks()
 	}
 	return nil
-}
-
-// WebhookNotFound is the error of a missing endpoint.
-func WebhookNotFound(id string) error {
-	return videohost.Errorf(videohost.ENotFound, "webhook %s not found", id)
-}
-
-// LoadWebhook reads one endpoint (WebhookColumns) with query, given id and
-// space; now is for ScanWebhook.
-func LoadWebhook(ctx context.Context, c Conn, query, space, id string, now time.Time) (*videohost.WebhookEndpoint, error) {
-	w, err := ScanWebhook(c.QueryRow(ctx, query, id, space), c.NewTime, now)
-	if err != nil {
-		return nil, NotFound(err, "reading webhook", "webhook %s not found", id)
-	}
-	return w, nil
-}
-
-// UpdateWebhook saves the editable fields of w with update, given url,
-// description, events, enabled, updated_at, id and space.
-func UpdateWebhook(ctx context.Context, c Conn, update string, w *videohost.WebhookEndpoint) error {
-	events, err := WebhookEventsColumn(w)
-	if err != nil {
-		return err
-	}
-	n, err := c.Exec(ctx, update, w.URL, w.Description, events, w.Enabled, w.UpdatedAt, w.ID, w.Space)
-	return MustAffect(n, err, "updating webhook", WebhookNotFound(w.ID))
-}
-
-// RotateWebhookSecret runs rotate, given the sealed secret, previousUntil,
-// now, id and space.
-func RotateWebhookSecret(ctx context.Context, c Conn, rotate, space, id string, sealed []byte, previousUntil, now time.Time) error {
-	n, err := c.Exec(ctx, rotate, sealed, previousUntil, now, id, space)
-	return MustAffect(n, err, "rotating webhook secret", WebhookNotFound(id))
-}
-
-// DeleteWebhook runs del, given id and space.
-func DeleteWebhook(ctx context.Context, c Conn, del, space, id string) error {
-	n, err := c.Exec(ctx, del, id, space)
-	return MustAffect(n, err, "deleting webhook", WebhookNotFound(id))
 }
 
 // FanOutSQL is a store's SQL text for FanOutWebhookEvents.
@@ -326,23 +265,6 @@ func CreateDeliveryArgs(d *videohost.WebhookDelivery) []any {
 	return []any{d.ID, d.Endpoint, d.EventID, d.Type, d.EventAt, string(d.Data), due, d.CreatedAt}
 }
 
-// CheckLease checks what a store read of a delivery, inside the
-// transaction about to change it, against owner's lease: ENotFound when
-// it is gone (its endpoint was deleted), EConflict when the lease was lost.
-// row reads (state, lease_owner, lease_until).
-func CheckLease(row Row, newTime func() TimeCol, seq int64, owner string) error {
-	var state, leaseOwner string
-	leaseUntil := newTime()
-	if err := row.Scan(&state, &leaseOwner, leaseUntil.Dest()); err != nil {
-		return NotFound(err, "reading delivery", "delivery %d not found", seq)
-	}
-	if state != string(videohost.DeliveryPending) || leaseUntil.Time().IsZero() || leaseOwner != owner {
-		return videohost.Errorf(videohost.EConflict, "lease lost: delivery %d is %s under %q, not leased to %q",
-			seq, state, leaseOwner, owner)
-	}
-	return nil
-}
-
 // WebhookSQL is a store's SQL text for the webhook methods of Store.
 type WebhookSQL struct {
 	// Get selects WebhookColumns given id and space.
@@ -373,71 +295,6 @@ type AttemptSQL struct {
 	Insert   string // an attempt: delivery, at, status, duration_ms, error, response_excerpt
 	Record   string // the delivery's state, next_attempt_at (NULL unless pending), updated_at, by seq
 	HoldRest string // lease_until of the rest of owner's batch: until, seq, owner
-}
-
-// RecordWebhookAttempt logs an attempt and moves the delivery to state,
-// releasing its lease and renewing owner's leases on the rest of its batch
-// to holdRestUntil (zero: unchanged). tx is the write transaction.
-func RecordWebhookAttempt(ctx context.Context, tx Conn, q AttemptSQL, seq int64, owner string, a videohost.DeliveryAttempt,
-	state videohost.DeliveryState, next, holdRestUntil time.Time) error {
-	if err := CheckLease(tx.QueryRow(ctx, q.Lease, seq), tx.NewTime, seq, owner); err != nil {
-		return err
-	}
-	if err := Exec(ctx, tx, "logging attempt", q.Insert, seq, a.At, a.Status, a.DurationMS, a.Error, a.ResponseExcerpt); err != nil {
-		return err
-	}
-	var nextAt *time.Time
-	if state == videohost.DeliveryPending {
-		nextAt = &next
-	}
-	if err := Exec(ctx, tx, "recording attempt", q.Record, string(state), nextAt, a.At, seq); err != nil {
-		return err
-	}
-	if holdRestUntil.IsZero() {
-		return nil
-	}
-	return Exec(ctx, tx, "renewing the batch's leases", q.HoldRest, holdRestUntil, seq, owner)
-}
-
-// ReleaseWebhookDelivery hands a leased delivery back without an attempt:
-// lease reads it as AttemptSQL.Lease does, release frees it by seq.
-func ReleaseWebhookDelivery(ctx context.Context, tx Conn, lease, release string, seq int64, owner string) error {
-	if err := CheckLease(tx.QueryRow(ctx, lease, seq), tx.NewTime, seq, owner); err != nil {
-		return err
-	}
-	return Exec(ctx, tx, "releasing delivery", release, seq)
-}
-
-// WebhookDeliveries lists deliveries with query (a store's delivery
-// columns, given endpoint, a seq to stay below and a limit), then their
-// attempts with attempts, LoadAttempts' query.
-func WebhookDeliveries(ctx context.Context, c Conn, query string, attempts ListQuery[int64], endpoint string, before int64, limit any) ([]*videohost.WebhookDelivery, error) {
-	if before <= 0 {
-		before = math.MaxInt64
-	}
-	out, err := Collect(ctx, c, "listing deliveries", func(row Row) (*videohost.WebhookDelivery, error) {
-		return ScanDelivery(row, c.NewTime)
-	}, query, endpoint, before, limit)
-	if err != nil {
-		return nil, err
-	}
-	if err := LoadAttempts(ctx, c, out, attempts); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// WebhookDelivery reads one delivery with query (given endpoint and id)
-// and its attempts.
-func WebhookDelivery(ctx context.Context, c Conn, query string, attempts ListQuery[int64], endpoint, id string) (*videohost.WebhookDelivery, error) {
-	d, err := ScanDelivery(c.QueryRow(ctx, query, endpoint, id), c.NewTime)
-	if err != nil {
-		return nil, NotFound(err, "reading delivery", "delivery %s not found", id)
-	}
-	if err := LoadAttempts(ctx, c, []*videohost.WebhookDelivery{d}, attempts); err != nil {
-		return nil, err
-	}
-	return d, nil
 }
 
 // Claim is what a store's claim of webhook deliveries leases: per enabled
@@ -506,21 +363,35 @@ func (s *Store) Events(ctx context.Context, after int64, limit int) ([]*videohos
 	return LoadEvents(ctx, s.b.Read, s.b.Q.Webhooks.Events, after, s.b.Limit(limit))
 }
 
+func webhookNotFound(id string) error {
+	return videohost.Errorf(videohost.ENotFound, "webhook %s not found", id)
+}
+
 // Webhook returns one endpoint of space.
 func (s *Store) Webhook(ctx context.Context, space, id string) (*videohost.WebhookEndpoint, error) {
-	return LoadWebhook(ctx, s.b.Read, s.b.Q.Webhooks.Get, space, id, s.b.Now())
+	w, err := ScanWebhook(s.b.Read.QueryRow(ctx, s.b.Q.Webhooks.Get, id, space), s.b.Read.NewTime, s.b.Now())
+	if err != nil {
+		return nil, NotFound(err, "reading webhook", "webhook %s not found", id)
+	}
+	return w, nil
 }
 
 // UpdateWebhook saves the editable fields of w.
 func (s *Store) UpdateWebhook(ctx context.Context, w *videohost.WebhookEndpoint) error {
 	w.UpdatedAt = s.round(w.UpdatedAt)
-	return UpdateWebhook(ctx, s.b.Write, s.b.Q.Webhooks.Update, w)
+	events, err := WebhookEventsColumn(w)
+	if err != nil {
+		return err
+	}
+	n, err := s.b.Write.Exec(ctx, s.b.Q.Webhooks.Update, w.URL, w.Description, events, w.Enabled, w.UpdatedAt, w.ID, w.Space)
+	return MustAffect(n, err, "updating webhook", webhookNotFound(w.ID))
 }
 
 // RotateWebhookSecret moves the current secret to previous (valid until
 // previousUntil) and stores sealed as the current one.
 func (s *Store) RotateWebhookSecret(ctx context.Context, space, id string, sealed []byte, previousUntil, now time.Time) (*videohost.WebhookEndpoint, error) {
-	if err := RotateWebhookSecret(ctx, s.b.Write, s.b.Q.Webhooks.Rotate, space, id, sealed, previousUntil, now); err != nil {
+	n, err := s.b.Write.Exec(ctx, s.b.Q.Webhooks.Rotate, sealed, previousUntil, now, id, space)
+	if err := MustAffect(n, err, "rotating webhook secret", webhookNotFound(id)); err != nil {
 		return nil, err
 	}
 	return s.Webhook(ctx, space, id)
@@ -528,34 +399,113 @@ func (s *Store) RotateWebhookSecret(ctx context.Context, space, id string, seale
 
 // DeleteWebhook removes the endpoint; its deliveries and attempts go with it.
 func (s *Store) DeleteWebhook(ctx context.Context, space, id string) error {
-	return DeleteWebhook(ctx, s.b.Write, s.b.Q.Webhooks.Delete, space, id)
+	n, err := s.b.Write.Exec(ctx, s.b.Q.Webhooks.Delete, id, space)
+	return MustAffect(n, err, "deleting webhook", webhookNotFound(id))
+}
+
+// checkLease checks, inside the transaction about to change a delivery,
+// that owner holds its lease (AttemptSQL.Lease reads it): ENotFound when it
+// is gone (its endpoint was deleted), EConflict when the lease was lost.
+func (s *Store) checkLease(ctx context.Context, tx Tx, seq int64, owner string) error {
+	var state, leaseOwner string
+	leaseUntil := tx.NewTime()
+	if err := tx.QueryRow(ctx, s.b.Q.Webhooks.Attempt.Lease, seq).Scan(&state, &leaseOwner, leaseUntil.Dest()); err != nil {
+		return NotFound(err, "reading delivery", "delivery %d not found", seq)
+	}
+	if state != string(videohost.DeliveryPending) || leaseUntil.Time().IsZero() || leaseOwner != owner {
+		return videohost.Errorf(videohost.EConflict, "lease lost: delivery %d is %s under %q, not leased to %q",
+			seq, state, leaseOwner, owner)
+	}
+	return nil
 }
 
 // RecordWebhookAttempt logs an attempt and moves the delivery to state,
 // releasing its lease and renewing owner's leases on the rest of its batch
 // to holdRestUntil (zero: unchanged).
 func (s *Store) RecordWebhookAttempt(ctx context.Context, seq int64, owner string, a videohost.DeliveryAttempt, state videohost.DeliveryState, next, holdRestUntil time.Time) error {
+	q := s.b.Q.Webhooks.Attempt
 	return s.b.InTx(ctx, func(tx Tx) error {
-		return RecordWebhookAttempt(ctx, tx, s.b.Q.Webhooks.Attempt, seq, owner, a, state, next, holdRestUntil)
+		if err := s.checkLease(ctx, tx, seq, owner); err != nil {
+			return err
+		}
+		if err := Exec(ctx, tx, "logging attempt", q.Insert, seq, a.At, a.Status, a.DurationMS, a.Error, a.ResponseExcerpt); err != nil {
+			return err
+		}
+		var nextAt *time.Time
+		if state == videohost.DeliveryPending {
+			nextAt = &next
+		}
+		if err := Exec(ctx, tx, "recording attempt", q.Record, string(state), nextAt, a.At, seq); err != nil {
+			return err
+		}
+		if holdRestUntil.IsZero() {
+			return nil
+		}
+		return Exec(ctx, tx, "renewing the batch's leases", q.HoldRest, holdRestUntil, seq, owner)
 	})
 }
 
 // ReleaseWebhookDelivery hands a leased delivery back without an attempt.
 func (s *Store) ReleaseWebhookDelivery(ctx context.Context, seq int64, owner string) error {
 	return s.b.InTx(ctx, func(tx Tx) error {
-		return ReleaseWebhookDelivery(ctx, tx, s.b.Q.Webhooks.Attempt.Lease, s.b.Q.Webhooks.Release, seq, owner)
+		if err := s.checkLease(ctx, tx, seq, owner); err != nil {
+			return err
+		}
+		return Exec(ctx, tx, "releasing delivery", s.b.Q.Webhooks.Release, seq)
 	})
+}
+
+func (s *Store) scanDelivery(row Row) (*videohost.WebhookDelivery, error) {
+	return ScanDelivery(row, s.b.Read.NewTime)
 }
 
 // WebhookDeliveries lists the deliveries of endpoint, newest first, with
 // their attempts.
 func (s *Store) WebhookDeliveries(ctx context.Context, endpoint string, before int64, limit int) ([]*videohost.WebhookDelivery, error) {
-	return WebhookDeliveries(ctx, s.b.Read, s.b.Q.Webhooks.Deliveries, s.b.Q.Webhooks.Attempts, endpoint, before, s.b.Limit(limit))
+	if before <= 0 {
+		before = math.MaxInt64
+	}
+	out, err := Collect(ctx, s.b.Read, "listing deliveries", s.scanDelivery,
+		s.b.Q.Webhooks.Deliveries, endpoint, before, s.b.Limit(limit))
+	if err != nil {
+		return nil, err
+	}
+	if err := s.loadAttempts(ctx, out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // WebhookDelivery returns one delivery of endpoint with its attempts.
 func (s *Store) WebhookDelivery(ctx context.Context, endpoint, id string) (*videohost.WebhookDelivery, error) {
-	return WebhookDelivery(ctx, s.b.Read, s.b.Q.Webhooks.Delivery, s.b.Q.Webhooks.Attempts, endpoint, id)
+	d, err := s.scanDelivery(s.b.Read.QueryRow(ctx, s.b.Q.Webhooks.Delivery, endpoint, id))
+	if err != nil {
+		return nil, NotFound(err, "reading delivery", "delivery %s not found", id)
+	}
+	if err := s.loadAttempts(ctx, []*videohost.WebhookDelivery{d}); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// loadAttempts reads the attempts of ds into them.
+func (s *Store) loadAttempts(ctx context.Context, ds []*videohost.WebhookDelivery) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	bySeq := make(map[int64]*videohost.WebhookDelivery, len(ds))
+	seqs := make([]int64, 0, len(ds))
+	for _, d := range ds {
+		bySeq[d.Seq] = d
+		seqs = append(seqs, d.Seq)
+	}
+	query, args := s.b.Q.Webhooks.Attempts(seqs)
+	rows, err := s.b.Read.Query(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("reading attempts: %w", err)
+	}
+	defer rows.Close()
+	return AddAttempts(rows, bySeq, s.b.Read.NewTime)
 }
 
 // RetryWebhookDelivery makes the delivery pending and due at now, unless an
