@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -11,34 +10,6 @@ import (
 	"github.com/reelvideo/reel/videohost/installcopy"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
-
-var _ installcopy.Copier = (*DB)(nil)
-
-// CopyCheck fails when the database holds a table or column that
-// installcopy.Tables does not copy (River's tables aside).
-func (db *DB) CopyCheck(ctx context.Context) error {
-	rows, err := db.pool.Query(ctx, `SELECT c.table_name::text, c.column_name::text
-		FROM information_schema.columns c JOIN information_schema.tables t
-			ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-		WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name NOT LIKE 'river\_%'`)
-	if err != nil {
-		return fmt.Errorf("reading the schema: %w", err)
-	}
-	defer rows.Close()
-	return sqlstore.CopyCheck(rows)
-}
-
-// ExportRows streams every row of t, in key order (parents first when
-// t.Parent is set).
-func (db *DB) ExportRows(ctx context.Context, t installcopy.Table, fn func(row []any) error) error {
-	query := sqlstore.ExportQuery(t)
-	rows, err := db.pool.Query(ctx, query)
-	if err != nil {
-		return fmt.Errorf("reading %s: %w", t.Name, err)
-	}
-	defer rows.Close()
-	return sqlstore.ExportRows(rows, t, scanDest, deref, fn)
-}
 
 // scanDest is a scan destination for a column of kind.
 func scanDest(kind installcopy.ColumnKind) any {
@@ -95,6 +66,10 @@ func deref(_ installcopy.ColumnKind, v any) any {
 	}
 	return nil
 }
+
+// ImportRows is the half of installcopy.Copier that is this store's own;
+// sqlstore.Store has the rest.
+var _ installcopy.Copier = (*DB)(nil)
 
 // ImportRows upserts rows into t in one transaction. Values of a Serial
 // column are kept (OVERRIDING SYSTEM VALUE), and its identity goes on
@@ -161,31 +136,18 @@ func toColumn(kind installcopy.ColumnKind, v any) (any, error) {
 	return v, nil
 }
 
-// CopyMarker returns the record of a copy into this database, if any.
-func (db *DB) CopyMarker(ctx context.Context) (*installcopy.Marker, error) {
-	var (
-		m        installcopy.Marker
-		finished *time.Time
-	)
-	err := db.pool.QueryRow(ctx, `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`).
-		Scan(&m.Source, &m.StartedAt, &finished)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
+// Copy is PostgreSQL's SQL text for the copy methods of sqlstore.Store.
+func (dialect) Copy() sqlstore.CopySQL {
+	return sqlstore.CopySQL{
+		// River's tables aside.
+		Schema: `SELECT c.table_name::text, c.column_name::text
+			FROM information_schema.columns c JOIN information_schema.tables t
+				ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+			WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name NOT LIKE 'river\_%'`,
+		Dest:   scanDest,
+		Value:  deref,
+		Marker: `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`,
+		SetMarker: `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, $1, $2, $3)
+			ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,
 	}
-	if err != nil {
-		return nil, fmt.Errorf("reading the copy marker: %w", err)
-	}
-	m.StartedAt, m.FinishedAt = m.StartedAt.UTC(), fromTS(finished)
-	return &m, nil
-}
-
-// SetCopyMarker writes the record of a copy into this database.
-func (db *DB) SetCopyMarker(ctx context.Context, m installcopy.Marker) error {
-	_, err := db.pool.Exec(ctx, `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, $1, $2, $3)
-		ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,
-		m.Source, m.StartedAt, ts(m.FinishedAt))
-	if err != nil {
-		return fmt.Errorf("writing the copy marker: %w", err)
-	}
-	return nil
 }

@@ -42,6 +42,8 @@ type DB struct {
 	log         *slog.Logger
 	name        string // the DSN without its password, for messages
 	rescueAfter time.Duration
+	// The methods whose logic both SQL stores share, on pool.
+	sharedStore
 }
 
 var (
@@ -121,6 +123,10 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*DB, error) {
 	}
 	db := &DB{pool: pool, poolConfig: cfg, driver: riverpgxv5.New(pool), clock: o.clock,
 		log: o.logger.With("database", name), name: name, rescueAfter: max(o.rescueAfter, time.Second)}
+	if err := db.share(); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("opening database %s: %w", name, err)
+	}
 	if err := db.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("opening database %s: %w", name, err)
@@ -438,11 +444,7 @@ const (
 // constraintError turns a constraint violation into EConflict and wraps
 // anything else with what.
 func constraintError(err error, what string, args ...any) error {
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) && strings.HasPrefix(pe.Code, integrityConstraintViolation) {
-		return &videohost.Error{Code: videohost.EConflict, Message: fmt.Sprintf(what, args...) + ": conflicts with existing data", Err: err}
-	}
-	return fmt.Errorf(what+": %w", append(args, err)...)
+	return sqlstore.ConstraintError(isConstraint(err), err, what, args...)
 }
 
 // notFound turns pgx.ErrNoRows into ENotFound, naming what was looked for,
@@ -480,13 +482,6 @@ func ts(t time.Time) any {
 	return t
 }
 
-func tsPtr(t *time.Time) any {
-	if t == nil {
-		return nil
-	}
-	return ts(*t)
-}
-
 // fromTS reads a timestamptz column back in UTC; NULL is the zero time.
 func fromTS(t *time.Time) time.Time {
 	if t == nil {
@@ -502,26 +497,10 @@ func newTSCol() sqlstore.TimeCol { return &tsCol{} }
 func (c *tsCol) Dest() any       { return &c.t }
 func (c *tsCol) Time() time.Time { return fromTS(c.t) }
 
-func fromTSPtr(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	v := t.UTC()
-	return &v
-}
-
 // limitArg is a LIMIT parameter: NULL (no limit) when n <= 0.
 func limitArg(n int) any {
 	if n <= 0 {
 		return nil
 	}
 	return n
-}
-
-// mustAffect returns notFound when tag changed no row.
-func mustAffect(tag pgconn.CommandTag, notFound error) error {
-	if tag.RowsAffected() == 0 {
-		return notFound
-	}
-	return nil
 }

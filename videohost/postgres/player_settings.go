@@ -1,57 +1,25 @@
 package postgres
 
 import (
-	"context"
-	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
 
-var _ videohost.PlayerSettingsStore = (*DB)(nil)
-
-// PlayerSettings returns the settings of those scopes of space that have any.
-func (db *DB) PlayerSettings(ctx context.Context, space string, scopes []videohost.PlayerScope) (map[videohost.PlayerScope]videohost.PlayerSettings, error) {
-	out := map[videohost.PlayerScope]videohost.PlayerSettings{}
-	if len(scopes) == 0 {
-		return out, nil
+// PlayerSettings is PostgreSQL's SQL text for the player settings methods of
+// sqlstore.Store.
+func (dialect) PlayerSettings() sqlstore.PlayerSettingsSQL {
+	return sqlstore.PlayerSettingsSQL{
+		Get: func(n int) string {
+			where := make([]string, n)
+			for i := range where {
+				where[i] = "(kind = $" + strconv.Itoa(2*i+2) + " AND id = $" + strconv.Itoa(2*i+3) + ")"
+			}
+			return `SELECT kind, id, settings FROM player_settings WHERE space = $1 AND (` + strings.Join(where, " OR ") + `)`
+		},
+		Delete: `DELETE FROM player_settings WHERE space = $1 AND kind = $2 AND id = $3`,
+		Put: `INSERT INTO player_settings (space, kind, id, settings, updated_at) VALUES ($1, $2, $3, $4, $5)
+				ON CONFLICT (space, kind, id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
 	}
-	var where []string
-	args := []any{space}
-	for _, sc := range scopes {
-		n := len(args)
-		where = append(where, "(kind = $"+strconv.Itoa(n+1)+" AND id = $"+strconv.Itoa(n+2)+")")
-		args = append(args, sc.Kind, sc.ID)
-	}
-	rows, err := db.pool.Query(ctx, `SELECT kind, id, settings FROM player_settings WHERE space = $1 AND (`+strings.Join(where, " OR ")+`)`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("reading player settings: %w", err)
-	}
-	defer rows.Close()
-	return sqlstore.PlayerSettings(rows)
-}
-
-// PutPlayerSettings replaces the settings of a scope; zero settings remove its row.
-func (db *DB) PutPlayerSettings(ctx context.Context, space string, scope videohost.PlayerScope, s videohost.PlayerSettings, now time.Time) error {
-	if s.IsZero() {
-		if _, err := db.pool.Exec(ctx, `DELETE FROM player_settings WHERE space = $1 AND kind = $2 AND id = $3`, space, scope.Kind, scope.ID); err != nil {
-			return fmt.Errorf("removing player settings: %w", err)
-		}
-		return nil
-	}
-	raw, err := json.Marshal(s)
-	if err != nil {
-		return err
-	}
-	_, err = db.pool.Exec(ctx, `INSERT INTO player_settings (space, kind, id, settings, updated_at) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (space, kind, id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
-		space, scope.Kind, scope.ID, string(raw), now)
-	if err != nil {
-		return constraintError(err, "storing player settings of %s %s", scope.Kind, scope.ID)
-	}
-	return nil
 }

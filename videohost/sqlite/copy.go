@@ -3,39 +3,12 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/reelvideo/reel/videohost/installcopy"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
-
-var _ installcopy.Copier = (*DB)(nil)
-
-// CopyCheck fails when the database holds a table or column that
-// installcopy.Tables does not copy (SQLite's own tables aside).
-func (db *DB) CopyCheck(ctx context.Context) error {
-	rows, err := db.read.QueryContext(ctx, `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
-		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\_%' ESCAPE '\'`)
-	if err != nil {
-		return fmt.Errorf("reading the schema: %w", err)
-	}
-	defer rows.Close()
-	return sqlstore.CopyCheck(rows)
-}
-
-// ExportRows streams every row of t, in key order (parents first when
-// t.Parent is set).
-func (db *DB) ExportRows(ctx context.Context, t installcopy.Table, fn func(row []any) error) error {
-	query := sqlstore.ExportQuery(t)
-	rows, err := db.read.QueryContext(ctx, query)
-	if err != nil {
-		return fmt.Errorf("reading %s: %w", t.Name, err)
-	}
-	defer rows.Close()
-	return sqlstore.ExportRows(rows, t, scanDest, fromColumn, fn)
-}
 
 // scanDest is a scan destination for a column of kind.
 func scanDest(kind installcopy.ColumnKind) any {
@@ -119,6 +92,10 @@ func toColumn(kind installcopy.ColumnKind, v any) (any, error) {
 	return v, nil
 }
 
+// ImportRows is the half of installcopy.Copier that is this store's own;
+// sqlstore.Store has the rest.
+var _ installcopy.Copier = (*DB)(nil)
+
 // ImportRows upserts rows into t in one transaction. AUTOINCREMENT
 // counters follow explicit values by themselves.
 func (db *DB) ImportRows(ctx context.Context, t installcopy.Table, rows [][]any) error {
@@ -146,34 +123,16 @@ func (db *DB) ImportRows(ctx context.Context, t installcopy.Table, rows [][]any)
 	})
 }
 
-// CopyMarker returns the record of a copy into this database, if any.
-func (db *DB) CopyMarker(ctx context.Context) (*installcopy.Marker, error) {
-	var (
-		m        installcopy.Marker
-		started  int64
-		finished sql.NullInt64
-	)
-	err := db.read.QueryRowContext(ctx, `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`).
-		Scan(&m.Source, &started, &finished)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reading the copy marker: %w", err)
-	}
-	m.StartedAt, m.FinishedAt = fromNanos(started), fromNullNanos(finished)
-	return &m, nil
-}
-
-// SetCopyMarker writes the record of a copy into this database.
-func (db *DB) SetCopyMarker(ctx context.Context, m installcopy.Marker) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, ?, ?, ?)
+// Copy is SQLite's SQL text for the copy methods of sqlstore.Store.
+func (dialect) Copy() sqlstore.CopySQL {
+	return sqlstore.CopySQL{
+		// SQLite's own tables aside.
+		Schema: `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
+			WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\_%' ESCAPE '\'`,
+		Dest:   scanDest,
+		Value:  fromColumn,
+		Marker: `SELECT source, started_at, finished_at FROM copy_marker WHERE id = 1`,
+		SetMarker: `INSERT INTO copy_marker (id, source, started_at, finished_at) VALUES (1, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET source = excluded.source, started_at = excluded.started_at, finished_at = excluded.finished_at`,
-			m.Source, m.StartedAt.UnixNano(), nanos(m.FinishedAt))
-		if err != nil {
-			return fmt.Errorf("writing the copy marker: %w", err)
-		}
-		return nil
-	})
+	}
 }

@@ -10,9 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
-
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/sqlstore"
 )
@@ -26,6 +23,8 @@ type DB struct {
 	write *sql.DB // exactly one connection; every write goes through it
 	read  *sql.DB // query_only connections for reads
 	clock videohost.Clock
+	// The methods whose logic both SQL stores share, on write and read.
+	sharedStore
 }
 
 var (
@@ -88,23 +87,32 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 		write.Close()
 		return nil, err
 	}
-	if path == ":memory:" || strings.Contains(path, "mode=memory") {
-		return db, nil
+	if path != ":memory:" && !strings.Contains(path, "mode=memory") {
+		if db.read, err = openReader(ctx, path+"?"+common+"&_pragma=query_only(1)", o.readConns); err != nil {
+			write.Close()
+			return nil, err
+		}
 	}
-	read, err := sql.Open("sqlite", path+"?"+common+"&_pragma=query_only(1)")
-	if err != nil {
-		write.Close()
+	if err := db.share(); err != nil {
+		db.Close()
 		return nil, fmt.Errorf("opening database: %w", err)
 	}
-	read.SetMaxOpenConns(o.readConns)
-	read.SetMaxIdleConns(o.readConns)
+	return db, nil
+}
+
+// openReader opens the pool of query_only connections.
+func openReader(ctx context.Context, dsn string, conns int) (*sql.DB, error) {
+	read, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("opening database: %w", err)
+	}
+	read.SetMaxOpenConns(conns)
+	read.SetMaxIdleConns(conns)
 	if err := read.PingContext(ctx); err != nil {
 		read.Close()
-		write.Close()
 		return nil, fmt.Errorf("opening database: %w", err)
 	}
-	db.read = read
-	return db, nil
+	return read, nil
 }
 
 // Close closes both pools.
@@ -183,11 +191,7 @@ func (db *DB) now() time.Time { return db.clock.Now().UTC() }
 // constraintError turns a constraint violation into EConflict and wraps
 // anything else with what.
 func constraintError(err error, what string, args ...any) error {
-	var se *sqlite.Error
-	if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CONSTRAINT {
-		return &videohost.Error{Code: videohost.EConflict, Message: fmt.Sprintf(what, args...) + ": conflicts with existing data", Err: err}
-	}
-	return fmt.Errorf(what+": %w", append(args, err)...)
+	return sqlstore.ConstraintError(isConstraint(err), err, what, args...)
 }
 
 // nanos stores t as unix nanoseconds; the zero time is NULL.
@@ -196,13 +200,6 @@ func nanos(t time.Time) any {
 		return nil
 	}
 	return t.UnixNano()
-}
-
-func nanosPtr(t *time.Time) any {
-	if t == nil {
-		return nil
-	}
-	return nanos(*t)
 }
 
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
@@ -214,32 +211,9 @@ func fromNullNanos(n sql.NullInt64) time.Time {
 	return fromNanos(n.Int64)
 }
 
-func fromNullNanosPtr(n sql.NullInt64) *time.Time {
-	if !n.Valid {
-		return nil
-	}
-	t := fromNanos(n.Int64)
-	return &t
-}
-
 // nanoCol is sqlstore.TimeCol on a column of unix nanoseconds.
 type nanoCol struct{ n sql.NullInt64 }
 
 func newNanoCol() sqlstore.TimeCol { return &nanoCol{} }
 func (c *nanoCol) Dest() any       { return &c.n }
 func (c *nanoCol) Time() time.Time { return fromNullNanos(c.n) }
-
-func nullString(p *string) any {
-	if p == nil {
-		return nil
-	}
-	return *p
-}
-
-func stringPtr(s sql.NullString) *string {
-	if !s.Valid {
-		return nil
-	}
-	v := s.String
-	return &v
-}

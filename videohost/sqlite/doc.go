@@ -46,10 +46,14 @@
 // SQLite's); PostgreSQL's 0006 to 0014 moved up one when the numbering was
 // shared, and that store maps its old versions itself.
 //
-// What is not SQL (analytics session state, rollup counters, the videos
-// row's JSON columns and column order, row mappers, copy queries) is in
-// videohost/sqlstore, shared with the PostgreSQL store: refserver copy
-// moves the bytes of those encodings between the two as they are.
+// What is not SQL is in videohost/sqlstore, shared with the PostgreSQL
+// store: sqlstore.Store, embedded in DB, holds the methods whose logic is
+// the same in both and runs them on this store's Conn (conn.go) with its
+// SQL text (dialect, a method a noun in the file of that noun); this
+// package keeps its driver, its locking and what it does its own way. The
+// encodings of analytics session state, rollup counters and the videos
+// row's JSON columns are there too: refserver copy moves their bytes
+// between the two stores as they are.
 //
 // Timestamps are stored as integer unix nanoseconds in UTC, so keyset cursors
 // on (created_at, id) compare exactly and sort correctly. Structured video

@@ -1,6 +1,8 @@
 package sqlstore
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -131,4 +133,61 @@ func CopyCheck(rows Rows) error {
 		return err
 	}
 	return installcopy.CheckCoverage(schema)
+}
+
+// CopySQL is a store's SQL text and column conversions for the copy
+// methods of Store; ImportRows, which writes many rows its store's best
+// way, stays with the store.
+type CopySQL struct {
+	// Schema selects (table, column) of every table of the store but
+	// its own bookkeeping, for CopyCheck.
+	Schema string
+	// Dest and Value are ExportRows' dest and value.
+	Dest  func(installcopy.ColumnKind) any
+	Value func(installcopy.ColumnKind, any) any
+	// Marker selects (source, started_at, finished_at) of the copy
+	// marker; SetMarker upserts them.
+	Marker, SetMarker string
+}
+
+// CopyCheck fails when the database holds a table or column that
+// installcopy.Tables does not copy.
+func (s *Store) CopyCheck(ctx context.Context) error {
+	rows, err := s.b.Read.Query(ctx, s.b.Q.Copy.Schema)
+	if err != nil {
+		return fmt.Errorf("reading the schema: %w", err)
+	}
+	defer rows.Close()
+	return CopyCheck(rows)
+}
+
+// ExportRows streams every row of t, in key order (parents first when
+// t.Parent is set).
+func (s *Store) ExportRows(ctx context.Context, t installcopy.Table, fn func(row []any) error) error {
+	rows, err := s.b.Read.Query(ctx, ExportQuery(t))
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", t.Name, err)
+	}
+	defer rows.Close()
+	return ExportRows(rows, t, s.b.Q.Copy.Dest, s.b.Q.Copy.Value, fn)
+}
+
+// CopyMarker returns the record of a copy into this database, if any.
+func (s *Store) CopyMarker(ctx context.Context) (*installcopy.Marker, error) {
+	var m installcopy.Marker
+	started, finished := s.b.Read.NewTime(), s.b.Read.NewTime()
+	err := s.b.Read.QueryRow(ctx, s.b.Q.Copy.Marker).Scan(&m.Source, started.Dest(), finished.Dest())
+	if errors.Is(err, ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the copy marker: %w", err)
+	}
+	m.StartedAt, m.FinishedAt = started.Time(), finished.Time()
+	return &m, nil
+}
+
+// SetCopyMarker writes the record of a copy into this database.
+func (s *Store) SetCopyMarker(ctx context.Context, m installcopy.Marker) error {
+	return Exec(ctx, s.b.Write, "writing the copy marker", s.b.Q.Copy.SetMarker, m.Source, m.StartedAt, NullTime(m.FinishedAt))
 }
