@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -111,5 +112,64 @@ func TestOnEarlyDone(t *testing.T) {
 				t.Errorf("the early rung's playlist listed %d segments at OnEarlyDone, want all %d", segments.Load(), want)
 			}
 		})
+	}
+}
+
+// TestEarlyOnly runs the early pass alone, as for a source whose ladder is
+// encoded in chunks elsewhere: the smallest rendition and the audio are
+// published as they grow and end as finished (VOD) playlists that cover
+// the whole source; no other rendition is encoded.
+func TestEarlyOnly(t *testing.T) {
+	t.Parallel()
+	src := generateSource(t, "src.mp4", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=10",
+		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "10",
+		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac")
+	src = tagRotation(t, src, "90")
+	if _, err := media.Process(ladderTestContext(t), media.ProcessOptions{Source: src, OutDir: t.TempDir(), EarlyOnly: true}); err == nil {
+		t.Fatal("an early pass alone without OnPlayable: no error")
+	}
+	out := t.TempDir()
+	var live, earlyDone atomic.Int32
+	m, err := media.Process(ladderTestContext(t), media.ProcessOptions{Source: src, OutDir: out, EarlyOnly: true,
+		OnPlayable: func(_ context.Context, p media.Playable) error {
+			if p.Live && p.Dir == out {
+				live.Add(1)
+			}
+			return nil
+		},
+		OnEarlyDone: func() { earlyDone.Add(1) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if live.Load() != 1 || earlyDone.Load() != 1 {
+		t.Fatalf("%d live playable calls and %d early-done calls, want 1 and 1", live.Load(), earlyDone.Load())
+	}
+	if len(m.Renditions) != 1 || m.Renditions[0].Name != "h264_sd" || len(m.AudioTracks) != 1 {
+		t.Fatalf("early set: %+v", m)
+	}
+	if _, err := os.Stat(filepath.Join(out, "h264_hd")); !os.IsNotExist(err) {
+		t.Errorf("a larger rendition was encoded: %v", err)
+	}
+	for _, list := range []string{"h264_sd/playlist.m3u8", "audio/0/playlist.m3u8"} {
+		data, err := os.ReadFile(filepath.Join(out, list))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		var total float64
+		for _, line := range strings.Split(text, "\n") {
+			if d, ok := strings.CutPrefix(line, "#EXTINF:"); ok {
+				f, _ := strconv.ParseFloat(strings.TrimSuffix(d, ","), 64)
+				total += f
+			}
+		}
+		if !strings.Contains(text, "#EXT-X-ENDLIST") || !strings.Contains(text, "#EXT-X-PLAYLIST-TYPE:VOD") || math.Abs(total-10) > 0.1 {
+			t.Errorf("%s: not a finished playlist of the whole source (%.2f s):\n%s", list, total, text)
+		}
+	}
+	master, _ := os.ReadFile(filepath.Join(out, "playlist.m3u8"))
+	if !strings.Contains(string(master), "h264_sd/playlist.m3u8") || strings.Contains(string(master), "h264_hd") {
+		t.Errorf("master:\n%s", master)
 	}
 }

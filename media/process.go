@@ -54,6 +54,14 @@ type ProcessOptions struct {
 	// must take the cores first. It costs nothing on idle cores. An
 	// early-first encode ignores it: its ladder pass runs lower anyway.
 	Background bool
+	// EarlyOnly encodes the early pass alone: the smallest rendition and
+	// the audio, published through OnPlayable (required) as it grows, its
+	// playlists finished (VOD) at the end; no other rendition, no
+	// pictures. It is for a source whose ladder is encoded elsewhere, in
+	// chunks, so that it plays long before they are stitched. The Manifest
+	// returned describes the early set. For a standard source, whose remux
+	// OnPlayable receives, there is nothing more to encode.
+	EarlyOnly bool
 	// LadderOnly skips the pictures and the audio-only file: for measuring
 	// the ladder alone against an ffmpeg command that makes only the ladder.
 	LadderOnly bool
@@ -83,6 +91,9 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 	}
 	if opts.Source == "" || opts.OutDir == "" {
 		return nil, errors.New("processing: source and output folder are required")
+	}
+	if opts.EarlyOnly && opts.OnPlayable == nil {
+		return nil, errors.New("processing: an early pass alone needs OnPlayable")
 	}
 	started := time.Now()
 	info := opts.Info
@@ -170,6 +181,8 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 		}
 	}
 	switch {
+	case opts.EarlyOnly:
+		return encodeEarlyOnly(ctx, opts, job, playable)
 	case len(live) > 0 && len(renditions) > 1:
 		out, err = transcodeEarlyFirst(ctx, job)
 	case opts.Background:
@@ -190,6 +203,53 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 		return nil, fmt.Errorf("publishing playable set: %w", err)
 	}
 	logger.InfoContext(ctx, "media: done", "elapsed", time.Since(started))
+	return m, nil
+}
+
+// encodeEarlyOnly runs the early pass alone (ProcessOptions.EarlyOnly)
+// and finishes its playlists, so that the set plays to its end while the
+// chunks of the ladder are encoded elsewhere.
+func encodeEarlyOnly(ctx context.Context, opts ProcessOptions, job ladderJob, playable *playableNotifier) (*Manifest, error) {
+	if len(job.live) == 0 {
+		// Remuxed and handed over already: nothing to encode.
+		if err := playable.wait(); err != nil {
+			return nil, fmt.Errorf("publishing playable set: %w", err)
+		}
+		return &Manifest{Duration: job.info.Duration, Source: job.info}, nil
+	}
+	job.renditions = job.renditions[:min(1, len(job.renditions))]
+	job.scaleFirst = true
+	job.shortFirstSegment = true
+	out, err := transcodeLadder(ctx, job)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range out.videos {
+		if err := writeMediaPlaylist(filepath.Join(opts.OutDir, v.rendition.Name), v.track.completedSegments(), true); err != nil {
+			return nil, err
+		}
+	}
+	for _, a := range out.audios {
+		if err := writeMediaPlaylist(filepath.Join(opts.OutDir, "audio", a.id), a.track.completedSegments(), true); err != nil {
+			return nil, err
+		}
+	}
+	m := earlyManifest(out, job.info, job.opts)
+	if m == nil {
+		return nil, newError(CodeTranscodeFailed, "early pass", errors.New("no segment encoded"))
+	}
+	m.Source = job.info
+	if err := WriteMasterPlaylist(opts.OutDir, m); err != nil {
+		return nil, err
+	}
+	// A source shorter than a segment has its first one only now.
+	playable.notify(Playable{Dir: opts.OutDir, Live: true})
+	if err := playable.wait(); err != nil {
+		return nil, fmt.Errorf("publishing playable set: %w", err)
+	}
+	if job.onEarlyDone != nil {
+		job.onEarlyDone()
+	}
 	return m, nil
 }
 

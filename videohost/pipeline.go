@@ -24,6 +24,11 @@ type ProcessInput struct {
 	// 1, increasing), as often as after every segment: a callee that
 	// stores it throttles. It must not block for long.
 	OnProgress func(done float64)
+	// EarlyOnly runs the early pass alone (OnPlayable is then required):
+	// the smallest rendition and the audio, published as they grow, with
+	// finished playlists at the end, and nothing in OutDir; for a source
+	// whose ladder is encoded in chunks. The output describes the early set.
+	EarlyOnly bool
 	// OnEarlyDone, when set, hears once that the pass making the video
 	// playable early has encoded the whole source; the ladder encodes on,
 	// at a lower priority (media.ProcessOptions.OnEarlyDone). It is not

@@ -1,11 +1,9 @@
 package videohost
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -14,26 +12,20 @@ import (
 
 // A live playable set (ProcessOutput.Live: the early pass's folder, whose
 // EVENT playlists grow a segment at a time) is served in place where the
-// blob store can link a folder (LinkBlobs, local disk). Elsewhere (S3) it
-// is copied: PublishPlayable stores what the set holds when it becomes
-// playable, and SyncPlayable what it gained since, so that a video that
-// must be encoded plays before it is ready on every blob store, served by
-// any API process.
-//
-// A copy never lists a file it has not stored: the files a playlist names
-// go first, then that playlist, with the bytes that were read (the file on
-// disk may have grown since), and the master last.
+// blob store can link a folder (LinkBlobs, local disk). Elsewhere (S3), or
+// where the folder will not outlive its job (PublishPlayableCopy), it is
+// copied: what the set holds when it becomes playable, then what it gained
+// (SyncPlayable), so that a video that must be encoded plays before it is
+// ready on every blob store, served by any API process. A copy never lists
+// a file it has not stored (hlsfiles.CopySet).
 
 // SyncPlayable copies to the blob store what the live playable set in dir
 // gained since it was published or last synced: the segments its playlists
 // list that are not stored yet, then the playlists. It does nothing where
-// the set is served in place (LinkBlobs) or once the video's version is no
-// longer an early one (the ladder replaced it). The worker calls it after
-// new segments, until the pipeline returns.
+// the video's version is that folder itself (linked), or once the version
+// is no longer an early one (the ladder replaced it). The worker calls it
+// after new segments, until the pipeline returns.
 func (s *Jobs) SyncPlayable(ctx context.Context, videoID, dir string) error {
-	if s.caps.linkBlobs != nil {
-		return nil
-	}
 	v, err := s.store.Video(ctx, "", videoID)
 	if err != nil {
 		return err
@@ -41,56 +33,34 @@ func (s *Jobs) SyncPlayable(ctx context.Context, videoID, dir string) error {
 	if !isEarlyVersion(v.AssetVersion) {
 		return nil
 	}
-	return s.copyLiveSet(ctx, assetPrefix(videoID, v.AssetVersion), dir)
+	prefix := assetPrefix(videoID, v.AssetVersion)
+	if lb := s.caps.localBlobs; lb != nil {
+		published, err1 := filepath.EvalSymlinks(lb.Path(prefix))
+		here, err2 := filepath.EvalSymlinks(dir)
+		if err1 == nil && err2 == nil && published == here {
+			return nil
+		}
+	}
+	return s.copyLiveSet(ctx, prefix, dir)
 }
 
 // copyLiveSet stores under prefix what the master playlist in dir reaches
 // and is not stored yet, then the playlists.
 func (s *Service) copyLiveSet(ctx context.Context, prefix, dir string) error {
-	master, err := os.ReadFile(filepath.Join(dir, "playlist.m3u8"))
-	if err != nil {
-		return fmt.Errorf("reading the playable master: %w", err)
-	}
-	stored := map[string]bool{}
 	infos, err := s.blobs.List(ctx, prefix+"/")
 	if err != nil {
 		return fmt.Errorf("listing the playable set: %w", err)
 	}
+	stored := map[string]bool{}
 	for _, b := range infos {
 		stored[strings.TrimPrefix(b.Key, prefix+"/")] = true
 	}
-	put := func(rel string) error {
-		if stored[rel] {
-			return nil
-		}
-		if err := s.putFile(ctx, prefix+"/"+rel, filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
-			return err
-		}
-		stored[rel] = true
-		return nil
-	}
-	for _, media := range hlsfiles.Named("", master) {
-		if path.Ext(media) != ".m3u8" {
-			if err := put(media); err != nil {
-				return err
-			}
-			continue
-		}
-		list, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(media)))
-		if err != nil {
-			return fmt.Errorf("reading a playable playlist: %w", err)
-		}
-		for _, f := range hlsfiles.Named(path.Dir(media), list) {
-			if err := put(f); err != nil {
-				return err
-			}
-		}
-		if _, err := s.blobs.Put(ctx, prefix+"/"+media, bytes.NewReader(list)); err != nil {
-			return fmt.Errorf("storing %s: %w", media, err)
-		}
-	}
-	if _, err := s.blobs.Put(ctx, prefix+"/playlist.m3u8", bytes.NewReader(master)); err != nil {
-		return fmt.Errorf("storing the playable master: %w", err)
+	err = hlsfiles.CopySet(dir, stored, func(rel string, r io.Reader) error {
+		_, err := s.blobs.Put(ctx, prefix+"/"+rel, r)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("copying the playable set: %w", err)
 	}
 	return nil
 }

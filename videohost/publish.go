@@ -163,19 +163,27 @@ func (s *Jobs) LocalSource(ctx context.Context, videoID, dir string) (string, er
 // copy of what it holds now, which SyncPlayable brings up to date
 // (playable_sync.go). It reports whether the set was published.
 func (s *Jobs) PublishPlayable(ctx context.Context, videoID, dir string, out *ProcessOutput) (bool, error) {
+	return s.publishPlayable(ctx, videoID, dir, out, s.caps.linkBlobs)
+}
+
+// PublishPlayableCopy is PublishPlayable for a live set whose folder will
+// not outlive the caller's job: it is copied on every blob store.
+func (s *Jobs) PublishPlayableCopy(ctx context.Context, videoID, dir string, out *ProcessOutput) (bool, error) {
+	return s.publishPlayable(ctx, videoID, dir, out, nil)
+}
+
+func (s *Jobs) publishPlayable(ctx context.Context, videoID, dir string, out *ProcessOutput, lb LinkBlobs) (bool, error) {
 	version := newVersion(false)
 	prefix := assetPrefix(videoID, version)
-	linked := false
-	switch lb := s.caps.linkBlobs; {
+	switch {
 	case out.Live && lb != nil:
 		if err := lb.Link(ctx, prefix, dir); err != nil {
 			return false, fmt.Errorf("linking playable set: %w", err)
 		}
-		linked = true
 	case out.Live:
 		if err := s.copyLiveSet(ctx, prefix, dir); err != nil {
 			s.removePrefixes(ctx, videoID, prefix)
-			return false, fmt.Errorf("copying playable set: %w", err)
+			return false, err
 		}
 	default:
 		if err := s.importPath(ctx, prefix, dir, true); err != nil {
@@ -183,7 +191,7 @@ func (s *Jobs) PublishPlayable(ctx context.Context, videoID, dir string, out *Pr
 		}
 	}
 	if _, err := s.publish(ctx, videoID, version, out, false); err != nil {
-		if !linked {
+		if !out.Live || lb == nil {
 			s.removePrefixes(ctx, videoID, prefix)
 		}
 		return false, err

@@ -35,6 +35,7 @@ type mediaRequest struct {
 	Playable   bool     `json:"playable"`             // the parent wants early playable sets
 	Progress   bool     `json:"progress,omitempty"`   // the parent wants progress events
 	EarlyDone  bool     `json:"early_done,omitempty"` // the parent wants the early pass's end
+	EarlyOnly  bool     `json:"early_only,omitempty"` // the early pass alone (ProcessInput.EarlyOnly)
 	// Prepare asks for Pipeline.Prepare instead of Process, the playable
 	// set going to PlayableDir.
 	Prepare     bool   `json:"prepare,omitempty"`
@@ -88,7 +89,7 @@ func (p *Pipeline) processInChild(ctx context.Context, in videohost.ProcessInput
 	return p.runChild(ctx, mediaRequest{
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
 		PosterTime: in.PosterTime, Playable: in.OnPlayable != nil, Progress: in.OnProgress != nil,
-		EarlyDone: in.OnEarlyDone != nil, Ladder: p.cfg.Ladder, StoryboardTiles: p.cfg.StoryboardTiles,
+		EarlyDone: in.OnEarlyDone != nil, EarlyOnly: in.EarlyOnly, Ladder: p.cfg.Ladder, StoryboardTiles: p.cfg.StoryboardTiles,
 	}, childHooks{onPlayable: in.OnPlayable, onProgress: in.OnProgress, onEarlyDone: in.OnEarlyDone})
 }
 
@@ -314,7 +315,7 @@ func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logg
 		}
 		return send(mediaEvent{Prepared: &preparedEvent{Output: out}})
 	}
-	in := videohost.ProcessInput{Source: req.Source, OutDir: req.OutDir, WorkDir: req.WorkDir, PosterTime: req.PosterTime}
+	in := videohost.ProcessInput{Source: req.Source, OutDir: req.OutDir, WorkDir: req.WorkDir, PosterTime: req.PosterTime, EarlyOnly: req.EarlyOnly}
 	if req.Playable {
 		in.OnPlayable = func(ctx context.Context, dir string, out *videohost.ProcessOutput) error {
 			// The parent takes the folder over from here; this process

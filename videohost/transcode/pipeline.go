@@ -62,7 +62,7 @@ func (p *Pipeline) Process(ctx context.Context, in videohost.ProcessInput) (*vid
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
 		Ladder: p.cfg.Ladder, Logger: p.log, Info: info,
 		Storyboard: media.StoryboardOptions{MaxTiles: p.cfg.StoryboardTiles},
-		OnProgress: in.OnProgress, OnEarlyDone: in.OnEarlyDone,
+		OnProgress: in.OnProgress, OnEarlyDone: in.OnEarlyDone, EarlyOnly: in.EarlyOnly,
 		// No OnPlayable: the video plays already (the worker sets it only
 		// for one that does not), so its ladder yields the cores to the
 		// early pass of an upload that does not play yet (README: "Early

@@ -8,9 +8,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -222,6 +225,79 @@ func TestLongVideoIsEncodedInChunks(t *testing.T) {
 	}
 	if left, _ := e.svc.Jobs().Chunks(context.Background(), v.ID); len(left) != 0 {
 		t.Errorf("chunks left in the store: %+v", left)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(e.dir, "work")); len(entries) != 0 {
+		t.Errorf("scratch left: %v", entries)
+	}
+}
+
+// TestLongNonStandardVideoPlaysBeforeTheStitch: a long source that cannot
+// be remuxed (4:4:4) is encoded in chunks, and the transcode job that
+// planned them runs the early pass alone, so the video plays, to its end,
+// before any chunk is encoded: when the first chunk starts, the video is
+// playable on an early version whose finished playlist lists segments of
+// the whole source, copied to the blob store (the job's folder is gone).
+func TestLongNonStandardVideoPlaysBeforeTheStitch(t *testing.T) {
+	if _, err := exec.LookPath("ffmpeg"); err != nil {
+		t.Skip("ffmpeg not installed")
+	}
+	src := filepath.Join(t.TempDir(), "long.mp4")
+	if out, err := exec.Command("ffmpeg", "-nostdin", "-v", "error", "-y",
+		"-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+		"-t", "30", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv444p", "-c:a", "aac", src).CombinedOutput(); err != nil {
+		t.Fatalf("ffmpeg: %v\n%s", err, out)
+	}
+	e := newEnv(t)
+	p := newChunkPipeline()
+	v := e.uploadFile(t, src)
+	var checked bool
+	p.onEncode = func(int) {
+		if checked {
+			return
+		}
+		checked = true
+		early := e.video(t, v.ID)
+		if !early.Playable || early.State != videohost.StateProcessing || !strings.HasPrefix(early.AssetVersion, "p") {
+			t.Errorf("at the first chunk: playable %v, %s, version %q; want playable early", early.Playable, early.State, early.AssetVersion)
+			return
+		}
+		b, _, err := e.svc.OpenAsset(context.Background(), early, "h264_sd/playlist.m3u8")
+		if err != nil {
+			t.Errorf("early playlist: %v", err)
+			return
+		}
+		list, _ := io.ReadAll(b)
+		b.Close()
+		segments, seconds := 0, 0.0
+		for _, line := range strings.Split(string(list), "\n") {
+			if d, ok := strings.CutPrefix(line, "#EXTINF:"); ok {
+				f, _ := strconv.ParseFloat(strings.TrimSuffix(d, ","), 64)
+				seconds += f
+			}
+			if strings.HasSuffix(line, ".m4s") {
+				segments++
+				seg, _, err := e.svc.OpenAsset(context.Background(), early, "h264_sd/"+line)
+				if err != nil {
+					t.Errorf("early segment %s: %v", line, err)
+					continue
+				}
+				seg.Close()
+			}
+		}
+		if !strings.Contains(string(list), "#EXT-X-ENDLIST") || segments < 8 || math.Abs(seconds-30) > 0.05 {
+			t.Errorf("early playlist of %d segments, %.3f s, want a finished one of the whole 30 s:\n%s", segments, seconds, list)
+		}
+	}
+	e.drain(t, e.chunkWorker(t, p, 10*time.Second))
+	if !checked {
+		t.Fatal("no chunk was encoded")
+	}
+	got := e.video(t, v.ID)
+	if got.State != videohost.StateReady || got.Duration < 29.9 {
+		t.Fatalf("video %s, duration %.2f, error %+v", got.State, got.Duration, got.Error)
+	}
+	if p.processed != 1 {
+		t.Errorf("Process ran %d times, want once: the early pass alone", p.processed)
 	}
 	if entries, _ := os.ReadDir(filepath.Join(e.dir, "work")); len(entries) != 0 {
 		t.Errorf("scratch left: %v", entries)

@@ -113,19 +113,21 @@ func (c *sourceCache) fill(ctx context.Context, videoID string, fill fillFunc) (
 // path (the transcode job that planned the chunks), so that the chunk jobs
 // run here need not download it again. Where a copy is here already, or
 // the rename fails, path stays the caller's (its job folder goes with it).
-func (c *sourceCache) adopt(videoID, path string) {
+// It returns where the source is now.
+func (c *sourceCache) adopt(videoID, path string) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.entries[videoID]; ok {
-		return
+		return path
 	}
 	kept := c.pathOf(videoID)
 	if err := os.Rename(path, kept); err != nil {
-		return
+		return path
 	}
 	e := &cachedSource{ready: make(chan struct{}), path: kept, owned: true}
 	close(e.ready)
 	c.entries[videoID] = e
+	return kept
 }
 
 // pathOf is where the cache keeps the video's source.

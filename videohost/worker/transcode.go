@@ -150,7 +150,10 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 	}
 	if planned, err := w.planChunks(ctx, v, source); err != nil || planned {
 		if planned && inside(dir, source) {
-			w.sources.adopt(v.ID, source) // downloaded: the chunk jobs run here use this copy
+			source = w.sources.adopt(v.ID, source) // downloaded: the chunk jobs run here use this copy
+		}
+		if err == nil && planned && !v.Playable {
+			return w.earlyForChunks(ctx, v, source, dir)
 		}
 		return err
 	}
@@ -239,6 +242,55 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 	}
 	_, err = w.svc.PublishReady(ctx, v.ID, outDir, out)
 	return err
+}
+
+// earlyForChunks makes a long video that is encoded in chunks, and could
+// not be remuxed, playable long before the chunks are stitched: the
+// transcode job that planned them runs the early pass alone (the smallest
+// rendition and the audio, ProcessInput.EarlyOnly) and publishes it as it
+// grows. Where that set is served from this job's folder (LinkBlobs, local
+// The set is copied to the blob store as it grows, on every store
+// (Jobs.PublishPlayableCopy): this job's folder goes when it ends, long
+// before the chunks are stitched. An early pass that fails is not the
+// video's failure: its chunks decide that.
+func (w *Worker) earlyForChunks(ctx context.Context, v *videohost.Video, source, dir string) error {
+	release, err := w.takeEarlyPass(ctx, v.ID)
+	if err != nil {
+		return err
+	}
+	defer release()
+	outDir := filepath.Join(dir, "early")
+	var live atomic.Pointer[playableSync]
+	in := videohost.ProcessInput{Source: source, OutDir: outDir, WorkDir: filepath.Join(dir, "scratch"), EarlyOnly: true,
+		OnEarlyDone: release,
+		OnPlayable: func(cbCtx context.Context, playableDir string, out *videohost.ProcessOutput) error {
+			published, err := w.svc.PublishPlayableCopy(cbCtx, v.ID, playableDir, out)
+			if published {
+				w.log.InfoContext(ctx, "video playable", "video", v.ID, "live", out.Live, "chunked", true)
+				if out.Live {
+					live.Store(w.startPlayableSync(ctx, v.ID, playableDir))
+				}
+			}
+			return err
+		},
+		OnProgress: func(float64) { live.Load().segment() },
+	}
+	_, err = w.cfg.Pipeline.Process(ctx, in)
+	synced := live.Load()
+	if synced != nil {
+		synced.stop()
+		// The finished playlists (VOD) and the last segments.
+		if err := w.svc.SyncPlayable(ctx, v.ID, outDir); err != nil {
+			w.log.WarnContext(ctx, "copying the playable set", "video", v.ID, "err", err)
+		}
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		w.log.WarnContext(ctx, "the early pass of a chunked encode failed", "video", v.ID, "err", err)
+	}
+	return nil
 }
 
 // takeEarlyPass waits for the worker's early pass to be free and takes it;
