@@ -748,65 +748,39 @@ func playlistURIs(playlist string) []string {
 	return out
 }
 
-// A standard source (H.264/AAC, a keyframe every 2 s) is remuxed by the
-// prepare job and plays, every file of its early set, before the ladder is
-// done. The delivery layer refused the remux's folder (source/) as a name
-// no asset has, so early playback of the commonest upload answered 404
-// until the ladder was ready.
-func TestRemuxedSourcePlaysBeforeReady(t *testing.T) {
+// A source plays, every file of its early set from the master down, while
+// its ladder still encodes:
+//   - a standard one (H.264/AAC, a keyframe every 2 s) as the prepare job's
+//     remux (the delivery layer once refused the remux's folder, source/,
+//     so the commonest upload answered 404 until the ladder was ready);
+//   - one that cannot be remuxed (MPEG-4 Part 2, Opus) as its growing first
+//     rendition, served in place on local disk and copied a segment at a
+//     time to S3.
+func TestSourcePlaysBeforeReady(t *testing.T) {
 	dir := t.TempDir()
-	cmd := exec.Command("ffmpeg", "-v", "error", "-y",
-		"-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=20",
-		"-f", "lavfi", "-i", "sine=frequency=440:duration=20",
-		"-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
-		filepath.Join(dir, "source.mp4"))
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("ffmpeg: %v\n%s", err, out)
+	for name, codecs := range map[string][]string{
+		"source.mp4": {"-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac"},
+		"source.mkv": {"-c:v", "mpeg4", "-q:v", "5", "-c:a", "libopus"},
+	} {
+		args := append([]string{"-v", "error", "-y",
+			"-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=20",
+			"-f", "lavfi", "-i", "sine=frequency=440:duration=20"}, codecs...)
+		if out, err := exec.Command("ffmpeg", append(args, "-shortest", filepath.Join(dir, name))...).CombinedOutput(); err != nil {
+			t.Fatalf("ffmpeg: %v\n%s", err, out)
+		}
 	}
 	origin := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer origin.Close()
-	s := startServer(t, t.TempDir())
-	_, b := s.do(t, "POST", "/v1/videos", s.key, map[string]any{"input_url": origin.URL + "/source.mp4"})
-	var v video
-	json.Unmarshal(b, &v)
-	early := s.waitFor(t, v.ID, func(v video) bool { return v.Playable })
-	if early.State != "processing" {
-		t.Fatalf("first seen playable in state %s, want processing (early playback)", early.State)
-	}
-	// The early set is kept for a grace once the ladder replaces it, and
-	// its listed URIs name its version: the walk holds even if the ladder
-	// is done meanwhile.
-	master := walkHLS(t, early.URLs["hls"], assetGetter(t))
-	if !strings.Contains(master, "source/playlist.m3u8") {
-		t.Errorf("the early master lists no remuxed source:\n%s", master)
-	}
-	ready := s.waitFor(t, v.ID, func(v video) bool { return v.State == "ready" })
-	if ready.State != "ready" {
-		t.Fatalf("ended %s %+v", ready.State, ready.Error)
-	}
-	fetchEveryAsset(t, ready)
-}
-
-// A source that cannot be remuxed (MPEG-4 Part 2) turns playable while the
-// ladder is still encoding: the growing first rendition is published live,
-// served in place on local disk and copied a segment at a time to S3, and
-// the early set plays from its master down to every segment it lists.
-func TestNonStandardSourcePlayableBeforeReady(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "source.mkv")
-	cmd := exec.Command("ffmpeg", "-v", "error", "-y",
-		"-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=20",
-		"-f", "lavfi", "-i", "sine=frequency=440:duration=20",
-		"-c:v", "mpeg4", "-q:v", "5", "-c:a", "libopus", "-shortest", src)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("ffmpeg: %v\n%s", err, out)
-	}
-	origin := httptest.NewServer(http.FileServer(http.Dir(dir)))
-	defer origin.Close()
-	for _, blobs := range []string{"disk", "s3"} {
-		t.Run(blobs, func(t *testing.T) {
+	for _, tt := range []struct {
+		name, source, blobs, early string // early: what the early master lists
+	}{
+		{"remuxed", "source.mp4", "disk", "source/playlist.m3u8"},
+		{"encoded", "source.mkv", "disk", "h264_sd/playlist.m3u8"},
+		{"encoded on S3", "source.mkv", "s3", "h264_sd/playlist.m3u8"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
 			var flags []string
-			if blobs == "s3" {
+			if tt.blobs == "s3" {
 				srv := s3test.Start(t)
 				for k, v := range srv.Env() {
 					t.Setenv(k, v)
@@ -814,7 +788,7 @@ func TestNonStandardSourcePlayableBeforeReady(t *testing.T) {
 				flags = []string{"--blobs", srv.URL(srv.Bucket(t))}
 			}
 			s := startServer(t, t.TempDir(), flags...)
-			_, b := s.do(t, "POST", "/v1/videos", s.key, map[string]any{"input_url": origin.URL + "/source.mkv"})
+			_, b := s.do(t, "POST", "/v1/videos", s.key, map[string]any{"input_url": origin.URL + "/" + tt.source})
 			var v video
 			json.Unmarshal(b, &v)
 			early := s.waitFor(t, v.ID, func(v video) bool { return v.Playable })
@@ -824,9 +798,8 @@ func TestNonStandardSourcePlayableBeforeReady(t *testing.T) {
 			// The early set is kept for a grace once the ladder replaces
 			// it, and its listed URIs name its version: the walk holds
 			// even if the ladder is done meanwhile.
-			master := walkHLS(t, early.URLs["hls"], assetGetter(t))
-			if !strings.Contains(master, "h264_sd/playlist.m3u8") {
-				t.Fatalf("early master:\n%s", master)
+			if master := walkHLS(t, early.URLs["hls"], assetGetter(t)); !strings.Contains(master, tt.early) {
+				t.Fatalf("the early master lists no %s:\n%s", tt.early, master)
 			}
 			ready := s.waitFor(t, v.ID, func(v video) bool { return v.State == "ready" })
 			if ready.State != "ready" {

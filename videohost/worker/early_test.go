@@ -22,9 +22,32 @@ import (
 // job made playable waits for the main slot. On both queues: SQLite's
 // leases and River's queues.
 func TestEarlyLaneDoesNotWaitBehindATranscode(t *testing.T) {
+	onBothQueues(t, func(t *testing.T, q laneQueue) {
+		testEarlyLane(t, q.svc, q.p, q.job, func(p videohost.Pipeline) *worker.Worker { return q.newWorker(p, nil) })
+	})
+}
+
+// laneQueue is one queue's service for the early lane's tests: a principal
+// that may write, its jobs by id, and workers over it with one main slot.
+type laneQueue struct {
+	svc       *videohost.Service
+	p         *videohost.Principal
+	job       func(context.Context, int64) (*videohost.Job, error)
+	newWorker func(videohost.Pipeline, *slog.Logger) *worker.Worker
+}
+
+// onBothQueues runs test on SQLite's leases and on PostgreSQL's River.
+func onBothQueues(t *testing.T, test func(*testing.T, laneQueue)) {
 	t.Run("sqlite", func(t *testing.T) {
 		e := newEnv(t)
-		testEarlyLane(t, e.svc, e.p, e.db.Job, func(p videohost.Pipeline) *worker.Worker { return e.worker(t, "w", p) })
+		test(t, laneQueue{svc: e.svc, p: e.p, job: e.db.Job, newWorker: func(p videohost.Pipeline, log *slog.Logger) *worker.Worker {
+			w, err := worker.New(worker.Config{Jobs: e.svc.Jobs(), Pipeline: p, WorkDir: filepath.Join(e.dir, "work-w"),
+				ID: "w", Lease: time.Minute, MaxSourceSize: 1 << 20, Logger: log})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w
+		}})
 	})
 	t.Run("postgres", func(t *testing.T) {
 		ctx := context.Background()
@@ -39,13 +62,13 @@ func TestEarlyLaneDoesNotWaitBehindATranscode(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := &videohost.Principal{Space: space.ID, Access: videohost.AccessReadWrite}
-		testEarlyLane(t, svc, p, db.Job, func(p videohost.Pipeline) *worker.Worker {
-			w, err := worker.New(worker.Config{Jobs: svc.Jobs(), Pipeline: p, WorkDir: filepath.Join(dir, "work"), ID: "w"})
+		test(t, laneQueue{svc: svc, p: p, job: db.Job, newWorker: func(p videohost.Pipeline, log *slog.Logger) *worker.Worker {
+			w, err := worker.New(worker.Config{Jobs: svc.Jobs(), Pipeline: p, WorkDir: filepath.Join(dir, "work"), ID: "w", Logger: log})
 			if err != nil {
 				t.Fatal(err)
 			}
 			return w
-		})
+		}})
 	})
 }
 
@@ -144,38 +167,7 @@ func transcodes(t *testing.T, job func(context.Context, int64) (*videohost.Job, 
 // while the first one's ladder still encodes: it plays before the first
 // is ready. On both queues.
 func TestSecondEarlyUploadWaitsOnlyForTheEarlyPass(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) {
-		e := newEnv(t)
-		testSecondEarlyUpload(t, e.svc, e.p, func(p videohost.Pipeline, log *slog.Logger) *worker.Worker {
-			w, err := worker.New(worker.Config{Jobs: e.svc.Jobs(), Pipeline: p, WorkDir: filepath.Join(e.dir, "work"),
-				ID: "w", Lease: time.Minute, MaxSourceSize: 1 << 20, Logger: log})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return w
-		})
-	})
-	t.Run("postgres", func(t *testing.T) {
-		ctx := context.Background()
-		dsn, dir := pgtest.New(t), t.TempDir()
-		svc, db, err := pgService(ctx, dsn, dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		space, _, err := svc.Bootstrap(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := &videohost.Principal{Space: space.ID, Access: videohost.AccessReadWrite}
-		testSecondEarlyUpload(t, svc, p, func(p videohost.Pipeline, log *slog.Logger) *worker.Worker {
-			w, err := worker.New(worker.Config{Jobs: svc.Jobs(), Pipeline: p, WorkDir: filepath.Join(dir, "work"), ID: "w", Logger: log})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return w
-		})
-	})
+	onBothQueues(t, func(t *testing.T, q laneQueue) { testSecondEarlyUpload(t, q.svc, q.p, q.newWorker) })
 }
 
 // lockedBuffer is a log sink a test reads while the worker writes.
