@@ -49,14 +49,11 @@ func (s *Collections) CreateCollection(ctx context.Context, p *videohost.Princip
 	now := s.d.Clock().Now()
 	c := &videohost.Collection{ID: videohost.NewID(videohost.CollectionIDLen), Space: p.Space, Name: *in.Name, CreatedAt: now, UpdatedAt: now}
 	if in.Parent != nil && *in.Parent != "" {
-		if _, err := s.d.Store().Collection(ctx, p.Space, *in.Parent); err != nil {
-			if videohost.IsNotFound(err) {
-				return nil, videohost.Invalid("parent", "no collection %q in this space", *in.Parent)
-			}
+		parent, err := s.parent(ctx, p.Space, *in.Parent)
+		if err != nil {
 			return nil, err
 		}
-		parent := *in.Parent
-		c.Parent = &parent
+		c.Parent = parent
 	}
 	if err := s.d.Store().CreateCollection(ctx, c); err != nil {
 		return nil, err
@@ -105,14 +102,9 @@ func (s *Collections) UpdateCollection(ctx context.Context, p *videohost.Princip
 					return nil, videohost.Invalid("parent", "a collection cannot move under itself or its descendants")
 				}
 			}
-			if _, err := s.d.Store().Collection(ctx, p.Space, *in.Parent); err != nil {
-				if videohost.IsNotFound(err) {
-					return nil, videohost.Invalid("parent", "no collection %q in this space", *in.Parent)
-				}
+			if c.Parent, err = s.parent(ctx, p.Space, *in.Parent); err != nil {
 				return nil, err
 			}
-			parent := *in.Parent
-			c.Parent = &parent
 		}
 	}
 	c.UpdatedAt = s.d.Clock().Now()
@@ -154,4 +146,15 @@ func (s *Collections) DeleteCollection(ctx context.Context, p *videohost.Princip
 		}
 	}
 	return s.d.Store().DeleteCollection(ctx, p.Space, id, recursive)
+}
+
+// parent checks that the collection id is in the space, to be a parent.
+func (s *Collections) parent(ctx context.Context, space, id string) (*string, error) {
+	if _, err := s.d.Store().Collection(ctx, space, id); err != nil {
+		if videohost.IsNotFound(err) {
+			return nil, videohost.Invalid("parent", "no collection %q in this space", id)
+		}
+		return nil, err
+	}
+	return &id, nil
 }
