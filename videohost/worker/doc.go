@@ -35,7 +35,9 @@
 // playlist's growth.
 //
 // A source longer than Config.ChunkThreshold is encoded in chunks that any
-// worker may take (chunks.go): the transcode job plans them, chunk jobs
+// worker may take (chunks.go): the transcode job plans them (and, for a
+// source the prepare job could not make playable, then runs the early pass
+// alone and copies it to the blob store as it grows: earlyForChunks), chunk jobs
 // encode spans of ChunkLength and the audio, and a stitch job, queued by
 // the store with the last chunk done, joins and publishes them. A chunk job
 // lasts as long as ChunkLength of video takes to encode, whatever the
