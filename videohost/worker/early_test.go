@@ -74,24 +74,11 @@ func onBothQueues(t *testing.T, test func(*testing.T, laneQueue)) {
 
 func testEarlyLane(t *testing.T, svc *videohost.Service, principal *videohost.Principal,
 	job func(context.Context, int64) (*videohost.Job, error), newWorker func(videohost.Pipeline) *worker.Worker) {
-	ctx := context.Background()
 	p := &preparingPipeline{
 		playable: map[string]bool{"long": true, "standard": true},
 		release:  make(chan struct{}), processing: make(chan string, 4),
 	}
-	w := newWorker(p) // Concurrency 1
-	runCtx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() { w.Run(runCtx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
-	video := func(id string) *videohost.Video {
-		t.Helper()
-		v, err := svc.VideoByID(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
+	video := runWorker(t, svc, newWorker(p)) // Concurrency 1
 	next := func() string {
 		t.Helper()
 		select {
@@ -190,26 +177,13 @@ func (b *lockedBuffer) String() string {
 
 func testSecondEarlyUpload(t *testing.T, svc *videohost.Service, principal *videohost.Principal,
 	newWorker func(videohost.Pipeline, *slog.Logger) *worker.Worker) {
-	ctx := context.Background()
 	firstEarlyPass := make(chan struct{})
 	p := &preparingPipeline{
 		release: make(chan struct{}), processing: make(chan string, 4),
 		earlyDone: map[string]chan struct{}{"first": firstEarlyPass},
 	}
 	logs := &lockedBuffer{}
-	w := newWorker(p, slog.New(slog.NewTextHandler(logs, nil)))
-	runCtx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() { w.Run(runCtx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
-	video := func(id string) *videohost.Video {
-		t.Helper()
-		v, err := svc.VideoByID(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
+	video := runWorker(t, svc, newWorker(p, slog.New(slog.NewTextHandler(logs, nil))))
 
 	first := importSource(t, svc, principal, "first")
 	select {
@@ -242,4 +216,22 @@ func testSecondEarlyUpload(t *testing.T, svc *videohost.Service, principal *vide
 	waitFor(t, 15*time.Second, "both ready", func() bool {
 		return video(first.ID).State == videohost.StateReady && video(second.ID).State == videohost.StateReady
 	})
+}
+
+// runWorker runs w until the test ends and returns a getter of the
+// service's videos.
+func runWorker(t *testing.T, svc *videohost.Service, w *worker.Worker) func(id string) *videohost.Video {
+	t.Helper()
+	runCtx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(runCtx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return func(id string) *videohost.Video {
+		t.Helper()
+		v, err := svc.VideoByID(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
 }
