@@ -469,6 +469,9 @@ func (s *Service) publish(ctx context.Context, videoID, version string, out *Pro
 		if v.Source != nil && src.Size == 0 {
 			src.Size = v.Source.Size
 		}
+		if v.Source != nil && src.LiveStream == "" {
+			src.LiveStream = v.Source.LiveStream
+		}
 		v.Source = &src
 		v.Renditions = out.Renditions
 		// Added tracks outlive a new source: each is encoded again, against
