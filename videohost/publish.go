@@ -181,7 +181,7 @@ func (s *Jobs) publishPlayable(ctx context.Context, videoID, dir string, out *Pr
 			return false, fmt.Errorf("linking playable set: %w", err)
 		}
 	case out.Live:
-		if err := s.copyLiveSet(ctx, prefix, dir); err != nil {
+		if err := s.copyLiveSet(ctx, prefix, dir, map[string]bool{}); err != nil {
 			s.removePrefixes(ctx, videoID, prefix)
 			return false, err
 		}

@@ -16,8 +16,9 @@ type Domain interface {
 	PublishPlayable(ctx context.Context, videoID, dir string, out *videohost.ProcessOutput) (bool, error)
 	// PublishPlayableCopy publishes it as a copy on every blob store.
 	PublishPlayableCopy(ctx context.Context, videoID, dir string, out *videohost.ProcessOutput) (bool, error)
-	// SyncPlayable copies what the set in dir gained since it was published.
-	SyncPlayable(ctx context.Context, videoID, dir string) error
+	// SyncPlayable copies what the set in dir gained since it was published
+	// (memo remembers what it stored, across calls).
+	SyncPlayable(ctx context.Context, videoID, dir string, memo *videohost.PlayableCopy) error
 }
 
 // Options configures a Set. The zero value links where it can.
@@ -43,6 +44,9 @@ type Set struct {
 	mu      sync.Mutex
 	dir     string // the published live folder; "" until then
 	syncing *syncer
+	// memo is what the copies stored: used by one syncer goroutine at a
+	// time, then by Finish after it stopped.
+	memo videohost.PlayableCopy
 }
 
 // New returns the playable set of a video; ctx bounds its copies.
@@ -68,12 +72,17 @@ func (s *Set) Publish(ctx context.Context, dir string, out *videohost.ProcessOut
 	}
 	s.opts.Logger.InfoContext(ctx, "video playable", "video", s.videoID, "live", out.Live)
 	if out.Live {
-		sy := s.startSync(dir)
+		// A set published again replaces the one before: its copies stop
+		// first, as the memo is one set's.
 		s.mu.Lock()
 		old := s.syncing
-		s.dir, s.syncing = dir, sy
+		s.syncing = nil
 		s.mu.Unlock()
 		old.stop()
+		sy := s.startSync(dir)
+		s.mu.Lock()
+		s.dir, s.syncing = dir, sy
+		s.mu.Unlock()
 	}
 	return err
 }
@@ -111,7 +120,7 @@ func (s *Set) Finish(ctx context.Context) bool {
 		return false
 	}
 	sy.stop()
-	if err := s.d.SyncPlayable(ctx, s.videoID, dir); err != nil {
+	if err := s.d.SyncPlayable(ctx, s.videoID, dir, &s.memo); err != nil {
 		s.opts.Logger.WarnContext(ctx, "copying the playable set", "video", s.videoID, "err", err)
 	}
 	return true
@@ -138,7 +147,7 @@ func (s *Set) startSync(dir string) *syncer {
 			case <-s.ctx.Done():
 				return
 			}
-			if err := s.d.SyncPlayable(s.ctx, s.videoID, dir); err != nil && s.ctx.Err() == nil {
+			if err := s.d.SyncPlayable(s.ctx, s.videoID, dir, &s.memo); err != nil && s.ctx.Err() == nil {
 				s.opts.Logger.WarnContext(s.ctx, "copying the playable set", "video", s.videoID, "err", err)
 			}
 		}

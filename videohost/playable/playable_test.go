@@ -35,7 +35,7 @@ func (j *journal) PublishPlayableCopy(_ context.Context, id, dir string, _ *vide
 	return true, nil
 }
 
-func (j *journal) SyncPlayable(_ context.Context, id, dir string) error {
+func (j *journal) SyncPlayable(_ context.Context, id, dir string, _ *videohost.PlayableCopy) error {
 	j.log("sync " + id + " " + dir)
 	j.syncs <- dir
 	return nil
