@@ -292,6 +292,13 @@ func (s *Service) OpenOriginal(ctx context.Context, v *Video) (Blob, BlobInfo, e
 	return s.blobs.Open(ctx, sourceKey(v.ID))
 }
 
+// ImportFile takes a local file over into blob storage at key (a rename
+// on local disk, else a copy), for a room that keeps an uploaded file at
+// a key this package builds (videohost/trackadmin: AudioTrackKey).
+func (s *Service) ImportFile(ctx context.Context, key, path string) error {
+	return s.importPath(ctx, key, path, false)
+}
+
 // importPath puts a local file or folder at key: a rename on local disk, a
 // copy of each file elsewhere.
 func (s *Service) importPath(ctx context.Context, key, localPath string, isDir bool) error {

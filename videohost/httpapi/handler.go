@@ -21,6 +21,7 @@ import (
 	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/playeradmin"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
+	"github.com/reelvideo/reel/videohost/trackadmin"
 	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
 
@@ -51,6 +52,9 @@ type Handler struct {
 	players *playeradmin.Settings
 	// spaces administers the installation's spaces (spaces.go).
 	spaces *spaceadmin.Spaces
+	// tracks manages the added audio tracks and posters of the space's
+	// videos (tracks.go).
+	tracks *trackadmin.Tracks
 	// hooks manages the space's webhook endpoints (webhooks.go).
 	hooks *webhookadmin.Endpoints
 	// delivery opens published files and frames (Config.Delivery).
@@ -89,6 +93,7 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 		collections: collectionadmin.New(svc),
 		players:     playeradmin.New(svc),
 		spaces:      spaceadmin.New(svc),
+		tracks:      trackadmin.New(svc),
 	}
 	h.delivery = cfg.Delivery
 	if h.delivery == nil {
