@@ -214,7 +214,7 @@ func TestGarbage(t *testing.T) {
 // TestSilent: a publisher that stops sending is dropped after ReadTimeout.
 func TestSilent(t *testing.T) {
 	rec := livetest.NewRecorder(key)
-	addr, _ := serve(t, &rtmp.Server{Publishers: rec, ReadTimeout: 500 * time.Millisecond})
+	addr, _ := serve(t, &rtmp.Server{Publishers: rec, ReadTimeout: 1500 * time.Millisecond})
 	ff := livetest.StartFFmpeg(t, ffmpegArgs(true, "10", "rtmp://"+addr+"/live/"+key)...)
 	p := rec.NextPublish(t, 10*time.Second)
 	p.WaitStart(t, 15*time.Second)

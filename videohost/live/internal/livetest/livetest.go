@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os/exec"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -443,17 +444,46 @@ func btoi(b bool) int {
 	return 0
 }
 
-// WaitGoroutines waits until no more than n goroutines run.
-func WaitGoroutines(t testing.TB, n int, within time.Duration) {
+// Goroutines counts the running goroutines, leaving out those whose
+// stack mentions one of ignore (a test's own clients, say).
+func Goroutines(ignore ...string) int {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	count := 0
+next:
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		if !strings.HasPrefix(g, "goroutine ") {
+			continue
+		}
+		for _, s := range ignore {
+			if strings.Contains(g, s) {
+				continue next
+			}
+		}
+		count++
+	}
+	return count
+}
+
+// WaitGoroutines waits until no more than n goroutines run, leaving out
+// those Goroutines(ignore...) does.
+func WaitGoroutines(t testing.TB, n int, within time.Duration, ignore ...string) {
 	t.Helper()
 	deadline := time.Now().Add(within)
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
-	for runtime.NumGoroutine() > n {
+	for Goroutines(ignore...) > n {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<20)
 			buf = buf[:runtime.Stack(buf, true)]
-			t.Fatalf("%d goroutines after %v, want ≤ %d:\n%s", runtime.NumGoroutine(), within, n, buf)
+			t.Fatalf("%d goroutines after %v, want ≤ %d:\n%s", Goroutines(ignore...), within, n, buf)
 		}
 		<-tick.C
 	}
