@@ -106,14 +106,28 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		wg.Wait()
 	}()
 
+	var backoff time.Duration
 	for {
 		c, err := ln.Accept()
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
+			var ne interface{ Temporary() bool }
+			if errors.As(err, &ne) && ne.Temporary() && !errors.Is(err, net.ErrClosed) {
+				// Out of file descriptors, say: wait, as net/http does.
+				backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
+				s.logger().Warn("rtmp: accepting", "err", err, "retry_in", backoff)
+				select {
+				case <-time.After(backoff):
+					continue
+				case <-ctx.Done():
+					return nil
+				}
+			}
 			return fmt.Errorf("accepting: %w", err)
 		}
+		backoff = 0
 		mu.Lock()
 		if ctx.Err() != nil {
 			mu.Unlock()

@@ -135,6 +135,56 @@ func TestRefused(t *testing.T) {
 	}
 }
 
+// TestKeyInURL: the key is the last element of the publish URL, whatever
+// the app.
+func TestKeyInURL(t *testing.T) {
+	tests := []struct {
+		name, path, key string
+	}{
+		{"app live", "/live/" + key, key},
+		{"another app", "/ingest/" + key, key},
+		{"nested app", "/live/eu/" + key, key},
+		{"query", "/live/" + key + "?token=x", key},
+	}
+	rec := livetest.NewRecorder() // refuses every key: Begin is what is looked at
+	addr, _ := serve(t, &rtmp.Server{Publishers: rec})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ff := livetest.StartFFmpeg(t, ffmpegArgs(false, "1", "rtmp://"+addr+tt.path)...)
+			rec.WaitBegin(t, 10*time.Second)
+			ff.Wait(t, 10*time.Second)
+			begins := rec.Begins()
+			if got := begins[len(begins)-1].Key; got != tt.key {
+				t.Errorf("Begin got key %q, want %q", got, tt.key)
+			}
+		})
+	}
+}
+
+// TestUnsupportedCodec: FLV's linear PCM is no codec of live: the publish
+// ends with ErrUnsupportedCodec, without Start.
+func TestUnsupportedCodec(t *testing.T) {
+	rec := livetest.NewRecorder(key)
+	addr, _ := serve(t, &rtmp.Server{Publishers: rec})
+	var args []string
+	for _, a := range ffmpegArgs(false, "3", "rtmp://"+addr+"/live/"+key) {
+		if a == "aac" {
+			args = append(args, "pcm_s16le", "-ar", "44100") // FLV's PCM rates
+			continue
+		}
+		args = append(args, a)
+	}
+	ff := livetest.StartFFmpeg(t, args...)
+	p := rec.NextPublish(t, 10*time.Second)
+	if err := p.WaitEnd(t, 15*time.Second); !errors.Is(err, live.ErrUnsupportedCodec) {
+		t.Fatalf("End(%v), want ErrUnsupportedCodec", err)
+	}
+	if p.Started() {
+		t.Fatal("Start called")
+	}
+	ff.Wait(t, 10*time.Second)
+}
+
 func TestBusy(t *testing.T) {
 	rec := livetest.NewRecorder(key)
 	addr, _ := serve(t, &rtmp.Server{Publishers: rec})

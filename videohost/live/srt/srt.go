@@ -412,6 +412,9 @@ func (p *publish) addTrack(r *mpegts.Reader, t *mpegts.Track) error {
 			return fmt.Errorf("AAC config: %w", err)
 		}
 		rate := c.Config.SampleRate
+		if rate <= 0 {
+			return fmt.Errorf("AAC with a sample rate of %d", rate)
+		}
 		p.tracks = append(p.tracks, live.Track{ID: id, Codec: live.CodecAAC, AudioConfig: conf, SampleRate: rate, Channels: ingest.AACChannels(&c.Config)})
 		r.OnDataMPEG4Audio(t, func(pts int64, aus [][]byte) error {
 			for i, au := range aus {

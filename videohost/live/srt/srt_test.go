@@ -212,6 +212,22 @@ func TestBusy(t *testing.T) {
 	}
 }
 
+// TestUnsupportedCodec: MPEG-1 audio is no codec of live: the publish
+// ends with ErrUnsupportedCodec, without Start.
+func TestUnsupportedCodec(t *testing.T) {
+	rec := livetest.NewRecorder(key)
+	addr, _ := serve(t, &srt.Server{Publishers: rec})
+	ff := livetest.StartFFmpeg(t, ffmpegArgs(false, "2", media{h264, []string{"-c:a", "mp2"}}, addr, key)...)
+	p := rec.NextPublish(t, 10*time.Second)
+	if err := p.WaitEnd(t, 15*time.Second); !errors.Is(err, live.ErrUnsupportedCodec) {
+		t.Fatalf("End(%v), want ErrUnsupportedCodec", err)
+	}
+	if p.Started() {
+		t.Fatal("Start called")
+	}
+	ff.Wait(t, 10*time.Second)
+}
+
 // TestNotTS: a publisher sending something else than MPEG-TS is ended
 // with an error, and the server keeps serving.
 func TestNotTS(t *testing.T) {
