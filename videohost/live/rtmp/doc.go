@@ -16,7 +16,8 @@
 // not a secret and carries nothing Reel needs. The URL must have an app
 // and a stream name: rtmp://host/KEY with an empty stream name is refused.
 // A query after the stream name (KEY?x=y) is not part of the key. The key
-// is never logged; logs carry its last four characters ("key_hint").
+// is never logged; logs carry its last four characters ("key_hint"; nothing
+// of a key shorter than 12).
 //
 // # Handshake and refusals
 //
@@ -36,8 +37,9 @@
 // Unit.Received). A publish that unpublishes before that ends without
 // Start. Accepted codecs: H.264 (SPS and PPS from the sequence header),
 // H.265 (VPS, SPS, PPS; this needs an enhanced-RTMP publisher such as OBS
-// ≥ 29.1 or FFmpeg ≥ 6.1: FFmpeg 5.1 cannot write HEVC into FLV), AAC
-// (its AudioSpecificConfig) and Opus (enhanced RTMP). Any other codec ends
+// ≥ 29.1 or FFmpeg ≥ 6.1: FFmpeg 5.1 cannot write HEVC into FLV; the
+// tests publish HEVC and Opus with gortmplib's client), AAC (its
+// AudioSpecificConfig) and Opus (enhanced RTMP). Any other codec ends
 // the publish with live.ErrUnsupportedCodec.
 //
 // A sequence header sent again mid-stream with different parameter sets

@@ -7,11 +7,20 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
+	"path/filepath"
 	"runtime"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bluenviron/gortmplib"
+	"github.com/bluenviron/gortmplib/pkg/codecs"
+	"github.com/bluenviron/gortmplib/pkg/message"
+	"github.com/bluenviron/mediacommon/v2/pkg/codecs/h265"
+	"github.com/bluenviron/mediacommon/v2/pkg/codecs/opus"
+	"github.com/bluenviron/mediacommon/v2/pkg/formats/mpegts"
 
 	"github.com/reelvideo/reel/videohost/live"
 	"github.com/reelvideo/reel/videohost/live/internal/livetest"
@@ -305,4 +314,121 @@ func TestStop(t *testing.T) {
 	ff.Wait(t, 10*time.Second)
 	idle.Close()
 	livetest.WaitGoroutines(t, before, 5*time.Second)
+}
+
+// TestEnhancedRTMP publishes H.265 and Opus, which FFmpeg 5.1 cannot put
+// in FLV, with gortmplib's client (an enhanced-RTMP publisher, as OBS ≥
+// 29.1 is): the units of an MPEG-TS file FFmpeg encoded.
+func TestEnhancedRTMP(t *testing.T) {
+	ts := filepath.Join(t.TempDir(), "hevc-opus.ts")
+	ff := livetest.StartFFmpeg(t,
+		"-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30",
+		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+		"-t", "3",
+		"-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "keyint=30:min-keyint=30:scenecut=0:open-gop=0:repeat-headers=1:log-level=error", "-pix_fmt", "yuv420p",
+		"-c:a", "libopus", "-b:a", "64k",
+		"-f", "mpegts", ts)
+	if err := ff.Wait(t, 60*time.Second); err != nil {
+		t.Fatalf("ffmpeg: %v: %s", err, ff.Stderr())
+	}
+
+	type event struct {
+		video    bool
+		pts, dts int64 // 90 kHz
+		data     [][]byte
+	}
+	var events []event
+	var vps, sps, pps []byte
+	f, err := os.Open(ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := &mpegts.Reader{R: f}
+	if err := r.Initialize(); err != nil {
+		t.Fatal(err)
+	}
+	for _, tr := range r.Tracks() {
+		switch tr.Codec.(type) {
+		case *mpegts.CodecH265:
+			r.OnDataH265(tr, func(pts, dts int64, au [][]byte) error {
+				for _, n := range au {
+					switch h265.NALUType((n[0] >> 1) & 0x3f) {
+					case h265.NALUType_VPS_NUT:
+						vps = n
+					case h265.NALUType_SPS_NUT:
+						sps = n
+					case h265.NALUType_PPS_NUT:
+						pps = n
+					}
+				}
+				events = append(events, event{true, pts, dts, au})
+				return nil
+			})
+		case *mpegts.CodecOpus:
+			r.OnDataOpus(tr, func(pts int64, packets [][]byte) error {
+				for _, p := range packets {
+					events = append(events, event{false, pts, pts, [][]byte{p}})
+					pts += opus.PacketDuration2(p) * 90000 / 48000
+				}
+				return nil
+			})
+		}
+	}
+	for {
+		if err := r.Read(); err != nil {
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			t.Fatal(err)
+		}
+	}
+	if vps == nil || sps == nil || pps == nil {
+		t.Fatal("no VPS, SPS or PPS in the file")
+	}
+	base := events[0].dts
+	for _, e := range events {
+		base = min(base, e.dts)
+	}
+	d := func(ticks int64) time.Duration { return time.Duration(ticks-base) * time.Second / 90000 }
+
+	rec := livetest.NewRecorder(key)
+	addr, _ := serve(t, &rtmp.Server{Publishers: rec})
+	u, _ := url.Parse("rtmp://" + addr + "/live/" + key)
+	c := &gortmplib.Client{URL: u, Publish: true}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := c.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.NetConn().SetDeadline(time.Now().Add(20 * time.Second))
+	video := &gortmplib.Track{Codec: &codecs.H265{VPS: vps, SPS: sps, PPS: pps}}
+	audio := &gortmplib.Track{Codec: &codecs.Opus{IDHeader: &opus.IDHeader{Version: 1, ChannelCount: 1, PreSkip: 312, InputSampleRate: 48000}}}
+	w := &gortmplib.Writer{Conn: c, Tracks: []*gortmplib.Track{video, audio}}
+	if err := w.Initialize(); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range events {
+		if e.video {
+			err = w.WriteH265(video, d(e.pts), d(e.dts), e.data)
+		} else {
+			err = w.WriteOpus(audio, d(e.pts), e.data[0])
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Write(&message.CommandAMF0{ChunkStreamID: 3, Name: "deleteStream", CommandID: 7, Arguments: []any{nil, float64(1)}}); err != nil {
+		t.Fatal(err)
+	}
+
+	p := rec.NextPublish(t, 5*time.Second)
+	if err := p.WaitEnd(t, 10*time.Second); err != nil {
+		t.Fatalf("End(%v), want End(nil) after deleteStream", err)
+	}
+	livetest.Check(t, p, livetest.Expect{
+		Video: live.CodecH265, Width: 640, Height: 360, VideoUnits: 90, GOP: 30,
+		Audio: live.CodecOpus, SampleRate: 48000, AudioUnits: 150, AudioTo: 4,
+	})
 }

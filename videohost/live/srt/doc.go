@@ -22,7 +22,8 @@
 // Encryption is Server.Passphrase's: with one set, unencrypted publishers
 // are rejected (REJ_UNSECURE), a wrong passphrase is REJ_BADSECRET;
 // without one, encrypted publishers are rejected. The key is never
-// logged; logs carry its last four characters ("key_hint").
+// logged; logs carry its last four characters ("key_hint"; nothing of a
+// key shorter than 12).
 //
 // # Tracks and units
 //
