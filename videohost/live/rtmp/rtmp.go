@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/url"
@@ -171,7 +172,7 @@ func (s *Server) handle(ctx context.Context, nc net.Conn) {
 	key, err := streamKey(sc.URL)
 	if err != nil {
 		log.Info("rtmp publisher refused", "err", err)
-		writeStatus(sc, "NetStream.Publish.BadName", err.Error())
+		writeStatus(nc, sc, "NetStream.Publish.BadName", err.Error())
 		return
 	}
 	log = log.With("key_hint", ingest.KeyHint(key))
@@ -186,7 +187,7 @@ func (s *Server) handle(ctx context.Context, nc net.Conn) {
 		case errors.Is(err, live.ErrBusy):
 			code, desc = "NetStream.Publish.BadName", "another publisher is using this stream key"
 		}
-		writeStatus(sc, code, desc)
+		writeStatus(nc, sc, code, desc)
 		return
 	}
 	log.Info("rtmp publish begins")
@@ -199,8 +200,19 @@ func (s *Server) handle(ctx context.Context, nc net.Conn) {
 	}
 }
 
-// writeStatus answers the publish command with an error status.
-func writeStatus(sc *gortmplib.ServerConn, code, description string) {
+// writeStatus answers the publish command with an error status, then
+// lets the publisher read it: closing a socket with unread bytes in it
+// resets the connection, and a reset may overtake the status. The write
+// side is closed and what the publisher still sends is read and dropped
+// until it closes, for at most a second.
+func writeStatus(nc net.Conn, sc *gortmplib.ServerConn, code, description string) {
+	nc.SetDeadline(time.Now().Add(time.Second))
+	defer func() {
+		if tc, ok := nc.(interface{ CloseWrite() error }); ok {
+			tc.CloseWrite()
+		}
+		io.Copy(io.Discard, io.LimitReader(nc, 1<<20)) //nolint:errcheck // until EOF or the deadline
+	}()
 	sc.Write(&message.CommandAMF0{ //nolint:errcheck // the connection is closed next either way
 		ChunkStreamID:   5,
 		MessageStreamID: 0x1000000,
