@@ -242,16 +242,11 @@ func TestNotTS(t *testing.T) {
 	defer conn.Close()
 	p := rec.NextPublish(t, 5*time.Second)
 	buf := make([]byte, 1316)
-	ended := make(chan struct{})
-	go func() {
-		p.WaitEnd(t, 20*time.Second)
-		close(ended)
-	}()
 	sent := 0
 write:
-	for sent < 4<<20 {
+	for sent < 16<<20 {
 		select {
-		case <-ended:
+		case <-p.Ended():
 			break write
 		default:
 		}

@@ -211,6 +211,9 @@ func (p *Publish) WaitEnd(t testing.TB, within time.Duration) error {
 	return p.EndErr()
 }
 
+// Ended is closed when End is called.
+func (p *Publish) Ended() <-chan struct{} { return p.ended }
+
 // Started reports whether Start was called.
 func (p *Publish) Started() bool {
 	p.mu.Lock()
