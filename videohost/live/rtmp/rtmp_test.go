@@ -316,6 +316,26 @@ func TestStop(t *testing.T) {
 	livetest.WaitGoroutines(t, before, 5*time.Second)
 }
 
+// TestListenerFails: Serve returns the listener's error.
+func TestListenerFails(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &rtmp.Server{Publishers: livetest.NewRecorder(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(context.Background(), ln) }()
+	ln.Close()
+	select {
+	case err := <-done:
+		if !errors.Is(err, net.ErrClosed) {
+			t.Fatalf("Serve: %v, want the listener's net.ErrClosed", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve still running 5s after its listener closed")
+	}
+}
+
 // TestEnhancedRTMP publishes H.265 and Opus, which FFmpeg 5.1 cannot put
 // in FLV, with gortmplib's client (an enhanced-RTMP publisher, as OBS ≥
 // 29.1 is): the units of an MPEG-TS file FFmpeg encoded.
