@@ -187,6 +187,66 @@ func TestRefused(t *testing.T) {
 	}
 }
 
+// TestPassphrase: with Server.Passphrase, only publishers encrypting with
+// it get to Begin; without, encrypted publishers are refused.
+func TestPassphrase(t *testing.T) {
+	const pass = "reel-test-passphrase"
+	tests := []struct {
+		name           string
+		server, client string
+		reason         gosrt.RejectionReason // 0: accepted
+	}{
+		{"right passphrase", pass, pass, 0},
+		{"wrong passphrase", pass, "not-" + pass, gosrt.REJ_BADSECRET},
+		{"unencrypted", pass, "", gosrt.REJ_UNSECURE},
+		{"encrypted, server without passphrase", "", pass, gosrt.REJ_UNSECURE},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := livetest.NewRecorder(key)
+			addr, _ := serve(t, &srt.Server{Publishers: rec, Passphrase: tt.server})
+			conf := gosrt.DefaultConfig()
+			conf.StreamId = key
+			conf.Passphrase = tt.client
+			conn, err := gosrt.Dial("srt", addr, conf)
+			if tt.reason == 0 {
+				if err != nil {
+					t.Fatalf("Dial: %v", err)
+				}
+				conn.Close()
+				rec.NextPublish(t, 5*time.Second)
+				return
+			}
+			if err == nil {
+				conn.Close()
+				t.Fatal("connected; want rejected")
+			}
+			if want := "REJECT (" + strconv.FormatUint(uint64(tt.reason), 32) + ")"; !strings.Contains(err.Error(), want) {
+				t.Fatalf("Dial: %v; want %s (%d)", err, want, tt.reason)
+			}
+			if n := len(rec.Begins()); n != 0 {
+				t.Errorf("Begin called %d times, want 0", n)
+			}
+		})
+	}
+	t.Run("ffmpeg", func(t *testing.T) {
+		rec := livetest.NewRecorder(key)
+		addr, _ := serve(t, &srt.Server{Publishers: rec, Passphrase: pass})
+		args := ffmpegArgs(false, "1", media{h264, aac}, addr, key)
+		args[len(args)-1] += "&passphrase=" + pass
+		ff := livetest.StartFFmpeg(t, args...)
+		p := rec.NextPublish(t, 10*time.Second)
+		p.WaitStart(t, 10*time.Second)
+		p.WaitUnits(t, 20, 10*time.Second) // decrypted, parsed
+		if err := ff.Wait(t, 20*time.Second); err != nil {
+			t.Fatalf("ffmpeg: %v: %s", err, ff.Stderr())
+		}
+		if err := p.WaitEnd(t, 10*time.Second); err != nil {
+			t.Fatalf("End(%v), want nil", err)
+		}
+	})
+}
+
 func TestBusy(t *testing.T) {
 	rec := livetest.NewRecorder(key)
 	addr, _ := serve(t, &srt.Server{Publishers: rec})
