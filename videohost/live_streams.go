@@ -22,10 +22,31 @@ type LiveStream struct {
 	CreatedAt, UpdatedAt, StateChangedAt time.Time
 }
 
-// The states of a LiveStream (a new one is idle) and its latency modes.
+// The states of a LiveStream; a new one is idle.
 const (
-	LiveIdle, LiveConnected, LiveActive, LiveDisconnected = "idle", "connected", "active", "disconnected"
-	LatencyLow, LatencyStandard                           = "low", "standard"
+	LiveIdle         = "idle"
+	LiveConnected    = "connected"    // a publisher is connected, no media yet
+	LiveActive       = "active"       // media flows: a session is live
+	LiveDisconnected = "disconnected" // the publisher left; the session waits ReconnectWindow
+)
+
+// The latency modes of a LiveStream: low (LL-HLS parts) is the default.
+const (
+	LatencyLow      = "low"
+	LatencyStandard = "standard"
+)
+
+// Defaults and bounds of a LiveStream's settings (windows in seconds) and
+// the shape of a stream key: the prefix and LiveStreamKeyLen characters of
+// NewID, which the ingest can tell from anything else at a glance.
+const (
+	DefaultReconnectWindow = 30
+	MaxReconnectWindow     = 300
+	DefaultDVRWindow       = 7200
+	MinDVRWindow           = 60
+	MaxDVRWindow           = 86400
+	LiveStreamKeyPrefix    = "rsk_"
+	LiveStreamKeyLen       = 32
 )
 
 // LiveStreamStore keeps live streams, an optional capability of a Store.
