@@ -433,6 +433,7 @@ func openAPIDocument() obj {
 	describePlayer(paths, schemas)
 	describeChapters(paths, schemas)
 	describeSpaces(paths, schemas)
+	describeLiveStreams(paths, schemas)
 
 	return obj{
 		"openapi": "3.1.0",
