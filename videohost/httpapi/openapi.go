@@ -477,7 +477,7 @@ func describeSpaces(paths, schemas obj) {
 			jsonBody(ref("SpaceInput")), "200", jsonResponse("the updated space, with its usage", ref("Space"))),
 		"delete": operation("deleteSpace", "Delete a space"+adminOnly+
 			": refused (409) while it holds videos or collections unless recursive=true, which deletes every video (assets included) and collection first; "+
-			"its keys, signing keys, webhook endpoints and player settings go with it, and its id is never reused",
+			"its keys, signing keys, webhook endpoints, player settings and live streams go with it, and its id is never reused",
 			[]obj{query("recursive", "also delete every video and collection in the space", obj{"type": "boolean", "default": false})},
 			nil, "204", noContent),
 	}
