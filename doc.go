@@ -36,7 +36,8 @@
 //   - videohost/webhookadmin, videohost/playeradmin,
 //     videohost/collectionadmin: a space's webhook endpoints, player
 //     settings and collections through the API; videohost/spaceadmin: the
-//     admin key and the installation's spaces. Each, like delivery, is
+//     admin key and the installation's spaces; videohost/trackadmin: a
+//     ready video's added audio tracks and poster. Each, like delivery, is
 //     built beside the Service over a narrow interface of it (Domain).
 //   - videohost/httpapi: the whole HTTP surface as one http.Handler.
 //   - videohost/httpfast: a lean HTTP/1.1 loop for players' plain GETs,

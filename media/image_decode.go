@@ -258,30 +258,52 @@ func imgTicksToDuration(ticks int64, tb astiav.Rational) time.Duration {
 // fresh decoder. A source that cannot seek is read from where it is.
 //
 // Demuxers without a keyframe index (MPEG-TS, as cameras write it) land on
-// whatever packet lies near the time asked, often inside a GOP whose
-// pictures cannot be decoded without its keyframe: seek then steps back
-// (1 s, 2 s, 4 s, … and at last the start) until the first packet of the
-// stream is a keyframe, and keeps that packet for next.
+// whatever packet lies near the time asked: often inside a GOP whose
+// pictures cannot be decoded without its keyframe, and sometimes on a
+// keyframe after the time asked (a seek to the start of a stream whose
+// first decode time comes before its first picture's time). seek then
+// steps back (1 s, 2 s, 4 s, …) until the first packet of the stream is a
+// keyframe at or before at, and keeps that packet for next; when even the
+// start cannot be reached by time, the demuxer is taken back to its first
+// byte.
 func (d *imgDecoder) seek(at time.Duration) error {
 	d.pending = false
+	target := d.ticksAt(at)
 	for step := time.Duration(0); ; step = max(2*step, time.Second) {
 		from := max(at-step, 0)
 		if err := d.seekTo(from); err != nil {
 			return err
 		}
 		key, err := d.readToStream()
-		if err != nil || key || from == 0 {
-			// At the end, or where decoding can start: next reads on.
-			d.pending = err == nil
+		if err != nil {
+			break // at the end: next reads on
+		}
+		if key && packetTime(d.packet) <= target {
+			d.pending = true // where decoding can start
 			break
 		}
 		d.packet.Unref()
+		if from == 0 {
+			// A demuxer without byte seeks decodes from where the time
+			// seek left it, as before.
+			_ = d.input.SeekFrame(-1, 0, astiav.NewSeekFlags(astiav.SeekFlagByte))
+			break
+		}
 	}
 	if d.fed {
 		return d.openCodec()
 	}
 	d.drained = false
 	return nil
+}
+
+// packetTime is a packet's presentation time, or its decode time when it
+// has none.
+func packetTime(p *astiav.Packet) int64 {
+	if pts := p.Pts(); pts != astiav.NoPtsValue {
+		return pts
+	}
+	return p.Dts()
 }
 
 // seekTo moves the demuxer to the keyframe it knows at or before at.

@@ -224,15 +224,8 @@ func encodeEarlyOnly(ctx context.Context, opts ProcessOptions, job ladderJob, pl
 	if err != nil {
 		return nil, err
 	}
-	for _, v := range out.videos {
-		if err := writeMediaPlaylist(filepath.Join(opts.OutDir, v.rendition.Name), v.track.completedSegments(), true); err != nil {
-			return nil, err
-		}
-	}
-	for _, a := range out.audios {
-		if err := writeMediaPlaylist(filepath.Join(opts.OutDir, "audio", a.id), a.track.completedSegments(), true); err != nil {
-			return nil, err
-		}
+	if err := out.finishPlaylists(opts.OutDir); err != nil {
+		return nil, err
 	}
 	m := earlyManifest(out, job.info, job.opts)
 	if m == nil {
@@ -258,17 +251,11 @@ func encodeEarlyOnly(ctx context.Context, opts ProcessOptions, job ladderJob, pl
 // master playlist, DASH, the pictures and media.json.
 func packageLadder(ctx context.Context, opts ProcessOptions, info *Info, ladderOpts LadderOptions, out *ladderOutput) (*Manifest, error) {
 	m := buildManifest(out, info, ladderOpts)
-	for i := range m.Renditions {
-		r := &m.Renditions[i]
-		if err := writeMediaPlaylist(filepath.Join(opts.OutDir, r.Name), out.videos[i].track.completedSegments(), true); err != nil {
-			return nil, err
-		}
-		if err := writeProgressiveMP4(ctx, opts.OutDir, r, m.AudioTracks); err != nil {
-			return nil, err
-		}
+	if err := out.finishPlaylists(opts.OutDir); err != nil {
+		return nil, err
 	}
-	for i, a := range m.AudioTracks {
-		if err := writeMediaPlaylist(filepath.Join(opts.OutDir, "audio", a.ID), out.audios[i].track.completedSegments(), true); err != nil {
+	for i := range m.Renditions {
+		if err := writeProgressiveMP4(ctx, opts.OutDir, &m.Renditions[i], m.AudioTracks); err != nil {
 			return nil, err
 		}
 	}
@@ -287,6 +274,22 @@ func packageLadder(ctx context.Context, opts ProcessOptions, info *Info, ladderO
 		return nil, err
 	}
 	return m, nil
+}
+
+// finishPlaylists writes every track's media playlist in outDir as a
+// finished (VOD) playlist of the segments on disk.
+func (o *ladderOutput) finishPlaylists(outDir string) error {
+	for _, v := range o.videos {
+		if err := writeMediaPlaylist(filepath.Join(outDir, v.rendition.Name), v.track.completedSegments(), true); err != nil {
+			return err
+		}
+	}
+	for _, a := range o.audios {
+		if err := writeMediaPlaylist(filepath.Join(outDir, "audio", a.id), a.track.completedSegments(), true); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // encodedShare is the share of duration that the slowest video rendition

@@ -11,16 +11,17 @@ import (
 // process when it is isolated). Each costs memory in proportion to the
 // picture, not to the bytes sent (a 108 kB PNG of 4096×4096 16-bit pixels
 // decodes to 128 MiB), so it is bounded twice: an image whose header
-// promises more than MaxImageDecodeBytes is refused before anything is
-// decoded, and at most Config.MediaChecks such checks run at once in the
-// process (past it, a request waits Config.MediaCheckWait for one and is
-// then answered EUnavailable with RetryAfter).
+// promises more than trackadmin.MaxImageDecodeBytes is refused before
+// anything is decoded, and at most Config.MediaChecks such checks run at
+// once in the process (past it, a request waits Config.MediaCheckWait for
+// one and is then answered EUnavailable with RetryAfter).
 
 // Defaults of Config.MediaChecks and Config.MediaCheckWait.
 const (
 	// DefaultMediaChecks is as many as the frame extractions of
-	// httpapi.FrameConfig: each check can hold MaxImageDecodeBytes in this
-	// process and start a probe child of a couple of hundred MiB.
+	// httpapi.FrameConfig: each check can hold a poster's decode budget
+	// (trackadmin.MaxImageDecodeBytes) in this process and start a probe
+	// child of a couple of hundred MiB.
 	DefaultMediaChecks = 2
 	// DefaultMediaCheckWait is how long a request waits for a free check
 	// before it is refused, as a frame request waits for an extraction.
@@ -28,17 +29,6 @@ const (
 	// MediaBusyRetryAfter is the Retry-After of that refusal.
 	MediaBusyRetryAfter = time.Second
 )
-
-// MaxImageDecodeBytes bounds the memory a poster image may decode to:
-// width × height × the bytes of a pixel at the depth and in the colour
-// model its header declares (twice that for an interlaced PNG, which Go
-// decodes pass by pass before assembling), plus the coefficients of a
-// progressive JPEG (256 bytes for each 8×8 block of each component). Past
-// it the image is refused with EPayloadTooLarge (413) before it is
-// decoded. 64 MiB holds a 4096×4096 8-bit RGBA picture, the largest a
-// poster may be, and refuses the same picture at 16 bits a channel (128
-// MiB).
-const MaxImageDecodeBytes int64 = 64 << 20
 
 // ErrMediaBusy is in the chain of the EUnavailable error of a request
 // refused because every media check slot stayed taken for
@@ -59,6 +49,13 @@ func newMediaSlots(n int, wait time.Duration) *mediaSlots {
 		wait = DefaultMediaCheckWait
 	}
 	return &mediaSlots{slots: make(chan struct{}, n), wait: wait}
+}
+
+// AcquireMediaCheck takes one of the process's media check slots
+// (Config.MediaChecks), for a room that checks an uploaded file before it
+// answers (videohost/trackadmin); it fails as acquire says.
+func (s *Service) AcquireMediaCheck(ctx context.Context) (release func(), err error) {
+	return s.checks.acquire(ctx)
 }
 
 // acquire takes a slot within the wait, or fails with EUnavailable

@@ -13,9 +13,10 @@ import (
 // own pipeline is resolved by ResolvePipeline), with one exception:
 // analytics.New asserts the store to analytics.Store, since that interface
 // lives in videohost/analytics, which imports this package. The other
-// rooms beside the Service (videohost/access, webhookadmin, playeradmin)
-// are handed the stores they need as resolved here (SigningKeyStore,
-// WebhookStore, PlayerSettingsStore, LiveStreamStore), with need's error
+// rooms beside the Service (videohost/access, webhookadmin, playeradmin,
+// trackadmin, liveadmin) are handed the stores and pipeline capabilities
+// they need as resolved here (SigningKeyStore, WebhookStore,
+// PlayerSettingsStore, TrackPipeline, LiveStreamStore), with need's error
 // when absent.
 //
 // Two kinds, two rules:

@@ -54,7 +54,8 @@
 //     videohost/collectionadmin, videohost/liveadmin: a space's webhook
 //     endpoints, player settings, collections and live streams through the
 //     API; videohost/spaceadmin: the admin key and the installation's
-//     spaces (RemoveSpace stays here).
+//     spaces (RemoveSpace stays here); videohost/trackadmin: a ready
+//     video's added tracks and poster.
 //   - videohost/delivery and videohost/analytics (below, and their docs).
 //
 // What the stores share stays here: the domain types, the ports, the
@@ -111,7 +112,8 @@
 // internal/chapterfile (a chapter list's parsing, rules and published
 // files, behind ParseChapters, ValidateChapters and RenderChapters),
 // internal/usertext (Excerpt and the one-line rule of titles and labels),
-// internal/imagecheck (CheckPosterImage's sizes and decode budget) and
+// internal/imagecheck (the sizes and decode budget of a poster image,
+// read by trackadmin.CheckPosterImage) and
 // internal/webvtt.
 //
 // # Embedding

@@ -19,13 +19,23 @@ import (
 // ready on every blob store, served by any API process. A copy never lists
 // a file it has not stored (hlsfiles.CopySet).
 
+// PlayableCopy remembers what SyncPlayable stored of one set, so that a
+// set synced after each of its segments (a live session's, for hours)
+// lists the blob store once, not at every segment. The zero value is
+// ready; one PlayableCopy serves one set and one caller at a time.
+type PlayableCopy struct {
+	prefix string
+	stored map[string]bool
+}
+
 // SyncPlayable copies to the blob store what the live playable set in dir
 // gained since it was published or last synced: the segments its playlists
 // list that are not stored yet, then the playlists. It does nothing where
 // the video's version is that folder itself (linked), or once the version
 // is no longer an early one (the ladder replaced it). The worker calls it
-// after new segments, until the pipeline returns.
-func (s *Jobs) SyncPlayable(ctx context.Context, videoID, dir string) error {
+// after new segments, until the pipeline returns. memo, when not nil,
+// spares the listing of what earlier calls with it stored.
+func (s *Jobs) SyncPlayable(ctx context.Context, videoID, dir string, memo *PlayableCopy) error {
 	v, err := s.store.Video(ctx, "", videoID)
 	if err != nil {
 		return err
@@ -41,21 +51,36 @@ func (s *Jobs) SyncPlayable(ctx context.Context, videoID, dir string) error {
 			return nil
 		}
 	}
-	return s.copyLiveSet(ctx, prefix, dir)
+	if memo == nil {
+		memo = &PlayableCopy{}
+	}
+	if memo.prefix != prefix || memo.stored == nil {
+		stored, err := s.storedUnder(ctx, prefix)
+		if err != nil {
+			return err
+		}
+		memo.prefix, memo.stored = prefix, stored
+	}
+	return s.copyLiveSet(ctx, prefix, dir, memo.stored)
 }
 
-// copyLiveSet stores under prefix what the master playlist in dir reaches
-// and is not stored yet, then the playlists.
-func (s *Service) copyLiveSet(ctx context.Context, prefix, dir string) error {
+// storedUnder lists the files stored under prefix, by name relative to it.
+func (s *Service) storedUnder(ctx context.Context, prefix string) (map[string]bool, error) {
 	infos, err := s.blobs.List(ctx, prefix+"/")
 	if err != nil {
-		return fmt.Errorf("listing the playable set: %w", err)
+		return nil, fmt.Errorf("listing the playable set: %w", err)
 	}
 	stored := map[string]bool{}
 	for _, b := range infos {
 		stored[strings.TrimPrefix(b.Key, prefix+"/")] = true
 	}
-	err = hlsfiles.CopySet(dir, stored, func(rel string, r io.Reader) error {
+	return stored, nil
+}
+
+// copyLiveSet stores under prefix what the master playlist in dir reaches
+// and stored does not hold (it is updated), then the playlists.
+func (s *Service) copyLiveSet(ctx context.Context, prefix, dir string, stored map[string]bool) error {
+	err := hlsfiles.CopySet(dir, stored, func(rel string, r io.Reader) error {
 		_, err := s.blobs.Put(ctx, prefix+"/"+rel, r)
 		return err
 	})

@@ -181,7 +181,7 @@ func (s *Jobs) publishPlayable(ctx context.Context, videoID, dir string, out *Pr
 			return false, fmt.Errorf("linking playable set: %w", err)
 		}
 	case out.Live:
-		if err := s.copyLiveSet(ctx, prefix, dir); err != nil {
+		if err := s.copyLiveSet(ctx, prefix, dir, map[string]bool{}); err != nil {
 			s.removePrefixes(ctx, videoID, prefix)
 			return false, err
 		}
@@ -290,6 +290,13 @@ func (s *Service) OpenOriginal(ctx context.Context, v *Video) (Blob, BlobInfo, e
 		return nil, BlobInfo{}, Errorf(ENotFound, "the original of video %s is not shared (original_access is off)", v.ID)
 	}
 	return s.blobs.Open(ctx, sourceKey(v.ID))
+}
+
+// ImportFile takes a local file over into blob storage at key (a rename
+// on local disk, else a copy), for a room that keeps an uploaded file at
+// a key this package builds (videohost/trackadmin: AudioTrackKey).
+func (s *Service) ImportFile(ctx context.Context, key, path string) error {
+	return s.importPath(ctx, key, path, false)
 }
 
 // importPath puts a local file or folder at key: a rename on local disk, a
@@ -468,6 +475,9 @@ func (s *Service) publish(ctx context.Context, videoID, version string, out *Pro
 		src := out.Source
 		if v.Source != nil && src.Size == 0 {
 			src.Size = v.Source.Size
+		}
+		if v.Source != nil && src.LiveStream == "" {
+			src.LiveStream = v.Source.LiveStream
 		}
 		v.Source = &src
 		v.Renditions = out.Renditions

@@ -116,11 +116,25 @@ func TestPublishing(t *testing.T) {
 				[]byte("#EXTM3U\n#EXT-X-MAP:URI=\"init.mp4\"\n#EXTINF:2,\n0.m4s\n#EXTINF:4,\n1.m4s\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if err := svc.Jobs().SyncPlayable(ctx, v.ID, liveDir); err != nil {
+			var memo videohost.PlayableCopy // what the syncs stored, listed once
+			if err := svc.Jobs().SyncPlayable(ctx, v.ID, liveDir, &memo); err != nil {
 				t.Fatal(err)
 			}
 			if got := asset(t, svc, v, "h264_sd/1.m4s"); got != "being written" || !strings.Contains(asset(t, svc, v, "h264_sd/playlist.m3u8"), "1.m4s") {
 				t.Fatalf("live set after a new segment: %q", got)
+			}
+			if err := os.WriteFile(filepath.Join(liveDir, "h264_sd", "2.m4s"), []byte("third"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(liveDir, "h264_sd", "playlist.m3u8"),
+				[]byte("#EXTM3U\n#EXT-X-MAP:URI=\"init.mp4\"\n#EXTINF:2,\n0.m4s\n#EXTINF:4,\n1.m4s\n#EXTINF:4,\n2.m4s\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := svc.Jobs().SyncPlayable(ctx, v.ID, liveDir, &memo); err != nil {
+				t.Fatal(err)
+			}
+			if got := asset(t, svc, v, "h264_sd/2.m4s"); got != "third" {
+				t.Fatalf("live set after a second sync with the memo: %q", got)
 			}
 
 			final := writeTree(t, map[string]string{"playlist.m3u8": "final", "h264_sd/0.m4s": "segment", "subtitles/en.vtt": "WEBVTT"})
@@ -133,7 +147,7 @@ func TestPublishing(t *testing.T) {
 			versions(t, blobs, v.ID, 1)
 			// A copy that comes late, after the ladder replaced the set,
 			// writes nothing.
-			if err := svc.Jobs().SyncPlayable(ctx, v.ID, liveDir); err != nil {
+			if err := svc.Jobs().SyncPlayable(ctx, v.ID, liveDir, nil); err != nil {
 				t.Fatal(err)
 			}
 			versions(t, blobs, v.ID, 1)

@@ -169,6 +169,10 @@ func (s *Jobs) Queue() Queue { return s.queue }
 // Clock returns the service's clock.
 func (s *Service) Clock() Clock { return s.clock }
 
+// MaxJobAttempts is how many times a queued job runs before it fails for
+// good (Config.MaxJobAttempts), for the jobs the rooms queue.
+func (s *Service) MaxJobAttempts() int { return s.cfg.MaxJobAttempts }
+
 // Pipeline returns the configured pipeline (nil when none).
 func (s *Service) Pipeline() Pipeline { return s.pipeline }
 

@@ -49,7 +49,7 @@ func (s *Service) PutSubtitles(ctx context.Context, p *Principal, videoID, langu
 	if !ValidLanguage(language) {
 		return nil, Invalid("language", "must be a language tag such as en or pt-BR")
 	}
-	label, err := checkLabel(label)
+	label, err := CheckLabel(label)
 	if err != nil {
 		return nil, err
 	}

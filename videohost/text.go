@@ -6,10 +6,10 @@ import "github.com/reelvideo/reel/internal/usertext"
 // track's).
 const MaxLabelBytes = 100
 
-// checkLabel checks a track label from the API with usertext.Line (quoted: it
+// CheckLabel checks a track label from the API with usertext.Line (quoted: it
 // goes into the HLS master's NAME="…") and returns it normalised; "" stays
 // "" (the caller picks a default).
-func checkLabel(label string) (string, error) {
+func CheckLabel(label string) (string, error) {
 	if label == "" {
 		return "", nil
 	}

@@ -2,13 +2,8 @@ package videohost
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
-
-	"github.com/reelvideo/reel/internal/imagecheck"
 )
 
 // Added audio tracks and custom posters: both change a ready video's
@@ -16,7 +11,9 @@ import (
 // source (sources/{video}/audio/{language}, sources/{video}/poster) so
 // that a later publish (a replaced source) applies it again, and a job
 // revises the published version: checked out (hard links on local disk),
-// the new files written, the revision published as a new version.
+// the new files written, the revision published as a new version. Adding
+// and setting them through the API is videohost/trackadmin's; what the
+// stores, the worker and the delivery share stays here.
 
 const (
 	// JobAudioTracks brings a ready video's published added audio tracks
@@ -26,17 +23,6 @@ const (
 	// JobPoster remakes a ready video's poster from its uploaded image or
 	// from the frame at its poster_time.
 	JobPoster JobKind = "poster"
-)
-
-// Limits of added tracks and posters.
-const (
-	// MaxAudioTrackBytes bounds the body of an added audio track: any media
-	// file with an audio stream (a WAV of a feature film fits).
-	MaxAudioTrackBytes int64 = 2 << 30
-	// MaxPosterBytes bounds a poster image.
-	MaxPosterBytes int64 = 16 << 20
-	// MaxPosterEdge bounds each side of a poster image, in pixels.
-	MaxPosterEdge = 4096
 )
 
 // Audio track kinds: the video's own tracks are main; an added one is a
@@ -84,131 +70,10 @@ func AudioTrackKey(videoID, language string) string {
 // PosterImageKey is the blob key of a video's uploaded poster image.
 func PosterImageKey(videoID string) string { return "sources/" + videoID + "/poster" }
 
-func (s *Service) trackPipeline() (TrackPipeline, error) {
+// TrackPipeline is the pipeline's audio tracks and posters, or EUnavailable
+// naming them, for videohost/trackadmin.
+func (s *Service) TrackPipeline() (TrackPipeline, error) {
 	return need(s.caps.pipeline.Tracks, "audio tracks and posters", "media pipeline")
-}
-
-// AudioTrackInput is an audio track to add.
-type AudioTrackInput struct {
-	Label string
-	Kind  string // TrackMain, TrackDub (default) or TrackDescription
-	// Path is a local file holding the body; the service takes it over
-	// (moves or copies it into blob storage).
-	Path string
-}
-
-// editable refuses changes to the assets of a video that is archived or
-// not ready.
-func editable(v *Video, what string) error {
-	if v.Archived {
-		return Errorf(EConflict, "video %s is archived: unarchive it to change its %s", v.ID, what)
-	}
-	if v.State != StateReady || v.AssetVersion == "" {
-		return Errorf(EConflict, "video %s is %s: its %s can change once it is ready", v.ID, v.State, what)
-	}
-	return nil
-}
-
-// PutAudioTrack adds or replaces the added audio track of one language of
-// a ready video. The file is checked (media with an audio stream) and
-// stored at once; a JobAudioTracks encodes it once to AAC and publishes
-// it, without touching the video's segments. The answer shows the track in
-// state processing; it turns ready (or errored) when the job ends.
-func (s *Service) PutAudioTrack(ctx context.Context, p *Principal, videoID, language string, in AudioTrackInput) (*Video, error) {
-	if err := RequireWrite(p); err != nil {
-		return nil, err
-	}
-	if !ValidLanguage(language) {
-		return nil, Invalid("language", "must be a language tag such as en or pt-BR")
-	}
-	if in.Kind == "" {
-		in.Kind = TrackDub
-	}
-	if in.Kind != TrackMain && in.Kind != TrackDub && in.Kind != TrackDescription {
-		return nil, Invalid("kind", "must be main, dub or description")
-	}
-	label, err := checkLabel(in.Label)
-	if err != nil {
-		return nil, err
-	}
-	in.Label = label
-	v, err := s.store.Video(ctx, p.Space, videoID)
-	if err != nil {
-		return nil, err
-	}
-	if err := editable(v, "audio tracks"); err != nil {
-		return nil, err
-	}
-	tp, err := s.trackPipeline()
-	if err != nil {
-		return nil, err
-	}
-	release, err := s.checks.acquire(ctx)
-	if err != nil {
-		return nil, err
-	}
-	err = tp.ProbeAudio(ctx, in.Path)
-	release()
-	if err != nil {
-		return nil, err
-	}
-	if in.Label == "" {
-		in.Label = language
-		if in.Kind == TrackDescription {
-			in.Label += " (audio description)"
-		}
-	}
-	if err := s.importPath(ctx, AudioTrackKey(videoID, language), in.Path, false); err != nil {
-		return nil, fmt.Errorf("storing audio track: %w", err)
-	}
-	v, err = s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
-		if err := editable(v, "audio tracks"); err != nil {
-			return Change{}, err
-		}
-		track := AudioTrack{ID: language, Language: language, Label: in.Label, Kind: in.Kind,
-			Added: true, State: TrackProcessing, Rev: NewID(8)}
-		i := slices.IndexFunc(v.AudioTracks, func(a AudioTrack) bool { return a.Added && a.Language == language })
-		if i >= 0 {
-			v.AudioTracks[i] = track
-		} else {
-			v.AudioTracks = append(v.AudioTracks, track)
-		}
-		v.UpdatedAt = s.clock.Now()
-		return Change{Jobs: []Job{{Kind: JobAudioTracks, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return s.Present(v), nil
-}
-
-// DeleteAudioTrack removes the added audio track of one language; a
-// JobAudioTracks takes it out of the published set. A language only the
-// source's own tracks have is EConflict: those cannot be removed.
-func (s *Service) DeleteAudioTrack(ctx context.Context, p *Principal, videoID, language string) error {
-	if err := RequireWrite(p); err != nil {
-		return err
-	}
-	_, err := s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
-		i := slices.IndexFunc(v.AudioTracks, func(a AudioTrack) bool { return a.Added && a.Language == language })
-		if i < 0 {
-			if slices.ContainsFunc(v.AudioTracks, func(a AudioTrack) bool { return a.Language == language }) {
-				return Change{}, Errorf(EConflict, "the %s audio track of video %s is the source's own: it cannot be removed", Excerpt(language), videoID)
-			}
-			return Change{}, Errorf(ENotFound, "video %s has no added %s audio track", videoID, Excerpt(language))
-		}
-		v.AudioTracks = slices.Delete(v.AudioTracks, i, i+1)
-		v.UpdatedAt = s.clock.Now()
-		return Change{Jobs: []Job{{Kind: JobAudioTracks, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
-	})
-	if err != nil {
-		return err
-	}
-	// The stored file goes once no publish can need it again.
-	if err := s.blobs.DeletePrefix(ctx, AudioTrackKey(videoID, language)); err != nil {
-		s.log.WarnContext(ctx, "removing an audio track file", "video", videoID, "err", err)
-	}
-	return nil
 }
 
 // LocalAudioTrack returns a local path of the uploaded file of an added
@@ -308,121 +173,4 @@ func (s *Jobs) PosterFailed(ctx context.Context, videoID, code, message string) 
 		return Change{Events: []EventType{EventVideoAssetErrored}}, nil
 	})
 	return err
-}
-
-// PosterInput is a new poster: an image file or a time.
-type PosterInput struct {
-	// Time picks the frame at this many seconds.
-	Time *float64
-	// Image is a local file holding a JPEG, PNG or WebP image (checked
-	// with CheckPosterImage); the service takes it over.
-	Image string
-}
-
-// SetPoster sets a ready video's poster from an image or from the frame at
-// a time. The poster files are remade by a JobPoster and published as a
-// new version; poster_time and poster_image change at once. PATCH
-// poster_time does the same as a time here.
-func (s *Service) SetPoster(ctx context.Context, p *Principal, videoID string, in PosterInput) (*Video, error) {
-	if err := RequireWrite(p); err != nil {
-		return nil, err
-	}
-	if (in.Time == nil) == (in.Image == "") {
-		return nil, Invalid("body", "must be an image or {\"time\": seconds}")
-	}
-	if in.Time != nil && (*in.Time < 0 || *in.Time > 12*3600) {
-		return nil, Invalid("time", "must be a number of seconds within the video")
-	}
-	v, err := s.store.Video(ctx, p.Space, videoID)
-	if err != nil {
-		return nil, err
-	}
-	if err := posterEditable(v); err != nil {
-		return nil, err
-	}
-	tp, err := s.trackPipeline()
-	if err != nil {
-		return nil, err
-	}
-	if in.Image != "" {
-		// The header first, unbounded (a few hundred bytes read): a
-		// picture over its sides or MaxImageDecodeBytes is refused before
-		// it waits for a check or is decoded.
-		if err := CheckPosterImage(in.Image); err != nil {
-			return nil, err
-		}
-		release, err := s.checks.acquire(ctx)
-		if err != nil {
-			return nil, err
-		}
-		// Then the picture itself, once, with the decoder the job will
-		// use: one that does not decode is refused here rather than
-		// accepted and failed in the job.
-		err = tp.ProbeImage(ctx, in.Image)
-		release()
-		if err != nil {
-			return nil, err
-		}
-		if err := s.importPath(ctx, PosterImageKey(videoID), in.Image, false); err != nil {
-			return nil, fmt.Errorf("storing poster image: %w", err)
-		}
-	}
-	v, err = s.updateVideo(ctx, p.Space, videoID, func(v *Video) (Change, error) {
-		if err := posterEditable(v); err != nil {
-			return Change{}, err
-		}
-		if in.Time != nil {
-			if *in.Time > v.Duration {
-				return Change{}, Invalid("time", "must be within the duration (%.3f s)", v.Duration)
-			}
-			pt := *in.Time
-			v.PosterTime = &pt
-		}
-		v.PosterImage = in.Image != ""
-		v.PosterError = nil
-		v.UpdatedAt = s.clock.Now()
-		return Change{Jobs: []Job{{Kind: JobPoster, Space: v.Space, VideoID: v.ID, MaxAttempts: s.cfg.MaxJobAttempts}}}, nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return s.Present(v), nil
-}
-
-func posterEditable(v *Video) error {
-	if err := editable(v, "poster"); err != nil {
-		return err
-	}
-	if !v.Assets.Poster {
-		return Errorf(EConflict, "video %s has no pictures (audio only): it has no poster", v.ID)
-	}
-	return nil
-}
-
-// CheckPosterImage checks a poster image's header without FFmpeg and
-// without decoding it: a JPEG, PNG or WebP (by its bytes, whatever the
-// Content-Type said) of at most MaxPosterBytes and MaxPosterEdge on each
-// side, whose header promises a picture of at most MaxImageDecodeBytes
-// once decoded (the depth counts, and a progressive JPEG's coefficients:
-// 413 payload_too_large past it). Anything else is not_media (422); a
-// picture too large is EValidation (each side) or EPayloadTooLarge
-// (decoded bytes). SetPoster then has the pipeline decode the picture
-// (TrackPipeline.ProbeImage), once, with the decoder the poster job uses:
-// a header says nothing of the picture after it.
-//
-// internal/imagecheck reads the header; its refusals take the domain's
-// codes here.
-func CheckPosterImage(path string) error {
-	err := imagecheck.Check(path, imagecheck.Limits{MaxBytes: MaxPosterBytes, MaxEdge: MaxPosterEdge, MaxDecode: MaxImageDecodeBytes})
-	var refused *imagecheck.Error
-	if !errors.As(err, &refused) {
-		return err
-	}
-	switch refused.Kind {
-	case imagecheck.TooLarge:
-		return Errorf(EPayloadTooLarge, "%s", refused.Msg)
-	case imagecheck.TooWide:
-		return Invalid("body", "%s", refused.Msg)
-	}
-	return Errorf(VideoErrNotMedia, "%s", refused.Msg)
 }

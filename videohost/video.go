@@ -144,6 +144,9 @@ type SourceInfo struct {
 	FrameRate  float64 `json:"frame_rate"`
 	Width      int     `json:"width"`
 	Height     int     `json:"height"`
+	// LiveStream is the live stream a video was recorded from (its
+	// session's video), "" for an upload.
+	LiveStream string `json:"live_stream,omitempty"`
 }
 
 // Rendition is one rung of the ladder, also downloadable as an MP4.

@@ -440,6 +440,13 @@ func (s *Service) updateVideo(ctx context.Context, space, id string, fn func(v *
 	return v, err
 }
 
+// ChangeVideo changes a video row as updateVideo does (fn's events and
+// jobs in the same transaction, the cached copy dropped), for the rooms
+// beside the Service (videohost/trackadmin).
+func (s *Service) ChangeVideo(ctx context.Context, space, id string, fn func(v *Video) (Change, error)) (*Video, error) {
+	return s.updateVideo(ctx, space, id, fn)
+}
+
 // removeVideo marks a video deleted and drops it from the cache.
 func (s *Service) removeVideo(ctx context.Context, space, id string, fn func(v *Video) (Change, error)) (*Video, error) {
 	v, err := s.store.DeleteVideo(ctx, space, id, fn, s.eventData)

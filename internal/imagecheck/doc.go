@@ -7,6 +7,6 @@
 // 16-bit pixels decodes to 128 MiB).
 //
 // It imports only the standard library, so the domain can use it
-// (videohost.CheckPosterImage): a refusal is an *Error whose Kind the
+// (trackadmin.CheckPosterImage): a refusal is an *Error whose Kind the
 // domain maps to its codes, with the message it shows callers.
 package imagecheck

@@ -12,7 +12,7 @@ import (
 	"github.com/reelvideo/reel/internal/imagecheck"
 )
 
-// The cases of the domain's codes are videohost's TestCheckPosterImage;
+// The cases of the domain's codes are trackadmin's TestCheckPosterImage;
 // these check the kinds and the limits handed in.
 func TestCheck(t *testing.T) {
 	dir := t.TempDir()

@@ -26,12 +26,14 @@ import (
 
 // assetName matches every asset path a published version may hold.
 var assetName = regexp.MustCompile(`^(?:` +
-	`h264_(?:sd|hd|fhd|qhd|uhd)(?:\.mp4|/playlist\.m3u8|/init\.mp4|/[0-9]{1,9}\.m4s)` +
+	// init1.mp4… are a live session's, after its publisher came back with
+	// another encoding.
+	`h264_(?:sd|hd|fhd|qhd|uhd)(?:\.mp4|/playlist\.m3u8|/init(?:[1-9][0-9]{0,2})?\.mp4|/[0-9]{1,9}\.m4s)` +
 	// source/ is the remuxed source of an early playable set (a "p…"
 	// version published by the prepare job before the ladder is done).
 	`|source/(?:playlist\.m3u8|init\.mp4|[0-9]{1,9}\.m4s)` +
 	// audio/0… are the source's tracks, audio/{language} added ones.
-	`|audio/(?:[0-9]{1,3}|[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2})/(?:playlist\.m3u8|init\.mp4|[0-9]{1,9}\.m4s)` +
+	`|audio/(?:[0-9]{1,3}|[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2})/(?:playlist\.m3u8|init(?:[1-9][0-9]{0,2})?\.mp4|[0-9]{1,9}\.m4s)` +
 	`|subtitles/[a-z]{2,3}(?:-[A-Za-z0-9]{1,16})?\.(?:vtt|m3u8)` +
 	`|playlist\.m3u8|manifest\.mpd|poster\.(?:jpg|webp)|storyboard\.(?:jpg|vtt)` +
 	`|clip\.mp4|audio\.m4a|transcript\.json|chapters\.(?:vtt|json)|original` +
@@ -50,6 +52,10 @@ const (
 	// playlistMaxAge keeps playlists, subtitles and the transcript fresh: a
 	// playable-early video grows, and subtitles change in place.
 	playlistMaxAge = 10 * time.Second
+	// growingMaxAge is for the playlists of a video still processing: an
+	// early set or a live session, whose playlists gain a segment every
+	// few seconds and which a player reloads about as often.
+	growingMaxAge = time.Second
 	// pictureMaxAge is for posters, storyboards and the audio file, which a
 	// re-publish replaces under the same URL.
 	pictureMaxAge = time.Hour
@@ -229,6 +235,9 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request) {
 	ext := extension(asset)
 	hdr["Content-Type"] = h.headers.contentType(ext)
 	maxAge, immutable := maxAgeOf(asset)
+	if ext == ".m3u8" && v.State == videohost.StateProcessing {
+		maxAge = growingMaxAge
+	}
 	if immutable && query.version != pass.Version {
 		maxAge, immutable = unpinnedMaxAge, false
 	}

@@ -53,7 +53,7 @@ func allocatedDuring(fn func()) uint64 {
 }
 
 // TestPosterDecodeBudget sends PNG posters whose headers promise pictures
-// around videohost.MaxImageDecodeBytes (64 MiB once decoded). The
+// around trackadmin.MaxImageDecodeBytes (64 MiB once decoded). The
 // decompression bomb of issue 35 (a ~130 kB PNG of 4096×4096 pixels of one
 // colour at 16 bits a channel: 128 MiB decoded) is 413 payload_too_large
 // from its header, while the process allocates a few MiB at most for the

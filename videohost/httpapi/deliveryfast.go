@@ -53,6 +53,7 @@ func newDeliveryHeaders() *deliveryHeaders {
 		{immutableMaxAge, true, false}, {immutableMaxAge, true, true},
 		{unpinnedMaxAge, false, false}, {unpinnedMaxAge, false, true},
 		{playlistMaxAge, false, false}, {playlistMaxAge, false, true},
+		{growingMaxAge, false, false}, {growingMaxAge, false, true},
 		{pictureMaxAge, false, false}, {pictureMaxAge, false, true},
 	} {
 		d.cacheControls[k] = []string{cacheControl(k.maxAge, k.immutable, k.signed)}

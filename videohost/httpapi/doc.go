@@ -16,8 +16,9 @@
 // New builds over svc the rooms beside the domain whose use cases the
 // routes serve: videohost/access (tokens, grants, signing keys, embeds,
 // the public list), webhookadmin, playeradmin, collectionadmin,
-// spaceadmin and analytics, and delivery unless Config.Delivery hands it
-// one (a composer shares one Delivery's caches between Handlers).
+// spaceadmin, trackadmin and analytics, and delivery unless
+// Config.Delivery hands it one (a composer shares one Delivery's caches
+// between Handlers).
 //
 // Uploads are kept by Config.Uploads (an UploadStore: tusd's file store in
 // UploadDir by default, or videohost/blob/s3's store in the bucket) and

@@ -22,6 +22,7 @@ import (
 	"github.com/reelvideo/reel/videohost/liveadmin"
 	"github.com/reelvideo/reel/videohost/playeradmin"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
+	"github.com/reelvideo/reel/videohost/trackadmin"
 	"github.com/reelvideo/reel/videohost/webhookadmin"
 )
 
@@ -54,6 +55,9 @@ type Handler struct {
 	live *liveadmin.Streams
 	// spaces administers the installation's spaces (spaces.go).
 	spaces *spaceadmin.Spaces
+	// tracks manages the added audio tracks and posters of the space's
+	// videos (tracks.go).
+	tracks *trackadmin.Tracks
 	// hooks manages the space's webhook endpoints (webhooks.go).
 	hooks *webhookadmin.Endpoints
 	// delivery opens published files and frames (Config.Delivery).
@@ -93,6 +97,7 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 		players:     playeradmin.New(svc),
 		live:        liveadmin.New(svc, liveadmin.Config{Ingest: cfg.LiveIngest}),
 		spaces:      spaceadmin.New(svc),
+		tracks:      trackadmin.New(svc),
 	}
 	h.delivery = cfg.Delivery
 	if h.delivery == nil {

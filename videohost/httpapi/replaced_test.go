@@ -61,6 +61,13 @@ func TestReplacedVersionPlaysOn(t *testing.T) {
 	mediaPlaylist := listed(master.body, "h264_sd/playlist.m3u8")
 	media := get(mediaPlaylist)
 	must(t, media, http.StatusOK, nil)
+	// A processing video's playlists grow (an early set, a live session):
+	// a player reloads them within a second or two, and so may caches.
+	for _, r := range []*response{master, media} {
+		if cc := r.header.Get("Cache-Control"); cc != "private, max-age=1" {
+			t.Errorf("a growing playlist is cached as %q, want private, max-age=1", cc)
+		}
+	}
 	segment := "h264_sd/" + listed(media.body, "0.m4s")
 	if r := get(segment); r.status != http.StatusOK || string(r.body) != "early segment" {
 		t.Fatalf("early segment: %d %q", r.status, r.body)
@@ -85,6 +92,9 @@ func TestReplacedVersionPlaysOn(t *testing.T) {
 	// A player starting now starts on the ladder.
 	now := get(withQuery(e.mediaURL(v, "playlist.m3u8"), "token", token))
 	must(t, now, http.StatusOK, nil)
+	if cc := now.header.Get("Cache-Control"); cc != "private, max-age=10" {
+		t.Errorf("a ready video's master is cached as %q, want private, max-age=10", cc)
+	}
 	if !strings.Contains(listed(now.body, "h264_sd/playlist.m3u8"), "v="+nv.AssetVersion) {
 		t.Fatalf("the master lists another version than %s:\n%s", nv.AssetVersion, now.body)
 	}

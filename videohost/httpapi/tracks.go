@@ -11,10 +11,11 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/trackadmin"
 )
 
 // putAudioTrack takes any media file with an audio stream as the body
-// (streamed to a scratch file, at most videohost.MaxAudioTrackBytes), with
+// (streamed to a scratch file, at most trackadmin.MaxAudioTrackBytes), with
 // label and kind from the query or the Reel-Label and Reel-Kind headers,
 // and answers 202 with the video: the track is processing until a job has
 // encoded and published it.
@@ -22,14 +23,14 @@ func (h *Handler) putAudioTrack(w http.ResponseWriter, r *http.Request, p *video
 	if !p.CanWrite() {
 		return videohost.Errorf(videohost.EReadOnlyKey, "a read-only key can only read")
 	}
-	path, err := h.spoolBody(w, r, videohost.MaxAudioTrackBytes, "audio tracks")
+	path, err := h.spoolBody(w, r, trackadmin.MaxAudioTrackBytes, "audio tracks")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(path)
 	vars := mux.Vars(r)
-	in := videohost.AudioTrackInput{Label: queryOrHeader(r, "label", "Reel-Label"), Kind: queryOrHeader(r, "kind", "Reel-Kind"), Path: path}
-	v, err := h.svc.PutAudioTrack(r.Context(), p, vars["id"], vars["language"], in)
+	in := trackadmin.AudioTrackInput{Label: queryOrHeader(r, "label", "Reel-Label"), Kind: queryOrHeader(r, "kind", "Reel-Kind"), Path: path}
+	v, err := h.tracks.PutAudioTrack(r.Context(), p, vars["id"], vars["language"], in)
 	if err != nil {
 		return err
 	}
@@ -39,7 +40,7 @@ func (h *Handler) putAudioTrack(w http.ResponseWriter, r *http.Request, p *video
 
 func (h *Handler) deleteAudioTrack(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
 	vars := mux.Vars(r)
-	if err := h.svc.DeleteAudioTrack(r.Context(), p, vars["id"], vars["language"]); err != nil {
+	if err := h.tracks.DeleteAudioTrack(r.Context(), p, vars["id"], vars["language"]); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -47,7 +48,7 @@ func (h *Handler) deleteAudioTrack(w http.ResponseWriter, r *http.Request, p *vi
 }
 
 // putPoster takes an image body (image/jpeg, image/png or image/webp, at
-// most videohost.MaxPosterBytes) or JSON {"time": seconds}, and answers
+// most trackadmin.MaxPosterBytes) or JSON {"time": seconds}, and answers
 // 202 with the video: a job remakes and publishes the poster files.
 func (h *Handler) putPoster(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
 	if !p.CanWrite() {
@@ -58,7 +59,7 @@ func (h *Handler) putPoster(w http.ResponseWriter, r *http.Request, p *videohost
 	if _, err := h.svc.Video(r.Context(), p, id); err != nil {
 		return err
 	}
-	var in videohost.PosterInput
+	var in trackadmin.PosterInput
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if ct == "application/json" {
 		var body struct {
@@ -72,14 +73,14 @@ func (h *Handler) putPoster(w http.ResponseWriter, r *http.Request, p *videohost
 		}
 		in.Time = body.Time
 	} else {
-		path, err := h.spoolBody(w, r, videohost.MaxPosterBytes, "poster images")
+		path, err := h.spoolBody(w, r, trackadmin.MaxPosterBytes, "poster images")
 		if err != nil {
 			return err
 		}
 		defer os.Remove(path)
 		in.Image = path
 	}
-	v, err := h.svc.SetPoster(r.Context(), p, id, in)
+	v, err := h.tracks.SetPoster(r.Context(), p, id, in)
 	if err != nil {
 		return err
 	}

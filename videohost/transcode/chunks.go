@@ -9,6 +9,7 @@ import (
 
 	"github.com/reelvideo/reel/media"
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/live"
 )
 
 var _ videohost.ChunkPipeline = (*Pipeline)(nil)
@@ -21,6 +22,8 @@ type chunkRequest struct {
 	Spec      json.RawMessage `json:"spec,omitempty"`
 	ChunkDirs []string        `json:"chunk_dirs,omitempty"`
 	AudioDir  string          `json:"audio_dir,omitempty"`
+	// Recording, for Op "recording", is a live session's recording.
+	Recording *live.Recording `json:"recording,omitempty"`
 }
 
 // chunkedEvent answers a chunkRequest.
@@ -64,6 +67,51 @@ func (p *Pipeline) Stitch(ctx context.Context, in videohost.StitchInput) (*video
 	return ev.Output, nil
 }
 
+// PackageRecording makes a finished live session's recording into a
+// video's assets without encoding (media.PackageRecording), in a child
+// process when the pipeline has one: the recording's bytes came from a
+// publisher, and the pictures are decoded from them.
+func (p *Pipeline) PackageRecording(ctx context.Context, rec live.Recording) (*videohost.ProcessOutput, error) {
+	ev, err := p.chunkStep(ctx, mediaRequest{OutDir: rec.OutDir}, chunkRequest{Op: "recording", Recording: &rec})
+	if err != nil {
+		return nil, err
+	}
+	if ev.Output == nil {
+		return nil, errors.New("packaging a recording: no output described")
+	}
+	return ev.Output, nil
+}
+
+// packageRecording runs PackageRecording in this process.
+func (p *Pipeline) packageRecording(ctx context.Context, rec *live.Recording) (*chunkedEvent, error) {
+	if rec == nil {
+		return nil, errors.New("packaging a recording: no recording")
+	}
+	track := func(t live.RecordedTrack) media.RecordingTrack {
+		return media.RecordingTrack{Init: t.Init, Segments: t.Segments}
+	}
+	opts := media.RecordingOptions{OutDir: rec.OutDir, Ladder: p.cfg.Ladder, Logger: p.log,
+		Storyboard: media.StoryboardOptions{MaxTiles: p.cfg.StoryboardTiles}}
+	if rec.Video != nil {
+		v := track(*rec.Video)
+		opts.Video = &v
+	}
+	for _, a := range rec.Audio {
+		opts.Audio = append(opts.Audio, track(a))
+	}
+	if rec.PosterTime != nil {
+		at := time.Duration(*rec.PosterTime * float64(time.Second))
+		opts.PosterTime = &at
+	}
+	m, err := media.PackageRecording(ctx, opts)
+	if err != nil {
+		return nil, mediaError(err)
+	}
+	out := processOutput(m.Source, m)
+	out.Source.Container = "live"
+	return &chunkedEvent{Output: out}, nil
+}
+
 // chunkStep runs one step in a child process when the pipeline has one,
 // else here.
 func (p *Pipeline) chunkStep(ctx context.Context, req mediaRequest, step chunkRequest) (*chunkedEvent, error) {
@@ -82,6 +130,9 @@ func (p *Pipeline) chunkStep(ctx context.Context, req mediaRequest, step chunkRe
 // serveChunk runs one step of a chunked encode in this process.
 func (p *Pipeline) serveChunk(ctx context.Context, req mediaRequest) (*chunkedEvent, error) {
 	step := req.Chunk
+	if step.Op == "recording" {
+		return p.packageRecording(ctx, step.Recording)
+	}
 	info, err := media.Probe(ctx, req.Source)
 	if err != nil {
 		return nil, mediaError(err)

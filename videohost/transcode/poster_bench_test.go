@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/trackadmin"
 	"github.com/reelvideo/reel/videohost/transcode"
 )
 
@@ -34,7 +34,7 @@ func BenchmarkPosterCheck(b *testing.B) {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				if err := videohost.CheckPosterImage(path); err != nil {
+				if err := trackadmin.CheckPosterImage(path); err != nil {
 					b.Fatal(err)
 				}
 				if err := p.ProbeImage(ctx, path); err != nil {

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/trackadmin"
 )
 
 // editPipeline transcodes to a ready video with a poster, and fails the
@@ -116,7 +117,7 @@ func TestDeterministicPosterFailureIsPermanent(t *testing.T) {
 			e := newEnv(t)
 			p := &editPipeline{posterErr: c.err}
 			v := readyVideo(t, e, p)
-			if _, err := e.svc.SetPoster(ctx, e.p, v.ID, videohost.PosterInput{Image: pngFile(t)}); err != nil {
+			if _, err := trackadmin.New(e.svc).SetPoster(ctx, e.p, v.ID, trackadmin.PosterInput{Image: pngFile(t)}); err != nil {
 				t.Fatal(err)
 			}
 			e.drain(t, e.worker(t, "w", p))
@@ -136,7 +137,7 @@ func TestDeterministicPosterFailureIsPermanent(t *testing.T) {
 
 			// The next change clears it.
 			at := 0.5
-			if _, err := e.svc.SetPoster(ctx, e.p, v.ID, videohost.PosterInput{Time: &at}); err != nil {
+			if _, err := trackadmin.New(e.svc).SetPoster(ctx, e.p, v.ID, trackadmin.PosterInput{Time: &at}); err != nil {
 				t.Fatal(err)
 			}
 			if got := e.video(t, v.ID); got.PosterError != nil {
@@ -167,7 +168,7 @@ func TestDeterministicTrackFailureIsPermanent(t *testing.T) {
 			e := newEnv(t)
 			p := &editPipeline{audioErr: c.err}
 			v := readyVideo(t, e, p)
-			if _, err := e.svc.PutAudioTrack(ctx, e.p, v.ID, "fr", videohost.AudioTrackInput{Path: pngFile(t)}); err != nil {
+			if _, err := trackadmin.New(e.svc).PutAudioTrack(ctx, e.p, v.ID, "fr", trackadmin.AudioTrackInput{Path: pngFile(t)}); err != nil {
 				t.Fatal(err)
 			}
 			e.drain(t, e.worker(t, "w", p))

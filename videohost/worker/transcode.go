@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/playable"
 )
 
 // inputErrorCodes are the error codes a Pipeline returns for what a file
@@ -172,45 +173,29 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 		defer release()
 		in.OnEarlyDone = release
 	}
-	// live copies a growing playable set to blob stores that cannot serve
-	// it in place (Jobs.SyncPlayable) after each new segment.
-	var live atomic.Pointer[playableSync]
-	jobCtx := ctx // the callbacks' own contexts may end with the call
-	defer func() {
-		if l := live.Load(); l != nil {
-			l.stop()
-		}
-	}()
+	// The early set grows while the ladder encodes: it is copied to blob
+	// stores that cannot serve it in place after each new segment.
+	early := playable.New(ctx, w.svc, v.ID, playable.Options{Logger: w.log})
+	defer early.Stop()
 	if !v.Playable {
 		// Not made playable by the prepare job: the pipeline publishes
 		// early (a remux, or the ladder's first rendition as it grows).
-		in.OnPlayable = func(ctx context.Context, playableDir string, out *videohost.ProcessOutput) error {
-			published, err := w.svc.PublishPlayable(ctx, v.ID, playableDir, out)
-			if published {
-				w.log.InfoContext(ctx, "video playable", "video", v.ID, "live", out.Live)
-				if out.Live {
-					live.Store(w.startPlayableSync(jobCtx, v.ID, playableDir))
-				}
-			}
-			return err
-		}
+		in.OnPlayable = early.Publish
 	}
 	progress := w.reportProgress(ctx, v.ID)
 	in.OnProgress = func(done float64) {
 		progress.set(done)
-		live.Load().segment()
+		early.Grew()
 	}
 	if earlyDone := in.OnEarlyDone; earlyDone != nil {
 		in.OnEarlyDone = func() {
 			earlyDone()
-			live.Load().segment() // the early rendition's last segments
+			early.Grew() // the early rendition's last segments
 		}
 	}
 	out, err := w.cfg.Pipeline.Process(ctx, in)
 	progress.stop()
-	if l := live.Swap(nil); l != nil {
-		l.stop() // before the ladder replaces the set
-	}
+	early.Stop() // before the ladder replaces the set
 	if err != nil {
 		if perm := permanentPipelineError(err); perm != nil {
 			return perm
@@ -248,9 +233,8 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 // not be remuxed, playable long before the chunks are stitched: the
 // transcode job that planned them runs the early pass alone (the smallest
 // rendition and the audio, ProcessInput.EarlyOnly) and publishes it as it
-// grows. Where that set is served from this job's folder (LinkBlobs, local
-// The set is copied to the blob store as it grows, on every store
-// (Jobs.PublishPlayableCopy): this job's folder goes when it ends, long
+// grows. The set is copied to the blob store as it grows, on every store
+// (playable.Options.Copy): this job's folder goes when it ends, long
 // before the chunks are stitched. An early pass that fails is not the
 // video's failure: its chunks decide that.
 func (w *Worker) earlyForChunks(ctx context.Context, v *videohost.Video, source, dir string) error {
@@ -260,30 +244,15 @@ func (w *Worker) earlyForChunks(ctx context.Context, v *videohost.Video, source,
 	}
 	defer release()
 	outDir := filepath.Join(dir, "early")
-	var live atomic.Pointer[playableSync]
+	early := playable.New(ctx, w.svc, v.ID, playable.Options{Copy: true, Logger: w.log.With("chunked", true)})
 	in := videohost.ProcessInput{Source: source, OutDir: outDir, WorkDir: filepath.Join(dir, "scratch"), EarlyOnly: true,
 		OnEarlyDone: release,
-		OnPlayable: func(cbCtx context.Context, playableDir string, out *videohost.ProcessOutput) error {
-			published, err := w.svc.PublishPlayableCopy(cbCtx, v.ID, playableDir, out)
-			if published {
-				w.log.InfoContext(ctx, "video playable", "video", v.ID, "live", out.Live, "chunked", true)
-				if out.Live {
-					live.Store(w.startPlayableSync(ctx, v.ID, playableDir))
-				}
-			}
-			return err
-		},
-		OnProgress: func(float64) { live.Load().segment() },
+		OnPlayable:  early.Publish,
+		OnProgress:  func(float64) { early.Grew() },
 	}
 	_, err = w.cfg.Pipeline.Process(ctx, in)
-	synced := live.Load()
-	if synced != nil {
-		synced.stop()
-		// The finished playlists (VOD) and the last segments.
-		if err := w.svc.SyncPlayable(ctx, v.ID, outDir); err != nil {
-			w.log.WarnContext(ctx, "copying the playable set", "video", v.ID, "err", err)
-		}
-	}
+	// The finished playlists (VOD) and the last segments.
+	early.Finish(ctx)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -308,53 +277,6 @@ func (w *Worker) takeEarlyPass(ctx context.Context, videoID string) (release fun
 	}
 	var once sync.Once
 	return func() { once.Do(func() { <-w.earlyPass }) }, nil
-}
-
-// playableSync runs Jobs.SyncPlayable off the pipeline's goroutines: once
-// after each nudge (segment), coalescing nudges that come while it copies.
-type playableSync struct {
-	nudge chan struct{}
-	done  chan struct{}
-	wg    sync.WaitGroup
-}
-
-func (w *Worker) startPlayableSync(ctx context.Context, videoID, dir string) *playableSync {
-	p := &playableSync{nudge: make(chan struct{}, 1), done: make(chan struct{})}
-	p.wg.Add(1)
-	go func() {
-		defer p.wg.Done()
-		for {
-			select {
-			case <-p.nudge:
-			case <-p.done:
-				return
-			case <-ctx.Done():
-				return
-			}
-			// A failed copy is not the job's failure: the set is behind
-			// until the next segment, or until the ladder replaces it.
-			if err := w.svc.SyncPlayable(ctx, videoID, dir); err != nil && ctx.Err() == nil {
-				w.log.WarnContext(ctx, "copying the playable set", "video", videoID, "err", err)
-			}
-		}
-	}()
-	return p
-}
-
-// segment asks for a copy of what the set gained; a nil p ignores it.
-func (p *playableSync) segment() {
-	if p == nil {
-		return
-	}
-	select {
-	case p.nudge <- struct{}{}:
-	default:
-	}
-}
-
-func (p *playableSync) stop() {
-	close(p.done)
-	p.wg.Wait()
 }
 
 // progressReporter stores the latest progress of one transcode every

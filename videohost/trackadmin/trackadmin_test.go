@@ -1,4 +1,4 @@
-package videohost_test
+package trackadmin_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/trackadmin"
 )
 
 func TestCheckPosterImage(t *testing.T) {
@@ -76,8 +77,8 @@ func TestCheckPosterImage(t *testing.T) {
 		name, path, code string
 	}{
 		{"png", write("ok.png", pngOf(640, 360)), ""},
-		{"png at the edge limit", write("edge.png", pngOf(videohost.MaxPosterEdge, 8)), ""},
-		{"png too wide", write("wide.png", pngOf(videohost.MaxPosterEdge+1, 8)), videohost.EValidation},
+		{"png at the edge limit", write("edge.png", pngOf(trackadmin.MaxPosterEdge, 8)), ""},
+		{"png too wide", write("wide.png", pngOf(trackadmin.MaxPosterEdge+1, 8)), videohost.EValidation},
 		// Only the header is read: the picture is the pipeline's to
 		// decode (media.TestProbeImage), once.
 		{"truncated png: its header is right", write("cut.png", truncated[:len(truncated)/2]), ""},
@@ -86,9 +87,9 @@ func TestCheckPosterImage(t *testing.T) {
 		{"lossy webp", webp("lossy.webp", "300x200", false), ""},
 		{"lossless webp", webp("lossless.webp", "300x200", true), ""},
 		{"webp too tall", webp("tall.webp", "16x5000", true), videohost.EValidation},
-		{"16-bit png at the decode budget", write("deep.png", deep(videohost.MaxPosterEdge, 2048)), ""},
-		{"16-bit png at the decode budget, interlaced", write("adam7.png", interlaced(deep(videohost.MaxPosterEdge, 2048))), videohost.EPayloadTooLarge},
-		{"16-bit png over the decode budget", write("bomb.png", deep(videohost.MaxPosterEdge, videohost.MaxPosterEdge)), videohost.EPayloadTooLarge},
+		{"16-bit png at the decode budget", write("deep.png", deep(trackadmin.MaxPosterEdge, 2048)), ""},
+		{"16-bit png at the decode budget, interlaced", write("adam7.png", interlaced(deep(trackadmin.MaxPosterEdge, 2048))), videohost.EPayloadTooLarge},
+		{"16-bit png over the decode budget", write("bomb.png", deep(trackadmin.MaxPosterEdge, trackadmin.MaxPosterEdge)), videohost.EPayloadTooLarge},
 		// 4096² 4:4:4 is 48 MiB of picture, and 192 MiB of coefficients
 		// more when progressive; 1024² 4:2:0 progressive is 1.5 + 6 MiB.
 		{"progressive jpeg over the decode budget", write("prog.jpg", jpegHead(0xc2, 4096, 4096, 1)), videohost.EPayloadTooLarge},
@@ -96,10 +97,10 @@ func TestCheckPosterImage(t *testing.T) {
 		// Made by libjpeg (jpeg_simple_progression, 4:2:0, one grey).
 		{"progressive jpeg", "testdata/posters/progressive-640x360.jpg", ""},
 		{"progressive jpeg within the budget", write("small.jpg", jpegHead(0xc2, 1024, 1024, 2)), ""},
-		{"too many bytes", write("big.png", append(pngOf(8, 8), make([]byte, videohost.MaxPosterBytes)...)), videohost.EPayloadTooLarge},
+		{"too many bytes", write("big.png", append(pngOf(8, 8), make([]byte, trackadmin.MaxPosterBytes)...)), videohost.EPayloadTooLarge},
 	}
 	for _, c := range cases {
-		err := videohost.CheckPosterImage(c.path)
+		err := trackadmin.CheckPosterImage(c.path)
 		if got := videohost.ErrorCode(err); (c.code == "" && err != nil) || (c.code != "" && got != c.code) {
 			t.Errorf("%s: %v, want code %q", c.name, err, c.code)
 		}
