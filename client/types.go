@@ -71,6 +71,9 @@ type SourceInfo struct {
 	FrameRate  float64 `json:"frame_rate"`
 	Width      int     `json:"width"` // the source's own size; Video.Width is the ladder's top
 	Height     int     `json:"height"`
+	// LiveStream is the live stream the video was recorded from; "" for
+	// an uploaded or fetched source.
+	LiveStream string `json:"live_stream,omitempty"`
 }
 
 // Rendition is one rung of the ladder, downloadable as an MP4 at URL.

@@ -324,8 +324,9 @@ func openAPIDocument() obj {
 		"Source": obj{"type": "object", "required": []string{"size", "container", "video_codec", "audio_codec", "frame_rate", "width", "height"}, "properties": obj{
 			"size": obj{"type": "integer"}, "container": obj{"type": "string"}, "video_codec": obj{"type": "string"},
 			"audio_codec": obj{"type": "string"}, "frame_rate": obj{"type": "number"},
-			"width":  obj{"type": "integer", "description": "the source's own upright width (the video's width is the ladder's top rendition); 0 for audio-only"},
-			"height": obj{"type": "integer", "description": "the source's own upright height; 0 for audio-only"},
+			"width":       obj{"type": "integer", "description": "the source's own upright width (the video's width is the ladder's top rendition); 0 for audio-only"},
+			"height":      obj{"type": "integer", "description": "the source's own upright height; 0 for audio-only"},
+			"live_stream": obj{"type": "string", "description": "the live stream (/v1/live-streams/{id}) the video was recorded from; absent for an uploaded or fetched source"},
 		}},
 		"Rendition": obj{"type": "object", "required": []string{"name", "codec", "quality", "width", "height", "bitrate", "size", "url"}, "properties": obj{
 			"name": obj{"type": "string"}, "codec": obj{"type": "string"}, "quality": obj{"type": "string"},
