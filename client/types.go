@@ -71,6 +71,9 @@ type SourceInfo struct {
 	FrameRate  float64 `json:"frame_rate"`
 	Width      int     `json:"width"` // the source's own size; Video.Width is the ladder's top
 	Height     int     `json:"height"`
+	// LiveStream is the live stream the video was recorded from; "" for
+	// an uploaded or fetched source.
+	LiveStream string `json:"live_stream,omitempty"`
 }
 
 // Rendition is one rung of the ladder, downloadable as an MP4 at URL.
@@ -416,4 +419,51 @@ type createKeyInput struct {
 // createSigningKeyInput is the body of POST /v1/signing-keys.
 type createSigningKeyInput struct {
 	Algorithm string `json:"algorithm,omitempty"`
+}
+
+// LiveStream is a stream key and the settings of the live sessions
+// published with it. StreamKey is set only in the answers to
+// CreateLiveStream and ResetLiveStreamKey: the server shows it once and
+// keeps only its hash.
+type LiveStream struct {
+	ID              string           `json:"id"`
+	Space           string           `json:"space"`
+	Title           string           `json:"title"`
+	CollectionID    string           `json:"collection_id"`
+	PlaybackPolicy  string           `json:"playback_policy"`
+	LatencyMode     string           `json:"latency_mode"`
+	Record          bool             `json:"record"`
+	ReconnectWindow int              `json:"reconnect_window"`
+	DVRWindow       int              `json:"dvr_window"`
+	State           string           `json:"state"`
+	ActiveVideoID   string           `json:"active_video_id"`
+	LastVideoID     string           `json:"last_video_id"`
+	StreamKey       string           `json:"stream_key,omitempty"`
+	StreamKeyHint   string           `json:"stream_key_hint"`
+	Ingest          LiveStreamIngest `json:"ingest"`
+	CreatedAt       time.Time        `json:"created_at"`
+	UpdatedAt       time.Time        `json:"updated_at"`
+	StateChangedAt  time.Time        `json:"state_changed_at"`
+}
+
+// LiveStreamIngest is where a stream's publisher connects; an empty URL is
+// an ingest the server does not run. SRTStreamID ("publish:" and the key)
+// comes with the key only.
+type LiveStreamIngest struct {
+	RTMPURL     string `json:"rtmp_url"`
+	SRTURL      string `json:"srt_url"`
+	SRTStreamID string `json:"srt_stream_id,omitempty"`
+}
+
+// LiveStreamInput is the body of live stream create and update; nil fields
+// take their defaults at creation and are kept on update. A CollectionID
+// of "" (on update) takes the stream out of its collection.
+type LiveStreamInput struct {
+	Title           *string `json:"title,omitempty"`
+	CollectionID    *string `json:"collection_id,omitempty"`
+	PlaybackPolicy  *string `json:"playback_policy,omitempty"`
+	LatencyMode     *string `json:"latency_mode,omitempty"`
+	Record          *bool   `json:"record,omitempty"`
+	ReconnectWindow *int    `json:"reconnect_window,omitempty"`
+	DVRWindow       *int    `json:"dvr_window,omitempty"`
 }

@@ -38,6 +38,8 @@ var clientTypes = map[string]struct {
 	"VideoEvent":            {v: VideoEvent{}},
 	"Stats":                 {v: Stats{}},
 	"PlayerSettingsView":    {v: PlayerSettingsView{}},
+	"LiveStream":            {v: LiveStream{}},
+	"LiveStreamInput":       {v: LiveStreamInput{}},
 	"Problem":               {v: problemDocument{}},
 	"FieldError":            {v: FieldError{}},
 	"CreateVideoInput":      {v: CreateVideoInput{}},

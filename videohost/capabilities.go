@@ -14,14 +14,15 @@ import (
 // analytics.New asserts the store to analytics.Store, since that interface
 // lives in videohost/analytics, which imports this package. The other
 // rooms beside the Service (videohost/access, webhookadmin, playeradmin,
-// trackadmin) are handed the stores and pipeline capabilities they need
-// as resolved here (SigningKeyStore, WebhookStore, PlayerSettingsStore,
-// TrackPipeline), with need's error when absent.
+// trackadmin, liveadmin) are handed the stores and pipeline capabilities
+// they need as resolved here (SigningKeyStore, WebhookStore,
+// PlayerSettingsStore, TrackPipeline, LiveStreamStore), with need's error
+// when absent.
 //
 // Two kinds, two rules:
-//   - A feature (signing keys, webhooks, analytics, player settings, a
-//     video's events, chunked encoding, tracks and posters, subtitles,
-//     blob copies): an operation that needs one the ports lack fails with
+//   - A feature (signing keys, webhooks, analytics, player settings, live
+//     streams, a video's events, chunked encoding, tracks and posters,
+//     subtitles, blob copies): an operation that needs one the ports lack fails with
 //     EUnavailable naming it (need). Nothing half-happens.
 //   - An optimisation or housekeeping (local, linked or presigned blobs,
 //     encode progress, an exclusive bootstrap, reclaiming a dead worker's
@@ -37,6 +38,7 @@ type capabilities struct {
 	webhooks      WebhookStore
 	webhookStats  WebhookStats
 	players       PlayerSettingsStore
+	liveStreams   LiveStreamStore
 	videoEvents   VideoEventStore
 	chunks        ChunkStore
 	progress      ProgressStore
@@ -97,6 +99,7 @@ func resolveCapabilities(cfg Config) capabilities {
 	c.webhookStats, _ = c.webhooks.(WebhookStats)
 	c.hookReclaimer, _ = c.webhooks.(WebhookReclaimer)
 	c.players, _ = store.(PlayerSettingsStore)
+	c.liveStreams, _ = store.(LiveStreamStore)
 	c.videoEvents, _ = store.(VideoEventStore)
 	c.chunks, _ = store.(ChunkStore)
 	c.progress, _ = store.(ProgressStore)
@@ -144,7 +147,7 @@ func (c *capabilities) present() map[string]string {
 	p := c.pipeline
 	return map[string]string{
 		"store": list(found{"signing_keys", c.signingKeys != nil}, found{"webhooks", c.webhooks != nil},
-			found{"player_settings", c.players != nil}, found{"video_events", c.videoEvents != nil}, found{"chunks", c.chunks != nil},
+			found{"player_settings", c.players != nil}, found{"live_streams", c.liveStreams != nil}, found{"video_events", c.videoEvents != nil}, found{"chunks", c.chunks != nil},
 			found{"progress", c.progress != nil}, found{"secret_fingerprint", c.fingerprints != nil}, found{"exclusive", c.exclusive != nil}),
 		"queue": list(found{"leases", c.leases != nil}, found{"runs_jobs", c.runner != nil},
 			found{"reclaims", c.jobReclaimer != nil}, found{"stats", c.queueStats != nil}),

@@ -11,6 +11,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/blob"
+	"github.com/reelvideo/reel/videohost/liveadmin"
 	"github.com/reelvideo/reel/videohost/playeradmin"
 	"github.com/reelvideo/reel/videohost/sqlite"
 	"github.com/reelvideo/reel/videohost/webhookadmin"
@@ -53,6 +54,11 @@ func TestMissingCapabilityIsUnavailable(t *testing.T) {
 			return err
 		}},
 		{"player settings", "player settings", func() error { _, err := playeradmin.New(svc).PlayerSettingsOf(ctx, p, "space", sp.ID); return err }},
+		{"live streams", "live streams", func() error {
+			_, err := liveadmin.New(svc, liveadmin.Config{}).Create(ctx, p, liveadmin.LiveStreamInput{})
+			return err
+		}},
+		{"live stream keys", "live streams", func() error { _, err := liveadmin.New(svc, liveadmin.Config{}).Authorize(ctx, "rsk_x"); return err }},
 		{"a video's events", "a video's events", func() error { _, err := svc.VideoEvents(ctx, p, v.ID, 10, ""); return err }},
 		{"subtitles", "subtitles", func() error {
 			_, err := svc.PutSubtitles(ctx, p, v.ID, "en", "English", []byte("WEBVTT\n\n00:00.000 --> 00:01.000\nhi\n"))

@@ -51,17 +51,18 @@
 //     public list. The keys and their caches stay here (TokenKey), so that
 //     deleting a key or a space stops its tokens at once.
 //   - videohost/webhookadmin, videohost/playeradmin,
-//     videohost/collectionadmin: a space's webhook endpoints, player
-//     settings and collections through the API; videohost/spaceadmin: the
-//     admin key and the installation's spaces (RemoveSpace stays here);
-//     videohost/trackadmin: a ready video's added tracks and poster.
+//     videohost/collectionadmin, videohost/liveadmin: a space's webhook
+//     endpoints, player settings, collections and live streams through the
+//     API; videohost/spaceadmin: the admin key and the installation's
+//     spaces (RemoveSpace stays here); videohost/trackadmin: a ready
+//     video's added tracks and poster.
 //   - videohost/delivery and videohost/analytics (below, and their docs).
 //
 // What the stores share stays here: the domain types, the ports, the
 // sealing of secrets (NewWebhookSecret), the lists' paging (pages.go:
 // ListParams, CutPage, PageBySeq, PageByID). A room takes an optional
 // store from the Service (WebhookStore, SigningKeyStore,
-// PlayerSettingsStore), never by asserting a port. videohost/httpapi
+// PlayerSettingsStore, LiveStreamStore), never by asserting a port. videohost/httpapi
 // builds each room over its Service. This package is held to 6,000 lines,
 // no file over 600 (layout_test.go).
 //

@@ -18,6 +18,7 @@ const (
 	EmbedLen        = 15
 	CollectionIDLen = 12
 	KeyIDLen        = 12
+	LiveStreamIDLen = 12
 )
 
 // NewID returns n random characters of [a-z0-9], drawn without modulo bias.
@@ -93,6 +94,7 @@ const (
 	IDSigningKey IDKind = "signing key"
 	IDWebhook    IDKind = "webhook"
 	IDDelivery   IDKind = "delivery"
+	IDLiveStream IDKind = "live stream"
 	// IDUpload is a video id, or a video id, "-" and 8 characters for an
 	// upload that replaces the video's source.
 	IDUpload IDKind = "upload"
@@ -105,7 +107,7 @@ const UploadSuffixLen = 8
 // idLengths is the length of every kind of plain id.
 var idLengths = map[IDKind]int{
 	IDSpace: SpaceIDLen, IDVideo: VideoIDLen, IDCollection: CollectionIDLen, IDEmbed: EmbedLen,
-	IDKey: KeyIDLen, IDSigningKey: SigningKeyIDLen, IDWebhook: WebhookIDLen, IDDelivery: WebhookDeliveryIDLen,
+	IDKey: KeyIDLen, IDSigningKey: SigningKeyIDLen, IDWebhook: WebhookIDLen, IDDelivery: WebhookDeliveryIDLen, IDLiveStream: LiveStreamIDLen,
 }
 
 // CheckID reports, before any lookup, whether s has the shape of an id of

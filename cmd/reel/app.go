@@ -81,6 +81,13 @@ func commands() map[string]map[string]command {
 			"get":    {"show one collection", cmdCollectionsGet},
 			"delete": {"delete a collection", cmdCollectionsDelete},
 		},
+		"live": {
+			"create":    {"create a live stream (its stream key is shown once)", cmdLiveCreate},
+			"list":      {"list the live streams of the space", cmdLiveList},
+			"get":       {"show one live stream", cmdLiveGet},
+			"rm":        {"delete a live stream that is not live", cmdLiveRm},
+			"reset-key": {"give a live stream a new key (shown once; the old one stops at once)", cmdLiveResetKey},
+		},
 		"subtitles": {
 			"add":    {"add or replace a subtitle language", cmdSubtitlesAdd},
 			"list":   {"list a video's subtitles", cmdSubtitlesList},

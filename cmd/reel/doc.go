@@ -28,6 +28,11 @@
 //	reel collections list [--parent ID|NAME|PATH|top] [--format json|table]
 //	reel collections get <id>
 //	reel collections delete <id> [--recursive]
+//	reel live create [--title T] [--collection ID|NAME|PATH] [--playback-policy public|signed] [--latency low|standard] [--record=true|false] [--reconnect-window S] [--dvr-window S]
+//	reel live list [--format json|table]
+//	reel live get <id> [--format json|table]
+//	reel live rm <id>
+//	reel live reset-key <id>
 //	reel subtitles add <video-id> <file.srt|file.vtt> --language LANG [--label LABEL]
 //	reel subtitles list <video-id>
 //	reel subtitles delete <video-id> --language LANG

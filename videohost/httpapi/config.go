@@ -10,6 +10,7 @@ import (
 
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/delivery"
+	"github.com/reelvideo/reel/videohost/liveadmin"
 )
 
 // Defaults of Config; a zero field takes the default next to it.
@@ -93,6 +94,12 @@ type Config struct {
 
 	// Observer receives the Handler's measurements (metrics); nil: none.
 	Observer Observer
+
+	// LiveIngest is where publishers of live streams connect, shown with
+	// each stream (its ingest object): an RTMP URL such as
+	// rtmp://reel.example:1935/live and an SRT URL such as
+	// srt://reel.example:9000; an empty one is an ingest that is off.
+	LiveIngest liveadmin.Ingest
 }
 
 // Observer is told what the Handler does, for metrics. Its methods are

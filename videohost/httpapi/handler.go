@@ -19,6 +19,7 @@ import (
 	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/collectionadmin"
 	"github.com/reelvideo/reel/videohost/delivery"
+	"github.com/reelvideo/reel/videohost/liveadmin"
 	"github.com/reelvideo/reel/videohost/playeradmin"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
 	"github.com/reelvideo/reel/videohost/trackadmin"
@@ -50,6 +51,8 @@ type Handler struct {
 	collections *collectionadmin.Collections
 	// players manages the space's player settings (player_settings.go).
 	players *playeradmin.Settings
+	// live manages the space's live streams (live_streams.go).
+	live *liveadmin.Streams
 	// spaces administers the installation's spaces (spaces.go).
 	spaces *spaceadmin.Spaces
 	// tracks manages the added audio tracks and posters of the space's
@@ -92,6 +95,7 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 		hooks:       webhookadmin.New(svc),
 		collections: collectionadmin.New(svc),
 		players:     playeradmin.New(svc),
+		live:        liveadmin.New(svc, liveadmin.Config{Ingest: cfg.LiveIngest}),
 		spaces:      spaceadmin.New(svc),
 		tracks:      trackadmin.New(svc),
 	}

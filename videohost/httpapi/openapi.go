@@ -324,8 +324,9 @@ func openAPIDocument() obj {
 		"Source": obj{"type": "object", "required": []string{"size", "container", "video_codec", "audio_codec", "frame_rate", "width", "height"}, "properties": obj{
 			"size": obj{"type": "integer"}, "container": obj{"type": "string"}, "video_codec": obj{"type": "string"},
 			"audio_codec": obj{"type": "string"}, "frame_rate": obj{"type": "number"},
-			"width":  obj{"type": "integer", "description": "the source's own upright width (the video's width is the ladder's top rendition); 0 for audio-only"},
-			"height": obj{"type": "integer", "description": "the source's own upright height; 0 for audio-only"},
+			"width":       obj{"type": "integer", "description": "the source's own upright width (the video's width is the ladder's top rendition); 0 for audio-only"},
+			"height":      obj{"type": "integer", "description": "the source's own upright height; 0 for audio-only"},
+			"live_stream": obj{"type": "string", "description": "the live stream (/v1/live-streams/{id}) the video was recorded from; absent for an uploaded or fetched source"},
 		}},
 		"Rendition": obj{"type": "object", "required": []string{"name", "codec", "quality", "width", "height", "bitrate", "size", "url"}, "properties": obj{
 			"name": obj{"type": "string"}, "codec": obj{"type": "string"}, "quality": obj{"type": "string"},
@@ -433,6 +434,7 @@ func openAPIDocument() obj {
 	describePlayer(paths, schemas)
 	describeChapters(paths, schemas)
 	describeSpaces(paths, schemas)
+	describeLiveStreams(paths, schemas)
 
 	return obj{
 		"openapi": "3.1.0",
@@ -476,7 +478,7 @@ func describeSpaces(paths, schemas obj) {
 			jsonBody(ref("SpaceInput")), "200", jsonResponse("the updated space, with its usage", ref("Space"))),
 		"delete": operation("deleteSpace", "Delete a space"+adminOnly+
 			": refused (409) while it holds videos or collections unless recursive=true, which deletes every video (assets included) and collection first; "+
-			"its keys, signing keys, webhook endpoints and player settings go with it, and its id is never reused",
+			"its keys, signing keys, webhook endpoints, player settings and live streams go with it, and its id is never reused",
 			[]obj{query("recursive", "also delete every video and collection in the space", obj{"type": "boolean", "default": false})},
 			nil, "204", noContent),
 	}

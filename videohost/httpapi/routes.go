@@ -58,6 +58,13 @@ func (h *Handler) routes() *mux.Router {
 	api(http.MethodPatch, "/v1/collections/{id}", h.updateCollection)
 	api(http.MethodDelete, "/v1/collections/{id}", h.deleteCollection)
 
+	api(http.MethodPost, "/v1/live-streams", h.createLiveStream)
+	api(http.MethodGet, "/v1/live-streams", h.listLiveStreams)
+	api(http.MethodGet, "/v1/live-streams/{id}", h.getLiveStream)
+	api(http.MethodPatch, "/v1/live-streams/{id}", h.updateLiveStream)
+	api(http.MethodDelete, "/v1/live-streams/{id}", h.deleteLiveStream)
+	api(http.MethodPost, "/v1/live-streams/{id}/reset-key", h.resetLiveStreamKey)
+
 	api(http.MethodGet, "/v1/space", h.getSpace)
 	// The installation's spaces, for an admin key (spaces.go).
 	h.spaceRoutes(r)
@@ -97,6 +104,7 @@ func (h *Handler) routes() *mux.Router {
 var idOfResource = map[string]videohost.IDKind{
 	"videos":       videohost.IDVideo,
 	"collections":  videohost.IDCollection,
+	"live-streams": videohost.IDLiveStream,
 	"keys":         videohost.IDKey,
 	"signing-keys": videohost.IDSigningKey,
 	"webhooks":     videohost.IDWebhook,

@@ -307,11 +307,16 @@ func TestSpaceIsolation(t *testing.T) {
 	}
 	uploadID := upload.header.Get("Location")[strings.LastIndex(upload.header.Get("Location"), "/")+1:]
 	keyID := apiKeyID(t, e.ro)
+	var live struct {
+		ID        string `json:"id"`
+		StreamKey string `json:"stream_key"`
+	}
+	must(t, e.req("POST", "/v1/live-streams", e.rw, map[string]any{"title": "mine"}), http.StatusCreated, &live)
 	objectOf := map[string]string{
 		"videos": signed.ID, "collections": coll.ID, "keys": keyID, "signing-keys": sk.ID,
-		"webhooks": hook.ID, "uploads": uploadID, "spaces": e.space,
+		"webhooks": hook.ID, "uploads": uploadID, "spaces": e.space, "live-streams": live.ID,
 	}
-	secrets := []string{signed.ID, signed.Embed, public.ID, public.Embed, coll.ID, hook.ID, sk.ID, keyID, uploadID}
+	secrets := []string{signed.ID, signed.Embed, public.ID, public.Embed, coll.ID, hook.ID, sk.ID, keyID, uploadID, live.ID, live.StreamKey}
 	before := e.snapshot(e.rw)
 
 	var doc struct {
@@ -366,7 +371,7 @@ func TestSpaceIsolation(t *testing.T) {
 			// must not take another space's object for a reference.
 			body := map[string]any{"name": "x", "title": "stolen", "url": "https://203.0.113.9/other", "access": "read_only", "color": "#000000"}
 			if !isLookup {
-				body["input_url"], body["collection"], body["parent"] = publicURL, coll.ID, coll.ID
+				body["input_url"], body["collection"], body["parent"], body["collection_id"] = publicURL, coll.ID, coll.ID, coll.ID
 			}
 			var send any = body
 			if resource == "uploads" || method == "GET" || method == "HEAD" || method == "DELETE" {
@@ -520,7 +525,7 @@ func pathVars(tmpl string) []string {
 func (e *env) snapshot(key string) string {
 	e.t.Helper()
 	var b strings.Builder
-	for _, path := range []string{"/v1/videos?limit=100", "/v1/collections", "/v1/webhooks", "/v1/signing-keys", "/v1/keys", "/v1/space/player"} {
+	for _, path := range []string{"/v1/videos?limit=100", "/v1/collections", "/v1/webhooks", "/v1/signing-keys", "/v1/keys", "/v1/space/player", "/v1/live-streams"} {
 		r := e.req("GET", path, key, nil)
 		if r.status != http.StatusOK {
 			e.t.Fatalf("GET %s: %d %s", path, r.status, r.body)

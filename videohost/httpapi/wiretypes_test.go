@@ -9,6 +9,7 @@ import (
 	"github.com/reelvideo/reel/videohost/analytics"
 	"github.com/reelvideo/reel/videohost/collectionadmin"
 	"github.com/reelvideo/reel/videohost/httpapi"
+	"github.com/reelvideo/reel/videohost/liveadmin"
 	"github.com/reelvideo/reel/videohost/playeradmin"
 	"github.com/reelvideo/reel/videohost/spaceadmin"
 	"github.com/reelvideo/reel/videohost/webhookadmin"
@@ -48,6 +49,7 @@ var domainTypes = map[string]domainType{
 	"Stats":              {v: analytics.SpaceStats{}, out: true, optional: []string{"Stats.top_videos"}}, // only the space's stats
 	"PlayerSettings":     {v: videohost.PlayerSettings{}, out: true},
 	"PlayerSettingsView": {v: playeradmin.PlayerSettingsView{}, out: true},
+	"LiveStream":         {v: liveadmin.LiveStreamView{}, out: true},
 	"Problem":            {v: httpapi.Problem{}, out: true},
 	"FieldError":         {v: videohost.FieldError{}, out: true},
 
@@ -59,6 +61,7 @@ var domainTypes = map[string]domainType{
 	"CreateSigningKeyInput": {v: httpapi.CreateSigningKeyInput{}},
 	"CreateWebhookInput":    {v: webhookadmin.CreateWebhookInput{}},
 	"UpdateWebhookInput":    {v: webhookadmin.UpdateWebhookInput{}},
+	"LiveStreamInput":       {v: liveadmin.LiveStreamInput{}},
 	"PlayerEvent":           {v: analytics.BeaconSignal{}},
 	"EventBatch":            {v: httpapi.EventsInput{}},
 }

@@ -117,6 +117,12 @@ func Tables() []Table {
 			cols(KindBool, "original_access", "poster_image"),
 			cols(KindInt, "quota_bytes"),
 			cols(KindJSON, "chapters", "poster_error"))},
+		{Name: "live_streams", Key: []string{"id"}, Columns: concat(
+			cols(KindText, "id", "space", "title", "collection_id", "playback_policy", "latency_mode"),
+			cols(KindBool, "record"),
+			cols(KindInt, "reconnect_window", "dvr_window"),
+			cols(KindText, "state", "active_video_id", "last_video_id", "key_hash", "key_hint"),
+			cols(KindTime, "created_at", "updated_at", "state_changed_at"))},
 		{Name: "player_settings", Key: []string{"space", "kind", "id"}, Columns: concat(
 			cols(KindText, "space", "kind", "id"),
 			cols(KindJSON, "settings"),

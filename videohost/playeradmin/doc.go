@@ -8,7 +8,7 @@
 // Reading and patching a scope's settings is a principal's use case over
 // the player settings store; the video lifecycle needs none of it. What
 // stays in videohost is what the stores and the embeds share: the
-// PlayerSettings type and its rules (Over, ApplyPatch), PlayerScope and
+// PlayerSettings type and how scopes combine (Over), PlayerScope and
 // the PlayerSettingsStore port, the chain of a video's collections
 // (Service.CollectionChain) and the settings an embed resolves
 // (Service.ResolvedPlayer, read by videohost/access).

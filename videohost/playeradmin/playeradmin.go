@@ -127,7 +127,7 @@ func (s *Settings) UpdatePlayerSettings(ctx context.Context, p *videohost.Princi
 		return nil, err
 	}
 	next := cur[scope]
-	if err := next.ApplyPatch(patch); err != nil {
+	if err := applyPatch(&next, patch); err != nil {
 		return nil, err
 	}
 	if err := ps.PutPlayerSettings(ctx, p.Space, scope, next, s.d.Clock().Now()); err != nil {

@@ -61,6 +61,7 @@ type SQL interface {
 	Webhooks() WebhookSQL
 	Progress() ProgressSQL
 	PlayerSettings() PlayerSettingsSQL
+	LiveStreams() LiveStreamSQL
 }
 
 // Queries is a store's SQL, read once.
@@ -76,13 +77,14 @@ type Queries struct {
 	Webhooks       WebhookSQL
 	Progress       ProgressSQL
 	PlayerSettings PlayerSettingsSQL
+	LiveStreams    LiveStreamSQL
 }
 
 // QueriesOf reads the SQL of a store.
 func QueriesOf(q SQL) Queries {
 	return Queries{Arg: q.Arg, Videos: q.Videos(), Chunks: q.Chunks(), Collections: q.Collections(), Copy: q.Copy(),
 		Playback: q.Playback(), Spaces: q.Spaces(), SigningKeys: q.SigningKeys(), Webhooks: q.Webhooks(),
-		Progress: q.Progress(), PlayerSettings: q.PlayerSettings()}
+		Progress: q.Progress(), PlayerSettings: q.PlayerSettings(), LiveStreams: q.LiveStreams()}
 }
 
 // What a store embedding Store implements through it alone.
@@ -91,6 +93,7 @@ var (
 	_ videohost.VideoEventStore     = (*Store)(nil)
 	_ videohost.PlayerSettingsStore = (*Store)(nil)
 	_ videohost.SigningKeyStore     = (*Store)(nil)
+	_ videohost.LiveStreamStore     = (*Store)(nil)
 )
 
 func (s *Store) round(t time.Time) time.Time { return s.b.Round(t) }

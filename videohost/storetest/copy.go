@@ -62,6 +62,11 @@ func fillInstallation(t *testing.T, db DB, now time.Time) *videohost.Video {
 			t.Fatal(err)
 		}
 	}
+	if ls, ok := db.(videohost.LiveStreamStore); ok {
+		if err := ls.CreateLiveStream(ctx, newLiveStream("aaaaa", "ls0000000001", "hash-copy", now)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := db.CreateSigningKey(ctx, &videohost.SigningKey{ID: "sk0000000001", Space: "aaaaa", Algorithm: "EdDSA",
 		PublicPEM: "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n", CreatedAt: now}); err != nil {
 		t.Fatal(err)
@@ -103,7 +108,7 @@ func testCopyBetweenStores(t *testing.T, open Opener) {
 	v := fillInstallation(t, src.DB, src.Clock.Now())
 	want := exportAll(t, from)
 	for _, name := range []string{"spaces", "api_keys", "collections", "videos", "events", "webhook_endpoints",
-		"webhook_deliveries", "webhook_attempts", "signing_keys", "playback_hourly", "playback_events"} {
+		"webhook_deliveries", "webhook_attempts", "signing_keys", "playback_hourly", "playback_events", "live_streams"} {
 		if len(want[name]) == 0 {
 			t.Errorf("the source has no %s rows: the test copies nothing there", name)
 		}

@@ -94,6 +94,8 @@ func Run(t *testing.T, open Opener) {
 		{"VideosFetchingFilter", testVideosFetchingFilter},
 		{"SecretFingerprint", testSecretFingerprint},
 		{"PlayerSettings", testPlayerSettings},
+		{"LiveStreams", testLiveStreams},
+		{"LiveStreamKeyAndState", testLiveStreamKeyAndState},
 		{"QueueDepth", testQueueDepth},
 		{"VideoProgress", testVideoProgress},
 		{"VideoEvents", testVideoEvents},
