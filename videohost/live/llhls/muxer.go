@@ -1,0 +1,609 @@
+package llhls
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/bluenviron/mediacommon/v2/pkg/codecs/h264"
+	"github.com/bluenviron/mediacommon/v2/pkg/formats/fmp4"
+	"github.com/bluenviron/mediacommon/v2/pkg/formats/fmp4/seekablebuffer"
+
+	"github.com/reelvideo/reel/videohost/live"
+)
+
+// Config configures a Muxer. The zero value of every field but Storage
+// is a usable default.
+type Config struct {
+	// Storage receives segments, init segments and, at Finish, the VOD
+	// playlists. Required.
+	Storage Storage
+	// SegmentTarget is the duration a segment is cut at, at the first
+	// keyframe once this much has accumulated. Default 2s (low latency);
+	// the live stream's standard mode passes 4s.
+	SegmentTarget time.Duration
+	// PartTarget is the duration of a part (one CMAF chunk). Default
+	// 500ms. Negative disables parts: the playlists are standard live
+	// HLS, without EXT-X-PART, EXT-X-PRELOAD-HINT or PART-HOLD-BACK.
+	PartTarget time.Duration
+	// DVRWindow is how much of the session a live playlist lists: a
+	// viewer can seek back this far. Default 2h. It limits the
+	// playlists only: Storage keeps every segment, the recording.
+	DVRWindow time.Duration
+	// PartWindow is how far back from the live edge the live playlists
+	// list parts (and the Muxer keeps them in memory). Default three
+	// times SegmentTarget, what RFC 8216bis asks of a server.
+	PartWindow time.Duration
+	// Logger defaults to slog.Default().
+	Logger *slog.Logger
+	// Now is the clock EXT-X-PROGRAM-DATE-TIME falls back on for a
+	// publish whose units carry no Received time. Default time.Now.
+	Now func() time.Time
+	// HoldTimeout is how long the Handler holds a blocking playlist or
+	// part request before answering 503. Default three times
+	// SegmentTarget, as RFC 8216bis asks.
+	HoldTimeout time.Duration
+	// StorageTimeout bounds one Storage call made while writing a unit.
+	// Default 30s.
+	StorageTimeout time.Duration
+}
+
+func (c Config) withDefaults() Config {
+	if c.SegmentTarget <= 0 {
+		c.SegmentTarget = 2 * time.Second
+	}
+	if c.PartTarget == 0 {
+		c.PartTarget = 500 * time.Millisecond
+	}
+	if c.DVRWindow <= 0 {
+		c.DVRWindow = 2 * time.Hour
+	}
+	if c.PartWindow <= 0 {
+		c.PartWindow = 3 * c.SegmentTarget
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.StorageTimeout <= 0 {
+		c.StorageTimeout = 30 * time.Second
+	}
+	return c
+}
+
+// Errors of a Muxer.
+var (
+	ErrNotStarted = errors.New("llhls: no publish started")
+	ErrFinished   = errors.New("llhls: session finished")
+	ErrBadTrack   = errors.New("llhls: unit for an unknown track")
+)
+
+// Muxer packages a live session: one publish after another (it implements
+// live.Publish), until Finish. Its methods are safe for concurrent use
+// with the Handler; Start, WriteUnit and End come from one goroutine, as
+// live.Publish has them.
+type Muxer struct {
+	cfg Config
+
+	mu       sync.Mutex
+	changed  chan struct{} // closed and replaced on every change readers wait for
+	tracks   []*track      // video first, then audio; fixed by the first publish
+	video    *track
+	audio    *track
+	pub      *publish // nil between publishes
+	nextMSN  uint64
+	cuts     []cut // segment boundaries the video decided, not yet applied to the audio
+	discont  bool  // the next segment begins a new publish
+	finished bool
+	// mediaEnd is where the session's media time stands at the end of a
+	// publish: the next publish's first keyframe is placed there.
+	mediaEnd time.Duration
+	puts     []putReq
+}
+
+type putReq struct {
+	name string
+	data []byte
+}
+
+// publish is one publisher's connection.
+type publish struct {
+	byID     []*track // Unit.Track → output track, nil for a track not packaged
+	anchored bool     // the first keyframe has arrived
+	offset   time.Duration
+	wall     time.Time     // Received of the first keyframe …
+	wallAt   time.Duration // … at this media time
+	queue    []pendingSample
+}
+
+// cut is a segment boundary at media time t.
+type cut struct {
+	msn     uint64
+	t       time.Duration
+	discont bool
+}
+
+var _ live.Publish = (*Muxer)(nil)
+
+// NewMuxer returns a Muxer waiting for its first publish.
+func NewMuxer(cfg Config) (*Muxer, error) {
+	if cfg.Storage == nil {
+		return nil, errors.New("llhls: no storage")
+	}
+	return &Muxer{cfg: cfg.withDefaults(), changed: make(chan struct{})}, nil
+}
+
+func (m *Muxer) parts() bool { return m.cfg.PartTarget > 0 }
+
+// notify wakes every waiting reader; m.mu is held.
+func (m *Muxer) notify() {
+	close(m.changed)
+	m.changed = make(chan struct{})
+}
+
+// Start begins a publish. The first publish fixes the session's tracks (the
+// first video and the first audio track; others are not packaged); a
+// later one must bring the same kinds of track, though codecs and
+// parameter sets may differ.
+func (m *Muxer) Start(tracks []live.Track) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.finished {
+		return ErrFinished
+	}
+	if m.pub != nil {
+		m.endLocked()
+	}
+	pub := &publish{byID: make([]*track, len(tracks))}
+	var video, audio *live.Track
+	for i := range tracks {
+		t := &tracks[i]
+		if t.ID != i {
+			return fmt.Errorf("llhls: track %d has ID %d", i, t.ID)
+		}
+		switch t.Codec {
+		case live.CodecH264, live.CodecH265:
+			if video == nil {
+				video = t
+			}
+		case live.CodecAAC, live.CodecOpus:
+			if audio == nil {
+				audio = t
+			}
+		default:
+			return fmt.Errorf("%w: %q", live.ErrUnsupportedCodec, t.Codec)
+		}
+	}
+	if video == nil && audio == nil {
+		return errors.New("llhls: no track to package")
+	}
+	first := m.tracks == nil
+	if !first && ((video == nil) != (m.video == nil) || (audio == nil) != (m.audio == nil)) {
+		return errors.New("llhls: a publish must bring the same kinds of track as the first")
+	}
+	if first {
+		if video != nil {
+			m.video = newTrack("video", true)
+			m.tracks = append(m.tracks, m.video)
+		}
+		if audio != nil {
+			m.audio = newTrack("audio", false)
+			m.tracks = append(m.tracks, m.audio)
+		}
+	}
+	if video != nil {
+		m.video.next = paramsOf(*video)
+		m.video.ts = 90000
+		pub.byID[video.ID] = m.video
+	}
+	if audio != nil {
+		p := paramsOf(*audio)
+		// An audio track's parameters are complete at Start: fail now
+		// rather than at its first frame.
+		in, _, err := describe(p)
+		if err != nil {
+			return fmt.Errorf("llhls: audio track: %w", err)
+		}
+		m.audio.next = p
+		m.audio.ts = in.timescale
+		pub.byID[audio.ID] = m.audio
+	}
+	m.pub = pub
+	m.discont = !first
+	return nil
+}
+
+// WriteUnit packages one unit. Units before the publish's first video
+// keyframe are dropped (a segment must start with one), as are audio
+// frames that would overlap the previous publish's.
+func (m *Muxer) WriteUnit(u live.Unit) error {
+	m.mu.Lock()
+	err := m.writeUnitLocked(u)
+	puts := m.takePuts()
+	m.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	return m.store(puts)
+}
+
+func (m *Muxer) takePuts() []putReq {
+	p := m.puts
+	m.puts = nil
+	return p
+}
+
+func (m *Muxer) store(puts []putReq) error {
+	for _, p := range puts {
+		ctx, cancel := context.WithTimeout(context.Background(), m.cfg.StorageTimeout)
+		err := m.cfg.Storage.Put(ctx, p.name, p.data)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("llhls: storing %s: %w", p.name, err)
+		}
+	}
+	return nil
+}
+
+func (m *Muxer) writeUnitLocked(u live.Unit) error {
+	if m.finished {
+		return ErrFinished
+	}
+	pub := m.pub
+	if pub == nil {
+		return ErrNotStarted
+	}
+	if u.Track < 0 || u.Track >= len(pub.byID) {
+		return fmt.Errorf("%w: %d", ErrBadTrack, u.Track)
+	}
+	t := pub.byID[u.Track]
+	if t == nil || len(u.Payload) == 0 {
+		return nil
+	}
+	if !pub.anchored {
+		if t.video != (m.video != nil) || (t.video && !u.Key) {
+			return nil
+		}
+		pub.anchored = true
+		pub.offset = m.mediaEnd - u.DTS
+		pub.wall = u.Received
+		if pub.wall.IsZero() {
+			pub.wall = m.cfg.Now()
+		}
+		pub.wallAt = m.mediaEnd
+	}
+	at := u.DTS + pub.offset
+	if at < t.lastAt || (t.hasLast && at == t.lastAt) || at < 0 {
+		if t.video {
+			return fmt.Errorf("llhls: video DTS %v does not increase", u.DTS)
+		}
+		return nil
+	}
+	s := pendingSample{
+		at: at, dts: ticks(at, t.ts), pts: ticks(u.PTS+pub.offset, t.ts),
+		key: u.Key || !t.video, au: u.Payload,
+	}
+	if t.video {
+		if u.Key {
+			// Parameter sets in band take over from the Track's; a change
+			// starts a segment with a new init segment.
+			t.next.inBand(u.Payload)
+			p := t.next
+			s.params = &p
+		}
+		if t.cur == nil && t.pending == nil && s.params != nil {
+			// The first keyframe of a publish: the init segment must be
+			// valid before anything is written.
+			if _, _, err := describe(*s.params); err != nil {
+				return fmt.Errorf("llhls: video track: %w", err)
+			}
+		}
+	}
+	t.lastAt, t.hasLast = at, true
+	if t.video {
+		return m.pushVideo(s)
+	}
+	if m.video == nil {
+		return m.pushAudioAlone(s)
+	}
+	pub.queue = append(pub.queue, s)
+	return m.releaseAudio(false)
+}
+
+// ticks converts a media time to a track's timescale without overflowing
+// for sessions of any realistic length.
+func ticks(d time.Duration, timescale uint32) uint64 {
+	if d < 0 {
+		return 0
+	}
+	ts := uint64(timescale)
+	return uint64(d/time.Second)*ts + (uint64(d%time.Second)*ts+uint64(time.Second)/2)/uint64(time.Second)
+}
+
+func (m *Muxer) pushVideo(s pendingSample) error {
+	t := m.video
+	if t.pending != nil {
+		prev := *t.pending
+		if err := m.finalizeVideo(prev, s.dts-prev.dts); err != nil {
+			return err
+		}
+	}
+	t.pending = &s
+	t.end = s.at
+	return m.releaseAudio(false)
+}
+
+// finalizeVideo places a video sample whose duration is now known: it
+// starts a segment at a keyframe once SegmentTarget has accumulated (or
+// when the parameter sets changed, or a publish began), and a part once
+// the next sample would overrun PartTarget.
+func (m *Muxer) finalizeVideo(s pendingSample, dur uint64) error {
+	t := m.video
+	startSeg := t.cur == nil
+	if s.key && t.cur != nil {
+		elapsed := t.duration(s.dts - t.cur.start)
+		if elapsed >= m.cfg.SegmentTarget-time.Millisecond || !s.params.equal(t.params) {
+			startSeg = true
+		}
+	}
+	if startSeg {
+		if !s.key {
+			return errors.New("llhls: video segment would not start with a keyframe")
+		}
+		if t.cur != nil {
+			m.closeSegment(t)
+		}
+		if err := m.useParams(t, *s.params); err != nil {
+			return err
+		}
+		msn := m.nextMSN
+		m.nextMSN++
+		c := cut{msn: msn, t: s.at, discont: m.discont}
+		m.discont = false
+		m.openSegment(t, c, s)
+		if m.audio != nil {
+			m.cuts = append(m.cuts, c)
+		}
+	}
+	return m.addSample(t, s, dur)
+}
+
+// useParams makes p the track's current init segment, a new one when it
+// differs from every earlier init of the session's current one.
+func (m *Muxer) useParams(t *track, p params) error {
+	if t.inits != nil && p.equal(t.params) {
+		return nil
+	}
+	in, init, err := describe(p)
+	if err != nil {
+		return fmt.Errorf("llhls: %s track: %w", t.name, err)
+	}
+	t.params, t.info = p, in
+	t.inits = append(t.inits, init)
+	m.puts = append(m.puts, putReq{name: t.initName(len(t.inits) - 1), data: init})
+	return nil
+}
+
+// releaseAudio places the queued audio frames every segment boundary of
+// which is known: those before the video's end (all of them at the end
+// of a publish).
+func (m *Muxer) releaseAudio(all bool) error {
+	pub := m.pub
+	a := m.audio
+	n := 0
+	for n < len(pub.queue) && (all || pub.queue[n].at < m.video.end) {
+		n++
+	}
+	for _, s := range pub.queue[:n] {
+		if a.pending != nil {
+			prev := *a.pending
+			if err := m.finalizeAudio(prev, s.dts-prev.dts); err != nil {
+				return err
+			}
+		}
+		s := s
+		a.pending = &s
+		a.end = s.at
+	}
+	pub.queue = append(pub.queue[:0], pub.queue[n:]...)
+	return nil
+}
+
+func (m *Muxer) finalizeAudio(s pendingSample, dur uint64) error {
+	a := m.audio
+	var c *cut
+	for len(m.cuts) > 0 && m.cuts[0].t <= s.at {
+		c = &m.cuts[0]
+		m.cuts = m.cuts[1:]
+	}
+	if a.cur == nil && c == nil {
+		// Audio with no video segment open to join: only before the first
+		// keyframe, which WriteUnit drops already.
+		return nil
+	}
+	if c != nil {
+		if a.cur != nil {
+			m.closeSegment(a)
+		}
+		if err := m.useParams(a, a.next); err != nil {
+			return err
+		}
+		m.openSegment(a, *c, s)
+	}
+	return m.addSample(a, s, dur)
+}
+
+// pushAudioAlone handles an audio-only session: audio cuts its own
+// segments, every frame being a random access point.
+func (m *Muxer) pushAudioAlone(s pendingSample) error {
+	a := m.audio
+	if a.pending != nil {
+		prev := *a.pending
+		dur := s.dts - prev.dts
+		if a.cur == nil || a.duration(prev.dts-a.cur.start) >= m.cfg.SegmentTarget-time.Millisecond || m.discont || !a.next.equal(a.params) {
+			if a.cur != nil {
+				m.closeSegment(a)
+			}
+			if err := m.useParams(a, a.next); err != nil {
+				return err
+			}
+			c := cut{msn: m.nextMSN, t: prev.at, discont: m.discont}
+			m.nextMSN++
+			m.discont = false
+			m.openSegment(a, c, prev)
+		}
+		if err := m.addSample(a, prev, dur); err != nil {
+			return err
+		}
+	}
+	a.pending = &s
+	a.end = s.at
+	return nil
+}
+
+// End ends the current publish: the held-back samples are written, and
+// the segments are closed (the next publish begins a new one, after an
+// EXT-X-DISCONTINUITY).
+func (m *Muxer) End(err error) {
+	m.mu.Lock()
+	if err != nil {
+		m.cfg.Logger.Info("llhls: publish ended", "err", err)
+	}
+	m.endLocked()
+	puts := m.takePuts()
+	m.mu.Unlock()
+	if err := m.store(puts); err != nil {
+		m.cfg.Logger.Error("llhls: storing the end of a publish", "err", err)
+	}
+}
+
+func (m *Muxer) endLocked() {
+	pub := m.pub
+	if pub == nil {
+		return
+	}
+	defer func() { m.pub = nil; m.notify() }()
+	if !pub.anchored {
+		return
+	}
+	var err error
+	if v := m.video; v != nil && v.pending != nil {
+		s := *v.pending
+		v.pending = nil
+		err = errors.Join(err, m.finalizeVideo(s, v.lastDurOf()))
+		v.end = s.at + v.duration(v.lastDurOf())
+	}
+	if a := m.audio; a != nil {
+		if m.video != nil {
+			err = errors.Join(err, m.releaseAudio(true))
+		} else if a.pending != nil {
+			// Push a copy past the end to place the last frame.
+			s := *a.pending
+			next := s
+			next.dts += a.lastDurOf()
+			next.at += a.duration(a.lastDurOf())
+			err = errors.Join(err, m.pushAudioAlone(next))
+		}
+		if a.pending != nil {
+			s := *a.pending
+			a.pending = nil
+			if m.video != nil {
+				err = errors.Join(err, m.finalizeAudio(s, a.lastDurOf()))
+			}
+			a.end = s.at + a.duration(a.lastDurOf())
+		}
+	}
+	if err != nil {
+		m.cfg.Logger.Error("llhls: ending a publish", "err", err)
+	}
+	m.cuts = nil
+	end := time.Duration(0)
+	for _, t := range m.tracks {
+		if t.cur != nil {
+			m.closeSegment(t)
+		}
+		if t.end > end {
+			end = t.end
+		}
+		t.lastAt, t.hasLast = 0, false
+	}
+	if m.video != nil {
+		// The video's media time is what the next publish continues.
+		end = m.video.end
+	}
+	m.mediaEnd = end
+}
+
+// Finish ends the session for good: the current publish ends, and the
+// media playlists, now VOD and listing every segment of the session, are
+// written to Storage with the multivariant playlist. The Handler serves
+// the VOD playlists from then on.
+func (m *Muxer) Finish(ctx context.Context) error {
+	m.mu.Lock()
+	if m.finished {
+		m.mu.Unlock()
+		return nil
+	}
+	m.endLocked()
+	m.finished = true
+	puts := m.takePuts()
+	for _, t := range m.tracks {
+		if len(t.segs) == 0 {
+			continue
+		}
+		puts = append(puts, putReq{name: t.name + "/playlist.m3u8", data: m.mediaPlaylist(t, false)})
+	}
+	master := m.masterPlaylist()
+	m.notify()
+	m.mu.Unlock()
+	if master == nil {
+		return nil
+	}
+	puts = append(puts, putReq{name: "master.m3u8", data: master})
+	for _, p := range puts {
+		if err := m.cfg.Storage.Put(ctx, p.name, p.data); err != nil {
+			return fmt.Errorf("llhls: storing %s: %w", p.name, err)
+		}
+	}
+	return nil
+}
+
+// fragment writes samples as one moof+mdat.
+func fragment(seq uint32, base uint64, samples []*fmp4.Sample) ([]byte, error) {
+	p := fmp4.Part{SequenceNumber: seq, Tracks: []*fmp4.PartTrack{{ID: 1, BaseTime: base, Samples: samples}}}
+	var buf seekablebuffer.Buffer
+	if err := p.Marshal(&buf); err != nil {
+		return nil, fmt.Errorf("fragment: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+func sampleOf(t *track, s pendingSample, dur uint64) (*fmp4.Sample, error) {
+	if !t.video {
+		return &fmp4.Sample{Duration: uint32(dur), Payload: s.au[0]}, nil
+	}
+	au := make([][]byte, 0, len(s.au))
+	for _, n := range s.au {
+		// Access unit delimiters have no place in MP4 samples.
+		if len(n) == 0 || (t.params.codec == live.CodecH264 && h264.NALUType(n[0]&0x1f) == h264.NALUTypeAccessUnitDelimiter) ||
+			(t.params.codec == live.CodecH265 && (n[0]>>1)&0x3f == 35) {
+			continue
+		}
+		au = append(au, n)
+	}
+	payload, err := h264.AVCC(au).Marshal()
+	if err != nil {
+		return nil, fmt.Errorf("video sample: %w", err)
+	}
+	off := int64(s.pts) - int64(s.dts)
+	if off > math.MaxInt32 || off < math.MinInt32 {
+		return nil, errors.New("video sample: PTS too far from DTS")
+	}
+	return &fmp4.Sample{Duration: uint32(dur), PTSOffset: int32(off), IsNonSyncSample: !s.key, Payload: payload}, nil
+}
