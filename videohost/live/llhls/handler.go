@@ -144,17 +144,21 @@ func (m *Muxer) wait(ctx context.Context, ready func() bool) bool {
 			defer timer.Stop()
 		}
 		ch := m.changed
+		m.held++
 		m.mu.Unlock()
 		select {
 		case <-ch:
 		case <-ctx.Done():
 			m.mu.Lock()
+			m.held--
 			return false
 		case <-timer.C:
 			m.mu.Lock()
+			m.held--
 			return ready()
 		}
 		m.mu.Lock()
+		m.held--
 	}
 	return true
 }

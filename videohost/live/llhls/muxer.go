@@ -105,6 +105,7 @@ type Muxer struct {
 	// publish: the next publish's first keyframe is placed there.
 	mediaEnd time.Duration
 	puts     []putReq
+	held     int // requests the Handler holds
 }
 
 type putReq struct {
@@ -145,6 +146,13 @@ func (m *Muxer) parts() bool { return m.cfg.PartTarget > 0 }
 func (m *Muxer) notify() {
 	close(m.changed)
 	m.changed = make(chan struct{})
+}
+
+// HeldRequests is the number of blocking requests the Handler is holding.
+func (m *Muxer) HeldRequests() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.held
 }
 
 // Start begins a publish. The first publish fixes the session's tracks (the

@@ -105,7 +105,7 @@ func (m *Muxer) mediaPlaylist(t *track, skip bool) []byte {
 			init = s.init
 			fmt.Fprintf(&b, "#EXT-X-MAP:URI=\"init%d.mp4\"\n", s.init)
 		}
-		fmt.Fprintf(&b, "#EXT-X-PROGRAM-DATE-TIME:%s\n", s.pdt.UTC().Format("2006-01-02T15:04:05.000Z07:00"))
+		fmt.Fprintf(&b, "#EXT-X-PROGRAM-DATE-TIME:%s\n", s.pdt.UTC().Round(time.Millisecond).Format("2006-01-02T15:04:05.000Z07:00"))
 	}
 	parts := func(s *segment) {
 		for i, p := range s.parts {

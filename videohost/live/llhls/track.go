@@ -188,7 +188,9 @@ func (m *Muxer) closeSegment(t *track) {
 	seg.nparts = len(seg.parts)
 	t.segs = append(t.segs, seg)
 	t.totalBytes += seg.size
-	if d := seg.duration().Seconds(); d > 0 {
+	// The peak leaves out a segment too short to measure a rate by (the
+	// single keyframe a publish may end on).
+	if d := seg.duration().Seconds(); d > 0 && (d >= m.cfg.SegmentTarget.Seconds()/2 || t.peak == 0) {
 		t.peak = max(t.peak, float64(seg.size*8)/d)
 	}
 	m.puts = append(m.puts, putReq{name: t.name + "/" + strconv.FormatUint(seg.msn, 10) + ".m4s", data: seg.data})
