@@ -101,9 +101,6 @@ type Muxer struct {
 	cuts     []cut // segment boundaries the video decided, not yet applied to the audio
 	discont  bool  // the next segment begins a new publish
 	finished bool
-	// mediaEnd is where the session's media time stands at the end of a
-	// publish: the next publish's first keyframe is placed there.
-	mediaEnd time.Duration
 	puts     []putReq
 	held     int // requests the Handler holds
 }
@@ -117,9 +114,14 @@ type putReq struct {
 type publish struct {
 	byID     []*track // Unit.Track → output track, nil for a track not packaged
 	anchored bool     // the first keyframe has arrived
-	offset   time.Duration
-	wall     time.Time     // Received of the first keyframe …
-	wallAt   time.Duration // … at this media time
+	// Each track's media time continues from where it stood at the end
+	// of the previous publish: a track's offset maps the publisher's
+	// timestamps onto it, from the first keyframe. An audio track that
+	// ran past the video at the end stays that much ahead, less than a
+	// frame; its overlapping frames are dropped.
+	offsets map[*track]time.Duration
+	base    time.Duration // DTS of the first keyframe …
+	wall    time.Time     // … and the wall clock it was received at
 	queue    []pendingSample
 }
 
@@ -195,6 +197,18 @@ func (m *Muxer) Start(tracks []live.Track) error {
 	if !first && ((video == nil) != (m.video == nil) || (audio == nil) != (m.audio == nil)) {
 		return errors.New("llhls: a publish must bring the same kinds of track as the first")
 	}
+	var audioParams params
+	var audioInfo info
+	if audio != nil {
+		// An audio track's parameters are complete at Start: fail now
+		// rather than at its first frame.
+		audioParams = paramsOf(*audio)
+		in, _, err := describe(audioParams)
+		if err != nil {
+			return fmt.Errorf("llhls: audio track: %w", err)
+		}
+		audioInfo = in
+	}
 	if first {
 		if video != nil {
 			m.video = newTrack("video", true)
@@ -211,15 +225,8 @@ func (m *Muxer) Start(tracks []live.Track) error {
 		pub.byID[video.ID] = m.video
 	}
 	if audio != nil {
-		p := paramsOf(*audio)
-		// An audio track's parameters are complete at Start: fail now
-		// rather than at its first frame.
-		in, _, err := describe(p)
-		if err != nil {
-			return fmt.Errorf("llhls: audio track: %w", err)
-		}
-		m.audio.next = p
-		m.audio.ts = in.timescale
+		m.audio.next = audioParams
+		m.audio.ts = audioInfo.timescale
 		pub.byID[audio.ID] = m.audio
 	}
 	m.pub = pub
@@ -279,22 +286,27 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 			return nil
 		}
 		pub.anchored = true
-		pub.offset = m.mediaEnd - u.DTS
+		pub.base = u.DTS
+		pub.offsets = make(map[*track]time.Duration)
+		for _, o := range m.tracks {
+			pub.offsets[o] = o.end - u.DTS
+		}
 		pub.wall = u.Received
 		if pub.wall.IsZero() {
 			pub.wall = m.cfg.Now()
 		}
-		pub.wallAt = m.mediaEnd
 	}
-	at := u.DTS + pub.offset
-	if at < t.lastAt || (t.hasLast && at == t.lastAt) || at < 0 {
+	off := pub.offsets[t]
+	at := u.DTS + off
+	if at < t.end || at < t.lastAt || (t.hasLast && at == t.lastAt) {
 		if t.video {
 			return fmt.Errorf("llhls: video DTS %v does not increase", u.DTS)
 		}
 		return nil
 	}
 	s := pendingSample{
-		at: at, dts: ticks(at, t.ts), pts: ticks(u.PTS+pub.offset, t.ts),
+		at: at, dts: ticks(at, t.ts), pts: ticks(u.PTS+off, t.ts),
+		wall: pub.wall.Add(u.DTS - pub.base),
 		key: u.Key || !t.video, au: u.Payload,
 	}
 	if t.video {
@@ -511,12 +523,12 @@ func (m *Muxer) endLocked() {
 		if m.video != nil {
 			err = errors.Join(err, m.releaseAudio(true))
 		} else if a.pending != nil {
-			// Push a copy past the end to place the last frame.
-			s := *a.pending
-			next := s
+			// A frame one past the end places the last one.
+			next := *a.pending
 			next.dts += a.lastDurOf()
 			next.at += a.duration(a.lastDurOf())
 			err = errors.Join(err, m.pushAudioAlone(next))
+			a.pending = nil
 		}
 		if a.pending != nil {
 			s := *a.pending
@@ -531,21 +543,12 @@ func (m *Muxer) endLocked() {
 		m.cfg.Logger.Error("llhls: ending a publish", "err", err)
 	}
 	m.cuts = nil
-	end := time.Duration(0)
 	for _, t := range m.tracks {
 		if t.cur != nil {
 			m.closeSegment(t)
 		}
-		if t.end > end {
-			end = t.end
-		}
 		t.lastAt, t.hasLast = 0, false
 	}
-	if m.video != nil {
-		// The video's media time is what the next publish continues.
-		end = m.video.end
-	}
-	m.mediaEnd = end
 }
 
 // Finish ends the session for good: the current publish ends, and the

@@ -13,6 +13,7 @@ import (
 // the segment boundaries around it.
 type pendingSample struct {
 	at       time.Duration // DTS on the session's media timeline
+	wall     time.Time     // the wall clock of its DTS
 	dts, pts uint64        // in the track's timescale
 	key      bool
 	au       [][]byte
@@ -114,10 +115,9 @@ func (t *track) edge() time.Duration {
 }
 
 func (m *Muxer) openSegment(t *track, c cut, s pendingSample) {
-	pub := m.pub
 	seg := &segment{
 		msn: c.msn, init: len(t.inits) - 1, discont: c.discont, at: s.at, ts: t.ts,
-		start: s.dts, pdt: pub.wall.Add(s.at - pub.wallAt),
+		start: s.dts, pdt: s.wall,
 	}
 	seg.dseq = 0
 	if n := len(t.segs); n > 0 {

@@ -1,12 +1,15 @@
 package llhls_test
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/reelvideo/reel/videohost/live"
+	"github.com/reelvideo/reel/videohost/live/livetest"
 	"github.com/reelvideo/reel/videohost/live/llhls"
 )
 
@@ -44,4 +47,42 @@ func TestFinishedSessionIsAPlayableVOD(t *testing.T) {
 	if !strings.Contains(streams, "h264,640,360") || !strings.Contains(streams, "aac") {
 		t.Errorf("streams:\n%s", streams)
 	}
+}
+
+type sourceData struct {
+	tracks []live.Track
+	units  []live.Unit
+}
+
+func hevcSource(t *testing.T) (string, sourceData) {
+	t.Helper()
+	path := livetest.FFmpeg(t, "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30", "-t", "2",
+		"-c:v", "libx265", "-x265-params", "keyint=30:min-keyint=30:bframes=2:log-level=error:pools=1:frame-threads=1", "-f", "mpegts", "hevc.ts")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tracks, units, err := livetest.ReadTS(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	received(units)
+	return path, sourceData{tracks, units}
+}
+
+func TestH265GetsAnHvc1CodecsString(t *testing.T) {
+	_, src := hevcSource(t)
+	e := newMuxer(t, llhls.Config{})
+	e.publish(t, src.tracks, src.units)
+	e.finish(t)
+	master := string(e.file(t, "master.m3u8"))
+	if !strings.Contains(master, `CODECS="hvc1.1.6.L`) || !strings.Contains(master, "RESOLUTION=640x360") {
+		t.Errorf("master:\n%s", master)
+	}
+	streams := ffprobe(t, "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", filepath.Join(e.dir, "master.m3u8"))
+	if !strings.Contains(streams, "hevc,640,360") {
+		t.Errorf("streams: %s", streams)
+	}
+	t.Logf("%s", master)
 }
