@@ -122,7 +122,7 @@ type publish struct {
 	offsets map[*track]time.Duration
 	base    time.Duration // DTS of the first keyframe …
 	wall    time.Time     // … and the wall clock it was received at
-	queue    []pendingSample
+	queue   []pendingSample
 }
 
 // cut is a segment boundary at media time t.
@@ -307,7 +307,7 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 	s := pendingSample{
 		at: at, dts: ticks(at, t.ts), pts: ticks(u.PTS+off, t.ts),
 		wall: pub.wall.Add(u.DTS - pub.base),
-		key: u.Key || !t.video, au: u.Payload,
+		key:  u.Key || !t.video, au: u.Payload,
 	}
 	if t.video {
 		if u.Key {
