@@ -190,7 +190,7 @@ func (m *Muxer) servePlaylist(w http.ResponseWriter, r *http.Request, t *track) 
 		m.wait(r.Context(), func() bool { return t.cur != nil || len(t.segs) > 0 })
 		var data []byte
 		if t.cur != nil || len(t.segs) > 0 {
-			data = m.mediaPlaylist(t, skip)
+			data = m.playlist(t, skip)
 		}
 		m.mu.Unlock()
 		if data == nil {
@@ -240,7 +240,7 @@ func (m *Muxer) servePlaylist(w http.ResponseWriter, r *http.Request, t *track) 
 	ok := m.wait(r.Context(), ready) || m.finished
 	var data []byte
 	if ok {
-		data = m.mediaPlaylist(t, skip)
+		data = m.playlist(t, skip)
 	}
 	m.mu.Unlock()
 	if !ok {

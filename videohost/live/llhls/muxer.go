@@ -103,6 +103,16 @@ type Muxer struct {
 	finished bool
 	puts     []putReq
 	held     int // requests the Handler holds
+	// gen counts changes; a rendered playlist is reused while it stands,
+	// since every viewer's poll and blocking request asks for the same
+	// bytes (a DVR window lists thousands of segments).
+	gen      uint64
+	rendered map[renderKey][]byte
+}
+
+type renderKey struct {
+	t    *track
+	skip bool
 }
 
 type putReq struct {
@@ -148,6 +158,22 @@ func (m *Muxer) parts() bool { return m.cfg.PartTarget > 0 }
 func (m *Muxer) notify() {
 	close(m.changed)
 	m.changed = make(chan struct{})
+	m.gen++
+	clear(m.rendered)
+}
+
+// playlist is mediaPlaylist, rendered once per change. m.mu is held.
+func (m *Muxer) playlist(t *track, skip bool) []byte {
+	k := renderKey{t, skip}
+	if b, ok := m.rendered[k]; ok {
+		return b
+	}
+	if m.rendered == nil {
+		m.rendered = make(map[renderKey][]byte)
+	}
+	b := m.mediaPlaylist(t, skip)
+	m.rendered[k] = b
+	return b
 }
 
 // HeldRequests is the number of blocking requests the Handler is holding.
@@ -333,8 +359,17 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 		return m.pushAudioAlone(s)
 	}
 	pub.queue = append(pub.queue, s)
+	if len(pub.queue) > maxAudioQueue {
+		// The video stalled: audio goes on in the current segment rather
+		// than pile up.
+		return m.releaseAudio(true)
+	}
 	return m.releaseAudio(false)
 }
+
+// maxAudioQueue bounds the audio frames held for the video to decide
+// segment boundaries: about 10 s of AAC at 48 kHz.
+const maxAudioQueue = 500
 
 // ticks converts a media time to a track's timescale without overflowing
 // for sessions of any realistic length.

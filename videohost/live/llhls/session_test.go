@@ -209,3 +209,24 @@ func TestConcurrentReadersDuringWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestWithoutPartsThePlaylistsAreStandardHLS(t *testing.T) {
+	e := newMuxer(t, llhls.Config{SegmentTarget: 4 * time.Second, PartTarget: -1})
+	e.publish(t, synthTracks(), synth(0, 12*time.Second, 30, t0))
+	b := mustGet(t, e.srv.URL+"/live/video/playlist.m3u8")
+	pl := parsePlaylist(t, b)
+	for _, unwanted := range []string{"#EXT-X-PART", "#EXT-X-PRELOAD-HINT", "#EXT-X-PART-INF"} {
+		if pl.has(unwanted) {
+			t.Errorf("standard playlist has %s:\n%s", unwanted, b)
+		}
+	}
+	if len(pl.segments) != 3 || pl.value("#EXT-X-TARGETDURATION:") != "4" || strings.Contains(string(b), "PART-HOLD-BACK") {
+		t.Errorf("standard playlist:\n%s", b)
+	}
+	for _, s := range pl.segments {
+		seg := mustGet(t, e.srv.URL+"/live/video/"+s.uri)
+		if n := len(fragments(t, seg)); n != 1 {
+			t.Errorf("%s: %d fragments, want 1", s.uri, n)
+		}
+	}
+}

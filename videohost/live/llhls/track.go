@@ -128,6 +128,7 @@ func (m *Muxer) openSegment(t *track, c cut, s pendingSample) {
 	}
 	t.cur = seg
 	t.partStart = s.dts
+	m.notify()
 }
 
 func (m *Muxer) addSample(t *track, s pendingSample, dur uint64) error {
