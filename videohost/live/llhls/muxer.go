@@ -133,12 +133,17 @@ type publish struct {
 	base    time.Duration // DTS of the first keyframe …
 	wall    time.Time     // … and the wall clock it was received at
 	queue   []pendingSample
+	// videoRaw is the DTS of the last video unit: every cut before it is
+	// decided.
+	videoRaw time.Duration
 }
 
-// cut is a segment boundary at media time t.
+// cut is a segment boundary at the publisher's DTS raw: the audio, whose
+// media time may run a fraction of a frame apart from the video's after
+// a reconnection, follows the video's cuts on the publisher's clock.
 type cut struct {
 	msn     uint64
-	t       time.Duration
+	raw     time.Duration
 	discont bool
 }
 
@@ -331,7 +336,7 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 		return nil
 	}
 	s := pendingSample{
-		at: at, dts: ticks(at, t.ts), pts: ticks(u.PTS+off, t.ts),
+		at: at, raw: u.DTS, dts: ticks(at, t.ts), pts: ticks(u.PTS+off, t.ts),
 		wall: pub.wall.Add(u.DTS - pub.base),
 		key:  u.Key || !t.video, au: u.Payload,
 	}
@@ -391,6 +396,7 @@ func (m *Muxer) pushVideo(s pendingSample) error {
 	}
 	t.pending = &s
 	t.end = s.at
+	m.pub.videoRaw = s.raw
 	return m.releaseAudio(false)
 }
 
@@ -419,7 +425,7 @@ func (m *Muxer) finalizeVideo(s pendingSample, dur uint64) error {
 		}
 		msn := m.nextMSN
 		m.nextMSN++
-		c := cut{msn: msn, t: s.at, discont: m.discont}
+		c := cut{msn: msn, raw: s.raw, discont: m.discont}
 		m.discont = false
 		m.openSegment(t, c, s)
 		if m.audio != nil {
@@ -452,7 +458,7 @@ func (m *Muxer) releaseAudio(all bool) error {
 	pub := m.pub
 	a := m.audio
 	n := 0
-	for n < len(pub.queue) && (all || pub.queue[n].at < m.video.end) {
+	for n < len(pub.queue) && (all || pub.queue[n].raw < pub.videoRaw) {
 		n++
 	}
 	for _, s := range pub.queue[:n] {
@@ -473,7 +479,7 @@ func (m *Muxer) releaseAudio(all bool) error {
 func (m *Muxer) finalizeAudio(s pendingSample, dur uint64) error {
 	a := m.audio
 	var c *cut
-	for len(m.cuts) > 0 && m.cuts[0].t <= s.at {
+	for len(m.cuts) > 0 && m.cuts[0].raw <= s.raw {
 		c = &m.cuts[0]
 		m.cuts = m.cuts[1:]
 	}
@@ -508,7 +514,7 @@ func (m *Muxer) pushAudioAlone(s pendingSample) error {
 			if err := m.useParams(a, a.next); err != nil {
 				return err
 			}
-			c := cut{msn: m.nextMSN, t: prev.at, discont: m.discont}
+			c := cut{msn: m.nextMSN, raw: prev.raw, discont: m.discont}
 			m.nextMSN++
 			m.discont = false
 			m.openSegment(a, c, prev)

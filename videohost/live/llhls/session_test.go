@@ -230,3 +230,34 @@ func TestWithoutPartsThePlaylistsAreStandardHLS(t *testing.T) {
 		}
 	}
 }
+
+// An audio track that ended before the video loses none of the next
+// publish's frames: it follows the video's cuts on the publisher's clock.
+func TestReconnectionAfterAudioEndedEarlyKeepsAllAudio(t *testing.T) {
+	e := newMuxer(t, llhls.Config{})
+	var first []live.Unit
+	for _, u := range synth(0, 5*time.Second, 30, t0) {
+		if u.Track == 0 || u.DTS < 4800*time.Millisecond {
+			first = append(first, u)
+		}
+	}
+	e.publish(t, synthTracks(), first)
+	second := synth(0, 5*time.Second, 30, t0.Add(time.Minute))
+	e.publish(t, synthTracks(), second)
+	e.finish(t)
+	pl := parsePlaylist(t, e.file(t, "audio/playlist.m3u8"))
+	samples := 0
+	seen := false
+	for _, s := range pl.segments {
+		seen = seen || s.discont
+		if !seen {
+			continue
+		}
+		for _, f := range fragments(t, e.file(t, "audio/"+s.uri)) {
+			samples += len(f.Tracks[0].Samples)
+		}
+	}
+	if want := len(onlyTrack(second, 1)); samples != want {
+		t.Errorf("the second publish's audio has %d frames, want %d", samples, want)
+	}
+}

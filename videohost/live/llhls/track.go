@@ -13,6 +13,7 @@ import (
 // the segment boundaries around it.
 type pendingSample struct {
 	at       time.Duration // DTS on the session's media timeline
+	raw      time.Duration // DTS as the publisher sent it
 	wall     time.Time     // the wall clock of its DTS
 	dts, pts uint64        // in the track's timescale
 	key      bool
