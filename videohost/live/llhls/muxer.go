@@ -336,7 +336,7 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 		return nil
 	}
 	s := pendingSample{
-		at: at, raw: u.DTS, dts: ticks(at, t.ts), pts: ticks(u.PTS+off, t.ts),
+		at: at, raw: u.DTS, dts: ticks(at, t.ts), cto: signedTicks(u.PTS-u.DTS, t.ts),
 		wall: pub.wall.Add(u.DTS - pub.base),
 		key:  u.Key || !t.video, au: u.Payload,
 	}
@@ -370,6 +370,15 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 		return m.releaseAudio(true)
 	}
 	return m.releaseAudio(false)
+}
+
+// signedTicks converts a composition offset (PTS - DTS), which an open
+// GOP's leading pictures make negative.
+func signedTicks(d time.Duration, timescale uint32) int64 {
+	if d < 0 {
+		return -int64(ticks(-d, timescale))
+	}
+	return int64(ticks(d, timescale))
 }
 
 // maxAudioQueue bounds the audio frames held for the video to decide
@@ -653,7 +662,7 @@ func sampleOf(t *track, s pendingSample, dur uint64) (*fmp4.Sample, error) {
 	if err != nil {
 		return nil, fmt.Errorf("video sample: %w", err)
 	}
-	off := int64(s.pts) - int64(s.dts)
+	off := s.cto
 	if off > math.MaxInt32 || off < math.MinInt32 {
 		return nil, errors.New("video sample: PTS too far from DTS")
 	}
