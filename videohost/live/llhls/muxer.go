@@ -268,6 +268,14 @@ func (m *Muxer) Start(tracks []live.Track) error {
 // WriteUnit packages one unit. Units before the publish's first video
 // keyframe are dropped (a segment must start with one), as are audio
 // frames that would overlap the previous publish's.
+//
+// A unit completes the part before it: a sample's duration is the
+// distance to the next one's DTS, so a part is written (and the requests
+// held for it answered) when the unit after its last arrives, one frame
+// later. A segment or init segment it completes is put to Storage before
+// WriteUnit returns, outside the lock readers take: slow storage slows
+// the ingest, not the viewers, and a Storage error is returned (ending
+// the publish, which the publisher may restart).
 func (m *Muxer) WriteUnit(u live.Unit) error {
 	m.mu.Lock()
 	err := m.writeUnitLocked(u)

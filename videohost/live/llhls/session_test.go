@@ -261,3 +261,19 @@ func TestReconnectionAfterAudioEndedEarlyKeepsAllAudio(t *testing.T) {
 		t.Errorf("the second publish's audio has %d frames, want %d", samples, want)
 	}
 }
+
+// Units without a Received time get their EXT-X-PROGRAM-DATE-TIME from
+// the Muxer's clock.
+func TestProgramDateTimeFallsBackOnTheClock(t *testing.T) {
+	now := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
+	e := newMuxer(t, llhls.Config{Now: func() time.Time { return now }})
+	units := synth(0, 3*time.Second, 30, t0)
+	for i := range units {
+		units[i].Received = time.Time{}
+	}
+	e.publish(t, synthTracks(), units)
+	pl := parsePlaylist(t, mustGet(t, e.srv.URL+"/live/video/playlist.m3u8"))
+	if got := pl.segments[0].pdt; got != "2030-01-02T03:04:05.000Z" || pl.segments[1].pdt != "2030-01-02T03:04:07.000Z" {
+		t.Errorf("PDT %s, %s", got, pl.segments[1].pdt)
+	}
+}
