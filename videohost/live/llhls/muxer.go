@@ -1,6 +1,7 @@
 package llhls
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bluenviron/mediacommon/v2/pkg/codecs/h264"
+	"github.com/bluenviron/mediacommon/v2/pkg/codecs/h265"
 	"github.com/bluenviron/mediacommon/v2/pkg/formats/fmp4"
 	"github.com/bluenviron/mediacommon/v2/pkg/formats/fmp4/seekablebuffer"
 
@@ -343,10 +345,17 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 		}
 		return nil
 	}
+	payload, err := payloadOf(t.next.codec, u.Payload)
+	if err != nil {
+		return err
+	}
+	if payload == nil {
+		return nil
+	}
 	s := pendingSample{
 		at: at, raw: u.DTS, dts: ticks(at, t.ts), cto: signedTicks(u.PTS-u.DTS, t.ts),
 		wall: pub.wall.Add(u.DTS - pub.base),
-		key:  u.Key || !t.video, au: u.Payload,
+		key:  u.Key || !t.video, payload: payload,
 	}
 	if t.video {
 		if u.Key {
@@ -653,26 +662,39 @@ func fragment(seq uint32, base uint64, samples []*fmp4.Sample) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func sampleOf(t *track, s pendingSample, dur uint64) (*fmp4.Sample, error) {
-	if !t.video {
-		return &fmp4.Sample{Duration: uint32(dur), Payload: s.au[0]}, nil
+// payloadOf is a unit's sample data: a video picture's NAL units with
+// length prefixes (without access unit delimiters, which have no place in
+// MP4 samples), an audio frame as it is. It is a copy: the ingest may
+// reuse its buffers once WriteUnit returns, and a unit waits for the next
+// to know its duration.
+func payloadOf(codec live.Codec, au [][]byte) ([]byte, error) {
+	if !codec.IsVideo() {
+		return bytes.Clone(au[0]), nil
 	}
-	au := make([][]byte, 0, len(s.au))
-	for _, n := range s.au {
-		// Access unit delimiters have no place in MP4 samples.
-		if len(n) == 0 || (t.params.codec == live.CodecH264 && h264.NALUType(n[0]&0x1f) == h264.NALUTypeAccessUnitDelimiter) ||
-			(t.params.codec == live.CodecH265 && (n[0]>>1)&0x3f == 35) {
+	nalus := make([][]byte, 0, len(au))
+	for _, n := range au {
+		if len(n) == 0 || (codec == live.CodecH264 && h264.NALUType(n[0]&0x1f) == h264.NALUTypeAccessUnitDelimiter) ||
+			(codec == live.CodecH265 && h265.NALUType((n[0]>>1)&0x3f) == h265.NALUType_AUD_NUT) {
 			continue
 		}
-		au = append(au, n)
+		nalus = append(nalus, n)
 	}
-	payload, err := h264.AVCC(au).Marshal()
+	if len(nalus) == 0 {
+		return nil, nil
+	}
+	b, err := h264.AVCC(nalus).Marshal()
 	if err != nil {
 		return nil, fmt.Errorf("video sample: %w", err)
 	}
-	off := s.cto
-	if off > math.MaxInt32 || off < math.MinInt32 {
+	return b, nil
+}
+
+func sampleOf(t *track, s pendingSample, dur uint64) (*fmp4.Sample, error) {
+	if !t.video {
+		return &fmp4.Sample{Duration: uint32(dur), Payload: s.payload}, nil
+	}
+	if s.cto > math.MaxInt32 || s.cto < math.MinInt32 {
 		return nil, errors.New("video sample: PTS too far from DTS")
 	}
-	return &fmp4.Sample{Duration: uint32(dur), PTSOffset: int32(off), IsNonSyncSample: !s.key, Payload: payload}, nil
+	return &fmp4.Sample{Duration: uint32(dur), PTSOffset: int32(s.cto), IsNonSyncSample: !s.key, Payload: s.payload}, nil
 }

@@ -12,14 +12,14 @@ import (
 // duration (the next unit's DTS) or, for audio, for the video to decide
 // the segment boundaries around it.
 type pendingSample struct {
-	at     time.Duration // DTS on the session's media timeline
-	raw    time.Duration // DTS as the publisher sent it
-	wall   time.Time     // the wall clock of its DTS
-	dts    uint64        // in the track's timescale
-	cto    int64         // PTS - DTS, in the track's timescale
-	key    bool
-	au     [][]byte
-	params *params // a video keyframe's parameter sets
+	at      time.Duration // DTS on the session's media timeline
+	raw     time.Duration // DTS as the publisher sent it
+	wall    time.Time     // the wall clock of its DTS
+	dts     uint64        // in the track's timescale
+	cto     int64         // PTS - DTS, in the track's timescale
+	key     bool
+	payload []byte
+	params  *params // a video keyframe's parameter sets
 }
 
 // part is one CMAF chunk: a moof and its mdat.
