@@ -1,6 +1,7 @@
 package llhls_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/http"
@@ -117,14 +118,23 @@ func TestFinishMakesVOD(t *testing.T) {
 }
 
 func TestFinishedSessionKeepsEverySegmentBeyondTheDVRWindow(t *testing.T) {
-	e := newMuxer(t, llhls.Config{DVRWindow: 4 * time.Second})
+	e := newMuxer(t, llhls.Config{DVRWindow: 4 * time.Second, PartWindow: time.Second})
 	e.publish(t, synthTracks(), synth(0, 12*time.Second, 30, t0))
 	live := parsePlaylist(t, mustGet(t, e.srv.URL+"/live/video/playlist.m3u8"))
 	if live.value("#EXT-X-MEDIA-SEQUENCE:") != "4" || len(live.segments) != 2 {
 		t.Errorf("live playlist of a 4 s DVR window: media sequence %s, %d segments", live.value("#EXT-X-MEDIA-SEQUENCE:"), len(live.segments))
 	}
-	// A segment that left memory is read back from Storage.
-	mustGet(t, e.srv.URL+"/live/video/0.m4s")
+	if len(live.parts) != 4 {
+		t.Errorf("%d parts listed in a 1 s part window, want the last segment's 4", len(live.parts))
+	}
+	// Segment 0 has left memory (its parts with it): the Handler reads it
+	// back from Storage.
+	if got := mustGet(t, e.srv.URL+"/live/video/0.m4s"); !bytes.Equal(got, e.file(t, "video/0.m4s")) {
+		t.Error("segment 0 read back from Storage differs")
+	}
+	if code, _, _ := get(t, e.srv.URL+"/live/video/0.0.m4s"); code != http.StatusNotFound {
+		t.Errorf("a part out of the window: %d", code)
+	}
 	e.finish(t)
 	vod := parsePlaylist(t, e.file(t, "video/playlist.m3u8"))
 	if len(vod.segments) != 6 || vod.value("#EXT-X-MEDIA-SEQUENCE:") != "0" {
