@@ -37,8 +37,10 @@ type Config struct {
 	// playlists only: Storage keeps every segment, the recording.
 	DVRWindow time.Duration
 	// PartWindow is how far back from the live edge the live playlists
-	// list parts (and the Muxer keeps them in memory). Default three
-	// times SegmentTarget, what RFC 8216bis asks of a server.
+	// list parts (the Muxer keeps them in memory twice as long, for
+	// players holding an older playlist). Default three target durations,
+	// what RFC 8216bis asks of a server: three SegmentTargets, more when
+	// the publisher's keyframes are further apart.
 	PartWindow time.Duration
 	// Logger defaults to slog.Default().
 	Logger *slog.Logger
@@ -63,9 +65,6 @@ func (c Config) withDefaults() Config {
 	}
 	if c.DVRWindow <= 0 {
 		c.DVRWindow = 2 * time.Hour
-	}
-	if c.PartWindow <= 0 {
-		c.PartWindow = 3 * c.SegmentTarget
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()

@@ -14,10 +14,18 @@ import (
 // publisher's keyframes are further apart (every EXTINF, rounded, must fit).
 func (m *Muxer) targetDuration(t *track) int {
 	td := int(math.Ceil(m.cfg.SegmentTarget.Seconds()))
-	for _, s := range t.segs {
-		td = max(td, int(math.Round(s.duration().Seconds())))
+	return max(td, int(math.Round(t.longest.Seconds())), 1)
+}
+
+// partWindow is how far back from the live edge parts are listed:
+// Config.PartWindow, by default three target durations as RFC 8216bis
+// asks (more than three SegmentTargets when the publisher's keyframes are
+// further apart).
+func (m *Muxer) partWindow(t *track) time.Duration {
+	if m.cfg.PartWindow > 0 {
+		return m.cfg.PartWindow
 	}
-	return max(td, 1)
+	return 3 * time.Duration(m.targetDuration(t)) * time.Second
 }
 
 func seconds(d time.Duration) string {
@@ -93,7 +101,7 @@ func (m *Muxer) mediaPlaylist(t *track, skip bool) []byte {
 			first += n
 		}
 	}
-	partsFrom := edge - m.cfg.PartWindow
+	partsFrom := edge - m.partWindow(t)
 	init := -1
 	header := func(s *segment) {
 		if s.discont {

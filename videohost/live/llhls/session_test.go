@@ -287,3 +287,21 @@ func TestProgramDateTimeFallsBackOnTheClock(t *testing.T) {
 		t.Errorf("PDT %s, %s", got, pl.segments[1].pdt)
 	}
 }
+
+// A publisher whose keyframes are further apart than SegmentTarget gets
+// segments a GOP long, and a target duration that fits them.
+func TestLongGOPs(t *testing.T) {
+	e := newMuxer(t, llhls.Config{})
+	e.publish(t, synthTracks(), synth(0, 12*time.Second, 120, t0))
+	pl := parsePlaylist(t, mustGet(t, e.srv.URL+"/live/video/playlist.m3u8"))
+	if pl.value("#EXT-X-TARGETDURATION:") != "4" || len(pl.segments) != 3 {
+		t.Errorf("target duration %s, %d segments, want 4 and 3", pl.value("#EXT-X-TARGETDURATION:"), len(pl.segments))
+	}
+	for _, s := range pl.segments {
+		if s.duration != "4.00000" || len(s.parts) != 8 || !s.parts[0].independent || s.parts[1].independent {
+			t.Errorf("segment %s: %s s, parts %+v", s.uri, s.duration, s.parts)
+		}
+	}
+	checkTrack(t, e, "video", true)
+	checkTrack(t, e, "audio", false)
+}

@@ -80,7 +80,8 @@ type track struct {
 	lastDur uint64 // of the last sample, in ticks
 
 	totalBytes int
-	peak       float64 // bits per second of the densest segment
+	longest    time.Duration // the longest segment
+	peak       float64       // bits per second of the densest segment
 }
 
 func newTrack(name string, video bool) *track {
@@ -191,6 +192,7 @@ func (m *Muxer) closeSegment(t *track) {
 	seg.nparts = len(seg.parts)
 	t.segs = append(t.segs, seg)
 	t.totalBytes += seg.size
+	t.longest = max(t.longest, seg.duration())
 	// The peak leaves out a segment too short to measure a rate by (the
 	// single keyframe a publish may end on).
 	if d := seg.duration().Seconds(); d > 0 && (d >= m.cfg.SegmentTarget.Seconds()/2 || t.peak == 0) {
@@ -200,7 +202,7 @@ func (m *Muxer) closeSegment(t *track) {
 	// Parts and segment bytes stay in memory while a live playlist may
 	// list their parts, and as long again for players that loaded an
 	// older playlist; Storage has them after that.
-	keepFrom := t.edge() - 2*m.cfg.PartWindow - m.cfg.SegmentTarget
+	keepFrom := t.edge() - 2*m.partWindow(t) - m.cfg.SegmentTarget
 	for t.trim < len(t.segs) && t.segs[t.trim].at+t.segs[t.trim].duration() < keepFrom {
 		t.segs[t.trim].parts, t.segs[t.trim].data = nil, nil
 		t.trim++
