@@ -104,10 +104,9 @@ type Muxer struct {
 	finished bool
 	puts     []putReq
 	held     int // requests the Handler holds
-	// gen counts changes; a rendered playlist is reused while it stands,
-	// since every viewer's poll and blocking request asks for the same
-	// bytes (a DVR window lists thousands of segments).
-	gen      uint64
+	// rendered playlists are reused until the next change: every
+	// viewer's poll and blocking request asks for the same bytes, and a
+	// DVR window lists thousands of segments.
 	rendered map[renderKey][]byte
 }
 
@@ -164,7 +163,6 @@ func (m *Muxer) parts() bool { return m.cfg.PartTarget > 0 }
 func (m *Muxer) notify() {
 	close(m.changed)
 	m.changed = make(chan struct{})
-	m.gen++
 	clear(m.rendered)
 }
 

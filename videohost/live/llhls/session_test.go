@@ -305,3 +305,33 @@ func TestLongGOPs(t *testing.T) {
 	checkTrack(t, e, "video", true)
 	checkTrack(t, e, "audio", false)
 }
+
+func TestAudioOnlySession(t *testing.T) {
+	e := newMuxer(t, llhls.Config{})
+	tracks := synthTracks()[1:]
+	tracks[0].ID = 0
+	units := onlyTrack(synth(0, 7*time.Second, 30, t0), 1)
+	for i := range units {
+		units[i].Track = 0
+	}
+	e.publish(t, tracks, units)
+	pl := checkTrack(t, e, "audio", false)
+	if len(pl.segments) != 4 {
+		t.Errorf("%d audio segments of 7 s, want 4", len(pl.segments))
+	}
+	e.finish(t)
+	master := string(e.file(t, "master.m3u8"))
+	if !strings.Contains(master, `CODECS="mp4a.40.2"`) || !strings.Contains(master, "\naudio/playlist.m3u8\n") || strings.Contains(master, "EXT-X-MEDIA:") {
+		t.Errorf("audio-only master:\n%s", master)
+	}
+	vod := parsePlaylist(t, e.file(t, "audio/playlist.m3u8"))
+	samples := 0
+	for _, s := range vod.segments {
+		for _, f := range fragments(t, e.file(t, "audio/"+s.uri)) {
+			samples += len(f.Tracks[0].Samples)
+		}
+	}
+	if samples != len(units) {
+		t.Errorf("%d frames in the recording, want %d", samples, len(units))
+	}
+}
