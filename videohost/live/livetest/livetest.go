@@ -18,13 +18,14 @@ import (
 
 	"github.com/bluenviron/mediacommon/v2/pkg/codecs/h264"
 	"github.com/bluenviron/mediacommon/v2/pkg/codecs/h265"
+	"github.com/bluenviron/mediacommon/v2/pkg/codecs/opus"
 	"github.com/bluenviron/mediacommon/v2/pkg/formats/mpegts"
 	tscodecs "github.com/bluenviron/mediacommon/v2/pkg/formats/mpegts/codecs"
 
 	"github.com/reelvideo/reel/videohost/live"
 )
 
-// ReadTS reads a transport stream's H.264, H.265 and AAC tracks and their
+// ReadTS reads a transport stream's H.264, H.265, AAC and Opus tracks and their
 // units, in the order they are in the stream. A video track's parameter
 // sets are those of its first keyframe. Timestamps are MPEG-TS's, as
 // time.Duration; Received is left zero.
@@ -74,6 +75,23 @@ func ReadTS(r io.Reader) ([]live.Track, []live.Unit, error) {
 					}
 				}
 				units = append(units, live.Unit{Track: id, PTS: dur(pts), DTS: dur(dts), Key: key, Payload: au})
+				return nil
+			})
+		case *tscodecs.Opus:
+			ch := 2
+			if c.Desc != nil {
+				ch = int(c.Desc.ChannelConfigCode)
+				if c.Desc.ChannelConfigCode == 0x81 {
+					ch = c.Desc.ExplicitChannelCount
+				}
+			}
+			tracks = append(tracks, live.Track{ID: id, Codec: live.CodecOpus, SampleRate: 48000, Channels: ch})
+			rd.OnDataOpus(tt, func(pts int64, packets [][]byte) error {
+				p := dur(pts)
+				for _, pkt := range packets {
+					units = append(units, live.Unit{Track: id, PTS: p, DTS: p, Payload: [][]byte{pkt}})
+					p += time.Duration(opus.PacketDuration2(pkt)) * time.Second / 48000
+				}
 				return nil
 			})
 		case *tscodecs.MPEG4Audio:

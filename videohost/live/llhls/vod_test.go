@@ -86,3 +86,28 @@ func TestH265GetsAnHvc1CodecsString(t *testing.T) {
 	}
 	t.Logf("%s", master)
 }
+
+func TestOpusAudio(t *testing.T) {
+	tracks, units := livetest.Source(t, "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30", "-f", "lavfi", "-i", "sine=sample_rate=48000",
+		"-t", "4", "-c:v", "libx264", "-g", "30", "-threads", "1", "-c:a", "libopus", "-ac", "2", "-f", "mpegts", "opus.ts")
+	received(units)
+	if tracks[1].Codec != live.CodecOpus {
+		t.Fatalf("tracks %+v", tracks)
+	}
+	e := newMuxer(t, llhls.Config{})
+	e.publish(t, tracks, units)
+	checkTrack(t, e, "audio", false)
+	e.finish(t)
+	master := string(e.file(t, "master.m3u8"))
+	if !strings.Contains(master, `,opus",`) || !strings.Contains(master, `CHANNELS="2"`) {
+		t.Errorf("master:\n%s", master)
+	}
+	streams := ffprobe(t, "-show_entries", "stream=codec_name,sample_rate", "-of", "csv=p=0", filepath.Join(e.dir, "master.m3u8"))
+	if !strings.Contains(streams, "opus,48000") {
+		t.Errorf("streams: %s", streams)
+	}
+	out := ffprobe(t, "-show_entries", "format=duration", "-of", "csv=p=0", filepath.Join(e.dir, "master.m3u8"))
+	if d, _ := strconv.ParseFloat(strings.TrimSpace(out), 64); d < 3.9 || d > 4.1 {
+		t.Errorf("duration %s", out)
+	}
+}
