@@ -187,9 +187,12 @@ func (m *Muxer) servePlaylist(w http.ResponseWriter, r *http.Request, t *track) 
 			return
 		}
 		m.mu.Lock()
-		m.wait(r.Context(), func() bool { return t.cur != nil || len(t.segs) > 0 })
+		// A playlist listing nothing yet would make a player give up:
+		// hold the request until it lists a part.
+		listed := func() bool { return len(t.segs) > 0 || (t.cur != nil && len(t.cur.parts) > 0) }
+		m.wait(r.Context(), listed)
 		var data []byte
-		if t.cur != nil || len(t.segs) > 0 {
+		if listed() {
 			data = m.playlist(t, skip)
 		}
 		m.mu.Unlock()
