@@ -2,6 +2,7 @@ package llhls_test
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -62,6 +63,9 @@ func newMuxer(t *testing.T, cfg llhls.Config) *muxerEnv {
 	}
 	if cfg.Now == nil {
 		cfg.Now = func() time.Time { return t0 }
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	m, err := llhls.NewMuxer(cfg)
 	if err != nil {

@@ -130,17 +130,24 @@ type publish struct {
 	// ran past the video at the end stays that much ahead, less than a
 	// frame; its overlapping frames are dropped.
 	offsets map[*track]time.Duration
-	base    time.Duration // DTS of the first keyframe …
-	wall    time.Time     // … and the wall clock it was received at
-	queue   []pendingSample
+	starts  map[*track]time.Duration // each track's media time at the first keyframe
+	base    time.Duration            // DTS of the first keyframe …
+	wall    time.Time                // … and the wall clock it was received at
+	// delay is the first keyframe's PTS - DTS (B-frames): video
+	// composition offsets are reduced by it, so that the keyframe is
+	// presented at the start of its segment, in step with the audio, and
+	// a publish leaves no hole at its start for players to skip over.
+	delay time.Duration
+	queue []pendingSample
 	// videoRaw is the DTS of the last video unit: every cut before it is
 	// decided.
 	videoRaw time.Duration
 }
 
-// cut is a segment boundary at the publisher's DTS raw: the audio, whose
-// media time may run a fraction of a frame apart from the video's after
-// a reconnection, follows the video's cuts on the publisher's clock.
+// cut is a segment boundary at raw, the publisher's presentation time of
+// the keyframe that starts it: the audio, whose media time may run a
+// fraction of a frame apart from the video's after a reconnection,
+// follows the video's cuts on the publisher's clock.
 type cut struct {
 	msn     uint64
 	raw     time.Duration
@@ -325,17 +332,29 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 		}
 		pub.anchored = true
 		pub.base = u.DTS
+		pub.delay = max(u.PTS-u.DTS, 0)
 		pub.offsets = make(map[*track]time.Duration)
+		pub.starts = make(map[*track]time.Duration)
 		for _, o := range m.tracks {
-			pub.offsets[o] = o.end - u.DTS
+			// Video is placed by DTS (tfdt), audio by presentation time.
+			pub.offsets[o] = o.end - u.DTS - pub.delay
+			if o.video {
+				pub.offsets[o] = o.end - u.DTS
+			}
+			pub.starts[o] = o.end
 		}
 		pub.wall = u.Received
 		if pub.wall.IsZero() {
 			pub.wall = m.cfg.Now()
 		}
 	}
-	off := pub.offsets[t]
-	at := u.DTS + off
+	raw := u.DTS
+	if !t.video && !t.hasLast && raw+pub.offsets[t] < t.end && raw+pub.offsets[t] > t.end-time.Millisecond {
+		// The audio frame presented with the first keyframe, a rounding
+		// away (ADTS timestamps in 90 kHz ticks).
+		raw = t.end - pub.offsets[t]
+	}
+	at := raw + pub.offsets[t]
 	if at < t.end || at < t.lastAt || (t.hasLast && at == t.lastAt) {
 		if t.video {
 			return fmt.Errorf("llhls: video DTS %v does not increase", u.DTS)
@@ -350,11 +369,14 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 		return nil
 	}
 	s := pendingSample{
-		at: at, raw: u.DTS, dts: ticks(at, t.ts), cto: signedTicks(u.PTS-u.DTS, t.ts),
-		wall: pub.wall.Add(u.DTS - pub.base),
+		at: at, raw: raw, dts: ticks(at, t.ts),
+		wall: pub.wall.Add(at - pub.starts[t]),
 		key:  u.Key || !t.video, payload: payload,
 	}
 	if t.video {
+		s.cto = signedTicks(u.PTS-u.DTS-pub.delay, t.ts)
+		// Cuts are on the presentation clock the audio is placed by.
+		s.raw += pub.delay
 		if u.Key {
 			// Parameter sets in band take over from the Track's; a change
 			// starts a segment with a new init segment.

@@ -75,6 +75,12 @@ func checkTrack(t *testing.T, e *muxerEnv, name string, video bool) playlist {
 				if first.IsNonSyncSample {
 					t.Errorf("%s %s: does not start with a sync sample", name, s.uri)
 				}
+				if video && first.PTSOffset != 0 {
+					// B-frames delay presentation; the offsets are shifted
+					// so that the keyframe opening a segment is presented
+					// at its start, in step with the audio.
+					t.Errorf("%s %s: the first keyframe has composition offset %d", name, s.uri, first.PTSOffset)
+				}
 				if video {
 					au, err := first.GetH264()
 					if err != nil || !h264.IsRandomAccess(au) {

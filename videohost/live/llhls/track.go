@@ -13,7 +13,7 @@ import (
 // the segment boundaries around it.
 type pendingSample struct {
 	at      time.Duration // DTS on the session's media timeline
-	raw     time.Duration // DTS as the publisher sent it
+	raw     time.Duration // the publisher's DTS (video: plus the publish's delay)
 	wall    time.Time     // the wall clock of its DTS
 	dts     uint64        // in the track's timescale
 	cto     int64         // PTS - DTS, in the track's timescale

@@ -47,6 +47,19 @@ func TestFinishedSessionIsAPlayableVOD(t *testing.T) {
 	if !strings.Contains(streams, "h264,640,360") || !strings.Contains(streams, "aac") {
 		t.Errorf("streams:\n%s", streams)
 	}
+	// Video (with B-frames) and audio begin together, at 0: the keyframe
+	// has composition offset 0 (checked in checkTrack) but FFmpeg, which
+	// keeps PTS >= DTS, shifts the video by the most negative offset, a
+	// frame here.
+	for _, s := range []struct {
+		sel string
+		max float64
+	}{{"v:0", 1.0 / 30}, {"a:0", 0}} {
+		out := ffprobe(t, "-select_streams", s.sel, "-show_entries", "packet=pts_time", "-read_intervals", "%+#1", "-of", "csv=p=0", master)
+		if v, err := strconv.ParseFloat(strings.TrimSpace(out), 64); err != nil || v > s.max+0.001 {
+			t.Errorf("stream %s: first packet at %q", s.sel, out)
+		}
+	}
 }
 
 type sourceData struct {
