@@ -480,19 +480,31 @@ func (m *Muxer) finalizeVideo(s pendingSample, dur uint64) error {
 	return m.addSample(t, s, dur)
 }
 
-// useParams makes p the track's current init segment, a new one when it
-// differs from every earlier init of the session's current one.
+// useParams makes p the track's current init segment: an earlier one with
+// the same parameters (a publisher that reconnects with the encoder
+// settings it had), or a new one.
 func (m *Muxer) useParams(t *track, p params) error {
 	if t.inits != nil && p.equal(t.params) {
 		return nil
+	}
+	for i, q := range t.initParams {
+		if p.equal(q) {
+			in, _, err := describe(p)
+			if err != nil {
+				return fmt.Errorf("llhls: %s track: %w", t.name, err)
+			}
+			t.params, t.info, t.init = p, in, i
+			return nil
+		}
 	}
 	in, init, err := describe(p)
 	if err != nil {
 		return fmt.Errorf("llhls: %s track: %w", t.name, err)
 	}
-	t.params, t.info = p, in
+	t.params, t.info, t.init = p, in, len(t.inits)
 	t.inits = append(t.inits, init)
-	m.puts = append(m.puts, putReq{name: t.initName(len(t.inits) - 1), data: init})
+	t.initParams = append(t.initParams, p)
+	m.puts = append(m.puts, putReq{name: t.initName(t.init), data: init})
 	return nil
 }
 

@@ -335,3 +335,33 @@ func TestAudioOnlySession(t *testing.T) {
 		t.Errorf("%d frames in the recording, want %d", samples, len(units))
 	}
 }
+
+// A publisher that comes back with its first parameter sets gets its
+// first init segment again.
+func TestInitSegmentsAreReused(t *testing.T) {
+	other := synthTracks()
+	// The same SPS with another level (level_idc 0x1f).
+	other[0].SPS = append([]byte{}, synthSPS...)
+	other[0].SPS[3] = 0x1f
+	var units []live.Unit
+	for _, u := range synth(0, 2*time.Second, 30, t0) {
+		if u.Key {
+			u.Payload = u.Payload[2:] // parameter sets out of band only
+		}
+		units = append(units, u)
+	}
+	e := newMuxer(t, llhls.Config{})
+	e.publish(t, synthTracks(), units)
+	e.publish(t, other, units)
+	e.publish(t, synthTracks(), units)
+	e.finish(t)
+	var maps []string
+	for _, l := range parsePlaylist(t, e.file(t, "video/playlist.m3u8")).lines {
+		if strings.HasPrefix(l, "#EXT-X-MAP:") {
+			maps = append(maps, attr(l, "URI"))
+		}
+	}
+	if strings.Join(maps, " ") != "init0.mp4 init1.mp4 init0.mp4" {
+		t.Errorf("EXT-X-MAPs %v", maps)
+	}
+}

@@ -62,6 +62,10 @@ type track struct {
 	params params // those of the current init segment
 	info   info
 	inits  [][]byte
+	// initParams are the parameters of each of inits; init is the index
+	// of the current one.
+	initParams []params
+	init       int
 
 	segs []*segment // complete, the whole session
 	cur  *segment   // growing
@@ -119,7 +123,7 @@ func (t *track) edge() time.Duration {
 
 func (m *Muxer) openSegment(t *track, c cut, s pendingSample) {
 	seg := &segment{
-		msn: c.msn, init: len(t.inits) - 1, discont: c.discont, at: s.at, ts: t.ts,
+		msn: c.msn, init: t.init, discont: c.discont, at: s.at, ts: t.ts,
 		start: s.dts, pdt: s.wall,
 	}
 	seg.dseq = 0
