@@ -51,8 +51,8 @@ type Config struct {
 	// part request before answering 503. Default three times
 	// SegmentTarget, as RFC 8216bis asks.
 	HoldTimeout time.Duration
-	// StorageTimeout bounds one Storage call made while writing a unit.
-	// Default 30s.
+	// StorageTimeout bounds one Storage.Put of a segment or init
+	// segment, and End's wait for a publish's last files. Default 30s.
 	StorageTimeout time.Duration
 }
 
@@ -102,7 +102,8 @@ type Muxer struct {
 	cuts     []cut // segment boundaries the video decided, not yet applied to the audio
 	discont  bool  // the next segment begins a new publish
 	finished bool
-	puts     []putReq
+	puts     []putReq // completed files, for w once m.mu is released
+	w        writer
 	held     int // requests the Handler holds
 	// rendered playlists are reused until the next change: every
 	// viewer's poll and blocking request asks for the same bytes, and a
@@ -113,11 +114,6 @@ type Muxer struct {
 type renderKey struct {
 	t    *track
 	skip bool
-}
-
-type putReq struct {
-	name string
-	data []byte
 }
 
 // publish is one publisher's connection.
@@ -161,7 +157,12 @@ func NewMuxer(cfg Config) (*Muxer, error) {
 	if cfg.Storage == nil {
 		return nil, errors.New("llhls: no storage")
 	}
-	return &Muxer{cfg: cfg.withDefaults(), changed: make(chan struct{})}, nil
+	m := &Muxer{cfg: cfg.withDefaults(), changed: make(chan struct{})}
+	m.w.storage = m.cfg.Storage
+	m.w.timeout = func() (context.Context, context.CancelFunc) {
+		return context.WithTimeout(context.Background(), m.cfg.StorageTimeout)
+	}
+	return m, nil
 }
 
 func (m *Muxer) parts() bool { return m.cfg.PartTarget > 0 }
@@ -278,10 +279,10 @@ func (m *Muxer) Start(tracks []live.Track) error {
 // A unit completes the part before it: a sample's duration is the
 // distance to the next one's DTS, so a part is written (and the requests
 // held for it answered) when the unit after its last arrives, one frame
-// later. A segment or init segment it completes is put to Storage before
-// WriteUnit returns, outside the lock readers take: slow storage slows
-// the ingest, not the viewers, and a Storage error is returned (ending
-// the publish, which the publisher may restart).
+// later. A segment or init segment it completes is put to Storage in the
+// background, in order, so that a slow Put delays neither the next parts
+// nor the ingest; a Put that failed is returned by the next WriteUnit
+// (ending the publish), as is a Storage too far behind.
 func (m *Muxer) WriteUnit(u live.Unit) error {
 	m.mu.Lock()
 	err := m.writeUnitLocked(u)
@@ -290,25 +291,13 @@ func (m *Muxer) WriteUnit(u live.Unit) error {
 	if err != nil {
 		return err
 	}
-	return m.store(puts)
+	return m.w.enqueue(puts)
 }
 
 func (m *Muxer) takePuts() []putReq {
 	p := m.puts
 	m.puts = nil
 	return p
-}
-
-func (m *Muxer) store(puts []putReq) error {
-	for _, p := range puts {
-		ctx, cancel := context.WithTimeout(context.Background(), m.cfg.StorageTimeout)
-		err := m.cfg.Storage.Put(ctx, p.name, p.data)
-		cancel()
-		if err != nil {
-			return fmt.Errorf("llhls: storing %s: %w", p.name, err)
-		}
-	}
-	return nil
 }
 
 func (m *Muxer) writeUnitLocked(u live.Unit) error {
@@ -596,7 +585,11 @@ func (m *Muxer) End(err error) {
 	m.endLocked()
 	puts := m.takePuts()
 	m.mu.Unlock()
-	if err := m.store(puts); err != nil {
+	// The publish's files are in Storage when End returns.
+	ctx, cancel := context.WithTimeout(context.Background(), m.cfg.StorageTimeout)
+	defer cancel()
+	err = errors.Join(m.w.enqueue(puts), m.w.flush(ctx))
+	if err != nil {
 		m.cfg.Logger.Error("llhls: storing the end of a publish", "err", err)
 	}
 }
@@ -662,20 +655,32 @@ func (m *Muxer) Finish(ctx context.Context) error {
 	m.endLocked()
 	m.finished = true
 	puts := m.takePuts()
+	vod := make(map[*track][]byte)
 	for _, t := range m.tracks {
-		if len(t.segs) == 0 {
-			continue
+		if len(t.segs) > 0 {
+			vod[t] = m.mediaPlaylist(t, false)
 		}
-		puts = append(puts, putReq{name: t.name + "/playlist.m3u8", data: m.mediaPlaylist(t, false)})
 	}
 	master := m.masterPlaylist()
 	m.notify()
 	m.mu.Unlock()
 	if master == nil {
-		return nil
+		return errors.Join(m.w.enqueue(puts), m.w.flush(ctx))
 	}
-	puts = append(puts, putReq{name: "master.m3u8", data: master})
-	for _, p := range puts {
+	// The playlists are put last, once every file they list is stored.
+	if err := m.w.enqueue(puts); err != nil {
+		return err
+	}
+	if err := m.w.flush(ctx); err != nil {
+		return err
+	}
+	lists := []putReq{{name: "master.m3u8", data: master}}
+	for _, t := range m.tracks {
+		if b := vod[t]; b != nil {
+			lists = append([]putReq{{name: t.name + "/playlist.m3u8", data: b}}, lists...)
+		}
+	}
+	for _, p := range lists {
 		if err := m.cfg.Storage.Put(ctx, p.name, p.data); err != nil {
 			return fmt.Errorf("llhls: storing %s: %w", p.name, err)
 		}
