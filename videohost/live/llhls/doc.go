@@ -26,8 +26,9 @@
 //
 // Segments and init segments go to Storage as soon as they are complete;
 // parts (one moof+mdat CMAF chunk each, a segment being exactly the
-// concatenation of its parts) live only in memory while a live playlist
-// lists them, and Handler serves them with the live playlists. Video
+// concatenation of its parts) live only in memory, while a live playlist
+// lists them and as long again for players holding an older playlist, and
+// Handler serves them with the live playlists. Video
 // segments are cut at keyframes; audio segments follow the video's
 // boundaries with the same media sequence numbers, so that players switch
 // and align cleanly.

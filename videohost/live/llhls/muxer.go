@@ -576,7 +576,8 @@ func (m *Muxer) pushAudioAlone(s pendingSample) error {
 
 // End ends the current publish: the held-back samples are written, and
 // the segments are closed (the next publish begins a new one, after an
-// EXT-X-DISCONTINUITY).
+// EXT-X-DISCONTINUITY). It returns once the publish's files are in
+// Storage, or StorageTimeout has passed.
 func (m *Muxer) End(err error) {
 	m.mu.Lock()
 	if err != nil {

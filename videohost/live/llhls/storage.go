@@ -14,7 +14,9 @@ import (
 // Storage receives the files of a session: init segments and segments as
 // soon as they are complete, the VOD playlists at Finish. Names are
 // slash-separated and relative ("video/12.m4s"); a Storage scopes them to
-// the session.
+// the session. The Muxer never deletes (the recording keeps every
+// segment): Delete is for the service discarding a session it does not
+// keep.
 type Storage interface {
 	Put(ctx context.Context, name string, data []byte) error
 	Delete(ctx context.Context, name string) error
