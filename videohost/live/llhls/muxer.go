@@ -206,7 +206,11 @@ func (m *Muxer) Start(tracks []live.Track) error {
 		return ErrFinished
 	}
 	if m.pub != nil {
+		// A Start without the previous publish's End.
 		m.endLocked()
+		if err := m.w.enqueue(m.takePuts()); err != nil {
+			return err
+		}
 	}
 	pub := &publish{byID: make([]*track, len(tracks))}
 	var video, audio *live.Track
@@ -285,13 +289,11 @@ func (m *Muxer) Start(tracks []live.Track) error {
 // (ending the publish), as is a Storage too far behind.
 func (m *Muxer) WriteUnit(u live.Unit) error {
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	err := m.writeUnitLocked(u)
-	puts := m.takePuts()
-	m.mu.Unlock()
-	if err != nil {
-		return err
-	}
-	return m.w.enqueue(puts)
+	// Queued under m.mu (enqueue does not wait), so that files reach
+	// Storage in the order they were made, whichever goroutine made them.
+	return errors.Join(err, m.w.enqueue(m.takePuts()))
 }
 
 func (m *Muxer) takePuts() []putReq {
@@ -584,12 +586,12 @@ func (m *Muxer) End(err error) {
 		m.cfg.Logger.Info("llhls: publish ended", "err", err)
 	}
 	m.endLocked()
-	puts := m.takePuts()
+	err = m.w.enqueue(m.takePuts())
 	m.mu.Unlock()
 	// The publish's files are in Storage when End returns.
 	ctx, cancel := context.WithTimeout(context.Background(), m.cfg.StorageTimeout)
 	defer cancel()
-	err = errors.Join(m.w.enqueue(puts), m.w.flush(ctx))
+	err = errors.Join(err, m.w.flush(ctx))
 	if err != nil {
 		m.cfg.Logger.Error("llhls: storing the end of a publish", "err", err)
 	}
@@ -655,7 +657,7 @@ func (m *Muxer) Finish(ctx context.Context) error {
 	}
 	m.endLocked()
 	m.finished = true
-	puts := m.takePuts()
+	queued := m.w.enqueue(m.takePuts())
 	vod := make(map[*track][]byte)
 	for _, t := range m.tracks {
 		if len(t.segs) > 0 {
@@ -665,14 +667,8 @@ func (m *Muxer) Finish(ctx context.Context) error {
 	master := m.masterPlaylist()
 	m.notify()
 	m.mu.Unlock()
-	if master == nil {
-		return errors.Join(m.w.enqueue(puts), m.w.flush(ctx))
-	}
 	// The playlists are put last, once every file they list is stored.
-	if err := m.w.enqueue(puts); err != nil {
-		return err
-	}
-	if err := m.w.flush(ctx); err != nil {
+	if err := errors.Join(queued, m.w.flush(ctx)); err != nil || master == nil {
 		return err
 	}
 	lists := []putReq{{name: "master.m3u8", data: master}}
