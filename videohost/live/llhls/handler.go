@@ -187,9 +187,10 @@ func (m *Muxer) servePlaylist(w http.ResponseWriter, r *http.Request, t *track) 
 			return
 		}
 		m.mu.Lock()
-		// A playlist listing nothing yet would make a player give up:
-		// hold the request until it lists a part.
-		listed := func() bool { return len(t.segs) > 0 || (t.cur != nil && len(t.cur.parts) > 0) }
+		// A playlist without a complete segment is legal but makes
+		// players (hls.js, FFmpeg) give up or retry: at the start of a
+		// session, hold the request until the first segment is complete.
+		listed := func() bool { return len(t.segs) > 0 }
 		m.wait(r.Context(), listed)
 		var data []byte
 		if listed() {
