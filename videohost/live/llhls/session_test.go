@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math/rand/v2"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -363,5 +365,63 @@ func TestInitSegmentsAreReused(t *testing.T) {
 	}
 	if strings.Join(maps, " ") != "init0.mp4 init1.mp4 init0.mp4" {
 		t.Errorf("EXT-X-MAPs %v", maps)
+	}
+}
+
+// Odd input (timestamps going back or jumping, empty and garbage
+// payloads, reconnections at any point) gives errors, never a panic or
+// an invalid playlist.
+func TestOddInputDoesNotPanic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	e := newMuxer(t, llhls.Config{HoldTimeout: 10 * time.Millisecond})
+	base := synth(0, 20*time.Second, 30, t0)
+	started := false
+	for i := range 3000 {
+		u := base[rng.IntN(len(base))]
+		switch rng.IntN(12) {
+		case 0:
+			u.DTS -= time.Duration(rng.IntN(1000)) * time.Millisecond
+		case 1:
+			u.DTS += time.Duration(rng.IntN(10000)) * time.Millisecond
+			u.PTS = u.DTS
+		case 2:
+			u.Payload = [][]byte{{}}
+		case 3:
+			u.Payload = [][]byte{{0x65}, {}, {0x09, 0x10}}
+			u.Key = true
+		case 4:
+			u.Track = rng.IntN(4) - 1
+		case 5:
+			e.m.End(nil)
+			started = false
+		case 6:
+			u.PTS = u.DTS - time.Duration(rng.IntN(100))*time.Millisecond
+		}
+		if !started {
+			if err := e.m.Start(synthTracks()); err != nil {
+				t.Fatal(err)
+			}
+			started = true
+		}
+		if err := e.m.WriteUnit(u); err != nil {
+			e.m.End(err)
+			started = false
+		}
+		if i%500 == 0 {
+			if code, b, _ := get(t, e.srv.URL+"/live/video/playlist.m3u8"); code != http.StatusOK && code != http.StatusServiceUnavailable {
+				t.Errorf("playlist: %d %s", code, b)
+			}
+		}
+	}
+	e.finish(t)
+	for _, name := range []string{"video", "audio"} {
+		pl := parsePlaylist(t, e.file(t, name+"/playlist.m3u8"))
+		td, _ := strconv.Atoi(pl.value("#EXT-X-TARGETDURATION:"))
+		for _, s := range pl.segments {
+			d, _ := strconv.ParseFloat(s.duration, 64)
+			if d <= 0 || int(d+0.5) > td {
+				t.Errorf("%s %s: EXTINF %s with target duration %d", name, s.uri, s.duration, td)
+			}
+		}
 	}
 }
