@@ -39,6 +39,16 @@
 //     admin key and the installation's spaces; videohost/trackadmin: a
 //     ready video's added audio tracks and poster. Each, like delivery, is
 //     built beside the Service over a narrow interface of it (Domain).
+//   - videohost/playable: a growing playable set (an early rendition, a live
+//     session) published and copied to the blob store as it grows.
+//   - videohost/live: live streaming's vocabulary (Track, Unit, Publish) and
+//     the Hub of an ingest process's sessions (one publisher per key, the
+//     reconnect window); videohost/live/rtmp (gortmplib) and
+//     videohost/live/srt (gosrt, MPEG-TS through mediacommon): the ingests;
+//     videohost/live/llhls: low-latency HLS in Reel's CMAF layout;
+//     videohost/liveadmin: live streams through the API;
+//     videohost/livesession: a live session made into a video, its
+//     recording into the video's ready version.
 //   - videohost/httpapi: the whole HTTP surface as one http.Handler.
 //   - videohost/httpfast: a lean HTTP/1.1 loop for players' plain GETs,
 //     in front of a net/http Server that takes everything else.

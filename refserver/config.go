@@ -34,6 +34,12 @@ type Config struct {
 	AllowNetworks string // --allow-networks, REEL_ALLOW_NETWORKS (none)
 	LogLevel      string // --log-level, REEL_LOG_LEVEL (info)
 	MediaProcess  string // --media-process, REEL_MEDIA_PROCESS (child)
+	// RTMPAddr and SRTAddr are where live publishers connect (RTMP over
+	// TCP, SRT over UDP): --rtmp-addr, REEL_RTMP_ADDR and --srt-addr,
+	// REEL_SRT_ADDR; each ingest is off when empty. The api and all roles
+	// listen on them.
+	RTMPAddr string
+	SRTAddr  string
 	ShutdownGrace time.Duration
 	// FrameCacheSize caps the frame cache in bytes: --frame-cache-size,
 	// REEL_FRAME_CACHE_SIZE, with a unit (512MiB, 2GiB); 0 is 1 GiB.
@@ -127,6 +133,8 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	str(&c.AllowNetworks, "allow-networks", "", "comma-separated CIDRs that fetches and webhooks may reach despite the SSRF guard, e.g. 127.0.0.0/8")
 	str(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
 	str(&c.MetricsListen, "metrics-listen", "", "admin listen address for Prometheus /metrics, /healthz and /readyz, e.g. 127.0.0.1:9090 (off when empty; never expose it publicly)")
+	str(&c.RTMPAddr, "rtmp-addr", "", "live ingest over RTMP, e.g. :1935 (off when empty); publishers use rtmp://{host}:{port}/live/{stream key}")
+	str(&c.SRTAddr, "srt-addr", "", "live ingest over SRT (UDP), e.g. :9000 (off when empty); publishers use srt://{host}:{port}?streamid=publish:{stream key}")
 	str(&c.MediaProcess, "media-process", "child", "where transcodes run: child (a child process per job, so a crash in FFmpeg ends one job) or inline (in this process)")
 	// Set before fs.Var so that the usage shows the defaults.
 	c.Workers, c.ShutdownGrace, c.RenditionCacheSize, c.JobRescueAfter = 1, 20*time.Second, defaultRenditionCacheSize, time.Minute

@@ -75,6 +75,7 @@ type Main struct {
 	Metrics *metrics.Metrics
 
 	listener net.Listener
+	live     *liveIngest // nil unless --rtmp-addr or --srt-addr
 	instance *instance
 	server   httpServer
 	cancel   context.CancelFunc
@@ -241,6 +242,9 @@ func (m *Main) Open(ctx context.Context, role string) error {
 	// that the first frame request does not pay for the scan.
 	fc := m.Delivery.FrameCacheStats(ctx)
 	m.Logger.Debug("frame cache", "bytes", fc.Bytes, "frames", fc.Frames, "limit", fc.Limit)
+	if err := m.startLive(runCtx); err != nil {
+		return err
+	}
 	if err := m.startHTTP(); err != nil {
 		return err
 	}
@@ -443,6 +447,9 @@ func (m *Main) startHTTP() error {
 		UploadLocker: m.UploadLocker,
 		Delivery:     m.Delivery,
 	}
+	if m.live != nil {
+		cfg.LiveIngest, cfg.LowLatency = m.live.urls, m.live.sessions.Handler
+	}
 	if pg, ok := m.DB.(*postgres.DB); ok && cfg.UploadLocker == nil {
 		l, err := pg.NewUploadLocker()
 		if err != nil {
@@ -570,6 +577,18 @@ func (m *Main) Close() error {
 		m.admin = nil
 	} else if m.adminListener != nil {
 		m.adminListener.Close()
+	}
+	if m.live != nil {
+		// After the HTTP drain, before the worker and storage go: each
+		// session's recording becomes its video.
+		grace := m.Config.ShutdownGrace
+		if grace <= 0 {
+			grace = 20 * time.Second
+		}
+		if err := m.live.close(grace); err != nil {
+			errs = append(errs, fmt.Errorf("ending live sessions: %w", err))
+		}
+		m.live = nil
 	}
 	if m.API != nil {
 		m.API.Close()

@@ -39,7 +39,7 @@ func TestBuildsWithoutCgo(t *testing.T) {
 	pkgs := []string{"./videohost", "./videohost/worker", "./videohost/httpapi", "./videohost/sqlite", "./videohost/postgres",
 		"./videohost/blob", "./videohost/access", "./videohost/webhookadmin", "./videohost/playeradmin",
 		"./videohost/collectionadmin", "./videohost/spaceadmin", "./videohost/trackadmin", "./videohost/playable",
-		"./videohost/live", "./videohost/liveadmin", "./tokens", "./webhooks", "./client", "./cmd/reel"}
+		"./videohost/live", "./videohost/live/rtmp", "./videohost/live/srt", "./videohost/live/llhls", "./videohost/livesession", "./videohost/liveadmin", "./tokens", "./webhooks", "./client", "./cmd/reel"}
 	cmd := exec.Command("go", append([]string{"build", "-o", os.DevNull}, pkgs...)...)
 	cmd.Dir = moduleRoot(t)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")

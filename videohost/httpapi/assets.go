@@ -595,6 +595,7 @@ func (h *Handler) deliveryRoutes(r *mux.Router, api func(method, path string, fn
 	// ServeHTTP sends them here without the router; they are registered
 	// all the same, for Routes and for a Handler reached another way.
 	r.PathPrefix(mediaPrefix).HandlerFunc(h.serveAsset)
+	r.PathPrefix(lowLatencyPrefix).HandlerFunc(h.serveLowLatency)
 	frames := newFrameServer(h)
 	h.serveFrame = frames.serve
 	r.PathPrefix(imagesPrefix).HandlerFunc(frames.serve)

@@ -100,6 +100,12 @@ type Config struct {
 	// rtmp://reel.example:1935/live and an SRT URL such as
 	// srt://reel.example:9000; an empty one is an ingest that is off.
 	LiveIngest liveadmin.Ingest
+	// LowLatency, when set, gives the low-latency HLS of a live video
+	// whose session runs on this process (the ingest's,
+	// livesession.Sessions.Handler), served at
+	// {base_url}/live/{space}/{id}/master.m3u8; nil (the default), or a
+	// video whose session is elsewhere, answers 404 there.
+	LowLatency func(videoID string) (http.Handler, bool)
 }
 
 // Observer is told what the Handler does, for metrics. Its methods are

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/reelvideo/reel/videohost/live"
+	"github.com/reelvideo/reel/videohost/live/rtmp"
+	"github.com/reelvideo/reel/videohost/live/srt"
+	"github.com/reelvideo/reel/videohost/liveadmin"
+	"github.com/reelvideo/reel/videohost/livesession"
+)
+
+// liveIngest is the live side of an api process: the ingests publishers
+// reach, the hub of their sessions and the sessions themselves.
+type liveIngest struct {
+	hub      *live.Hub
+	sessions *livesession.Sessions
+	urls     liveadmin.Ingest
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+}
+
+// startLive listens for live publishers on --rtmp-addr and --srt-addr,
+// when either is set.
+func (m *Main) startLive(ctx context.Context) error {
+	if m.Config.RTMPAddr == "" && m.Config.SRTAddr == "" {
+		return nil
+	}
+	recorder, ok := m.Pipeline.(livesession.Recorder)
+	if !ok {
+		return errors.New("live ingest: the media pipeline cannot package recordings")
+	}
+	states, err := m.Service.LiveStreamStore()
+	if err != nil {
+		return fmt.Errorf("live ingest: %w", err)
+	}
+	sessions, err := livesession.New(ctx, livesession.Config{
+		Domain: m.Service.Jobs(), Streams: liveadmin.New(m.Service, liveadmin.Config{}), States: states,
+		Recorder: recorder, WorkDir: filepath.Join(m.Config.Data, "live"), Logger: m.Logger,
+	})
+	if err != nil {
+		return err
+	}
+	hub, err := live.NewHub(ctx, live.HubConfig{Directory: sessions, Lifecycle: sessions, Logger: m.Logger})
+	if err != nil {
+		return err
+	}
+	ingestCtx, cancel := context.WithCancel(ctx)
+	li := &liveIngest{hub: hub, sessions: sessions, cancel: cancel}
+	host := publicHost(m.Config.BaseURL)
+	if m.Config.RTMPAddr != "" {
+		ln, err := net.Listen("tcp", m.Config.RTMPAddr)
+		if err != nil {
+			cancel()
+			return fmt.Errorf("listening on --rtmp-addr %s: %w", m.Config.RTMPAddr, err)
+		}
+		li.urls.RTMPURL = "rtmp://" + net.JoinHostPort(host, port(ln.Addr())) + "/live"
+		server := &rtmp.Server{Publishers: hub, Logger: m.Logger}
+		li.wg.Go(func() {
+			if err := server.Serve(ingestCtx, ln); err != nil {
+				m.Logger.Error("live: the RTMP ingest stopped", "err", err)
+			}
+		})
+		m.Logger.Info("live ingest", "protocol", "rtmp", "addr", ln.Addr().String(), "url", li.urls.RTMPURL)
+	}
+	if m.Config.SRTAddr != "" {
+		server := &srt.Server{Publishers: hub, Logger: m.Logger}
+		ln, err := server.Listen(ingestCtx, m.Config.SRTAddr)
+		if err != nil {
+			cancel()
+			li.wg.Wait()
+			return fmt.Errorf("listening on --srt-addr %s: %w", m.Config.SRTAddr, err)
+		}
+		li.urls.SRTURL = "srt://" + net.JoinHostPort(host, port(ln.Addr()))
+		li.wg.Go(func() {
+			if err := server.Serve(ingestCtx, ln); err != nil {
+				m.Logger.Error("live: the SRT ingest stopped", "err", err)
+			}
+		})
+		m.Logger.Info("live ingest", "protocol", "srt", "addr", ln.Addr().String(), "url", li.urls.SRTURL)
+	}
+	m.live = li
+	return nil
+}
+
+// close stops the ingests (their publishers' connections end), then ends
+// every session, so that each recording becomes its video before the
+// process goes (within grace).
+func (li *liveIngest) close(grace time.Duration) error {
+	li.cancel()
+	li.wg.Wait()
+	ctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	return li.hub.Close(ctx)
+}
+
+// publicHost is the host publishers are told to reach: the base URL's.
+func publicHost(baseURL string) string {
+	u, err := url.Parse(baseURL)
+	if err != nil || u.Hostname() == "" {
+		return "localhost"
+	}
+	return u.Hostname()
+}
+
+func port(a net.Addr) string {
+	switch a := a.(type) {
+	case *net.TCPAddr:
+		return strconv.Itoa(a.Port)
+	case *net.UDPAddr:
+		return strconv.Itoa(a.Port)
+	}
+	_, p, _ := net.SplitHostPort(a.String())
+	return p
+}

@@ -1,0 +1,27 @@
+// Package livesession makes live publishes into Reel videos: it is the
+// Directory and the Lifecycle of a live.Hub, on the process the
+// publishers reach.
+//
+// A session starts when a live stream's first publisher is accepted: a
+// video is created for it, processing from the start
+// (Jobs.StartLiveVideo), and the session's packager (live/llhls) writes
+// the publish in Reel's layout into a folder of its own. Once that folder
+// holds a segment it is published as the video's early version
+// (videohost/playable), which any API process serves as standard HLS,
+// with the same tokens and grants as any video, and which is copied to
+// the blob store as it grows where the store cannot serve it in place;
+// the ingest process also serves it as low-latency HLS (Handler). A
+// publisher that comes back within its stream's reconnect window
+// continues the same session after a discontinuity (the Hub decides).
+// When the session ends, the recording is made into the video's ready
+// version without encoding anything (the pipeline's PackageRecording):
+// the same segments, VOD playlists, MP4 renditions remuxed from them, the
+// pictures.
+//
+// # Why a room of its own
+//
+// It is a use case over narrow interfaces of the domain (Domain: the
+// video's lifecycle; Streams: the stream keys; States: the streams'
+// states; Recorder: the pipeline) and of the live packages, which the
+// domain does not import.
+package livesession

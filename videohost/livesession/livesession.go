@@ -1,0 +1,206 @@
+package livesession
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/live"
+	"github.com/reelvideo/reel/videohost/live/llhls"
+	"github.com/reelvideo/reel/videohost/playable"
+)
+
+// Domain is what live sessions need of a video's lifecycle;
+// *videohost.Jobs is one.
+type Domain interface {
+	playable.Domain
+	StartLiveVideo(ctx context.Context, in videohost.LiveVideoInput) (*videohost.Video, error)
+	PublishReady(ctx context.Context, videoID, dir string, out *videohost.ProcessOutput) (*videohost.Video, error)
+	Fail(ctx context.Context, videoID, code, message string) (*videohost.Video, error)
+}
+
+// Streams resolves stream keys; *liveadmin.Streams is one.
+type Streams interface {
+	Authorize(ctx context.Context, streamKey string) (*videohost.LiveStream, error)
+}
+
+// States records a live stream's state; the store's
+// videohost.LiveStreamStore is one.
+type States interface {
+	SetLiveStreamState(ctx context.Context, id, state, activeVideoID, lastVideoID string, at time.Time) error
+}
+
+// Recorder makes a finished session's recording into a video's assets;
+// the FFmpeg pipeline (videohost/transcode) is one.
+type Recorder interface {
+	PackageRecording(ctx context.Context, rec live.Recording) (*videohost.ProcessOutput, error)
+}
+
+// Config configures Sessions. Domain, Streams, States, Recorder and
+// WorkDir are required.
+type Config struct {
+	Domain   Domain
+	Streams  Streams
+	States   States
+	Recorder Recorder
+	// WorkDir holds each session's folder (the packager's output, then
+	// the recording's); a session's folder is removed once its video is
+	// ready or errored.
+	WorkDir string
+	// Logger defaults to slog.Default().
+	Logger *slog.Logger
+	// Now defaults to time.Now.
+	Now func() time.Time
+}
+
+// Sessions implements live.Directory and live.Lifecycle for a live.Hub.
+type Sessions struct {
+	cfg Config
+	// base outlives the connections: a session's copies and its recording
+	// run in it.
+	base context.Context
+
+	mu      sync.Mutex
+	streams map[string]*videohost.LiveStream // by id, as Authorize last saw them
+	byVideo map[string]*session
+	// current and lastVideo are each stream's running session's video
+	// and its latest session's, by stream id.
+	current, lastVideo map[string]string
+}
+
+// New returns Sessions; base is the context of the process that runs
+// them.
+func New(base context.Context, cfg Config) (*Sessions, error) {
+	if cfg.Domain == nil || cfg.Streams == nil || cfg.States == nil || cfg.Recorder == nil || cfg.WorkDir == "" {
+		return nil, errors.New("livesession: Domain, Streams, States, Recorder and WorkDir are required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Sessions{cfg: cfg, base: context.WithoutCancel(base),
+		streams: make(map[string]*videohost.LiveStream), byVideo: make(map[string]*session),
+		current: make(map[string]string), lastVideo: make(map[string]string)}, nil
+}
+
+var (
+	_ live.Directory = (*Sessions)(nil)
+	_ live.Lifecycle = (*Sessions)(nil)
+)
+
+// Authorize implements live.Directory.
+func (s *Sessions) Authorize(ctx context.Context, key string) (live.Stream, error) {
+	ls, err := s.cfg.Streams.Authorize(ctx, key)
+	if videohost.IsNotFound(err) {
+		return live.Stream{}, live.ErrUnknownKey
+	}
+	if err != nil {
+		return live.Stream{}, err
+	}
+	s.mu.Lock()
+	s.streams[ls.ID] = ls
+	s.mu.Unlock()
+	return live.Stream{ID: ls.ID, Space: ls.Space, ReconnectWindow: time.Duration(ls.ReconnectWindow) * time.Second}, nil
+}
+
+// Open implements live.Lifecycle: a new session. Its video is created
+// when media first flows (the first Start): a publisher that connects and
+// leaves without sending any makes none.
+func (s *Sessions) Open(ctx context.Context, st live.Stream) (live.Session, error) {
+	s.mu.Lock()
+	ls := s.streams[st.ID]
+	s.mu.Unlock()
+	if ls == nil {
+		return nil, fmt.Errorf("livesession: stream %s was not authorized", st.ID)
+	}
+	dir := filepath.Join(s.cfg.WorkDir, ls.ID+"-"+videohost.NewID(8))
+	if err := os.MkdirAll(filepath.Join(dir, "live"), 0o755); err != nil {
+		return nil, fmt.Errorf("livesession: creating the session's folder: %w", err)
+	}
+	sess := &session{s: s, stream: *ls, dir: dir}
+	mcfg := llhls.Config{Storage: &watchedStorage{DirStorage: llhls.DirStorage{Dir: filepath.Join(dir, "live")}, onSegment: sess.segmentStored},
+		DVRWindow: time.Duration(ls.DVRWindow) * time.Second, Logger: s.cfg.Logger}
+	if ls.LatencyMode == videohost.LatencyStandard {
+		mcfg.SegmentTarget, mcfg.PartTarget = 4*time.Second, -1
+	}
+	mux, err := llhls.NewMuxer(mcfg)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	sess.mux = mux
+	return sess, nil
+}
+
+// startVideo creates the session's video, the first time media flows.
+func (s *Sessions) startVideo(ctx context.Context, sess *session) (string, error) {
+	ls := sess.stream
+	in := videohost.LiveVideoInput{Space: ls.Space, StreamID: ls.ID, Title: ls.Title, Policy: ls.PlaybackPolicy}
+	if ls.CollectionID != "" {
+		c := ls.CollectionID
+		in.Collection = &c
+	}
+	v, err := s.cfg.Domain.StartLiveVideo(ctx, in)
+	if err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	s.byVideo[v.ID] = sess
+	s.current[ls.ID] = v.ID
+	s.lastVideo[ls.ID] = v.ID
+	s.mu.Unlock()
+	s.cfg.Logger.InfoContext(ctx, "live: session started", "stream", ls.ID, "video", v.ID)
+	return v.ID, nil
+}
+
+// ended forgets a finished session.
+func (s *Sessions) ended(sess *session) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sess.videoID != "" {
+		delete(s.byVideo, sess.videoID)
+		if s.current[sess.stream.ID] == sess.videoID {
+			delete(s.current, sess.stream.ID)
+		}
+	}
+}
+
+// StateChanged implements live.Lifecycle: the stream's state, its
+// session's video while one runs, and its latest session's video.
+func (s *Sessions) StateChanged(ctx context.Context, st live.Stream, state live.State) {
+	s.mu.Lock()
+	active, last := s.current[st.ID], s.lastVideo[st.ID]
+	if ls := s.streams[st.ID]; ls != nil && last == "" {
+		last = ls.LastVideoID
+	}
+	s.mu.Unlock()
+	if state == live.StateIdle {
+		active = ""
+	}
+	if err := s.cfg.States.SetLiveStreamState(ctx, st.ID, string(state), active, last, s.cfg.Now().UTC()); err != nil {
+		s.cfg.Logger.WarnContext(ctx, "live: recording a stream's state", "stream", st.ID, "state", state, "err", err)
+	}
+}
+
+// Handler serves the low-latency HLS of a live video on this process:
+// GET {prefix}/{videoID}/… with the packager's names (master.m3u8,
+// {track}/playlist.m3u8 with blocking reloads, parts). A video with no
+// session here answers 404: it was published elsewhere, or it ended.
+func (s *Sessions) Handler(videoID string) (http.Handler, bool) {
+	s.mu.Lock()
+	sess := s.byVideo[videoID]
+	s.mu.Unlock()
+	if sess == nil {
+		return nil, false
+	}
+	return sess.mux.Handler(), true
+}

@@ -1,0 +1,220 @@
+package livesession
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/live"
+	"github.com/reelvideo/reel/videohost/live/llhls"
+	"github.com/reelvideo/reel/videohost/playable"
+)
+
+// session is one live session: its video, its packager and its folder.
+type session struct {
+	s       *Sessions
+	stream  videohost.LiveStream
+	videoID string
+	dir     string // live/ (the packager's), out/ (the recording's)
+	mux     *llhls.Muxer
+	early   *playable.Set
+
+	mu        sync.Mutex
+	published bool
+}
+
+// Start creates the session's video with its first publish's media.
+func (x *session) Start(tracks []live.Track) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.videoID == "" {
+		id, err := x.s.startVideo(x.s.base, x)
+		if err != nil {
+			return err
+		}
+		x.videoID = id
+		x.early = playable.New(x.s.base, x.s.cfg.Domain, id, playable.Options{Logger: x.s.cfg.Logger})
+	}
+	return x.mux.Start(tracks)
+}
+
+func (x *session) WriteUnit(u live.Unit) error { return x.mux.WriteUnit(u) }
+func (x *session) End(err error)               { x.mux.End(err) }
+func (x *session) liveDir() string             { return filepath.Join(x.dir, "live") }
+func (x *session) logAttrs() []any             { return []any{"stream", x.stream.ID, "video", x.videoID} }
+func (x *session) warn(ctx context.Context, msg string, err error) {
+	x.s.cfg.Logger.WarnContext(ctx, msg, append(x.logAttrs(), "err", err)...)
+}
+
+// segmentStored hears that the packager stored a segment: the set is
+// published once it plays as standard HLS (its master playlist.m3u8 is
+// there), and copied as it grows after that.
+func (x *session) segmentStored() {
+	x.mu.Lock()
+	published, early := x.published, x.early
+	x.mu.Unlock()
+	if early == nil {
+		return
+	}
+	if published {
+		early.Grew()
+		return
+	}
+	if _, err := os.Stat(filepath.Join(x.liveDir(), "playlist.m3u8")); err != nil {
+		return
+	}
+	out := &videohost.ProcessOutput{Live: true, Source: videohost.SourceInfo{Container: "live", LiveStream: x.stream.ID}}
+	if err := early.Publish(x.s.base, x.liveDir(), out); err != nil {
+		x.warn(x.s.base, "live: publishing the session's set", err)
+		return
+	}
+	x.mu.Lock()
+	x.published = true
+	x.mu.Unlock()
+}
+
+// Finish ends the session: the packager's VOD playlists, then the
+// recording made into the video's ready version.
+func (x *session) Finish(ctx context.Context) error {
+	defer x.s.ended(x)
+	x.mu.Lock()
+	videoID := x.videoID
+	x.mu.Unlock()
+	if videoID == "" {
+		// No media ever flowed: no video, nothing recorded.
+		if err := x.mux.Finish(ctx); err != nil {
+			x.warn(ctx, "live: finishing a session without media", err)
+		}
+		return os.RemoveAll(x.dir)
+	}
+	if err := x.mux.Finish(ctx); err != nil {
+		x.early.Stop()
+		return x.fail(ctx, fmt.Errorf("finishing the live playlists: %w", err))
+	}
+	x.early.Finish(ctx)
+	rec, err := x.recording()
+	if err != nil {
+		return x.fail(ctx, err)
+	}
+	rec.OutDir = filepath.Join(x.dir, "out")
+	out, err := x.s.cfg.Recorder.PackageRecording(ctx, rec)
+	if err != nil {
+		return x.fail(ctx, fmt.Errorf("packaging the recording: %w", err))
+	}
+	out.Source.LiveStream = x.stream.ID
+	if _, err := x.s.cfg.Domain.PublishReady(ctx, x.videoID, rec.OutDir, out); err != nil {
+		return fmt.Errorf("publishing the recording: %w", err)
+	}
+	x.s.cfg.Logger.InfoContext(ctx, "live: recording ready", x.logAttrs()...)
+	return os.RemoveAll(x.dir)
+}
+
+// fail ends the video errored: a session with nothing recorded, or whose
+// recording could not be packaged.
+func (x *session) fail(ctx context.Context, cause error) error {
+	code := videohost.VideoErrTranscodeFailed
+	if _, err := x.s.cfg.Domain.Fail(ctx, x.videoID, code, cause.Error()); err != nil {
+		x.warn(ctx, "live: marking the session's video errored", err)
+	}
+	if err := os.RemoveAll(x.dir); err != nil {
+		x.warn(ctx, "live: removing the session's folder", err)
+	}
+	return cause
+}
+
+// recording lists the packager's tracks: each folder holds one init
+// segment and numbered segments.
+func (x *session) recording() (live.Recording, error) {
+	var rec live.Recording
+	entries, err := os.ReadDir(x.liveDir())
+	if err != nil {
+		return rec, fmt.Errorf("reading the recording: %w", err)
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		t, err := recordedTrack(filepath.Join(x.liveDir(), e.Name()))
+		if err != nil {
+			return rec, err
+		}
+		if t == nil {
+			continue
+		}
+		switch {
+		case e.Name() == "video" || strings.HasPrefix(e.Name(), "h264_"):
+			rec.Video = t
+		default:
+			rec.Audio = append(rec.Audio, *t)
+		}
+	}
+	if rec.Video == nil && len(rec.Audio) == 0 {
+		return rec, fmt.Errorf("nothing was recorded")
+	}
+	return rec, nil
+}
+
+// recordedTrack reads one track's folder; nil when it holds no segment.
+func recordedTrack(dir string) (*live.RecordedTrack, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var inits []string
+	type numbered struct {
+		n    int
+		path string
+	}
+	var segs []numbered
+	for _, e := range entries {
+		name := e.Name()
+		switch ext := path.Ext(name); {
+		case ext == ".mp4" && strings.HasPrefix(name, "init"):
+			inits = append(inits, filepath.Join(dir, name))
+		case ext == ".m4s":
+			n, err := strconv.Atoi(strings.TrimSuffix(name, ext))
+			if err != nil {
+				continue
+			}
+			segs = append(segs, numbered{n, filepath.Join(dir, name)})
+		}
+	}
+	if len(segs) == 0 {
+		return nil, nil
+	}
+	if len(inits) != 1 {
+		// A publisher that came back with other parameter sets made a
+		// recording of two encodings: not one rendition.
+		return nil, fmt.Errorf("%s: %d init segments (the publisher changed its encoding mid-session)", filepath.Base(dir), len(inits))
+	}
+	sort.Slice(segs, func(i, j int) bool { return segs[i].n < segs[j].n })
+	t := &live.RecordedTrack{Init: inits[0]}
+	for _, s := range segs {
+		t.Segments = append(t.Segments, s.path)
+	}
+	return t, nil
+}
+
+// watchedStorage is the packager's folder, telling the session of each
+// segment stored.
+type watchedStorage struct {
+	llhls.DirStorage
+	onSegment func()
+}
+
+func (w *watchedStorage) Put(ctx context.Context, name string, data []byte) error {
+	if err := w.DirStorage.Put(ctx, name, data); err != nil {
+		return err
+	}
+	if path.Ext(name) == ".m4s" {
+		w.onSegment()
+	}
+	return nil
+}
