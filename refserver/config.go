@@ -38,8 +38,8 @@ type Config struct {
 	// TCP, SRT over UDP): --rtmp-addr, REEL_RTMP_ADDR and --srt-addr,
 	// REEL_SRT_ADDR; each ingest is off when empty. The api and all roles
 	// listen on them.
-	RTMPAddr string
-	SRTAddr  string
+	RTMPAddr      string
+	SRTAddr       string
 	ShutdownGrace time.Duration
 	// FrameCacheSize caps the frame cache in bytes: --frame-cache-size,
 	// REEL_FRAME_CACHE_SIZE, with a unit (512MiB, 2GiB); 0 is 1 GiB.
