@@ -166,12 +166,13 @@ func TestLiveStreamBecomesAVideo(t *testing.T) {
 	done := publish(t, 6, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
 	active := s.waitLive(t, ls.ID, "active", func(l liveStream) bool { return l.State == "active" && l.ActiveVideoID != "" })
 	videoID := active.ActiveVideoID
-	if v := s.waitFor(t, videoID, func(v video) bool { return true }); v.State != "processing" {
-		t.Fatalf("the live video is %s, want processing", v.State)
+	liveVideo := s.waitFor(t, videoID, func(v video) bool { return true })
+	base := s.URL() + "/live/" + ls.Space + "/" + videoID + "/"
+	if liveVideo.State != "processing" || liveVideo.URLs["low_latency_hls"] != base+"master.m3u8" {
+		t.Fatalf("the live video is %s with urls %v, want processing with low_latency_hls %smaster.m3u8", liveVideo.State, liveVideo.URLs, base)
 	}
 
 	// Low-latency HLS from this process while it is live.
-	base := s.URL() + "/live/" + ls.Space + "/" + videoID + "/"
 	status, master := getText(t, base+"master.m3u8")
 	if status != http.StatusOK || !strings.Contains(master, "#EXT-X-STREAM-INF") {
 		t.Fatalf("live master: %d\n%s", status, master)
@@ -201,6 +202,9 @@ func TestLiveStreamBecomesAVideo(t *testing.T) {
 		t.Fatalf("the recording: %+v", v)
 	}
 	fetchEveryAsset(t, v)
+	if v.URLs["low_latency_hls"] != "" {
+		t.Errorf("the recording still lists low-latency HLS: %v", v.URLs)
+	}
 	idle := s.waitLive(t, ls.ID, "idle", func(l liveStream) bool { return l.State == "idle" })
 	if idle.ActiveVideoID != "" || idle.LastVideoID != videoID {
 		t.Fatalf("after the session: active %q, last %q", idle.ActiveVideoID, idle.LastVideoID)

@@ -12,6 +12,9 @@ type URLs struct {
 	SpaceURL string // e.g. https://host/media/abcde
 	ImageURL string // e.g. https://host/images
 	CDNURL   string // e.g. https://host/cdn
+	// LiveURL is the space's root of low-latency HLS, served by the
+	// process a live session runs on: e.g. https://host/live/abcde.
+	LiveURL string
 }
 
 // SpaceURLs resolves the URL roots of a space from server-wide templates. A
@@ -35,6 +38,7 @@ func SpaceURLs(baseURL, spaceURLTmpl, imageURL, cdnURL, spaceID string) URLs {
 		SpaceURL: strings.ReplaceAll(strings.TrimRight(spaceURLTmpl, "/"), "{space}", spaceID),
 		ImageURL: strings.ReplaceAll(strings.TrimRight(imageURL, "/"), "{space}", spaceID),
 		CDNURL:   strings.ReplaceAll(strings.TrimRight(cdnURL, "/"), "{space}", spaceID),
+		LiveURL:  base + "/live/" + spaceID,
 	}
 }
 
@@ -189,6 +193,11 @@ func (u URLs) Decorate(v *Video) {
 		if v.Assets.Chapters && len(v.Chapters) > 0 {
 			urls.Chapters = u.Chapters(v.ID)
 		}
+	}
+	if v.State == StateProcessing && v.Source != nil && v.Source.LiveStream != "" && v.PlaybackPolicy == PlaybackPublic && u.LiveURL != "" {
+		// Live now: the session's low-latency playlists, on the ingest
+		// process (a signed video plays its standard HLS, urls.hls).
+		urls.LowLatencyHLS = u.LiveURL + "/" + v.ID + "/master.m3u8"
 	}
 	if v.Assets.Poster {
 		urls.Poster = u.Poster(v.ID, "jpg")

@@ -133,10 +133,11 @@ func TestSpaceURLTemplates(t *testing.T) {
 		name, spaceTmpl, image, cdn string
 		want                        videohost.URLs
 	}{
-		{"defaults", "", "", "", videohost.URLs{SpaceURL: "http://h/media/abcde", ImageURL: "http://h/images", CDNURL: "http://h/cdn"}},
+		{"defaults", "", "", "", videohost.URLs{SpaceURL: "http://h/media/abcde", ImageURL: "http://h/images", CDNURL: "http://h/cdn", LiveURL: "http://h/live/abcde"}},
 		{"cdn without placeholder", "https://cdn.example/v/", "https://img.example", "https://js.example/reel/",
-			videohost.URLs{SpaceURL: "https://cdn.example/v/abcde", ImageURL: "https://img.example", CDNURL: "https://js.example/reel"}},
-		{"placeholder", "https://{space}.cdn.example", "", "", videohost.URLs{SpaceURL: "https://abcde.cdn.example", ImageURL: "http://h/images", CDNURL: "http://h/cdn"}},
+			// Low-latency HLS comes from the ingest process, never a CDN.
+			videohost.URLs{SpaceURL: "https://cdn.example/v/abcde", ImageURL: "https://img.example", CDNURL: "https://js.example/reel", LiveURL: "http://h/live/abcde"}},
+		{"placeholder", "https://{space}.cdn.example", "", "", videohost.URLs{SpaceURL: "https://abcde.cdn.example", ImageURL: "http://h/images", CDNURL: "http://h/cdn", LiveURL: "http://h/live/abcde"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
