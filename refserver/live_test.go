@@ -193,6 +193,14 @@ func TestLiveStreamBecomesAVideo(t *testing.T) {
 		t.Errorf("the live edge is %v behind", latency)
 	}
 
+	// Standard HLS of the same session through the delivery, from any api
+	// process: the set copied to the blob store as it grows.
+	playing := s.waitFor(t, videoID, func(v video) bool { return v.Playable && v.URLs["hls"] != "" })
+	if playing.State != "processing" {
+		t.Fatalf("the live video turned %s before the publisher stopped", playing.State)
+	}
+	walkHLS(t, playing.URLs["hls"], assetGetter(t))
+
 	if err := <-done; err != nil {
 		t.Fatalf("publisher: %v", err)
 	}

@@ -127,8 +127,8 @@ func (s *Sessions) Open(ctx context.Context, st live.Stream) (live.Session, erro
 		return nil, fmt.Errorf("livesession: creating the session's folder: %w", err)
 	}
 	sess := &session{s: s, stream: *ls, dir: dir}
-	mcfg := llhls.Config{Storage: &watchedStorage{DirStorage: llhls.DirStorage{Dir: filepath.Join(dir, "live")}, onSegment: sess.segmentStored},
-		DVRWindow: time.Duration(ls.DVRWindow) * time.Second, Logger: s.cfg.Logger}
+	mcfg := llhls.Config{Storage: &watchedStorage{DirStorage: llhls.DirStorage{Dir: filepath.Join(dir, "live")}, onPut: sess.stored},
+		DVRWindow: time.Duration(ls.DVRWindow) * time.Second, Logger: s.cfg.Logger, ReelLayout: true}
 	if ls.LatencyMode == videohost.LatencyStandard {
 		mcfg.SegmentTarget, mcfg.PartTarget = 4*time.Second, -1
 	}
