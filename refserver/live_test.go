@@ -238,3 +238,58 @@ func TestLiveStreamOverSRT(t *testing.T) {
 		t.Fatalf("the recording: %+v", v)
 	}
 }
+
+// TestKillDuringALiveSession kills the process a publisher streams to with
+// SIGKILL mid-stream: the next process on the same data folder makes what
+// was recorded into the video, and nothing recorded is lost.
+func TestKillDuringALiveSession(t *testing.T) {
+	if testing.Short() {
+		t.Skip("publishes in real time")
+	}
+	data := t.TempDir()
+	p, keys := startProc(t, data, "--rtmp-addr", "127.0.0.1:0")
+	key := keys["read_write"]
+	resp := p.request(t, "POST", "/v1/live-streams", key, strings.NewReader(`{"title":"Kept","reconnect_window":0}`), "Content-Type", "application/json")
+	var ls liveStream
+	if err := json.NewDecoder(resp.Body).Decode(&ls); err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("creating a live stream: %d %v", resp.StatusCode, err)
+	}
+	resp.Body.Close()
+	publish(t, 30, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
+
+	// Live, and playable through the delivery: segments are recorded.
+	var videoID string
+	deadline := time.Now().Add(time.Minute)
+	for {
+		resp := p.request(t, "GET", "/v1/live-streams/"+ls.ID, key, nil)
+		var cur liveStream
+		json.NewDecoder(resp.Body).Decode(&cur)
+		resp.Body.Close()
+		if cur.ActiveVideoID != "" {
+			if v := p.videoState(t, key, cur.ActiveVideoID); v.Playable {
+				videoID = cur.ActiveVideoID
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the live video never became playable")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.kill()
+
+	p2, _ := startProc(t, data, "--rtmp-addr", "127.0.0.1:0")
+	p2.waitReady(t, key, videoID)
+	v := p2.videoState(t, key, videoID)
+	if len(v.Renditions) != 1 || v.Duration < 1.5 {
+		t.Fatalf("the recording after the crash: %+v", v)
+	}
+	resp = p2.request(t, "GET", "/v1/live-streams/"+ls.ID, key, nil)
+	var after liveStream
+	json.NewDecoder(resp.Body).Decode(&after)
+	resp.Body.Close()
+	if after.State != "idle" || after.LastVideoID != videoID {
+		t.Fatalf("the stream after the crash: %s, last video %q", after.State, after.LastVideoID)
+	}
+	t.Logf("recorded %.1f s before the kill", v.Duration)
+}

@@ -2,6 +2,7 @@ package livesession
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -153,6 +154,11 @@ func (s *Sessions) startVideo(ctx context.Context, sess *session) (string, error
 	if err != nil {
 		return "", err
 	}
+	// What Recover needs to finish the session if this process dies.
+	note, _ := json.Marshal(sessionNote{Stream: ls.ID, Video: v.ID})
+	if err := os.WriteFile(filepath.Join(sess.dir, sessionNoteFile), note, 0o644); err != nil {
+		return "", fmt.Errorf("livesession: writing the session's note: %w", err)
+	}
 	s.mu.Lock()
 	s.byVideo[v.ID] = sess
 	s.current[ls.ID] = v.ID
@@ -203,4 +209,54 @@ func (s *Sessions) Handler(videoID string) (http.Handler, bool) {
 		return nil, false
 	}
 	return sess.mux.Handler(), true
+}
+
+// sessionNote is what a session's folder says of it (session.json), so
+// that a process started after a crash finishes it (Recover).
+type sessionNote struct {
+	Stream string `json:"stream"`
+	Video  string `json:"video"`
+}
+
+const sessionNoteFile = "session.json"
+
+// Recover finishes the sessions a process that stopped without ending them
+// (a crash, kill -9) left in WorkDir: what their packager had stored —
+// every segment it completed — becomes each video's recording, as if its
+// reconnect window had passed, and the stream is idle again. A folder
+// without a video (no media ever flowed) is removed. Call it once, at
+// start, before the ingests accept publishers; it returns once every
+// session is finished.
+func (s *Sessions) Recover(ctx context.Context) error {
+	entries, err := os.ReadDir(s.cfg.WorkDir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("livesession: reading %s: %w", s.cfg.WorkDir, err)
+	}
+	var errs []error
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		dir := filepath.Join(s.cfg.WorkDir, e.Name())
+		b, err := os.ReadFile(filepath.Join(dir, sessionNoteFile))
+		var note sessionNote
+		if err != nil || json.Unmarshal(b, &note) != nil || note.Video == "" {
+			if err := os.RemoveAll(dir); err != nil {
+				errs = append(errs, err)
+			}
+			continue
+		}
+		sess := &session{s: s, stream: videohost.LiveStream{ID: note.Stream}, dir: dir, videoID: note.Video}
+		s.cfg.Logger.InfoContext(ctx, "live: finishing a session a stopped process left", "stream", note.Stream, "video", note.Video)
+		if err := sess.packageRecording(ctx); err != nil {
+			errs = append(errs, err)
+		}
+		if err := s.cfg.States.SetLiveStreamState(ctx, note.Stream, string(live.StateIdle), "", note.Video, s.cfg.Now().UTC()); err != nil && !videohost.IsNotFound(err) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }

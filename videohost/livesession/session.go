@@ -107,11 +107,20 @@ func (x *session) Finish(ctx context.Context) error {
 		return x.fail(ctx, fmt.Errorf("finishing the live playlists: %w", err))
 	}
 	x.early.Finish(ctx)
+	return x.packageRecording(ctx)
+}
+
+// packageRecording makes what the packager stored into the video's ready
+// version, and removes the session's folder.
+func (x *session) packageRecording(ctx context.Context) error {
 	rec, err := x.recording()
 	if err != nil {
 		return x.fail(ctx, err)
 	}
 	rec.OutDir = filepath.Join(x.dir, "out")
+	if err := os.RemoveAll(rec.OutDir); err != nil { // a packaging cut short before
+		return err
+	}
 	out, err := x.s.cfg.Recorder.PackageRecording(ctx, rec)
 	if err != nil {
 		return x.fail(ctx, fmt.Errorf("packaging the recording: %w", err))
