@@ -293,3 +293,50 @@ func TestKillDuringALiveSession(t *testing.T) {
 	}
 	t.Logf("recorded %.1f s before the kill", v.Duration)
 }
+
+// TestLivePublisherComesBack: a publisher that stops and comes back within
+// the reconnect window continues the same session: one video, one
+// recording of both publishes, and the recording's segments are the bytes
+// viewers were served while it was live.
+func TestLivePublisherComesBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("publishes in real time")
+	}
+	s := startServer(t, t.TempDir(), "--rtmp-addr", "127.0.0.1:0")
+	ls := s.createLiveStream(t, map[string]any{"title": "Two halves", "reconnect_window": 3})
+	url := ls.Ingest.RTMPURL + "/" + ls.StreamKey
+	if err := <-publish(t, 4, "flv", url); err != nil {
+		t.Fatalf("first publish: %v", err)
+	}
+	first := s.waitLive(t, ls.ID, "disconnected", func(l liveStream) bool { return l.State == "disconnected" })
+	videoID := first.ActiveVideoID
+	if videoID == "" {
+		t.Fatal("no session video after the first publish")
+	}
+	// What a viewer was served of the first publish, from the ingest.
+	status, served := getText(t, s.URL()+"/live/"+ls.Space+"/"+videoID+"/h264_sd/0.m4s")
+	if status != http.StatusOK || len(served) == 0 {
+		t.Fatalf("the first segment while live: %d", status)
+	}
+
+	done := publish(t, 4, "flv", url)
+	again := s.waitLive(t, ls.ID, "active again", func(l liveStream) bool { return l.State == "active" })
+	if again.ActiveVideoID != videoID {
+		t.Fatalf("the publisher came back into video %s, not %s", again.ActiveVideoID, videoID)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("second publish: %v", err)
+	}
+	v := s.waitFor(t, videoID, func(v video) bool { return v.State == "ready" })
+	if v.State != "ready" || v.Duration < 7 || v.Duration > 9.5 {
+		t.Fatalf("the recording of both publishes: %+v", v)
+	}
+	recorded := assetGetter(t)(strings.Replace(v.URLs["hls"], "playlist.m3u8", "h264_sd/0.m4s", 1), "video/iso.segment")
+	if string(recorded) != served {
+		t.Fatalf("the recording's first segment (%d bytes) differs from the one served live (%d bytes)", len(recorded), len(served))
+	}
+	idle := s.waitLive(t, ls.ID, "idle", func(l liveStream) bool { return l.State == "idle" })
+	if idle.LastVideoID != videoID {
+		t.Fatalf("last video %q, want %q", idle.LastVideoID, videoID)
+	}
+}
