@@ -313,7 +313,11 @@ export const styles = css`
   .url-row.live-url { grid-template-columns: minmax(0, 1fr) auto; }
   .url-row.live-url .name { grid-column: 1 / -1; }
   .url-row.live-url code { white-space: normal; overflow-wrap: anywhere; word-break: break-all; color: var(--fg); }
+  .live-help { min-width: 0; grid-template-columns: minmax(0, 1fr); }
   .live-help ul { display: grid; gap: 4px; }
+  [data-stream-key-dialog] .secret { align-items: flex-start; }
+  .secret pre.cmd { white-space: pre; overflow-x: auto; word-break: normal; overflow-wrap: normal; }
+  [data-stream-key-dialog] > .actions { position: sticky; bottom: 0; margin: 0 -22px -20px; padding: 12px 22px 20px; background: var(--card); border-top: 1px solid var(--line); }
   .live-off { min-height: 240px; }
   [data-preview] reel-player { display: block; }
   td.row-actions { text-align: right; width: 1%; }

@@ -44,7 +44,8 @@ export function ffmpegLine(s: LiveStream, key: string): string {
   return srt ? `ffmpeg -re -i input.mp4 -c:v libx264 -g 60 -c:a aac -f mpegts '${srt}'` : '';
 }
 
-const keyHint = (s: LiveStream) => s.stream_key_hint || '–';
+/** The key's hint as the key looks: rsk_…abcd. */
+const keyHint = (s: LiveStream) => (s.stream_key_hint ? (s.stream_key_hint.startsWith('…') ? 'rsk_' : '') + s.stream_key_hint : '–');
 
 function noIngest() {
   return html`<p class="banner" role="note" data-no-ingest>${icon('alert')}<span>This server runs no live ingest: start <code>refserver</code> with <code>--rtmp-addr</code> (and/or <code>--srt-addr</code>) to publish.</span></p>`;
@@ -60,7 +61,7 @@ function publishHelp(s: LiveStream, key: string) {
       <li><strong>OBS</strong>: Settings → Stream → Service <em>Custom…</em>; Server: the RTMP server URL; Stream Key: the stream key. Output: keyframe interval 1–2 s.</li>
       <li><strong>FFmpeg</strong> (H.264 or H.265 with AAC or Opus):</li>
     </ul>
-    ${line ? html`<div class="secret"><code data-ffmpeg>${line}</code>${key ? copyButton(line, 'Copy', 'the FFmpeg command') : nothing}</div>` : nothing}
+    ${line ? html`<div class="secret"><pre tabindex="0" class="cmd" aria-label="FFmpeg command" data-ffmpeg>${line}</pre>${key ? copyButton(line, 'Copy', 'the FFmpeg command') : nothing}</div>` : nothing}
   </div>`;
 }
 
@@ -127,10 +128,10 @@ function numberOr(v: FormDataEntryValue | null): number | undefined {
 function settingsFields(s: Partial<LiveStream>, idp: string, readOnly = false) {
   return html`
     <div class="field wide"><label for=${idp + 'title'}>Title</label><input id=${idp + 'title'} name="title" maxlength="500" .value=${s.title || ''} placeholder="Morning show" ?readonly=${readOnly} /></div>
-    <div class="field"><label for=${idp + 'latency'}>Latency mode</label>
+    <div class="field"><label for=${idp + 'latency'}>Latency mode <span class="hint">(low: 0.5 s parts; standard: 4 s segments)</span></label>
       <select id=${idp + 'latency'} name="latency_mode" ?disabled=${readOnly}>
-        <option value="low" ?selected=${(s.latency_mode || 'low') === 'low'}>Low (LL-HLS, 0.5 s parts)</option>
-        <option value="standard" ?selected=${s.latency_mode === 'standard'}>Standard (4 s segments, fewer requests)</option>
+        <option value="low" ?selected=${(s.latency_mode || 'low') === 'low'}>Low (LL-HLS)</option>
+        <option value="standard" ?selected=${s.latency_mode === 'standard'}>Standard</option>
       </select></div>
     <div class="field"><label for=${idp + 'policy'}>Playback policy</label>
       <select id=${idp + 'policy'} name="playback_policy" ?disabled=${readOnly}>
@@ -176,6 +177,8 @@ export class LivePage extends LightElement {
   declare _busy: boolean;
   private _timer: ReturnType<typeof setTimeout> | undefined;
   private _off?: () => void;
+  /** Bumped after a create: the form is drawn anew, with the defaults. */
+  private _formN = 0;
 
   constructor() {
     super();
@@ -218,7 +221,7 @@ export class LivePage extends LightElement {
     try {
       const body = settingsBody(form);
       const s = await app.api!.post<LiveStream>('/v1/live-streams', { ...body, title: body.title || undefined, collection_id: body.collection_id || undefined });
-      form.reset();
+      this._formN++;
       void this._load();
       await showStreamKey(s, 'Live stream created');
       navigate(`/live-streams/${s.id}`);
@@ -258,7 +261,8 @@ export class LivePage extends LightElement {
               <thead><tr><th>Stream</th><th>State</th><th class="wide-only">Last session</th><th class="wide-only">Created</th>${w ? html`<th><span class="visually-hidden">Actions</span></th>` : nothing}</tr></thead>
               <tbody>${list.map((s) => html`<tr data-live-stream=${s.id} data-state=${s.state}>
                 <td style="max-width:420px"><a class="title ellipsis" style="display:block" href=${href('/live-streams/' + s.id)}>${s.title || 'Untitled stream'}</a>
-                  <div class="small muted">${s.latency_mode === 'low' ? 'Low latency' : 'Standard latency'}${s.record ? ' · recorded' : ''}${s.playback_policy === 'signed' ? ' · signed' : ''}</div></td>
+                  <div class="small muted">${s.latency_mode === 'low' ? 'Low latency' : 'Standard latency'}${s.record ? ' · recorded' : ''}${s.playback_policy === 'signed' ? ' · signed' : ''}</div>
+                  ${s.active_video_id || s.last_video_id ? html`<div class="narrow-only small">${s.active_video_id ? videoLink(s.active_video_id, 'Live video') : videoLink(s.last_video_id, 'Last video')}</div>` : nothing}</td>
                 <td>${liveBadge(s.state)}</td>
                 <td class="wide-only">${s.active_video_id ? videoLink(s.active_video_id, 'Live video') : videoLink(s.last_video_id, 'Last video')}</td>
                 <td class="wide-only nowrap">${when(s.created_at)}</td>
@@ -274,11 +278,11 @@ export class LivePage extends LightElement {
             : nothing}
       ${w
         ? html`<div class="card"><div class="card-head"><h2>Create a live stream</h2></div>
-            <form class="card-body form-grid two" @submit=${this._create} data-live-form>
+            ${keyed(this._formN, html`<form class="card-body form-grid two" @submit=${this._create} data-live-form>
               ${settingsFields({}, 'new-')}
               ${errorBox(this._formError)}
               <div class="actions wide"><button class="btn primary" type="submit" data-write ?disabled=${this._busy}>${icon('plus')}Create stream</button></div>
-            </form></div>`
+            </form>`)}</div>`
         : nothing}
     </div>`;
   }
@@ -436,7 +440,7 @@ export class LiveStreamPage extends LightElement {
             <dl class="kv">
               <dt>State changed</dt><dd>${fmtDate(s.state_changed_at)}</dd>
               <dt>Current video</dt><dd data-current-video>${current ? videoLink(current, this._video?.title || current) : html`<span class="muted">none (not live)</span>`}</dd>
-              <dt>Last session</dt><dd data-last-video>${videoLink(s.last_video_id, s.last_video_id)}</dd>
+              ${s.last_video_id && s.last_video_id !== current ? html`<dt>Last session</dt><dd data-last-video>${videoLink(s.last_video_id, s.last_video_id)}</dd>` : nothing}
               <dt>ID</dt><dd class="row" style="gap:4px"><code>${s.id}</code>${copyButton(s.id, 'Copy', 'stream id', true)}</dd>
             </dl>
           </div></div>
@@ -447,7 +451,7 @@ export class LiveStreamPage extends LightElement {
             ? noIngest()
             : html`<div>
                 ${s.ingest.rtmp_url ? html`<div class="url-row live-url"><span class="name">RTMP server (OBS “Server”)</span><code data-ingest="rtmp">${s.ingest.rtmp_url}</code>${copyButton(s.ingest.rtmp_url, 'Copy', 'RTMP server URL')}</div>` : nothing}
-                ${srtBase ? html`<div class="url-row live-url"><span class="name">SRT URL <span class="muted">(the key goes after <code>publish:</code>)</span></span><code data-ingest="srt">${srtBase}STREAM_KEY</code>${copyButton(srtBase, 'Copy', 'SRT URL without the key')}</div>` : nothing}
+                ${srtBase ? html`<div class="url-row live-url"><span class="name">SRT URL <span class="muted">(the stream key in place of STREAM_KEY)</span></span><code data-ingest="srt">${srtBase}<span class="muted">STREAM_KEY</span></code>${copyButton(srtBase, 'Copy', 'SRT URL without the key')}</div>` : nothing}
                 <div class="url-row live-url"><span class="name">Stream key</span><code data-key-hint>${keyHint(s)}</code>
                   ${w ? html`<button class="btn sm" data-write @click=${this._reset}>${icon('refresh')}Reset</button>` : nothing}</div>
               </div>
