@@ -242,6 +242,18 @@ describe('dashboard: live streams', { skip }, () => {
     await page.waitForSelector('[data-stream-state=idle]', { timeout: 20000 });
     await page.waitForSelector(`[data-last-video] a[href$="/videos/${st.video}"]`, { timeout: 10000 });
     assert.equal(await page.locator('[data-preview] reel-player').count(), 0, 'no preview when not live');
+    // In the dark scheme too (the LIVE badge, the banners, the code blocks).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await axe(page, 'the stream page (dark)');
+    await shots(page, 'stream-ended-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // Leaving the page stops its polling: the element, gone from the
+    // document, holds no timer.
+    const el = await page.evaluateHandle(() => document.querySelector('reel-dash-live-stream'));
+    await page.locator('nav[aria-label=Main] a', { hasText: 'Videos' }).click();
+    await settled(page);
+    await page.waitForFunction((e) => !e.isConnected && e._timer === undefined, el, { timeout: 10000 });
   });
 
   test('a read-only key sees the streams, and no write control', async () => {
