@@ -256,6 +256,22 @@ describe('dashboard: live streams', { skip }, () => {
     await page.waitForFunction((e) => !e.isConnected && e._timer === undefined, el, { timeout: 10000 });
   });
 
+  test('a publisher that drops: Reconnecting in the page until the reconnect window passes, then Idle', async () => {
+    const s = await api.patch('/v1/live-streams/' + st.id, { reconnect_window: 8 });
+    assert.equal(s.reconnect_window, 8);
+    await go(page, `/live-streams/${st.id}`);
+    publisher = publish(`${s.ingest.rtmp_url}/${st.key}`);
+    await page.waitForSelector('[data-stream-state=active]', { timeout: 15000 });
+    publisher.kill('SIGTERM');
+    await publisher.done;
+    publisher = null;
+    const badge = page.locator('[data-stream-state=disconnected] [data-live-state=disconnected]');
+    await badge.waitFor({ timeout: 10000 });
+    assert.equal((await badge.textContent()).trim(), 'Reconnecting');
+    await shots(page, 'stream-reconnecting');
+    await page.waitForSelector('[data-stream-state=idle]', { timeout: 20000 });
+  });
+
   test('a read-only key sees the streams, and no write control', async () => {
     const ro = await newPage(browser.context);
     await signIn(ro, readOnlyKey);
