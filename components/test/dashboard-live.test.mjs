@@ -241,6 +241,8 @@ describe('dashboard: live streams', { skip }, () => {
     await go(page, `/live-streams/${st.id}`);
     await page.waitForSelector('[data-stream-state=idle]', { timeout: 20000 });
     await page.waitForSelector(`[data-last-video] a[href$="/videos/${st.video}"]`, { timeout: 10000 });
+    // Its recording turns ready (no re-encoding) while the page watches.
+    await page.waitForSelector('[data-last-video] [data-state=ready]', { timeout: 30000 });
     assert.equal(await page.locator('[data-preview] reel-player').count(), 0, 'no preview when not live');
     // In the dark scheme too (the LIVE badge, the banners, the code blocks).
     await page.emulateMedia({ colorScheme: 'dark' });

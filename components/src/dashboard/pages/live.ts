@@ -8,7 +8,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import { ApiError, LiveStream, messageOf, Video } from '../api.js';
 import { href, navigate } from '../router.js';
 import { app } from '../state.js';
-import { confirmDialog, copyButton, define, empty, errorBox, fmtDate, icon, LightElement, loadElements, modal, readOnlyBanner, toast, when } from '../ui.js';
+import { confirmDialog, copyButton, define, empty, errorBox, fmtDate, icon, LightElement, loadElements, modal, readOnlyBanner, stateBadge, toast, when } from '../ui.js';
 
 /** How often the pages ask for the streams' states (modest: one small GET). */
 const POLL_LIST_MS = 5000;
@@ -296,6 +296,7 @@ export class LiveStreamPage extends LightElement {
     streamId: { type: String },
     _s: { state: true },
     _video: { state: true },
+    _last: { state: true },
     _error: { state: true },
     _actionError: { state: true },
     _formError: { state: true },
@@ -306,6 +307,8 @@ export class LiveStreamPage extends LightElement {
   declare _s: LiveStream | null;
   /** The current session's video (for the preview player's embed). */
   declare _video: Video | null;
+  /** The last session's video, followed until its recording is ready. */
+  declare _last: Video | null;
   declare _error: unknown;
   declare _actionError: unknown;
   declare _formError: unknown;
@@ -319,6 +322,7 @@ export class LiveStreamPage extends LightElement {
     this.streamId = '';
     this._s = null;
     this._video = null;
+    this._last = null;
     this._error = null;
     this._actionError = null;
     this._formError = null;
@@ -342,6 +346,7 @@ export class LiveStreamPage extends LightElement {
     if (ch.has('streamId') && this.streamId) {
       this._s = null;
       this._video = null;
+      this._last = null;
       void this._load();
     }
   }
@@ -359,6 +364,10 @@ export class LiveStreamPage extends LightElement {
       const vid = s.active_video_id;
       if (vid && this._video?.id !== vid) this._video = await app.api!.get<Video>(`/v1/videos/${vid}`);
       else if (!vid) this._video = null;
+      const last = s.last_video_id && s.last_video_id !== vid ? s.last_video_id : '';
+      if (last && (this._last?.id !== last || !['ready', 'errored'].includes(this._last.state))) {
+        this._last = await app.api!.get<Video>(`/v1/videos/${last}`).catch(() => this._last);
+      }
     } catch (e) {
       this._error = e;
       if (e instanceof ApiError && e.status === 404) return;
@@ -440,7 +449,7 @@ export class LiveStreamPage extends LightElement {
             <dl class="kv">
               <dt>State changed</dt><dd>${fmtDate(s.state_changed_at)}</dd>
               <dt>Current video</dt><dd data-current-video>${current ? videoLink(current, this._video?.title || current) : html`<span class="muted">none (not live)</span>`}</dd>
-              ${s.last_video_id && s.last_video_id !== current ? html`<dt>Last session</dt><dd data-last-video>${videoLink(s.last_video_id, s.last_video_id)}</dd>` : nothing}
+              ${s.last_video_id && s.last_video_id !== current ? html`<dt>Last session</dt><dd data-last-video class="row" style="gap:6px">${videoLink(s.last_video_id, (this._last?.id === s.last_video_id && this._last.title) || s.last_video_id)}${this._last?.id === s.last_video_id ? stateBadge(this._last.state) : nothing}</dd>` : nothing}
               <dt>ID</dt><dd class="row" style="gap:4px"><code>${s.id}</code>${copyButton(s.id, 'Copy', 'stream id', true)}</dd>
             </dl>
           </div></div>
