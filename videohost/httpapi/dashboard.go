@@ -33,6 +33,7 @@ var dashboardTemplate = template.Must(template.New("dashboard").Parse(dashboardH
 var DashboardPaths = []string{
 	"/", "/sign-in", "/videos", "/videos/{id}", "/upload", "/collections",
 	"/analytics", "/webhooks", "/webhooks/{id}", "/keys", "/player",
+	"/live-streams", "/live-streams/{id}",
 }
 
 func (h *Handler) dashboardRoutes(r *mux.Router) {

@@ -107,7 +107,7 @@ func TestPlayerSettings(t *testing.T) {
 
 func TestDashboardShell(t *testing.T) {
 	e := newEnv(t)
-	for _, path := range []string{"/", "/videos/abc", "/upload", "/keys", "/webhooks/x", "/player"} {
+	for _, path := range []string{"/", "/videos/abc", "/upload", "/keys", "/webhooks/x", "/player", "/live-streams", "/live-streams/x"} {
 		r := e.req("GET", path, "", nil)
 		if r.status != http.StatusOK || r.header.Get("Content-Type") != "text/html; charset=utf-8" {
 			t.Fatalf("%s: %d %s", path, r.status, r.header.Get("Content-Type"))

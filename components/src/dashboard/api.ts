@@ -9,6 +9,7 @@ import type { components } from '../api-types.js';
 type Schemas = components['schemas'];
 export type Video = Schemas['Video'];
 export type Collection = Schemas['Collection'];
+export type LiveStream = Schemas['LiveStream'];
 export type Space = Schemas['Space'];
 export type Key = Schemas['Key'];
 export type SigningKey = Schemas['SigningKey'];

@@ -16,10 +16,12 @@ import './pages/webhooks.js';
 import './pages/keys.js';
 import './pages/analytics.js';
 import './pages/player.js';
+import './pages/live.js';
 
 const NAV: [string, string, string, string[]][] = [
   ['/', 'Videos', 'video', ['videos', 'video']],
   ['/upload', 'Upload', 'upload', ['upload']],
+  ['/live-streams', 'Live', 'live', ['live', 'live-stream']],
   ['/collections', 'Collections', 'folder', ['collections']],
   ['/analytics', 'Analytics', 'chart', ['analytics']],
   ['/player', 'Player', 'player', ['player']],
@@ -31,6 +33,8 @@ const TITLES: Record<string, string> = {
   videos: 'Videos',
   video: 'Video',
   upload: 'Upload',
+  live: 'Live',
+  'live-stream': 'Live stream',
   collections: 'Collections',
   analytics: 'Analytics',
   player: 'Player',
@@ -122,6 +126,10 @@ export class ReelDashboard extends LightElement {
         return html`<reel-dash-video .videoId=${r.params.id}></reel-dash-video>`;
       case 'upload':
         return html`<reel-dash-upload></reel-dash-upload>`;
+      case 'live':
+        return html`<reel-dash-live></reel-dash-live>`;
+      case 'live-stream':
+        return html`<reel-dash-live-stream .streamId=${r.params.id}></reel-dash-live-stream>`;
       case 'collections':
         return html`<reel-dash-collections></reel-dash-collections>`;
       case 'analytics':

@@ -15,6 +15,8 @@ const PATTERNS: [RegExp, string, string[]][] = [
   [/^\/upload$/, 'upload', []],
   [/^\/collections$/, 'collections', []],
   [/^\/analytics$/, 'analytics', []],
+  [/^\/live-streams$/, 'live', []],
+  [/^\/live-streams\/([\w-]+)$/, 'live-stream', ['id']],
   [/^\/webhooks$/, 'webhooks', []],
   [/^\/webhooks\/([\w-]+)$/, 'webhook', ['id']],
   [/^\/keys$/, 'keys', []],

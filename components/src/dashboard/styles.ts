@@ -306,6 +306,22 @@ export const styles = css`
   .events-grid { display: grid; gap: 8px 16px; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); }
   tr.attempts td { background: var(--bg); }
 
+  /* ---- live streams ---- */
+  .badge.live { background: var(--danger); color: #fff; letter-spacing: 0.04em; }
+  @media (prefers-color-scheme: dark) { .badge.live { color: #1a0b0b; } }
+  .badge.live .dot, .badge[data-live-state='disconnected'] .dot, .badge[data-live-state='connected'] .dot { animation: pulse 1.4s ease-in-out infinite; }
+  .url-row.live-url { grid-template-columns: minmax(0, 1fr) auto; }
+  .url-row.live-url .name { grid-column: 1 / -1; }
+  .url-row.live-url code { white-space: normal; overflow-wrap: anywhere; word-break: break-all; color: var(--fg); }
+  .live-help { min-width: 0; grid-template-columns: minmax(0, 1fr); }
+  .live-help ul { display: grid; gap: 4px; }
+  [data-stream-key-dialog] .secret { align-items: flex-start; }
+  .secret pre.cmd { white-space: pre; overflow-x: auto; word-break: normal; overflow-wrap: normal; }
+  [data-stream-key-dialog] > .actions { position: sticky; bottom: 0; margin: 0 -22px -20px; padding: 12px 22px 20px; background: var(--card); border-top: 1px solid var(--line); }
+  .live-off { min-height: 240px; }
+  [data-preview] reel-player { display: block; }
+  td.row-actions { text-align: right; width: 1%; }
+
   /* ---- player settings ---- */
   @media (min-width: 1100px) { .player-settings .preview { position: sticky; top: 20px; } }
 
