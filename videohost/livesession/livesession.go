@@ -26,15 +26,18 @@ type Domain interface {
 	Fail(ctx context.Context, videoID, code, message string) (*videohost.Video, error)
 }
 
-// Streams resolves stream keys; *liveadmin.Streams is one.
+// Streams resolves stream keys and renders the data of a stream's
+// live_stream.* events (the stream as the API shows it, never its key,
+// with the video of the session); *liveadmin.Streams is one.
 type Streams interface {
 	Authorize(ctx context.Context, streamKey string) (*videohost.LiveStream, error)
+	EventData(ls *videohost.LiveStream, videoID string) ([]byte, error)
 }
 
-// States records a live stream's state; the store's
-// videohost.LiveStreamStore is one.
+// States records a live stream's state and the event that reports it, in
+// one transaction; the store's videohost.LiveStreamStore is one.
 type States interface {
-	SetLiveStreamState(ctx context.Context, id, state, activeVideoID, lastVideoID string, at time.Time) error
+	SetLiveStreamState(ctx context.Context, id, state, activeVideoID, lastVideoID string, at time.Time, event videohost.LiveStreamEventData) error
 }
 
 // Recorder makes a finished session's recording into a video's assets;
@@ -71,8 +74,10 @@ type Sessions struct {
 	streams map[string]*videohost.LiveStream // by id, as Authorize last saw them
 	byVideo map[string]*session
 	// current and lastVideo are each stream's running session's video
-	// and its latest session's, by stream id.
-	current, lastVideo map[string]string
+	// and its latest session's, by stream id; finished is the video of
+	// the session that just ended ("" when it had none), until the stream
+	// is reported idle.
+	current, lastVideo, finished map[string]string
 }
 
 // New returns Sessions; base is the context of the process that runs
@@ -89,7 +94,7 @@ func New(base context.Context, cfg Config) (*Sessions, error) {
 	}
 	return &Sessions{cfg: cfg, base: context.WithoutCancel(base),
 		streams: make(map[string]*videohost.LiveStream), byVideo: make(map[string]*session),
-		current: make(map[string]string), lastVideo: make(map[string]string)}, nil
+		current: make(map[string]string), lastVideo: make(map[string]string), finished: make(map[string]string)}, nil
 }
 
 var (
@@ -166,6 +171,7 @@ func (s *Sessions) startVideo(ctx context.Context, sess *session) (string, error
 func (s *Sessions) ended(sess *session) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.finished[sess.stream.ID] = sess.videoID
 	if sess.videoID != "" {
 		delete(s.byVideo, sess.videoID)
 		if s.current[sess.stream.ID] == sess.videoID {
@@ -175,18 +181,23 @@ func (s *Sessions) ended(sess *session) {
 }
 
 // StateChanged implements live.Lifecycle: the stream's state, its
-// session's video while one runs, and its latest session's video.
+// session's video while one runs, and its latest session's video, with
+// the live_stream.<state> event whose video_id is the session's video
+// (the one that ended, for idle).
 func (s *Sessions) StateChanged(ctx context.Context, st live.Stream, state live.State) {
 	s.mu.Lock()
 	active, last := s.current[st.ID], s.lastVideo[st.ID]
 	if ls := s.streams[st.ID]; ls != nil && last == "" {
 		last = ls.LastVideoID
 	}
-	s.mu.Unlock()
+	video := active
 	if state == live.StateIdle {
-		active = ""
+		active, video = "", s.finished[st.ID]
+		delete(s.finished, st.ID)
 	}
-	if err := s.cfg.States.SetLiveStreamState(ctx, st.ID, string(state), active, last, s.cfg.Now().UTC()); err != nil {
+	s.mu.Unlock()
+	event := func(ls *videohost.LiveStream) ([]byte, error) { return s.cfg.Streams.EventData(ls, video) }
+	if err := s.cfg.States.SetLiveStreamState(ctx, st.ID, string(state), active, last, s.cfg.Now().UTC(), event); err != nil {
 		s.cfg.Logger.WarnContext(ctx, "live: recording a stream's state", "stream", st.ID, "state", state, "err", err)
 	}
 }
