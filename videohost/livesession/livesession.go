@@ -24,6 +24,9 @@ type Domain interface {
 	StartLiveVideo(ctx context.Context, in videohost.LiveVideoInput) (*videohost.Video, error)
 	PublishReady(ctx context.Context, videoID, dir string, out *videohost.ProcessOutput) (*videohost.Video, error)
 	Fail(ctx context.Context, videoID, code, message string) (*videohost.Video, error)
+	// SpaceWithUsage is a space with its quotas and what it holds: a
+	// publisher whose space is at its max_minutes is refused.
+	SpaceWithUsage(ctx context.Context, id string) (*videohost.Space, error)
 }
 
 // Streams resolves stream keys and renders the data of a stream's
@@ -102,7 +105,11 @@ var (
 	_ live.Lifecycle = (*Sessions)(nil)
 )
 
-// Authorize implements live.Directory.
+// Authorize implements live.Directory. A key that is no stream's is
+// live.ErrUnknownKey; a stream whose space already holds its max_minutes
+// is live.ErrOverQuota (the ingest refuses the publisher at the
+// handshake), unless its session is running and the publisher comes back
+// to it within the reconnect window.
 func (s *Sessions) Authorize(ctx context.Context, key string) (live.Stream, error) {
 	ls, err := s.cfg.Streams.Authorize(ctx, key)
 	if videohost.IsNotFound(err) {
@@ -111,10 +118,34 @@ func (s *Sessions) Authorize(ctx context.Context, key string) (live.Stream, erro
 	if err != nil {
 		return live.Stream{}, err
 	}
+	if err := s.checkQuota(ctx, ls); err != nil {
+		return live.Stream{}, err
+	}
 	s.mu.Lock()
 	s.streams[ls.ID] = ls
 	s.mu.Unlock()
 	return live.Stream{ID: ls.ID, Space: ls.Space, ReconnectWindow: time.Duration(ls.ReconnectWindow) * time.Second}, nil
+}
+
+// checkQuota refuses a new session in a space at or past its
+// max_minutes: its recording could only end errored quota_exceeded.
+func (s *Sessions) checkQuota(ctx context.Context, ls *videohost.LiveStream) error {
+	s.mu.Lock()
+	running := s.current[ls.ID] != ""
+	s.mu.Unlock()
+	if running {
+		return nil
+	}
+	sp, err := s.cfg.Domain.SpaceWithUsage(ctx, ls.Space)
+	if err != nil {
+		return fmt.Errorf("reading the space's quotas: %w", err)
+	}
+	if limit := sp.Quotas.MaxMinutes; limit != nil && sp.Usage != nil && sp.Usage.Minutes >= float64(*limit) {
+		s.cfg.Logger.InfoContext(ctx, "live: publisher refused, the space is over its quota", "stream", ls.ID, "space", ls.Space,
+			"max_minutes", *limit, "minutes", sp.Usage.Minutes)
+		return fmt.Errorf("%w: the space holds %.2f of its %d minutes", live.ErrOverQuota, sp.Usage.Minutes, *limit)
+	}
+	return nil
 }
 
 // Open implements live.Lifecycle: a new session. Its video is created
