@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -160,11 +161,13 @@ func TestPublisherWithoutMedia(t *testing.T) {
 	for _, tc := range []struct {
 		name, protocol string
 		overQuota      bool
+		refusal        string // what the refusal says
 	}{
-		{"rtmp connects and leaves", "rtmp", false},
-		{"srt connects and leaves", "srt", false},
-		{"rtmp over quota", "rtmp", true},
-		{"srt over quota", "srt", true},
+		{"rtmp connects and leaves", "rtmp", false, ""},
+		{"srt connects and leaves", "srt", false, ""},
+		{"rtmp over quota", "rtmp", true, "{description the space is over its quota}"},
+		// REJX_OVERLOAD, 1402, which gosrt writes in base 32.
+		{"srt over quota", "srt", true, "REJECT (" + strconv.FormatUint(uint64(gosrt.REJX_OVERLOAD), 32) + ")"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStack(t)
@@ -189,6 +192,9 @@ func TestPublisherWithoutMedia(t *testing.T) {
 			if tc.overQuota {
 				if err == nil {
 					t.Fatal("a publisher to a space at its max_minutes passed the handshake")
+				}
+				if !strings.Contains(err.Error(), tc.refusal) {
+					t.Fatalf("refused with %v, want %q", err, tc.refusal)
 				}
 				got, err := s.streams.Get(ctx, s.p, ls.ID)
 				if err != nil || got.State != videohost.LiveIdle || !got.StateChangedAt.Equal(ls.StateChangedAt) {
