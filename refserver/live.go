@@ -86,6 +86,11 @@ func (m *Main) startLive(ctx context.Context) error {
 		closeAll()
 		return err
 	}
+	// Sessions a previous run of this process left unfinished (killed)
+	// become their videos before publishers come back.
+	if err := sessions.Recover(ctx); err != nil {
+		m.Logger.Error("live: finishing the sessions of a previous run", "err", err)
+	}
 	hub, err := live.NewHub(ctx, live.HubConfig{Directory: sessions, Lifecycle: sessions, Logger: m.Logger})
 	if err != nil {
 		closeAll()

@@ -194,6 +194,14 @@ func TestLiveStreamBecomesAVideo(t *testing.T) {
 		t.Errorf("the live edge is %v behind", latency)
 	}
 
+	// Standard HLS of the same session through the delivery, from any api
+	// process: the set copied to the blob store as it grows.
+	playing := s.waitFor(t, videoID, func(v video) bool { return v.Playable && v.URLs["hls"] != "" })
+	if playing.State != "processing" {
+		t.Fatalf("the live video turned %s before the publisher stopped", playing.State)
+	}
+	walkHLS(t, playing.URLs["hls"], assetGetter(t))
+
 	if err := <-done; err != nil {
 		t.Fatalf("publisher: %v", err)
 	}
@@ -329,5 +337,107 @@ func TestLiveStreamWebhooksAndQuota(t *testing.T) {
 	after := s.liveStream(t, ls.ID)
 	if after.State != "idle" || after.StateChangedAt != idle.StateChangedAt || after.LastVideoID != videoID {
 		t.Fatalf("after a refused publisher: %+v, want the stream as it was: %+v", after, idle)
+	}
+}
+
+// TestKillDuringALiveSession kills the process a publisher streams to with
+// SIGKILL mid-stream: the next process on the same data folder makes what
+// was recorded into the video, and nothing recorded is lost.
+func TestKillDuringALiveSession(t *testing.T) {
+	if testing.Short() {
+		t.Skip("publishes in real time")
+	}
+	data := t.TempDir()
+	p, keys := startProc(t, data, "--rtmp-addr", "127.0.0.1:0")
+	key := keys["read_write"]
+	resp := p.request(t, "POST", "/v1/live-streams", key, strings.NewReader(`{"title":"Kept","reconnect_window":0}`), "Content-Type", "application/json")
+	var ls liveStream
+	if err := json.NewDecoder(resp.Body).Decode(&ls); err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("creating a live stream: %d %v", resp.StatusCode, err)
+	}
+	resp.Body.Close()
+	publish(t, 30, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
+
+	// Live, and playable through the delivery: segments are recorded.
+	var videoID string
+	deadline := time.Now().Add(time.Minute)
+	for {
+		resp := p.request(t, "GET", "/v1/live-streams/"+ls.ID, key, nil)
+		var cur liveStream
+		json.NewDecoder(resp.Body).Decode(&cur)
+		resp.Body.Close()
+		if cur.ActiveVideoID != "" {
+			if v := p.videoState(t, key, cur.ActiveVideoID); v.Playable {
+				videoID = cur.ActiveVideoID
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the live video never became playable")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.kill()
+
+	p2, _ := startProc(t, data, "--rtmp-addr", "127.0.0.1:0")
+	p2.waitReady(t, key, videoID)
+	v := p2.videoState(t, key, videoID)
+	if len(v.Renditions) != 1 || v.Duration < 1.5 {
+		t.Fatalf("the recording after the crash: %+v", v)
+	}
+	resp = p2.request(t, "GET", "/v1/live-streams/"+ls.ID, key, nil)
+	var after liveStream
+	json.NewDecoder(resp.Body).Decode(&after)
+	resp.Body.Close()
+	if after.State != "idle" || after.LastVideoID != videoID {
+		t.Fatalf("the stream after the crash: %s, last video %q", after.State, after.LastVideoID)
+	}
+	t.Logf("recorded %.1f s before the kill", v.Duration)
+}
+
+// TestLivePublisherComesBack: a publisher that stops and comes back within
+// the reconnect window continues the same session: one video, one
+// recording of both publishes, and the recording's segments are the bytes
+// viewers were served while it was live.
+func TestLivePublisherComesBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("publishes in real time")
+	}
+	s := startServer(t, t.TempDir(), "--rtmp-addr", "127.0.0.1:0")
+	ls := s.createLiveStream(t, map[string]any{"title": "Two halves", "reconnect_window": 3})
+	url := ls.Ingest.RTMPURL + "/" + ls.StreamKey
+	if err := <-publish(t, 4, "flv", url); err != nil {
+		t.Fatalf("first publish: %v", err)
+	}
+	first := s.waitLive(t, ls.ID, "disconnected", func(l liveStream) bool { return l.State == "disconnected" })
+	videoID := first.ActiveVideoID
+	if videoID == "" {
+		t.Fatal("no session video after the first publish")
+	}
+	// What a viewer was served of the first publish, from the ingest.
+	status, served := getText(t, s.URL()+"/live/"+ls.Space+"/"+videoID+"/h264_sd/0.m4s")
+	if status != http.StatusOK || len(served) == 0 {
+		t.Fatalf("the first segment while live: %d", status)
+	}
+
+	done := publish(t, 4, "flv", url)
+	again := s.waitLive(t, ls.ID, "active again", func(l liveStream) bool { return l.State == "active" })
+	if again.ActiveVideoID != videoID {
+		t.Fatalf("the publisher came back into video %s, not %s", again.ActiveVideoID, videoID)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("second publish: %v", err)
+	}
+	v := s.waitFor(t, videoID, func(v video) bool { return v.State == "ready" })
+	if v.State != "ready" || v.Duration < 7 || v.Duration > 9.5 {
+		t.Fatalf("the recording of both publishes: %+v", v)
+	}
+	recorded := assetGetter(t)(strings.Replace(v.URLs["hls"], "playlist.m3u8", "h264_sd/0.m4s", 1), "video/iso.segment")
+	if string(recorded) != served {
+		t.Fatalf("the recording's first segment (%d bytes) differs from the one served live (%d bytes)", len(recorded), len(served))
+	}
+	idle := s.waitLive(t, ls.ID, "idle", func(l liveStream) bool { return l.State == "idle" })
+	if idle.LastVideoID != videoID {
+		t.Fatalf("last video %q, want %q", idle.LastVideoID, videoID)
 	}
 }

@@ -51,12 +51,12 @@ func BenchmarkUploadToPlayable(b *testing.B) {
 	if mode == "" {
 		mode = "child"
 	}
-	srv := startRefserver(b, dir, "--media-process", mode)
-	base, logs := srv.base, srv.logs
+	srv := benchkit.StartRefserver(b, dir, "--media-process", mode)
+	base, logs := srv.Base, srv.Logs
 	call := func(method, url string, header map[string]string, body io.Reader) *http.Response {
 		b.Helper()
 		req, _ := http.NewRequest(method, url, body)
-		req.Header.Set("Authorization", "Bearer "+srv.key)
+		req.Header.Set("Authorization", "Bearer "+srv.Key)
 		for k, v := range header {
 			req.Header.Set(k, v)
 		}

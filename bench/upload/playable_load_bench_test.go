@@ -51,7 +51,7 @@ func TestPlayableUnderLoad(t *testing.T) {
 	long := makeSource(t, dir, "long.mp4", "1920x1080", seconds, x264Args())
 	short := makeSource(t, dir, "short.mp4", "1280x720", 10, x264Args())
 	hevc := makeSource(t, dir, "hevc.mp4", "1920x1080", 10, x265Args())
-	srv := startRefserver(t, dir)
+	srv := benchkit.StartRefserver(t, dir)
 	c := &benchClient{t: t, srv: srv}
 	load := []string{benchkit.LoadAverage()}
 
@@ -163,7 +163,7 @@ func makeSource(t testing.TB, dir, name, size string, seconds int, codec []strin
 // benchClient speaks the API of a refserver for a benchmark.
 type benchClient struct {
 	t   testing.TB
-	srv *refserver
+	srv *benchkit.Refserver
 }
 
 type benchVideo struct {
@@ -175,7 +175,7 @@ type benchVideo struct {
 func (c *benchClient) call(method, url string, header map[string]string, body io.Reader) *http.Response {
 	c.t.Helper()
 	req, _ := http.NewRequest(method, url, body)
-	req.Header.Set("Authorization", "Bearer "+c.srv.key)
+	req.Header.Set("Authorization", "Bearer "+c.srv.Key)
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
@@ -188,7 +188,7 @@ func (c *benchClient) call(method, url string, header map[string]string, body io
 
 func (c *benchClient) get(id string) benchVideo {
 	c.t.Helper()
-	resp := c.call("GET", c.srv.base+"/v1/videos/"+id, nil, nil)
+	resp := c.call("GET", c.srv.Base+"/v1/videos/"+id, nil, nil)
 	defer resp.Body.Close()
 	if resp.StatusCode == http.StatusTooManyRequests {
 		// A figure taken while the API turned the polls away would
@@ -201,7 +201,7 @@ func (c *benchClient) get(id string) benchVideo {
 		c.t.Fatal(err)
 	}
 	if v.State == "errored" {
-		c.t.Fatalf("video %s errored\n%s", id, c.srv.logs.String())
+		c.t.Fatalf("video %s errored\n%s", id, c.srv.Logs.String())
 	}
 	return v
 }
@@ -210,7 +210,7 @@ func (c *benchClient) get(id string) benchVideo {
 // that PATCH answered.
 func (c *benchClient) upload(body []byte) (string, time.Time) {
 	c.t.Helper()
-	resp := c.call("POST", c.srv.base+"/v1/uploads", map[string]string{
+	resp := c.call("POST", c.srv.Base+"/v1/uploads", map[string]string{
 		"Tus-Resumable": "1.0.0", "Upload-Length": strconv.Itoa(len(body)),
 	}, nil)
 	resp.Body.Close()
@@ -285,7 +285,7 @@ func (c *benchClient) waitTranscoding(id string) int {
 	start := time.Now()
 	for {
 		if v := c.get(id); v.State == "processing" && v.Playable {
-			for _, pid := range mediaChildren(c.srv.pid) {
+			for _, pid := range mediaChildren(c.srv.PID) {
 				if cpu, ok := cpuSeconds(pid); ok && cpu >= 1 {
 					return pid
 				}

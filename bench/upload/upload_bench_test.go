@@ -11,10 +11,6 @@ package upload
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,90 +18,12 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/reelvideo/reel/bench/internal/benchkit"
 )
 
 // maxRSS is the target for the client's peak resident memory.
 const maxRSS = 64 << 20
-
-func build(b testing.TB, dir, name, pkg string, cgo bool) string {
-	b.Helper()
-	out := filepath.Join(dir, name)
-	cmd := exec.Command("go", "build", "-o", out, pkg)
-	cmd.Env = os.Environ()
-	if !cgo {
-		cmd.Env = append(cmd.Env, "CGO_ENABLED=0")
-	}
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("building %s: %v\n%s", pkg, err, msg)
-	}
-	return out
-}
-
-func freeAddr(b testing.TB) string {
-	b.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
-// refserver is a real refserver process started for a benchmark.
-type refserver struct {
-	base, key string
-	env       []string // the server's environment, for other commands
-	logs      *bytes.Buffer
-	pid       int
-}
-
-// startRefserver builds refserver, creates a read-write key, starts the
-// server on a free port with extra flags, waits until it answers and stops
-// it (SIGTERM) when the benchmark ends.
-func startRefserver(b testing.TB, dir string, flags ...string) *refserver {
-	b.Helper()
-	bin := build(b, dir, "refserver", "../../refserver", true)
-	data := filepath.Join(dir, "data")
-	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
-
-	keys := exec.Command(bin, "keys", "create", "--access", "read_write", "--data", data)
-	keys.Env = env
-	out, err := keys.Output()
-	if err != nil {
-		b.Fatalf("refserver keys create: %v", err)
-	}
-	var key struct{ Key string }
-	if err := json.Unmarshal(out, &key); err != nil {
-		b.Fatalf("keys create printed %q", out)
-	}
-	addr := freeAddr(b)
-	ctx, cancel := context.WithCancel(context.Background())
-	srv := exec.CommandContext(ctx, bin, append([]string{"--addr", addr, "--data", data, "--log-level", "warn"}, flags...)...)
-	srv.Env = env
-	srv.Cancel = func() error { return srv.Process.Signal(syscall.SIGTERM) }
-	srv.WaitDelay = 10 * time.Second
-	logs := &bytes.Buffer{}
-	srv.Stdout, srv.Stderr = logs, logs
-	if err := srv.Start(); err != nil {
-		b.Fatal(err)
-	}
-	// Stop the server (SIGTERM through Cancel) before waiting for it.
-	b.Cleanup(func() {
-		cancel()
-		srv.Wait()
-	})
-	base := "http://" + addr
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		if resp, err := http.Get(base + "/v1/space"); err == nil {
-			resp.Body.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			b.Fatalf("refserver did not start:\n%s", logs.String())
-		}
-	}
-	return &refserver{base: base, key: key.Key, env: env, logs: logs, pid: srv.Process.Pid}
-}
 
 func BenchmarkUpload(b *testing.B) {
 	size := int64(1 << 30)
@@ -117,9 +35,9 @@ func BenchmarkUpload(b *testing.B) {
 		size = n << 20
 	}
 	dir := b.TempDir()
-	reel := build(b, dir, "reel", "../../cmd/reel", false)
-	srv := startRefserver(b, dir)
-	env, base, key, logs := srv.env, srv.base, srv.key, srv.logs
+	reel := benchkit.Build(b, dir, "reel", "../../cmd/reel", false)
+	srv := benchkit.StartRefserver(b, dir)
+	env, base, key, logs := srv.Env, srv.Base, srv.Key, srv.Logs
 
 	// A sparse file: the bytes are zeros read from the page cache, so the
 	// measure is the client and the server, not the disk.

@@ -2,6 +2,7 @@ package livesession
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -163,8 +164,8 @@ func (s *Sessions) Open(ctx context.Context, st live.Stream) (live.Session, erro
 		return nil, fmt.Errorf("livesession: creating the session's folder: %w", err)
 	}
 	sess := &session{s: s, stream: *ls, dir: dir}
-	mcfg := llhls.Config{Storage: &watchedStorage{DirStorage: llhls.DirStorage{Dir: filepath.Join(dir, "live")}, onSegment: sess.segmentStored},
-		DVRWindow: time.Duration(ls.DVRWindow) * time.Second, Logger: s.cfg.Logger}
+	mcfg := llhls.Config{Storage: &watchedStorage{DirStorage: llhls.DirStorage{Dir: filepath.Join(dir, "live")}, onPut: sess.stored},
+		DVRWindow: time.Duration(ls.DVRWindow) * time.Second, Logger: s.cfg.Logger, ReelLayout: true}
 	if ls.LatencyMode == videohost.LatencyStandard {
 		mcfg.SegmentTarget, mcfg.PartTarget = 4*time.Second, -1
 	}
@@ -188,6 +189,11 @@ func (s *Sessions) startVideo(ctx context.Context, sess *session) (string, error
 	v, err := s.cfg.Domain.StartLiveVideo(ctx, in)
 	if err != nil {
 		return "", err
+	}
+	// What Recover needs to finish the session if this process dies.
+	note, _ := json.Marshal(sessionNote{Stream: ls.ID, Video: v.ID})
+	if err := os.WriteFile(filepath.Join(sess.dir, sessionNoteFile), note, 0o644); err != nil {
+		return "", fmt.Errorf("livesession: writing the session's note: %w", err)
 	}
 	s.mu.Lock()
 	s.byVideo[v.ID] = sess
@@ -245,4 +251,56 @@ func (s *Sessions) Handler(videoID string) (http.Handler, bool) {
 		return nil, false
 	}
 	return sess.mux.Handler(), true
+}
+
+// sessionNote is what a session's folder says of it (session.json), so
+// that a process started after a crash finishes it (Recover).
+type sessionNote struct {
+	Stream string `json:"stream"`
+	Video  string `json:"video"`
+}
+
+const sessionNoteFile = "session.json"
+
+// Recover finishes the sessions a process that stopped without ending them
+// (a crash, kill -9) left in WorkDir: what their packager had stored —
+// every segment it completed — becomes each video's recording, as if its
+// reconnect window had passed, and the stream is idle again. A folder
+// without a video (no media ever flowed) is removed. Call it once, at
+// start, before the ingests accept publishers; it returns once every
+// session is finished.
+func (s *Sessions) Recover(ctx context.Context) error {
+	entries, err := os.ReadDir(s.cfg.WorkDir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("livesession: reading %s: %w", s.cfg.WorkDir, err)
+	}
+	var errs []error
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		dir := filepath.Join(s.cfg.WorkDir, e.Name())
+		b, err := os.ReadFile(filepath.Join(dir, sessionNoteFile))
+		var note sessionNote
+		if err != nil || json.Unmarshal(b, &note) != nil || note.Video == "" {
+			if err := os.RemoveAll(dir); err != nil {
+				errs = append(errs, err)
+			}
+			continue
+		}
+		sess := &session{s: s, stream: videohost.LiveStream{ID: note.Stream}, dir: dir, videoID: note.Video}
+		s.cfg.Logger.InfoContext(ctx, "live: finishing a session a stopped process left", "stream", note.Stream, "video", note.Video)
+		if err := sess.packageRecording(ctx); err != nil {
+			errs = append(errs, err)
+		}
+		// The stream's live_stream.idle, about the session that ended.
+		event := func(ls *videohost.LiveStream) ([]byte, error) { return s.cfg.Streams.EventData(ls, note.Video) }
+		if err := s.cfg.States.SetLiveStreamState(ctx, note.Stream, string(live.StateIdle), "", note.Video, s.cfg.Now().UTC(), event); err != nil && !videohost.IsNotFound(err) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }

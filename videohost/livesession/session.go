@@ -40,7 +40,7 @@ func (x *session) Start(tracks []live.Track) error {
 			return err
 		}
 		x.videoID = id
-		x.early = playable.New(x.s.base, x.s.cfg.Domain, id, playable.Options{Logger: x.s.cfg.Logger})
+		x.early = playable.New(x.s.base, x.s.cfg.Domain, id, playable.Options{Copy: true, Logger: x.s.cfg.Logger})
 	}
 	return x.mux.Start(tracks)
 }
@@ -53,10 +53,18 @@ func (x *session) warn(ctx context.Context, msg string, err error) {
 	x.s.cfg.Logger.WarnContext(ctx, msg, append(x.logAttrs(), "err", err)...)
 }
 
-// segmentStored hears that the packager stored a segment: the set is
-// published once it plays as standard HLS (its master playlist.m3u8 is
-// there), and copied as it grows after that.
-func (x *session) segmentStored() {
+// stored hears that the packager stored a file: the session's set is
+// published as the video's early version once its multivariant
+// playlist.m3u8 is there (it plays as standard HLS then, every file it
+// reaches stored before it), and copied as it grows after each playlist.
+// The set is copied to the blob store, never linked, whatever the store:
+// the session's folder goes when the recording is packaged, while players
+// that loaded the live playlists play on from the copy for the replaced
+// version's grace.
+func (x *session) stored(name string) {
+	if path.Ext(name) != ".m3u8" {
+		return
+	}
 	x.mu.Lock()
 	published, early := x.published, x.early
 	x.mu.Unlock()
@@ -67,7 +75,7 @@ func (x *session) segmentStored() {
 		early.Grew()
 		return
 	}
-	if _, err := os.Stat(filepath.Join(x.liveDir(), "playlist.m3u8")); err != nil {
+	if name != "playlist.m3u8" {
 		return
 	}
 	out := &videohost.ProcessOutput{Live: true, Source: videohost.SourceInfo{Container: "live", LiveStream: x.stream.ID}}
@@ -99,11 +107,20 @@ func (x *session) Finish(ctx context.Context) error {
 		return x.fail(ctx, fmt.Errorf("finishing the live playlists: %w", err))
 	}
 	x.early.Finish(ctx)
+	return x.packageRecording(ctx)
+}
+
+// packageRecording makes what the packager stored into the video's ready
+// version, and removes the session's folder.
+func (x *session) packageRecording(ctx context.Context) error {
 	rec, err := x.recording()
 	if err != nil {
 		return x.fail(ctx, err)
 	}
 	rec.OutDir = filepath.Join(x.dir, "out")
+	if err := os.RemoveAll(rec.OutDir); err != nil { // a packaging cut short before
+		return err
+	}
 	out, err := x.s.cfg.Recorder.PackageRecording(ctx, rec)
 	if err != nil {
 		return x.fail(ctx, fmt.Errorf("packaging the recording: %w", err))
@@ -129,31 +146,29 @@ func (x *session) fail(ctx context.Context, cause error) error {
 	return cause
 }
 
-// recording lists the packager's tracks: each folder holds one init
+// recording lists the packager's tracks (Reel's layout: the video's
+// rung folder, such as h264_hd, and audio/0): each folder holds one init
 // segment and numbered segments.
 func (x *session) recording() (live.Recording, error) {
 	var rec live.Recording
-	entries, err := os.ReadDir(x.liveDir())
+	err := filepath.WalkDir(x.liveDir(), func(p string, e os.DirEntry, err error) error {
+		if err != nil || !e.IsDir() || p == x.liveDir() {
+			return err
+		}
+		t, err := recordedTrack(p)
+		if err != nil || t == nil {
+			return err
+		}
+		rel, _ := filepath.Rel(x.liveDir(), p)
+		if strings.HasPrefix(filepath.ToSlash(rel), "audio/") {
+			rec.Audio = append(rec.Audio, *t)
+		} else {
+			rec.Video = t
+		}
+		return nil
+	})
 	if err != nil {
 		return rec, fmt.Errorf("reading the recording: %w", err)
-	}
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		t, err := recordedTrack(filepath.Join(x.liveDir(), e.Name()))
-		if err != nil {
-			return rec, err
-		}
-		if t == nil {
-			continue
-		}
-		switch {
-		case e.Name() == "video" || strings.HasPrefix(e.Name(), "h264_"):
-			rec.Video = t
-		default:
-			rec.Audio = append(rec.Audio, *t)
-		}
 	}
 	if rec.Video == nil && len(rec.Audio) == 0 {
 		return rec, fmt.Errorf("nothing was recorded")
@@ -203,18 +218,16 @@ func recordedTrack(dir string) (*live.RecordedTrack, error) {
 }
 
 // watchedStorage is the packager's folder, telling the session of each
-// segment stored.
+// file stored.
 type watchedStorage struct {
 	llhls.DirStorage
-	onSegment func()
+	onPut func(name string)
 }
 
 func (w *watchedStorage) Put(ctx context.Context, name string, data []byte) error {
 	if err := w.DirStorage.Put(ctx, name, data); err != nil {
 		return err
 	}
-	if path.Ext(name) == ".m4s" {
-		w.onSegment()
-	}
+	w.onPut(name)
 	return nil
 }

@@ -63,8 +63,9 @@ func (m *Muxer) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	m.mu.Lock()
 	var t *track
+	folder := strings.Join(elems[:len(elems)-1], "/") // a track's name may hold a slash (audio/0)
 	for _, o := range m.tracks {
-		if o.name == elems[len(elems)-2] {
+		if o.name == folder {
 			t = o
 		}
 	}
@@ -77,7 +78,10 @@ func (m *Muxer) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	case file == "playlist.m3u8":
 		m.servePlaylist(w, r, t)
 	case strings.HasPrefix(file, "init") && strings.HasSuffix(file, ".mp4"):
-		n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(file, "init"), ".mp4"))
+		n, err := 0, error(nil)
+		if digits := strings.TrimSuffix(strings.TrimPrefix(file, "init"), ".mp4"); digits != "" || !t.reel {
+			n, err = strconv.Atoi(digits)
+		}
 		m.mu.Lock()
 		var data []byte
 		if err == nil && n >= 0 && n < len(t.inits) {

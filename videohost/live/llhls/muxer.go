@@ -54,6 +54,17 @@ type Config struct {
 	// StorageTimeout bounds one Storage.Put of a segment or init
 	// segment, and End's wait for a publish's last files. Default 30s.
 	StorageTimeout time.Duration
+	// ReelLayout names the tracks and files as Reel names an on-demand
+	// video's (the video's folder after its rung, such as h264_hd, by
+	// live.RenditionName; audio/0; the first init segment init.mp4, later
+	// ones init1.mp4 …) and keeps standard playlists in Storage as the
+	// session grows: each track's playlist.m3u8 (without the low-latency
+	// tags, listing the DVR window of what Storage holds) after each of its
+	// segments, and the multivariant playlist.m3u8 once every track has a
+	// segment. Reel's delivery then serves a live session as standard HLS
+	// from any process, with the tokens and grants of any video. Off by
+	// default: the names are video/, audio/, init0.mp4 and master.m3u8.
+	ReelLayout bool
 }
 
 func (c Config) withDefaults() Config {
@@ -253,12 +264,29 @@ func (m *Muxer) Start(tracks []live.Track) error {
 	}
 	if first {
 		if video != nil {
-			m.video = newTrack("video", true)
+			name := "video"
+			if m.cfg.ReelLayout {
+				// Named after the first publish's picture; parameter sets
+				// not known yet name it as the smallest rung.
+				in, _, err := describe(paramsOf(*video))
+				name = live.RenditionName(video.Codec, in.width, in.height)
+				if err != nil {
+					name = live.RenditionName(video.Codec, 0, 0)
+				}
+			}
+			m.video = newTrack(name, true)
 			m.tracks = append(m.tracks, m.video)
 		}
 		if audio != nil {
-			m.audio = newTrack("audio", false)
+			name := "audio"
+			if m.cfg.ReelLayout {
+				name = "audio/0"
+			}
+			m.audio = newTrack(name, false)
 			m.tracks = append(m.tracks, m.audio)
+		}
+		for _, t := range m.tracks {
+			t.reel = m.cfg.ReelLayout
 		}
 	}
 	if video != nil {
@@ -672,6 +700,9 @@ func (m *Muxer) Finish(ctx context.Context) error {
 		return err
 	}
 	lists := []putReq{{name: "master.m3u8", data: master}}
+	if m.cfg.ReelLayout {
+		lists = append(lists, putReq{name: "playlist.m3u8", data: master})
+	}
 	for _, t := range m.tracks {
 		if b := vod[t]; b != nil {
 			lists = append([]putReq{{name: t.name + "/playlist.m3u8", data: b}}, lists...)

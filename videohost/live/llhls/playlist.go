@@ -43,18 +43,32 @@ func (m *Muxer) firstListed(t *track) int {
 // VOD playlist of the whole session. skip asks for a delta update.
 // m.mu is held.
 func (m *Muxer) mediaPlaylist(t *track, skip bool) []byte {
+	return m.renderMediaPlaylist(t, skip, false)
+}
+
+// standardPlaylist renders t's live playlist without the low-latency tags,
+// its completed segments only: what a player without LL support, or a
+// copy in Storage, reads (Config.ReelLayout). m.mu is held.
+func (m *Muxer) standardPlaylist(t *track) []byte {
+	return m.renderMediaPlaylist(t, false, true)
+}
+
+func (m *Muxer) renderMediaPlaylist(t *track, skip, standard bool) []byte {
 	live := !m.finished
+	ll := live && !standard
 	var b bytes.Buffer
 	td := m.targetDuration(t)
 	b.WriteString("#EXTM3U\n")
-	if live {
+	if ll {
 		b.WriteString("#EXT-X-VERSION:9\n")
 	} else {
 		b.WriteString("#EXT-X-VERSION:7\n")
 	}
 	fmt.Fprintf(&b, "#EXT-X-TARGETDURATION:%d\n", td)
 	first := 0
-	if live {
+	if live && standard {
+		first = m.firstListed(t)
+	} else if live {
 		tdd := time.Duration(td) * time.Second
 		fmt.Fprintf(&b, "#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=%s", seconds(6*tdd))
 		if m.parts() {
@@ -75,7 +89,7 @@ func (m *Muxer) mediaPlaylist(t *track, skip bool) []byte {
 		if s.discont {
 			dseq--
 		}
-	} else if t.cur != nil {
+	} else if t.cur != nil && !standard {
 		msn, dseq = t.cur.msn, t.cur.dseq
 		if t.cur.discont {
 			dseq--
@@ -84,11 +98,11 @@ func (m *Muxer) mediaPlaylist(t *track, skip bool) []byte {
 		dseq = t.segs[n-1].dseq
 	}
 	fmt.Fprintf(&b, "#EXT-X-MEDIA-SEQUENCE:%d\n", msn)
-	if dseq > 0 || live {
+	if dseq > 0 || ll {
 		fmt.Fprintf(&b, "#EXT-X-DISCONTINUITY-SEQUENCE:%d\n", dseq)
 	}
 	edge := t.edge()
-	if live && skip {
+	if ll && skip {
 		// Segments wholly before the skip boundary (CAN-SKIP-UNTIL from
 		// the end of the playlist) are left out.
 		boundary := edge - 6*time.Duration(td)*time.Second
@@ -111,7 +125,7 @@ func (m *Muxer) mediaPlaylist(t *track, skip bool) []byte {
 			// Every listed segment's EXT-X-MAP is in the playlist, delta
 			// updates included.
 			init = s.init
-			fmt.Fprintf(&b, "#EXT-X-MAP:URI=\"init%d.mp4\"\n", s.init)
+			fmt.Fprintf(&b, "#EXT-X-MAP:URI=\"%s\"\n", t.initFile(s.init))
 		}
 		fmt.Fprintf(&b, "#EXT-X-PROGRAM-DATE-TIME:%s\n", s.pdt.UTC().Round(time.Millisecond).Format("2006-01-02T15:04:05.000Z07:00"))
 	}
@@ -126,13 +140,16 @@ func (m *Muxer) mediaPlaylist(t *track, skip bool) []byte {
 	}
 	for _, s := range t.segs[first:] {
 		header(s)
-		if live && m.parts() && s.parts != nil && s.at+s.duration() > partsFrom {
+		if ll && m.parts() && s.parts != nil && s.at+s.duration() > partsFrom {
 			parts(s)
 		}
 		fmt.Fprintf(&b, "#EXTINF:%s,\n%d.m4s\n", seconds(s.duration()), s.msn)
 	}
 	if !live {
 		b.WriteString("#EXT-X-ENDLIST\n")
+		return b.Bytes()
+	}
+	if standard {
 		return b.Bytes()
 	}
 	if m.parts() {
@@ -214,16 +231,19 @@ func (m *Muxer) masterPlaylist() []byte {
 		peak, avg = peak+p, avg+v
 		codecs = append(codecs, a.info.codecs)
 		if m.video != nil {
-			fmt.Fprintf(&b, "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"audio\",NAME=\"audio\",DEFAULT=YES,AUTOSELECT=YES,CHANNELS=\"%d\",URI=\"audio/playlist.m3u8\"\n", a.info.channels)
+			fmt.Fprintf(&b, "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"audio\",NAME=\"audio\",DEFAULT=YES,AUTOSELECT=YES,CHANNELS=\"%d\",URI=\"%s/playlist.m3u8\"\n", a.info.channels, a.name)
 		}
 	}
-	uri := "audio/playlist.m3u8"
+	uri := ""
+	if a := m.audio; a != nil {
+		uri = a.name + "/playlist.m3u8"
+	}
 	var attrs []string
 	if v := m.video; v != nil {
 		p, a := v.bandwidth()
 		peak, avg = peak+p, avg+a
 		codecs = append([]string{v.info.codecs}, codecs...)
-		uri = "video/playlist.m3u8"
+		uri = v.name + "/playlist.m3u8"
 		attrs = append(attrs, fmt.Sprintf("RESOLUTION=%dx%d", v.info.width, v.info.height))
 		if v.info.fps > 0 {
 			attrs = append(attrs, "FRAME-RATE="+strconv.FormatFloat(v.info.fps, 'f', 3, 64))

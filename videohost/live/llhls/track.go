@@ -56,6 +56,7 @@ func tickDur(n uint64, ts uint32) time.Duration {
 type track struct {
 	name  string
 	video bool
+	reel  bool   // Config.ReelLayout's file names
 	ts    uint32 // the timescale of the current publish
 
 	next   params // the parameters the next segment will have
@@ -88,11 +89,35 @@ type track struct {
 	peak       float64       // bits per second of the densest segment
 }
 
+// queueStandardPlaylists queues, after t's newest segment, t's standard
+// playlist and, once every track has a segment, the multivariant one
+// (Config.ReelLayout): Storage holds every file they list before them,
+// since puts are stored in order.
+func (m *Muxer) queueStandardPlaylists(t *track) {
+	m.puts = append(m.puts, putReq{name: t.name + "/playlist.m3u8", data: m.standardPlaylist(t)})
+	for _, o := range m.tracks {
+		if len(o.segs) == 0 {
+			return
+		}
+	}
+	if master := m.masterPlaylist(); master != nil {
+		m.puts = append(m.puts, putReq{name: "playlist.m3u8", data: master})
+	}
+}
+
 func newTrack(name string, video bool) *track {
 	return &track{name: name, video: video}
 }
 
-func (t *track) initName(i int) string { return t.name + "/init" + strconv.Itoa(i) + ".mp4" }
+func (t *track) initName(i int) string { return t.name + "/" + t.initFile(i) }
+
+// initFile is the i-th init segment's file name in the track's folder.
+func (t *track) initFile(i int) string {
+	if t.reel && i == 0 {
+		return "init.mp4"
+	}
+	return "init" + strconv.Itoa(i) + ".mp4"
+}
 
 func (t *track) duration(n uint64) time.Duration { return tickDur(n, t.ts) }
 
@@ -203,6 +228,9 @@ func (m *Muxer) closeSegment(t *track) {
 		t.peak = max(t.peak, float64(seg.size*8)/d)
 	}
 	m.puts = append(m.puts, putReq{name: t.name + "/" + strconv.FormatUint(seg.msn, 10) + ".m4s", data: seg.data})
+	if m.cfg.ReelLayout {
+		m.queueStandardPlaylists(t)
+	}
 	// Parts and segment bytes stay in memory while a live playlist may
 	// list their parts, and as long again for players that loaded an
 	// older playlist; Storage has them after that.
