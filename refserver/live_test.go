@@ -356,6 +356,17 @@ func TestKillDuringALiveSession(t *testing.T) {
 		t.Fatalf("creating a live stream: %d %v", resp.StatusCode, err)
 	}
 	resp.Body.Close()
+	// The stream's live_stream.idle comes from the next process.
+	hooks := newReceiver(t)
+	resp = p.request(t, "POST", "/v1/webhooks", key, strings.NewReader(`{"url":"`+hooks.URL+`","events":["live_stream.idle"]}`), "Content-Type", "application/json")
+	var endpoint struct{ Secret string }
+	if err := json.NewDecoder(resp.Body).Decode(&endpoint); err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("creating a webhook: %d %v", resp.StatusCode, err)
+	}
+	resp.Body.Close()
+	hooks.mu.Lock()
+	hooks.verifier.Secrets = []string{endpoint.Secret}
+	hooks.mu.Unlock()
 	publish(t, 30, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
 
 	// Live, and playable through the delivery: segments are recorded.
@@ -391,6 +402,11 @@ func TestKillDuringALiveSession(t *testing.T) {
 	resp.Body.Close()
 	if after.State != "idle" || after.LastVideoID != videoID {
 		t.Fatalf("the stream after the crash: %s, last video %q", after.State, after.LastVideoID)
+	}
+	hooks.waitFor(t, []string{"live_stream.idle"})
+	var idle liveEvent
+	if err := json.Unmarshal(hooks.body(0), &idle); err != nil || idle.Data.ID != ls.ID || idle.Data.State != "idle" || idle.Data.VideoID != videoID {
+		t.Fatalf("live_stream.idle after the crash: %s (%v), want the stream idle with video_id %s", hooks.body(0), err, videoID)
 	}
 	t.Logf("recorded %.1f s before the kill", v.Duration)
 }
