@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	gosrt "github.com/datarhei/gosrt"
+
 	"github.com/reelvideo/reel/videohost/live"
 	"github.com/reelvideo/reel/videohost/live/rtmp"
 	"github.com/reelvideo/reel/videohost/live/srt"
@@ -29,7 +31,8 @@ type liveIngest struct {
 }
 
 // startLive listens for live publishers on --rtmp-addr and --srt-addr,
-// when either is set.
+// when either is set. The listeners come first: their URLs are part of
+// the live streams the sessions' webhook events carry.
 func (m *Main) startLive(ctx context.Context) error {
 	if m.Config.RTMPAddr == "" && m.Config.SRTAddr == "" {
 		return nil
@@ -42,11 +45,45 @@ func (m *Main) startLive(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("live ingest: %w", err)
 	}
+	ingestCtx, cancel := context.WithCancel(ctx)
+	li := &liveIngest{cancel: cancel}
+	host := publicHost(m.Config.BaseURL)
+	var rtmpLn net.Listener
+	rtmpServer := &rtmp.Server{Logger: m.Logger}
+	if m.Config.RTMPAddr != "" {
+		if rtmpLn, err = net.Listen("tcp", m.Config.RTMPAddr); err != nil {
+			cancel()
+			return fmt.Errorf("listening on --rtmp-addr %s: %w", m.Config.RTMPAddr, err)
+		}
+		li.urls.RTMPURL = "rtmp://" + net.JoinHostPort(host, port(rtmpLn.Addr())) + "/live"
+	}
+	var srtLn gosrt.Listener
+	srtServer := &srt.Server{Logger: m.Logger}
+	if m.Config.SRTAddr != "" {
+		if srtLn, err = srtServer.Listen(ingestCtx, m.Config.SRTAddr); err != nil {
+			cancel()
+			if rtmpLn != nil {
+				rtmpLn.Close()
+			}
+			return fmt.Errorf("listening on --srt-addr %s: %w", m.Config.SRTAddr, err)
+		}
+		li.urls.SRTURL = "srt://" + net.JoinHostPort(host, port(srtLn.Addr()))
+	}
+	closeAll := func() {
+		cancel()
+		if rtmpLn != nil {
+			rtmpLn.Close()
+		}
+		if srtLn != nil {
+			srtLn.Close()
+		}
+	}
 	sessions, err := livesession.New(ctx, livesession.Config{
-		Domain: m.Service.Jobs(), Streams: liveadmin.New(m.Service, liveadmin.Config{}), States: states,
+		Domain: m.Service.Jobs(), Streams: liveadmin.New(m.Service, liveadmin.Config{Ingest: li.urls}), States: states,
 		Recorder: recorder, WorkDir: filepath.Join(m.Config.Data, "live"), Logger: m.Logger,
 	})
 	if err != nil {
+		closeAll()
 		return err
 	}
 	// Sessions a previous run of this process left unfinished (killed)
@@ -56,41 +93,27 @@ func (m *Main) startLive(ctx context.Context) error {
 	}
 	hub, err := live.NewHub(ctx, live.HubConfig{Directory: sessions, Lifecycle: sessions, Logger: m.Logger})
 	if err != nil {
+		closeAll()
 		return err
 	}
-	ingestCtx, cancel := context.WithCancel(ctx)
-	li := &liveIngest{hub: hub, sessions: sessions, cancel: cancel}
-	host := publicHost(m.Config.BaseURL)
-	if m.Config.RTMPAddr != "" {
-		ln, err := net.Listen("tcp", m.Config.RTMPAddr)
-		if err != nil {
-			cancel()
-			return fmt.Errorf("listening on --rtmp-addr %s: %w", m.Config.RTMPAddr, err)
-		}
-		li.urls.RTMPURL = "rtmp://" + net.JoinHostPort(host, port(ln.Addr())) + "/live"
-		server := &rtmp.Server{Publishers: hub, Logger: m.Logger}
+	li.hub, li.sessions = hub, sessions
+	if rtmpLn != nil {
+		rtmpServer.Publishers = hub
 		li.wg.Go(func() {
-			if err := server.Serve(ingestCtx, ln); err != nil {
+			if err := rtmpServer.Serve(ingestCtx, rtmpLn); err != nil {
 				m.Logger.Error("live: the RTMP ingest stopped", "err", err)
 			}
 		})
-		m.Logger.Info("live ingest", "protocol", "rtmp", "addr", ln.Addr().String(), "url", li.urls.RTMPURL)
+		m.Logger.Info("live ingest", "protocol", "rtmp", "addr", rtmpLn.Addr().String(), "url", li.urls.RTMPURL)
 	}
-	if m.Config.SRTAddr != "" {
-		server := &srt.Server{Publishers: hub, Logger: m.Logger}
-		ln, err := server.Listen(ingestCtx, m.Config.SRTAddr)
-		if err != nil {
-			cancel()
-			li.wg.Wait()
-			return fmt.Errorf("listening on --srt-addr %s: %w", m.Config.SRTAddr, err)
-		}
-		li.urls.SRTURL = "srt://" + net.JoinHostPort(host, port(ln.Addr()))
+	if srtLn != nil {
+		srtServer.Publishers = hub
 		li.wg.Go(func() {
-			if err := server.Serve(ingestCtx, ln); err != nil {
+			if err := srtServer.Serve(ingestCtx, srtLn); err != nil {
 				m.Logger.Error("live: the SRT ingest stopped", "err", err)
 			}
 		})
-		m.Logger.Info("live ingest", "protocol", "srt", "addr", ln.Addr().String(), "url", li.urls.SRTURL)
+		m.Logger.Info("live ingest", "protocol", "srt", "addr", srtLn.Addr().String(), "url", li.urls.SRTURL)
 	}
 	m.live = li
 	return nil

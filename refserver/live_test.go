@@ -15,13 +15,14 @@ import (
 )
 
 type liveStream struct {
-	ID            string `json:"id"`
-	Space         string `json:"space"`
-	State         string `json:"state"`
-	ActiveVideoID string `json:"active_video_id"`
-	LastVideoID   string `json:"last_video_id"`
-	StreamKey     string `json:"stream_key"`
-	Ingest        struct {
+	ID             string `json:"id"`
+	Space          string `json:"space"`
+	State          string `json:"state"`
+	ActiveVideoID  string `json:"active_video_id"`
+	LastVideoID    string `json:"last_video_id"`
+	StateChangedAt string `json:"state_changed_at"`
+	StreamKey      string `json:"stream_key"`
+	Ingest         struct {
 		RTMPURL     string `json:"rtmp_url"`
 		SRTURL      string `json:"srt_url"`
 		SRTStreamID string `json:"srt_stream_id"`
@@ -239,6 +240,106 @@ func TestLiveStreamOverSRT(t *testing.T) {
 	}
 }
 
+// liveEvent is the data of a live_stream.* delivery.
+type liveEvent struct {
+	Data struct {
+		liveStream
+		VideoID string `json:"video_id"`
+	} `json:"data"`
+}
+
+// TestLiveStreamWebhooksAndQuota publishes once over RTMP with a webhook
+// endpoint subscribed to the live_stream kinds: it receives connected,
+// active, disconnected and idle in order, signed, with the stream (never
+// its key) and the session's video. The recording's minutes count in the
+// space's usage; once the space is at its max_minutes the next publisher
+// is refused at the handshake and the stream stays idle.
+func TestLiveStreamWebhooksAndQuota(t *testing.T) {
+	if testing.Short() {
+		t.Skip("publishes 3 s in real time")
+	}
+	s := startServer(t, t.TempDir(), "--rtmp-addr", "127.0.0.1:0")
+	hooks := newReceiver(t)
+	resp, b := s.do(t, "POST", "/v1/webhooks", s.key, map[string]any{"url": hooks.URL,
+		"events": []string{"live_stream.connected", "live_stream.active", "live_stream.disconnected", "live_stream.idle"}})
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("create webhook: %d %s", resp.StatusCode, b)
+	}
+	var endpoint struct{ Secret string }
+	json.Unmarshal(b, &endpoint)
+	hooks.mu.Lock()
+	hooks.verifier.Secrets = []string{endpoint.Secret}
+	hooks.mu.Unlock()
+
+	ls := s.createLiveStream(t, map[string]any{"title": "Webinar", "reconnect_window": 0})
+	if err := <-publish(t, 3, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey); err != nil {
+		t.Fatalf("publisher: %v", err)
+	}
+	idle := s.waitLive(t, ls.ID, "idle after a session", func(l liveStream) bool { return l.State == "idle" && l.LastVideoID != "" })
+	videoID := idle.LastVideoID
+	want := []string{"live_stream.connected", "live_stream.active", "live_stream.disconnected", "live_stream.idle"}
+	hooks.waitFor(t, want)
+	for i, kind := range want {
+		body := hooks.body(i)
+		if strings.Contains(string(body), ls.StreamKey) || strings.Contains(string(body), `"stream_key"`) {
+			t.Fatalf("%s carries the stream key: %s", kind, body)
+		}
+		var ev liveEvent
+		if err := json.Unmarshal(body, &ev); err != nil {
+			t.Fatal(err)
+		}
+		wantVideo := videoID
+		if kind == "live_stream.connected" {
+			wantVideo = "" // no media yet: the session has no video
+		}
+		d := ev.Data
+		if d.ID != ls.ID || d.Space != ls.Space || d.State != strings.TrimPrefix(kind, "live_stream.") || d.VideoID != wantVideo ||
+			d.Ingest.RTMPURL != ls.Ingest.RTMPURL {
+			t.Errorf("%s data %s, want the stream in its state with video_id %q and its ingest", kind, body, wantVideo)
+		}
+	}
+
+	// The recording's minutes count once it is published.
+	v := s.waitFor(t, videoID, func(v video) bool { return v.State == "ready" })
+	if v.State != "ready" || v.Duration < 2 {
+		t.Fatalf("the recording: %+v", v)
+	}
+	var space struct {
+		Usage struct{ Minutes float64 } `json:"usage"`
+	}
+	_, b = s.do(t, "GET", "/v1/space", s.key, nil)
+	if err := json.Unmarshal(b, &space); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := space.Usage.Minutes, v.Duration/60; got < want-0.001 || got > want+0.001 {
+		t.Fatalf("the space holds %.4f minutes, want the recording's %.4f", got, want)
+	}
+
+	// A space at its max_minutes refuses the next publisher at the
+	// handshake: no session, no state, no event.
+	ctx := context.Background()
+	sp, err := s.Service.Store().Space(ctx, ls.Space)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero := int64(0)
+	sp.Quotas.MaxMinutes = &zero
+	if err := s.Service.Store().UpdateSpace(ctx, sp); err != nil {
+		t.Fatal(err)
+	}
+	err = <-publish(t, 2, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
+	if err == nil {
+		t.Fatal("a publisher to a space over its max_minutes was let in")
+	}
+	if !strings.Contains(err.Error(), "the space is over its quota") {
+		t.Fatalf("the publisher was refused for another reason: %v", err)
+	}
+	after := s.liveStream(t, ls.ID)
+	if after.State != "idle" || after.StateChangedAt != idle.StateChangedAt || after.LastVideoID != videoID {
+		t.Fatalf("after a refused publisher: %+v, want the stream as it was: %+v", after, idle)
+	}
+}
+
 // TestKillDuringALiveSession kills the process a publisher streams to with
 // SIGKILL mid-stream: the next process on the same data folder makes what
 // was recorded into the video, and nothing recorded is lost.
@@ -255,6 +356,17 @@ func TestKillDuringALiveSession(t *testing.T) {
 		t.Fatalf("creating a live stream: %d %v", resp.StatusCode, err)
 	}
 	resp.Body.Close()
+	// The stream's live_stream.idle comes from the next process.
+	hooks := newReceiver(t)
+	resp = p.request(t, "POST", "/v1/webhooks", key, strings.NewReader(`{"url":"`+hooks.URL+`","events":["live_stream.idle"]}`), "Content-Type", "application/json")
+	var endpoint struct{ Secret string }
+	if err := json.NewDecoder(resp.Body).Decode(&endpoint); err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("creating a webhook: %d %v", resp.StatusCode, err)
+	}
+	resp.Body.Close()
+	hooks.mu.Lock()
+	hooks.verifier.Secrets = []string{endpoint.Secret}
+	hooks.mu.Unlock()
 	publish(t, 30, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
 
 	// Live, and playable through the delivery: segments are recorded.
@@ -290,6 +402,11 @@ func TestKillDuringALiveSession(t *testing.T) {
 	resp.Body.Close()
 	if after.State != "idle" || after.LastVideoID != videoID {
 		t.Fatalf("the stream after the crash: %s, last video %q", after.State, after.LastVideoID)
+	}
+	hooks.waitFor(t, []string{"live_stream.idle"})
+	var idle liveEvent
+	if err := json.Unmarshal(hooks.body(0), &idle); err != nil || idle.Data.ID != ls.ID || idle.Data.State != "idle" || idle.Data.VideoID != videoID {
+		t.Fatalf("live_stream.idle after the crash: %s (%v), want the stream idle with video_id %s", hooks.body(0), err, videoID)
 	}
 	t.Logf("recorded %.1f s before the kill", v.Duration)
 }

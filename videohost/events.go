@@ -27,7 +27,19 @@ const (
 	// poster change could not be made (the track's error, or the video's
 	// poster_error, says why); the video plays on as it was.
 	EventVideoAssetErrored EventType = "video.asset.errored"
+
+	// The live stream kinds report a LiveStream's moves between its states
+	// (LiveIdle …), with the stream as the API shows it (never its key) and
+	// its session's video; they are opt-in.
+	EventLiveStreamConnected    EventType = "live_stream.connected"
+	EventLiveStreamActive       EventType = "live_stream.active"
+	EventLiveStreamDisconnected EventType = "live_stream.disconnected"
+	EventLiveStreamIdle         EventType = "live_stream.idle"
 )
+
+// LiveStreamEvent is the kind of event that reports a live stream's move
+// into state (LiveIdle …).
+func LiveStreamEvent(state string) EventType { return EventType("live_stream." + state) }
 
 // EventTypes lists the seven video event kinds in lifecycle order: what an
 // endpoint created without a list of kinds receives.
@@ -39,7 +51,8 @@ func EventTypes() []EventType {
 // OptInEventTypes lists the kinds sent only to endpoints that ask for them,
 // so that receivers written for the seven kinds never see them.
 func OptInEventTypes() []EventType {
-	return []EventType{EventVideoErrored, EventVideoSubtitlesUpdated, EventVideoAssetErrored}
+	return []EventType{EventVideoErrored, EventVideoSubtitlesUpdated, EventVideoAssetErrored,
+		EventLiveStreamConnected, EventLiveStreamActive, EventLiveStreamDisconnected, EventLiveStreamIdle}
 }
 
 // AllEventTypes lists every kind an endpoint can subscribe to: EventTypes,
@@ -49,13 +62,15 @@ func AllEventTypes() []EventType { return append(EventTypes(), OptInEventTypes()
 // Event is one row of the outbox: written in the same transaction as the
 // change it reports, delivered later by the webhook dispatcher.
 type Event struct {
-	ID        string          `json:"id"`
-	Seq       int64           `json:"-"`
-	Type      EventType       `json:"type"`
-	Space     string          `json:"space"`
-	VideoID   string          `json:"video_id"`
-	CreatedAt time.Time       `json:"created_at"`
-	Data      json.RawMessage `json:"data"` // the video JSON at the moment of the event
+	ID        string    `json:"id"`
+	Seq       int64     `json:"-"`
+	Type      EventType `json:"type"`
+	Space     string    `json:"space"`
+	VideoID   string    `json:"video_id"` // "" for a live stream's event
+	CreatedAt time.Time `json:"created_at"`
+	// Data is the video JSON at the moment of the event; a live stream's
+	// event carries the stream's (see LiveStreamStore.SetLiveStreamState).
+	Data json.RawMessage `json:"data"`
 }
 
 // VideoEvent is one event of a video's lifecycle with what became of it at

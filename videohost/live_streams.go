@@ -49,6 +49,11 @@ const (
 	LiveStreamKeyLen       = 32
 )
 
+// LiveStreamEventData renders the data of a live stream's event (the
+// stream as the API shows it, without its key); videohost/liveadmin's
+// Streams.EventData makes them.
+type LiveStreamEventData func(ls *LiveStream) ([]byte, error)
+
 // LiveStreamStore keeps live streams, an optional capability of a Store.
 // All but the ingest's two (by key hash, state by id) stay in a space; a
 // missing stream is ENotFound, a key hash taken twice EConflict.
@@ -59,7 +64,11 @@ type LiveStreamStore interface {
 	ListLiveStreams(ctx context.Context, space, after string, limit int) ([]*LiveStream, error)
 	UpdateLiveStream(ctx context.Context, ls *LiveStream) error // the settings and UpdatedAt
 	SetLiveStreamKey(ctx context.Context, space, id, hash, hint string, at time.Time) error
-	SetLiveStreamState(ctx context.Context, id, state, activeVideoID, lastVideoID string, at time.Time) error
+	// SetLiveStreamState records a stream's state. With event set, the
+	// change is reported in the same transaction by an outbox event of
+	// kind LiveStreamEvent(state), whose data is event(the stream as
+	// saved); nil writes the state alone.
+	SetLiveStreamState(ctx context.Context, id, state, activeVideoID, lastVideoID string, at time.Time, event LiveStreamEventData) error
 	DeleteLiveStream(ctx context.Context, space, id string) error
 }
 

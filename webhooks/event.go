@@ -31,7 +31,17 @@ const (
 	// change could not be made; the video plays on as it was, and its JSON
 	// says why (the track's error, or poster_error).
 	KindVideoAssetErrored = "video.asset.errored"
-	KindWebhookTest       = "webhook.test"
+	// The live_stream.* kinds are sent when a live stream moves into the
+	// state they name: connected (a publisher, no media yet), active
+	// (media flows), disconnected (the publisher left; the session waits
+	// for it) and idle (the session is over). Their data is the live
+	// stream as GET /v1/live-streams/{id} shows it, never its key, with
+	// video_id, the session's video ("" when none).
+	KindLiveStreamConnected    = "live_stream.connected"
+	KindLiveStreamActive       = "live_stream.active"
+	KindLiveStreamDisconnected = "live_stream.disconnected"
+	KindLiveStreamIdle         = "live_stream.idle"
+	KindWebhookTest            = "webhook.test"
 )
 
 // Kinds returns the seven video.* kinds an endpoint gets when it is created
@@ -48,7 +58,8 @@ func Kinds() []string {
 // that receivers written for the seven kinds never see them. The slice is
 // fresh.
 func OptInKinds() []string {
-	return []string{KindVideoErrored, KindVideoSubtitlesUpdated, KindVideoAssetErrored}
+	return []string{KindVideoErrored, KindVideoSubtitlesUpdated, KindVideoAssetErrored,
+		KindLiveStreamConnected, KindLiveStreamActive, KindLiveStreamDisconnected, KindLiveStreamIdle}
 }
 
 // AllKinds returns every kind an endpoint can subscribe to: Kinds, then

@@ -315,17 +315,19 @@ func TestKinds(t *testing.T) {
 	if webhooks.Kinds()[0] != "video.created" {
 		t.Fatal("Kinds shares its slice with callers")
 	}
-	if got, want := strings.Join(webhooks.OptInKinds(), ","), "video.errored,video.subtitles.updated,video.asset.errored"; got != want {
+	if got, want := strings.Join(webhooks.OptInKinds(), ","), "video.errored,video.subtitles.updated,video.asset.errored,"+
+		"live_stream.connected,live_stream.active,live_stream.disconnected,live_stream.idle"; got != want {
 		t.Fatalf("OptInKinds = %v, want %v", got, want)
 	}
-	if got := webhooks.AllKinds(); len(got) != 10 || got[7] != "video.errored" || got[8] != "video.subtitles.updated" || got[9] != "video.asset.errored" {
-		t.Fatalf("AllKinds = %v, want the seven then the three opt-in kinds", got)
+	if got := webhooks.AllKinds(); len(got) != 14 || got[7] != "video.errored" || got[8] != "video.subtitles.updated" || got[9] != "video.asset.errored" || got[13] != "live_stream.idle" {
+		t.Fatalf("AllKinds = %v, want the seven then the seven opt-in kinds", got)
 	}
 	for _, tc := range []struct {
 		kind string
 		want bool
 	}{
 		{"video.ready", true}, {"video.deleted", true}, {"video.errored", true}, {"video.subtitles.updated", true}, {"video.asset.errored", true},
+		{"live_stream.connected", true}, {"live_stream.idle", true}, {"live_stream.*", false},
 		{"webhook.test", false}, {"video.*", false}, {"video.subtitles", false}, {"", false},
 	} {
 		if got := webhooks.ValidKind(tc.kind); got != tc.want {

@@ -847,6 +847,74 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "live_stream.active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opt-in: sent only to endpoints whose events list it */
+        post: operations["event.live_stream.active"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "live_stream.connected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opt-in: sent only to endpoints whose events list it */
+        post: operations["event.live_stream.connected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "live_stream.disconnected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opt-in: sent only to endpoints whose events list it */
+        post: operations["event.live_stream.disconnected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "live_stream.idle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opt-in: sent only to endpoints whose events list it */
+        post: operations["event.live_stream.idle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "video.archived": {
         parameters: {
             query?: never;
@@ -1103,8 +1171,8 @@ export interface components {
             description?: string;
             /** @default true */
             enabled?: boolean;
-            /** @description the kinds to receive; when absent, the seven lifecycle kinds (video.errored, video.subtitles.updated and video.asset.errored are sent only to endpoints that list them) */
-            events?: ("video.created" | "video.uploaded" | "video.processing" | "video.ready" | "video.archived" | "video.unarchived" | "video.deleted" | "video.errored" | "video.subtitles.updated" | "video.asset.errored")[];
+            /** @description the kinds to receive; when absent, the seven lifecycle kinds (video.errored, video.subtitles.updated, video.asset.errored and the live_stream.* kinds are sent only to endpoints that list them) */
+            events?: ("video.created" | "video.uploaded" | "video.processing" | "video.ready" | "video.archived" | "video.unarchived" | "video.deleted" | "video.errored" | "video.subtitles.updated" | "video.asset.errored" | "live_stream.connected" | "live_stream.active" | "live_stream.disconnected" | "live_stream.idle")[];
             /**
              * Format: uri
              * @description http or https; private, loopback, link-local and metadata addresses are refused (validation_failed on url)
@@ -1538,7 +1606,7 @@ export interface components {
         UpdateWebhookInput: {
             description?: string;
             enabled?: boolean;
-            events?: ("video.created" | "video.uploaded" | "video.processing" | "video.ready" | "video.archived" | "video.unarchived" | "video.deleted" | "video.errored" | "video.subtitles.updated" | "video.asset.errored")[];
+            events?: ("video.created" | "video.uploaded" | "video.processing" | "video.ready" | "video.archived" | "video.unarchived" | "video.deleted" | "video.errored" | "video.subtitles.updated" | "video.asset.errored" | "live_stream.connected" | "live_stream.active" | "live_stream.disconnected" | "live_stream.idle")[];
             /** Format: uri */
             url?: string;
         };
@@ -1616,7 +1684,7 @@ export interface components {
             /** @description the webhook-id header of every delivery of the event */
             id: string;
             /** @enum {string} */
-            type: "video.created" | "video.uploaded" | "video.processing" | "video.ready" | "video.archived" | "video.unarchived" | "video.deleted" | "video.errored" | "video.subtitles.updated" | "video.asset.errored";
+            type: "video.created" | "video.uploaded" | "video.processing" | "video.ready" | "video.archived" | "video.unarchived" | "video.deleted" | "video.errored" | "video.subtitles.updated" | "video.asset.errored" | "live_stream.connected" | "live_stream.active" | "live_stream.disconnected" | "live_stream.idle";
         };
         /** @description deterministic asset URLs; empty until the asset exists */
         VideoURLs: {
@@ -1652,14 +1720,14 @@ export interface components {
             /** @enum {string} */
             state: "pending" | "delivered" | "failed";
             /** @enum {string} */
-            type: "video.created" | "video.uploaded" | "video.processing" | "video.ready" | "video.archived" | "video.unarchived" | "video.deleted" | "video.errored" | "video.subtitles.updated" | "video.asset.errored" | "webhook.test";
+            type: "video.created" | "video.uploaded" | "video.processing" | "video.ready" | "video.archived" | "video.unarchived" | "video.deleted" | "video.errored" | "video.subtitles.updated" | "video.asset.errored" | "live_stream.connected" | "live_stream.active" | "live_stream.disconnected" | "live_stream.idle" | "webhook.test";
         };
         WebhookEndpoint: {
             /** Format: date-time */
             created_at: string;
             description: string;
             enabled: boolean;
-            events: ("video.created" | "video.uploaded" | "video.processing" | "video.ready" | "video.archived" | "video.unarchived" | "video.deleted" | "video.errored" | "video.subtitles.updated" | "video.asset.errored")[];
+            events: ("video.created" | "video.uploaded" | "video.processing" | "video.ready" | "video.archived" | "video.unarchived" | "video.deleted" | "video.errored" | "video.subtitles.updated" | "video.asset.errored" | "live_stream.connected" | "live_stream.active" | "live_stream.disconnected" | "live_stream.idle")[];
             id: string;
             /**
              * Format: date-time
@@ -4125,6 +4193,174 @@ export interface operations {
             413: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
             500: components["responses"]["Problem"];
+        };
+    };
+    "event.live_stream.active": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the same on every attempt: deduplicate on it */
+                "webhook-id": string;
+                /** @description unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}> per Standard Webhooks; two, space-separated, during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the live stream as GET /v1/live-streams/{id} shows it (never its key), in the state the kind names, with the session's video */
+                    data: components["schemas"]["LiveStream"] & {
+                        /** @description the video of the session the event is about (for idle, the session that ended); empty when it has none, such as a publisher connected before any media */
+                        video_id: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description when the change happened
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "live_stream.active";
+                };
+            };
+        };
+        responses: {
+            /** @description delivered; anything else (redirects included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.live_stream.connected": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the same on every attempt: deduplicate on it */
+                "webhook-id": string;
+                /** @description unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}> per Standard Webhooks; two, space-separated, during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the live stream as GET /v1/live-streams/{id} shows it (never its key), in the state the kind names, with the session's video */
+                    data: components["schemas"]["LiveStream"] & {
+                        /** @description the video of the session the event is about (for idle, the session that ended); empty when it has none, such as a publisher connected before any media */
+                        video_id: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description when the change happened
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "live_stream.connected";
+                };
+            };
+        };
+        responses: {
+            /** @description delivered; anything else (redirects included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.live_stream.disconnected": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the same on every attempt: deduplicate on it */
+                "webhook-id": string;
+                /** @description unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}> per Standard Webhooks; two, space-separated, during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the live stream as GET /v1/live-streams/{id} shows it (never its key), in the state the kind names, with the session's video */
+                    data: components["schemas"]["LiveStream"] & {
+                        /** @description the video of the session the event is about (for idle, the session that ended); empty when it has none, such as a publisher connected before any media */
+                        video_id: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description when the change happened
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "live_stream.disconnected";
+                };
+            };
+        };
+        responses: {
+            /** @description delivered; anything else (redirects included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.live_stream.idle": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the same on every attempt: deduplicate on it */
+                "webhook-id": string;
+                /** @description unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}> per Standard Webhooks; two, space-separated, during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the live stream as GET /v1/live-streams/{id} shows it (never its key), in the state the kind names, with the session's video */
+                    data: components["schemas"]["LiveStream"] & {
+                        /** @description the video of the session the event is about (for idle, the session that ended); empty when it has none, such as a publisher connected before any media */
+                        video_id: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description when the change happened
+                     */
+                    timestamp: string;
+                    /** @constant */
+                    type: "live_stream.idle";
+                };
+            };
+        };
+        responses: {
+            /** @description delivered; anything else (redirects included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     "event.video.archived": {

@@ -1,8 +1,12 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -260,7 +264,7 @@ func TestLiveStreamDeleteWhileLive(t *testing.T) {
 		{videohost.LiveActive, "video0000001", "", http.StatusConflict},
 		{videohost.LiveIdle, "", "video0000001", http.StatusNoContent},
 	} {
-		if err := e.db.SetLiveStreamState(ctx, ls.ID, tc.state, tc.active, tc.last, e.clock.Now()); err != nil {
+		if err := e.db.SetLiveStreamState(ctx, ls.ID, tc.state, tc.active, tc.last, e.clock.Now(), nil); err != nil {
 			t.Fatal(err)
 		}
 		var got liveadmin.LiveStreamView
@@ -278,4 +282,56 @@ func TestLiveStreamDeleteWhileLive(t *testing.T) {
 			t.Fatalf("DELETE in %s: %d %s", tc.state, r.status, r)
 		}
 	}
+}
+
+// A stream's states reach the endpoints that subscribe to the live_stream
+// kinds, with the stream as the API shows it, never its key, and the
+// session's video; an endpoint of the seven video kinds gets none.
+func TestLiveStreamWebhookPayloads(t *testing.T) {
+	e := newLiveEnv(t)
+	ctx := context.Background()
+	hook := e.createWebhook(e.rw, map[string]any{"events": []string{"live_stream.idle", "live_stream.active", "live_stream.connected", "live_stream.disconnected"}})
+	if want := []videohost.EventType{videohost.EventLiveStreamConnected, videohost.EventLiveStreamActive,
+		videohost.EventLiveStreamDisconnected, videohost.EventLiveStreamIdle}; !slices.Equal(hook.Events, want) {
+		t.Fatalf("events %v, want %v", hook.Events, want)
+	}
+	plain := e.createWebhook(e.rw, map[string]any{})
+	ls := e.createLiveStream(e.rw, map[string]any{"title": "Morning show"})
+	streams := liveadmin.New(e.svc, liveadmin.Config{Ingest: liveIngest})
+	const video = "video0000001"
+	for _, step := range []struct{ state, active, last, video string }{
+		{videohost.LiveConnected, "", "", ""},
+		{videohost.LiveActive, video, video, video},
+		{videohost.LiveDisconnected, video, video, video},
+		{videohost.LiveIdle, "", video, video},
+	} {
+		event := func(s *videohost.LiveStream) ([]byte, error) { return streams.EventData(s, step.video) }
+		if err := e.db.SetLiveStreamState(ctx, ls.ID, step.state, step.active, step.last, e.clock.Now(), event); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := e.claimEnvelopes()
+	if types := eventTypes(t, got[plain.ID]); len(types) != 0 {
+		t.Errorf("the endpoint of the video kinds got %v", types)
+	}
+	bodies := got[hook.ID]
+	if types, want := eventTypes(t, bodies), []string{"live_stream.connected", "live_stream.active", "live_stream.disconnected", "live_stream.idle"}; !slices.Equal(types, want) {
+		t.Fatalf("the live endpoint got %v, want %v", types, want)
+	}
+	for _, b := range bodies {
+		if strings.Contains(string(b), ls.StreamKey) || strings.Contains(string(b), "stream_key\"") || strings.Contains(string(b), "srt_stream_id") {
+			t.Fatalf("a live_stream event carries the key: %s", b)
+		}
+	}
+	normalize := func(b []byte) []byte {
+		var pretty bytes.Buffer
+		if err := json.Indent(&pretty, b, "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		out := strings.NewReplacer(ls.ID, "LIVE_STREAM_ID", e.space, "SPACE", ls.StreamKeyHint, "…HINT").Replace(pretty.String())
+		out = regexp.MustCompile(`"\d{4}-\d\d-\d\dT[0-9:.]+Z"`).ReplaceAllString(out, `"2026-01-02T03:04:05Z"`)
+		return []byte(out + "\n")
+	}
+	golden(t, "live_stream.active.json", normalize(bodies[1]))
+	golden(t, "live_stream.idle.json", normalize(bodies[3]))
 }

@@ -244,7 +244,7 @@ func describeWebhooks(paths, schemas obj) {
 			"url": obj{"type": "string", "format": "uri", "maxLength": videohost.MaxWebhookURLLen,
 				"description": "http or https; private, loopback, link-local and metadata addresses are refused (validation_failed on url)"},
 			"events": obj{"type": "array", "minItems": 1, "items": eventKinds,
-				"description": "the kinds to receive; when absent, the seven lifecycle kinds (video.errored, video.subtitles.updated and video.asset.errored are sent only to endpoints that list them)"},
+				"description": "the kinds to receive; when absent, the seven lifecycle kinds (video.errored, video.subtitles.updated, video.asset.errored and the live_stream.* kinds are sent only to endpoints that list them)"},
 			"description": obj{"type": "string", "maxLength": videohost.MaxWebhookDescription},
 			"enabled":     obj{"type": "boolean", "default": true},
 		},
@@ -300,6 +300,14 @@ func describeWebhookEvents() obj {
 			data["description"] = "the video; its error holds the code and the message"
 		case webhooks.KindVideoAssetErrored:
 			data["description"] = "the video, still playing as it was; the errored added audio track's error, or poster_error, holds the code and the message"
+		case webhooks.KindLiveStreamConnected, webhooks.KindLiveStreamActive, webhooks.KindLiveStreamDisconnected, webhooks.KindLiveStreamIdle:
+			data = obj{
+				"description": "the live stream as GET /v1/live-streams/{id} shows it (never its key), in the state the kind names, with the session's video",
+				"allOf": []obj{ref("LiveStream"), {
+					"type": "object", "required": []string{"video_id"},
+					"properties": obj{"video_id": str("the video of the session the event is about (for idle, the session that ended); empty when it has none, such as a publisher connected before any media")},
+				}},
+			}
 		}
 		out[kind] = obj{"post": obj{
 			"operationId": "event." + kind,

@@ -112,6 +112,9 @@ var (
 	// connection broke is only let back in once the old connection is
 	// known dead (its read deadline or a closed socket).
 	ErrBusy = errors.New("live: another publisher is using this stream key")
+	// ErrOverQuota: the stream's space already holds what one of its quotas
+	// allows (max_minutes): a new session would only end errored.
+	ErrOverQuota = errors.New("live: the stream's space is over its quota")
 	// ErrUnsupportedCodec: a track's codec is not one of the Codec values.
 	ErrUnsupportedCodec = errors.New("live: unsupported codec")
 )

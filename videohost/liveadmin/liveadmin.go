@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -106,6 +108,26 @@ func (s *Streams) view(ls *videohost.LiveStream, key string) *LiveStreamView {
 		v.Ingest.SRTStreamID = "publish:" + key
 	}
 	return v
+}
+
+// LiveStreamEventView is the data of a live_stream.* webhook event: the
+// stream as the API shows it, without its key, and VideoID, the video of
+// the session the event is about ("" when it has none: a publisher
+// connected, no media yet).
+type LiveStreamEventView struct {
+	*LiveStreamView
+	VideoID string `json:"video_id"`
+}
+
+// EventData renders the data of ls's live_stream.* event about the
+// session whose video is videoID: what the store writes in the outbox
+// with the state (videohost.LiveStreamStore.SetLiveStreamState).
+func (s *Streams) EventData(ls *videohost.LiveStream, videoID string) ([]byte, error) {
+	data, err := json.Marshal(LiveStreamEventView{LiveStreamView: s.view(ls, ""), VideoID: videoID})
+	if err != nil {
+		return nil, fmt.Errorf("rendering live stream %s: %w", ls.ID, err)
+	}
+	return data, nil
 }
 
 // store is the live stream store, or EUnavailable.

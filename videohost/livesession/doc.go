@@ -16,7 +16,14 @@
 // When the session ends, the recording is made into the video's ready
 // version without encoding anything (the pipeline's PackageRecording):
 // the same segments, VOD playlists, MP4 renditions remuxed from them, the
-// pictures.
+// pictures. A publisher that leaves before sending media makes no video.
+//
+// Authorize refuses, with live.ErrOverQuota, a new session in a space
+// that already holds its max_minutes (the recording's duration counts
+// when it is published, as any video's). Every move of a stream's state
+// is recorded with its live_stream.<state> webhook event in one
+// transaction (States), the event's data rendered by Streams: the stream
+// as the API shows it, never its key, with the session's video.
 //
 // # Why a room of its own
 //

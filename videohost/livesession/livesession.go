@@ -25,17 +25,23 @@ type Domain interface {
 	StartLiveVideo(ctx context.Context, in videohost.LiveVideoInput) (*videohost.Video, error)
 	PublishReady(ctx context.Context, videoID, dir string, out *videohost.ProcessOutput) (*videohost.Video, error)
 	Fail(ctx context.Context, videoID, code, message string) (*videohost.Video, error)
+	// SpaceWithUsage is a space with its quotas and what it holds: a
+	// publisher whose space is at its max_minutes is refused.
+	SpaceWithUsage(ctx context.Context, id string) (*videohost.Space, error)
 }
 
-// Streams resolves stream keys; *liveadmin.Streams is one.
+// Streams resolves stream keys and renders the data of a stream's
+// live_stream.* events (the stream as the API shows it, never its key,
+// with the video of the session); *liveadmin.Streams is one.
 type Streams interface {
 	Authorize(ctx context.Context, streamKey string) (*videohost.LiveStream, error)
+	EventData(ls *videohost.LiveStream, videoID string) ([]byte, error)
 }
 
-// States records a live stream's state; the store's
-// videohost.LiveStreamStore is one.
+// States records a live stream's state and the event that reports it, in
+// one transaction; the store's videohost.LiveStreamStore is one.
 type States interface {
-	SetLiveStreamState(ctx context.Context, id, state, activeVideoID, lastVideoID string, at time.Time) error
+	SetLiveStreamState(ctx context.Context, id, state, activeVideoID, lastVideoID string, at time.Time, event videohost.LiveStreamEventData) error
 }
 
 // Recorder makes a finished session's recording into a video's assets;
@@ -72,8 +78,10 @@ type Sessions struct {
 	streams map[string]*videohost.LiveStream // by id, as Authorize last saw them
 	byVideo map[string]*session
 	// current and lastVideo are each stream's running session's video
-	// and its latest session's, by stream id.
-	current, lastVideo map[string]string
+	// and its latest session's, by stream id; finished is the video of
+	// the session that just ended ("" when it had none), until the stream
+	// is reported idle.
+	current, lastVideo, finished map[string]string
 }
 
 // New returns Sessions; base is the context of the process that runs
@@ -90,7 +98,7 @@ func New(base context.Context, cfg Config) (*Sessions, error) {
 	}
 	return &Sessions{cfg: cfg, base: context.WithoutCancel(base),
 		streams: make(map[string]*videohost.LiveStream), byVideo: make(map[string]*session),
-		current: make(map[string]string), lastVideo: make(map[string]string)}, nil
+		current: make(map[string]string), lastVideo: make(map[string]string), finished: make(map[string]string)}, nil
 }
 
 var (
@@ -98,7 +106,11 @@ var (
 	_ live.Lifecycle = (*Sessions)(nil)
 )
 
-// Authorize implements live.Directory.
+// Authorize implements live.Directory. A key that is no stream's is
+// live.ErrUnknownKey; a stream whose space already holds its max_minutes
+// is live.ErrOverQuota (the ingest refuses the publisher at the
+// handshake), unless its session is running and the publisher comes back
+// to it within the reconnect window.
 func (s *Sessions) Authorize(ctx context.Context, key string) (live.Stream, error) {
 	ls, err := s.cfg.Streams.Authorize(ctx, key)
 	if videohost.IsNotFound(err) {
@@ -107,10 +119,34 @@ func (s *Sessions) Authorize(ctx context.Context, key string) (live.Stream, erro
 	if err != nil {
 		return live.Stream{}, err
 	}
+	if err := s.checkQuota(ctx, ls); err != nil {
+		return live.Stream{}, err
+	}
 	s.mu.Lock()
 	s.streams[ls.ID] = ls
 	s.mu.Unlock()
 	return live.Stream{ID: ls.ID, Space: ls.Space, ReconnectWindow: time.Duration(ls.ReconnectWindow) * time.Second}, nil
+}
+
+// checkQuota refuses a new session in a space at or past its
+// max_minutes: its recording could only end errored quota_exceeded.
+func (s *Sessions) checkQuota(ctx context.Context, ls *videohost.LiveStream) error {
+	s.mu.Lock()
+	running := s.current[ls.ID] != ""
+	s.mu.Unlock()
+	if running {
+		return nil
+	}
+	sp, err := s.cfg.Domain.SpaceWithUsage(ctx, ls.Space)
+	if err != nil {
+		return fmt.Errorf("reading the space's quotas: %w", err)
+	}
+	if limit := sp.Quotas.MaxMinutes; limit != nil && sp.Usage != nil && sp.Usage.Minutes >= float64(*limit) {
+		s.cfg.Logger.InfoContext(ctx, "live: publisher refused, the space is over its quota", "stream", ls.ID, "space", ls.Space,
+			"max_minutes", *limit, "minutes", sp.Usage.Minutes)
+		return fmt.Errorf("%w: the space holds %.2f of its %d minutes", live.ErrOverQuota, sp.Usage.Minutes, *limit)
+	}
+	return nil
 }
 
 // Open implements live.Lifecycle: a new session. Its video is created
@@ -172,6 +208,7 @@ func (s *Sessions) startVideo(ctx context.Context, sess *session) (string, error
 func (s *Sessions) ended(sess *session) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.finished[sess.stream.ID] = sess.videoID
 	if sess.videoID != "" {
 		delete(s.byVideo, sess.videoID)
 		if s.current[sess.stream.ID] == sess.videoID {
@@ -181,18 +218,23 @@ func (s *Sessions) ended(sess *session) {
 }
 
 // StateChanged implements live.Lifecycle: the stream's state, its
-// session's video while one runs, and its latest session's video.
+// session's video while one runs, and its latest session's video, with
+// the live_stream.<state> event whose video_id is the session's video
+// (the one that ended, for idle).
 func (s *Sessions) StateChanged(ctx context.Context, st live.Stream, state live.State) {
 	s.mu.Lock()
 	active, last := s.current[st.ID], s.lastVideo[st.ID]
 	if ls := s.streams[st.ID]; ls != nil && last == "" {
 		last = ls.LastVideoID
 	}
-	s.mu.Unlock()
+	video := active
 	if state == live.StateIdle {
-		active = ""
+		active, video = "", s.finished[st.ID]
+		delete(s.finished, st.ID)
 	}
-	if err := s.cfg.States.SetLiveStreamState(ctx, st.ID, string(state), active, last, s.cfg.Now().UTC()); err != nil {
+	s.mu.Unlock()
+	event := func(ls *videohost.LiveStream) ([]byte, error) { return s.cfg.Streams.EventData(ls, video) }
+	if err := s.cfg.States.SetLiveStreamState(ctx, st.ID, string(state), active, last, s.cfg.Now().UTC(), event); err != nil {
 		s.cfg.Logger.WarnContext(ctx, "live: recording a stream's state", "stream", st.ID, "state", state, "err", err)
 	}
 }
@@ -254,7 +296,9 @@ func (s *Sessions) Recover(ctx context.Context) error {
 		if err := sess.packageRecording(ctx); err != nil {
 			errs = append(errs, err)
 		}
-		if err := s.cfg.States.SetLiveStreamState(ctx, note.Stream, string(live.StateIdle), "", note.Video, s.cfg.Now().UTC()); err != nil && !videohost.IsNotFound(err) {
+		// The stream's live_stream.idle, about the session that ended.
+		event := func(ls *videohost.LiveStream) ([]byte, error) { return s.cfg.Streams.EventData(ls, note.Video) }
+		if err := s.cfg.States.SetLiveStreamState(ctx, note.Stream, string(live.StateIdle), "", note.Video, s.cfg.Now().UTC(), event); err != nil && !videohost.IsNotFound(err) {
 			errs = append(errs, err)
 		}
 	}

@@ -10,6 +10,7 @@ func (dialect) LiveStreams() sqlstore.LiveStreamSQL {
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		LiveStream: `SELECT ` + sqlstore.LiveStreamColumns + ` FROM live_streams WHERE space = ? AND id = ?`,
 		ByKeyHash:  `SELECT ` + sqlstore.LiveStreamColumns + ` FROM live_streams WHERE key_hash = ?`,
+		ByID:       `SELECT ` + sqlstore.LiveStreamColumns + ` FROM live_streams WHERE id = ?`,
 		List:       `SELECT ` + sqlstore.LiveStreamColumns + ` FROM live_streams WHERE space = ? AND id > ? ORDER BY id LIMIT ?`,
 		Update: `UPDATE live_streams SET title = ?, collection_id = ?, playback_policy = ?, latency_mode = ?, record = ?,
 			reconnect_window = ?, dvr_window = ?, updated_at = ? WHERE space = ? AND id = ?`,

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
@@ -19,8 +20,8 @@ type LiveStreamSQL struct {
 	// Insert inserts LiveStreamColumns.
 	Insert string
 	// LiveStream selects LiveStreamColumns given space and id; ByKeyHash
-	// given a key hash, in any space.
-	LiveStream, ByKeyHash string
+	// given a key hash, in any space; ByID given an id, in any space.
+	LiveStream, ByKeyHash, ByID string
 	// List selects LiveStreamColumns of a space in id order given space,
 	// an id to start after and a limit.
 	List string
@@ -117,10 +118,35 @@ func (s *Store) SetLiveStreamKey(ctx context.Context, space, id, hash, hint stri
 }
 
 // SetLiveStreamState records where the stream's session is, for the
-// ingest, which knows the stream by id alone.
-func (s *Store) SetLiveStreamState(ctx context.Context, id, state, activeVideoID, lastVideoID string, at time.Time) error {
-	n, err := s.b.Write.Exec(ctx, s.b.Q.LiveStreams.SetState, state, activeVideoID, lastVideoID, s.round(at), id)
-	return MustAffect(n, err, "setting the state of live stream", liveStreamNotFound(id))
+// ingest, which knows the stream by id alone. With event set, the outbox
+// event that reports the change (live_stream.<state>, with no video_id:
+// the stream's event is not one of its video's) is written in the same
+// transaction, its data rendered from the stream as saved.
+func (s *Store) SetLiveStreamState(ctx context.Context, id, state, activeVideoID, lastVideoID string, at time.Time, event videohost.LiveStreamEventData) error {
+	at = s.round(at)
+	if event == nil {
+		n, err := s.b.Write.Exec(ctx, s.b.Q.LiveStreams.SetState, state, activeVideoID, lastVideoID, at, id)
+		return MustAffect(n, err, "setting the state of live stream", liveStreamNotFound(id))
+	}
+	return s.b.InTx(ctx, func(tx Tx) error {
+		n, err := tx.Exec(ctx, s.b.Q.LiveStreams.SetState, state, activeVideoID, lastVideoID, at, id)
+		if err := MustAffect(n, err, "setting the state of live stream", liveStreamNotFound(id)); err != nil {
+			return err
+		}
+		ls, err := ScanLiveStream(tx.QueryRow(ctx, s.b.Q.LiveStreams.ByID, id), tx.NewTime)
+		if err != nil {
+			return NotFound(err, "reading live stream", "live stream %s not found", id)
+		}
+		data, err := event(ls)
+		if err != nil {
+			return fmt.Errorf("rendering the live stream's event: %w", err)
+		}
+		if err := tx.LockOutbox(ctx); err != nil {
+			return err
+		}
+		return Exec(ctx, tx, "inserting event", s.b.Q.Videos.Event,
+			"evt_"+videohost.NewID(24), string(videohost.LiveStreamEvent(state)), ls.Space, "", at, string(data))
+	})
 }
 
 // DeleteLiveStream removes a stream; whether it may go (not live) is the

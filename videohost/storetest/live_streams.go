@@ -2,6 +2,8 @@ package storetest
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -194,7 +196,7 @@ func testLiveStreamKeyAndState(t *testing.T, open Opener) {
 		{videohost.LiveIdle, "", "video0000001"},
 	} {
 		later = later.Add(time.Second)
-		if err := store.SetLiveStreamState(ctx, "ls1", step.state, step.active, step.last, later); err != nil {
+		if err := store.SetLiveStreamState(ctx, "ls1", step.state, step.active, step.last, later, nil); err != nil {
 			t.Fatal(err)
 		}
 		got, err := store.LiveStream(ctx, "aaaaa", "ls1")
@@ -206,5 +208,85 @@ func testLiveStreamKeyAndState(t *testing.T, open Opener) {
 			t.Fatalf("after SetLiveStreamState(%+v): %+v", step, got)
 		}
 	}
-	wantCode(t, store.SetLiveStreamState(ctx, "nope", videohost.LiveIdle, "", "", later), videohost.ENotFound)
+	wantCode(t, store.SetLiveStreamState(ctx, "nope", videohost.LiveIdle, "", "", later, nil), videohost.ENotFound)
+	if events, err := db.Events(ctx, 0, 0); err != nil || len(events) != 0 {
+		t.Fatalf("without a renderer the states wrote events: %+v, %v", events, err)
+	}
+}
+
+// A state set with an event renderer writes live_stream.<state> in the
+// same transaction: its data rendered from the stream as saved, in the
+// stream's space, with no video id; it fans out to the endpoints that
+// subscribe to its kind. A renderer that fails leaves the state as it
+// was, and a missing stream writes no event.
+func testLiveStreamStateEvents(t *testing.T, open Opener) {
+	ctx := context.Background()
+	b := open(t)
+	db := b.DB
+	store := liveStreams(t, db)
+	createSpace(t, db, "aaaaa")
+	now := b.Clock.Now()
+	if err := store.CreateLiveStream(ctx, newLiveStream("aaaaa", "ls1", "h1", now)); err != nil {
+		t.Fatal(err)
+	}
+	all := createWebhook(t, db, "aaaaa", videohost.EventLiveStreamConnected, videohost.EventLiveStreamActive,
+		videohost.EventLiveStreamDisconnected, videohost.EventLiveStreamIdle)
+	activeOnly := createWebhook(t, db, "aaaaa", videohost.EventLiveStreamActive)
+	videos := createWebhook(t, db, "aaaaa") // the seven video kinds: none of these
+
+	render := func(ls *videohost.LiveStream) ([]byte, error) {
+		return json.Marshal(map[string]string{"id": ls.ID, "state": ls.State, "active": ls.ActiveVideoID, "last": ls.LastVideoID})
+	}
+	steps := []struct{ state, active, last string }{
+		{videohost.LiveConnected, "", ""},
+		{videohost.LiveActive, "video0000001", "video0000001"},
+		{videohost.LiveDisconnected, "video0000001", "video0000001"},
+		{videohost.LiveIdle, "", "video0000001"},
+	}
+	at := now
+	for _, step := range steps {
+		at = at.Add(time.Second)
+		if err := store.SetLiveStreamState(ctx, "ls1", step.state, step.active, step.last, at, render); err != nil {
+			t.Fatal(err)
+		}
+	}
+	events, err := db.Events(ctx, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(events) != len(steps) {
+		t.Fatalf("%d events, want %d: %+v", len(events), len(steps), events)
+	}
+	for i, ev := range events {
+		step := steps[i]
+		want := `{"active":"` + step.active + `","id":"ls1","last":"` + step.last + `","state":"` + step.state + `"}`
+		if ev.Type != videohost.LiveStreamEvent(step.state) || ev.Space != "aaaaa" || ev.VideoID != "" || string(ev.Data) != want ||
+			ev.CreatedAt.Sub(now.Add(time.Duration(i+1)*time.Second)).Abs() > time.Millisecond {
+			t.Errorf("event %d = %+v (data %s), want %s with data %s", i, ev, ev.Data, videohost.LiveStreamEvent(step.state), want)
+		}
+	}
+
+	fanOutAll(t, db, b.Clock.Now())
+	if got, want := deliveryTypes(t, db, all.ID), []string{"live_stream.connected", "live_stream.active", "live_stream.disconnected", "live_stream.idle"}; !slices.Equal(got, want) {
+		t.Errorf("the endpoint of the four kinds got %v, want %v", got, want)
+	}
+	if got := deliveryTypes(t, db, activeOnly.ID); !slices.Equal(got, []string{"live_stream.active"}) {
+		t.Errorf("the endpoint of live_stream.active got %v", got)
+	}
+	if got := deliveryTypes(t, db, videos.ID); len(got) != 0 {
+		t.Errorf("the endpoint of the video kinds got %v", got)
+	}
+
+	// One transaction: a renderer that fails leaves the state as it was.
+	boom := func(*videohost.LiveStream) ([]byte, error) { return nil, errors.New("boom") }
+	if err := store.SetLiveStreamState(ctx, "ls1", videohost.LiveConnected, "", "video0000001", at.Add(time.Second), boom); err == nil {
+		t.Fatal("a failing renderer succeeded")
+	}
+	if got, err := store.LiveStream(ctx, "aaaaa", "ls1"); err != nil || got.State != videohost.LiveIdle {
+		t.Fatalf("after a failed renderer: %+v, %v; want the stream idle still", got, err)
+	}
+	wantCode(t, store.SetLiveStreamState(ctx, "nope", videohost.LiveConnected, "", "", at, render), videohost.ENotFound)
+	if events, err := db.Events(ctx, events[len(events)-1].Seq, 0); err != nil || len(events) != 0 {
+		t.Fatalf("a failed change wrote events: %+v, %v", events, err)
+	}
 }

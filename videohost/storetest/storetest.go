@@ -96,6 +96,7 @@ func Run(t *testing.T, open Opener) {
 		{"PlayerSettings", testPlayerSettings},
 		{"LiveStreams", testLiveStreams},
 		{"LiveStreamKeyAndState", testLiveStreamKeyAndState},
+		{"LiveStreamStateEvents", testLiveStreamStateEvents},
 		{"QueueDepth", testQueueDepth},
 		{"VideoProgress", testVideoProgress},
 		{"VideoEvents", testVideoEvents},

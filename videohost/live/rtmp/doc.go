@@ -26,7 +26,8 @@
 // media is read: an error answers the publish command with an error
 // status (NetStream.Publish.Unauthorized for live.ErrUnknownKey,
 // NetStream.Publish.BadName for live.ErrBusy, NetStream.Publish.Failed
-// otherwise) and closes the connection; Start is never called. Play
+// otherwise, described "the space is over its quota" for
+// live.ErrOverQuota) and closes the connection; Start is never called. Play
 // requests are refused: playback is HLS.
 //
 // # Tracks and units

@@ -186,6 +186,8 @@ func (s *Server) handle(ctx context.Context, nc net.Conn) {
 			code, desc = "NetStream.Publish.Unauthorized", "unknown stream key"
 		case errors.Is(err, live.ErrBusy):
 			code, desc = "NetStream.Publish.BadName", "another publisher is using this stream key"
+		case errors.Is(err, live.ErrOverQuota):
+			desc = "the space is over its quota"
 		}
 		writeStatus(nc, sc, code, desc)
 		return

@@ -15,6 +15,7 @@
 // it while the request waits, and an error rejects the request in the
 // handshake, with the access control's reasons: REJX_UNAUTHORIZED (1401)
 // for live.ErrUnknownKey, REJX_CONFLICT (1407) for live.ErrBusy,
+// REJX_OVERLOAD (1402, "exceeded credits") for live.ErrOverQuota,
 // REJX_ISE (1500) otherwise. A stream id asking for another mode
 // ("read:KEY", "#!::r=KEY,m=request", or the access control form without
 // m, whose default is request) is rejected with REJX_BAD_MODE (1405):

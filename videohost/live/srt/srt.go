@@ -215,6 +215,8 @@ func (s *Server) handle(ctx context.Context, req gosrt.ConnRequest) {
 			req.Reject(gosrt.REJX_UNAUTHORIZED)
 		case errors.Is(err, live.ErrBusy):
 			req.Reject(gosrt.REJX_CONFLICT)
+		case errors.Is(err, live.ErrOverQuota):
+			req.Reject(gosrt.REJX_OVERLOAD)
 		default:
 			req.Reject(gosrt.REJX_ISE)
 		}
