@@ -82,6 +82,8 @@ type Sessions struct {
 	// the session that just ended ("" when it had none), until the stream
 	// is reported idle.
 	current, lastVideo, finished map[string]string
+	// open counts each stream's sessions not finished yet.
+	open map[string]int
 }
 
 // New returns Sessions; base is the context of the process that runs
@@ -98,7 +100,8 @@ func New(base context.Context, cfg Config) (*Sessions, error) {
 	}
 	return &Sessions{cfg: cfg, base: context.WithoutCancel(base),
 		streams: make(map[string]*videohost.LiveStream), byVideo: make(map[string]*session),
-		current: make(map[string]string), lastVideo: make(map[string]string), finished: make(map[string]string)}, nil
+		current: make(map[string]string), lastVideo: make(map[string]string), finished: make(map[string]string),
+		open: make(map[string]int)}, nil
 }
 
 var (
@@ -175,6 +178,9 @@ func (s *Sessions) Open(ctx context.Context, st live.Stream) (live.Session, erro
 		return nil, err
 	}
 	sess.mux = mux
+	s.mu.Lock()
+	s.open[ls.ID]++
+	s.mu.Unlock()
 	return sess, nil
 }
 
@@ -208,6 +214,9 @@ func (s *Sessions) startVideo(ctx context.Context, sess *session) (string, error
 func (s *Sessions) ended(sess *session) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.open[sess.stream.ID]--; s.open[sess.stream.ID] <= 0 {
+		delete(s.open, sess.stream.ID)
+	}
 	s.finished[sess.stream.ID] = sess.videoID
 	if sess.videoID != "" {
 		delete(s.byVideo, sess.videoID)
@@ -231,6 +240,13 @@ func (s *Sessions) StateChanged(ctx context.Context, st live.Stream, state live.
 	if state == live.StateIdle {
 		active, video = "", s.finished[st.ID]
 		delete(s.finished, st.ID)
+		if s.open[st.ID] > 0 {
+			// A publisher came back after the window and opened a new
+			// session while this one was finishing: the stream is that
+			// session's, not idle.
+			s.mu.Unlock()
+			return
+		}
 	}
 	s.mu.Unlock()
 	event := func(ls *videohost.LiveStream) ([]byte, error) { return s.cfg.Streams.EventData(ls, video) }
