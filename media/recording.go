@@ -102,6 +102,15 @@ func PackageRecording(ctx context.Context, opts RecordingOptions) (*Manifest, er
 		if err != nil {
 			return nil, err
 		}
+		if i == 0 {
+			// The audio file is the first track as recorded, remuxed: the
+			// track is AAC already, and encoding two hours of it again
+			// would be most of the time to ready.
+			files := append([]string{filepath.Join(track.dir, InitSegmentFile)}, track.segmentFiles()...)
+			if err := remuxToMP4(ctx, [][]string{files}, filepath.Join(opts.OutDir, AudioFile)); err != nil {
+				return nil, err
+			}
+		}
 		stream := AudioStream{Index: 1 + i, Codec: "aac", Channels: rt.channels, SampleRate: int(rt.timescale)}
 		info.Audio = append(info.Audio, stream)
 		out.audios = append(out.audios, &audioTrackOutput{stream: stream, id: id, track: track})

@@ -107,6 +107,11 @@ func TestPackageRecordingEncodesNothing(t *testing.T) {
 	if strings.Join(kinds, ",") != "video/h264,audio/aac" {
 		t.Errorf("h264_hd.mp4 streams %v, want video/h264 and audio/aac", kinds)
 	}
+	// The audio file is the recorded track remuxed: AAC, the whole length.
+	m4a := ffprobeJSON(t, filepath.Join(out, "audio.m4a"))
+	if d := m4a.duration(t).Seconds(); d < 5.9 || d > 6.1 || len(m4a.Streams) != 1 || m4a.Streams[0].CodecName != "aac" {
+		t.Errorf("audio.m4a: %.3f s, streams %+v", d, m4a.Streams)
+	}
 	playlist, err := os.ReadFile(filepath.Join(out, "h264_hd", "playlist.m3u8"))
 	if err != nil {
 		t.Fatal(err)
