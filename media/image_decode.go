@@ -20,6 +20,10 @@ func microsecondBase() astiav.Rational { return astiav.NewRational(1, 1_000_000)
 // picture stages (frame, poster, storyboard, clip). Like every FFmpeg
 // context it belongs to one goroutine.
 type imgDecoder struct {
+	// keyframesOnly has the decoder output keyframes alone (skip_frame
+	// nokey): the picture at or before a time is then its GOP's keyframe,
+	// for a fraction of the work (StoryboardOptions.Keyframes).
+	keyframesOnly bool
 	op       string
 	in       *inputFile
 	input    *astiav.FormatContext
@@ -184,6 +188,12 @@ func (d *imgDecoder) openCodec() error {
 	if err := d.bounds.limitDecoder(opts); err != nil {
 		decoder.Free()
 		return newError(CodeTranscodeFailed, d.op, fmt.Errorf("decoder options: %w", err))
+	}
+	if d.keyframesOnly {
+		if err := opts.Set("skip_frame", "nokey", 0); err != nil {
+			decoder.Free()
+			return newError(CodeTranscodeFailed, d.op, fmt.Errorf("decoder options: %w", err))
+		}
 	}
 	if err := decoder.Open(d.codec, opts); err != nil {
 		decoder.Free()

@@ -119,8 +119,12 @@ func PackageRecording(ctx context.Context, opts RecordingOptions) (*Manifest, er
 		}
 	}
 
+	// A publisher sends a keyframe every second or two (LL-HLS needs it):
+	// the storyboard's tiles are those keyframes.
+	board := opts.Storyboard
+	board.Keyframes = true
 	popts := ProcessOptions{OutDir: opts.OutDir, Ladder: opts.Ladder, PosterTime: opts.PosterTime,
-		Storyboard: opts.Storyboard, Logger: orDiscard(opts.Logger), Info: info}
+		Storyboard: board, Logger: orDiscard(opts.Logger), Info: info}
 	// The pictures and the audio file are cut from the largest MP4
 	// rendition, which packageLadder writes before them; a recording of
 	// audio alone is its audio track's files.

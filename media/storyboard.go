@@ -20,6 +20,12 @@ type StoryboardOptions struct {
 	MaxTiles  int    // default 100
 	Columns   int    // default 10
 	URL       string // how the WebVTT refers to the sprite, default "storyboard.jpg"
+	// Keyframes takes each tile from the keyframe at or before its time
+	// rather than the exact picture: one picture a GOP is decoded instead
+	// of every one. For a source whose keyframes are close together (a
+	// live recording: a publisher sends one every 1–2 s), what a seek
+	// preview shows is the same to the eye, for 30–60 times less work.
+	Keyframes bool
 }
 
 // Storyboard defaults, and the shortest time between two tiles: a tile per
@@ -75,6 +81,12 @@ func Storyboard(ctx context.Context, source string, outDir string, opts Storyboa
 	if decoder.duration <= 0 {
 		return newError(CodeNotMedia, op, errors.New("unknown duration"))
 	}
+	if opts.Keyframes {
+		decoder.keyframesOnly = true
+		if err := decoder.openCodec(); err != nil {
+			return err
+		}
+	}
 
 	tiles := storyboardTileTimes(decoder.duration, opts.MaxTiles)
 	columns := min(opts.Columns, len(tiles))
@@ -93,7 +105,9 @@ func Storyboard(ctx context.Context, source string, outDir string, opts Storyboa
 	}()
 	decodedUpTo := time.Duration(-1) // nothing decoded yet
 	for i, at := range tiles {
-		if decodedUpTo < 0 || at < decodedUpTo || at-decodedUpTo > storyboardSeekGap {
+		// From keyframes, every tile seeks: decoding on would have read the
+		// next keyframe past the last tile's time, and lost it.
+		if opts.Keyframes || decodedUpTo < 0 || at < decodedUpTo || at-decodedUpTo > storyboardSeekGap {
 			if err := decoder.seek(at); err != nil {
 				return err
 			}

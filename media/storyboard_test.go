@@ -1,6 +1,8 @@
 package media_test
 
 import (
+	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -75,5 +77,34 @@ func TestStoryboardBadInput(t *testing.T) {
 	err := media.Storyboard(pictureTestContext(t), source, t.TempDir(), media.StoryboardOptions{TileWidth: 4})
 	if got := requireMediaError(t, err); got.Code != media.CodeInvalidArgument {
 		t.Fatalf("tiny tile width: code %q, want invalid_argument", got.Code)
+	}
+}
+
+// TestStoryboardFromKeyframes: with Keyframes, each tile is the keyframe at
+// or before its time. The source counts frames in grey (frame n has luma
+// 8n) at 10 fps with a keyframe every 7 frames, so the tile at 1 s shows
+// keyframe 7, not frame 10.
+func TestStoryboardFromKeyframes(t *testing.T) {
+	source := ffmpegMake(t, "sparse-keys.mp4",
+		"-f", "lavfi", "-i", "color=c=black:s=64x48:r=10:d=3,format=gray,geq=lum='N*8',format=yuv420p",
+		"-c:v", "libx264", "-preset", "ultrafast", "-crf", "5", "-g", "7", "-bf", "2", "-x264-params", "scenecut=0")
+	outDir := t.TempDir()
+	opts := media.StoryboardOptions{TileWidth: 64, Columns: 3, Keyframes: true}
+	if err := media.Storyboard(pictureTestContext(t), source, outDir, opts); err != nil {
+		t.Fatalf("Storyboard: %v", err)
+	}
+	sprite, err := os.ReadFile(filepath.Join(outDir, "storyboard.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _ := decodeStdImage(t, sprite)
+	// Tiles at 0, 1 and 2 s: keyframes 0, 7 and 14.
+	for i, want := range []int{0, 7, 14} {
+		tile := img.(interface {
+			SubImage(image.Rectangle) image.Image
+		}).SubImage(image.Rect(i*64, 0, i*64+64, 48))
+		if got := int(math.Round(meanLuma(tile) / 8)); got != want {
+			t.Errorf("tile %d shows frame %d (luma %.1f), want keyframe %d", i, got, meanLuma(tile), want)
+		}
 	}
 }
