@@ -24,16 +24,16 @@ type imgDecoder struct {
 	// nokey): the picture at or before a time is then its GOP's keyframe,
 	// for a fraction of the work (StoryboardOptions.Keyframes).
 	keyframesOnly bool
-	op       string
-	in       *inputFile
-	input    *astiav.FormatContext
-	stream   *astiav.Stream
-	codec    *astiav.Codec
-	decoder  *astiav.CodecContext
-	threads  int
-	packet   *astiav.Packet
-	received *astiav.Frame
-	kept     *astiav.Frame
+	op            string
+	in            *inputFile
+	input         *astiav.FormatContext
+	stream        *astiav.Stream
+	codec         *astiav.Codec
+	decoder       *astiav.CodecContext
+	threads       int
+	packet        *astiav.Packet
+	received      *astiav.Frame
+	kept          *astiav.Frame
 
 	timeBase   astiav.Rational
 	startPts   int64
