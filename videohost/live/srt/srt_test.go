@@ -39,25 +39,7 @@ func serve(t *testing.T, s *srt.Server) (addr string, stop func()) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(ctx, ln) }()
-	stopped := false
-	stop = func() {
-		t.Helper()
-		if stopped {
-			return
-		}
-		stopped = true
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("Serve: %v", err)
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("Serve still running 5s after its context ended")
-		}
-	}
-	t.Cleanup(stop)
-	return ln.Addr().String(), stop
+	return ln.Addr().String(), livetest.StopServe(t, cancel, done)
 }
 
 type media struct {

@@ -496,3 +496,30 @@ func WaitGoroutines(t testing.TB, n int, within time.Duration, ignore ...string)
 func Describe(p *Publish) string {
 	return fmt.Sprintf("%d units", len(p.Units()))
 }
+
+// StopServe returns the stop of a server whose Serve runs with a context
+// cancel ends and reports on done: it cancels, then fails the test unless
+// Serve returned nil within 5 s. It runs at the end of the test too;
+// calling it again does nothing.
+func StopServe(t *testing.T, cancel context.CancelFunc, done <-chan error) (stop func()) {
+	t.Helper()
+	stopped := false
+	stop = func() {
+		t.Helper()
+		if stopped {
+			return
+		}
+		stopped = true
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Serve: %v", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Serve still running 5s after its context ended")
+		}
+	}
+	t.Cleanup(stop)
+	return stop
+}
