@@ -457,3 +457,23 @@ func TestLivePublisherComesBack(t *testing.T) {
 		t.Fatalf("last video %q, want %q", idle.LastVideoID, videoID)
 	}
 }
+
+// TestLiveStreamNotRecorded: with record off, the session's video plays
+// while it is live and is deleted when the stream ends.
+func TestLiveStreamNotRecorded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("publishes in real time")
+	}
+	s := startServer(t, t.TempDir(), "--rtmp-addr", "127.0.0.1:0")
+	ls := s.createLiveStream(t, map[string]any{"title": "Off the record", "reconnect_window": 0, "record": false})
+	done := publish(t, 3, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
+	active := s.waitLive(t, ls.ID, "active", func(l liveStream) bool { return l.State == "active" && l.ActiveVideoID != "" })
+	if err := <-done; err != nil {
+		t.Fatalf("publisher: %v", err)
+	}
+	s.waitLive(t, ls.ID, "idle", func(l liveStream) bool { return l.State == "idle" })
+	resp, _ := s.do(t, "GET", "/v1/videos/"+active.ActiveVideoID, s.key, nil)
+	if resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("the session's video after a stream not recorded: %d, want 404", resp.StatusCode)
+	}
+}

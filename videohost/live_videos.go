@@ -29,3 +29,17 @@ func (s *Jobs) StartLiveVideo(ctx context.Context, in LiveVideoInput) (*Video, e
 	}
 	return s.Present(v), nil
 }
+
+// DeleteLiveVideo deletes the video of a live session that is not
+// recorded (its stream's record is off) once the session ends
+// (video.deleted); any other video is refused.
+func (s *Jobs) DeleteLiveVideo(ctx context.Context, videoID string) error {
+	v, err := s.store.Video(ctx, "", videoID)
+	if err != nil {
+		return err
+	}
+	if v.Source == nil || v.Source.LiveStream == "" {
+		return Errorf(EInvalidTransition, "video %s is not a live session's", videoID)
+	}
+	return s.deleteVideo(ctx, v.Space, videoID)
+}

@@ -25,6 +25,8 @@ type Domain interface {
 	StartLiveVideo(ctx context.Context, in videohost.LiveVideoInput) (*videohost.Video, error)
 	PublishReady(ctx context.Context, videoID, dir string, out *videohost.ProcessOutput) (*videohost.Video, error)
 	Fail(ctx context.Context, videoID, code, message string) (*videohost.Video, error)
+	// DeleteLiveVideo deletes a session's video that is not recorded.
+	DeleteLiveVideo(ctx context.Context, videoID string) error
 	// SpaceWithUsage is a space with its quotas and what it holds: a
 	// publisher whose space is at its max_minutes is refused.
 	SpaceWithUsage(ctx context.Context, id string) (*videohost.Space, error)
@@ -197,7 +199,7 @@ func (s *Sessions) startVideo(ctx context.Context, sess *session) (string, error
 		return "", err
 	}
 	// What Recover needs to finish the session if this process dies.
-	note, _ := json.Marshal(sessionNote{Stream: ls.ID, Video: v.ID})
+	note, _ := json.Marshal(sessionNote{Stream: ls.ID, Video: v.ID, Record: ls.Record})
 	if err := os.WriteFile(filepath.Join(sess.dir, sessionNoteFile), note, 0o644); err != nil {
 		return "", fmt.Errorf("livesession: writing the session's note: %w", err)
 	}
@@ -274,6 +276,7 @@ func (s *Sessions) Handler(videoID string) (http.Handler, bool) {
 type sessionNote struct {
 	Stream string `json:"stream"`
 	Video  string `json:"video"`
+	Record bool   `json:"record"`
 }
 
 const sessionNoteFile = "session.json"
@@ -309,7 +312,15 @@ func (s *Sessions) Recover(ctx context.Context) error {
 		}
 		sess := &session{s: s, stream: videohost.LiveStream{ID: note.Stream}, dir: dir, videoID: note.Video}
 		s.cfg.Logger.InfoContext(ctx, "live: finishing a session a stopped process left", "stream", note.Stream, "video", note.Video)
-		if err := sess.packageRecording(ctx); err != nil {
+		if !note.Record {
+			// Not recorded: the session's video goes, as at its end.
+			if err := s.cfg.Domain.DeleteLiveVideo(ctx, note.Video); err != nil && !videohost.IsNotFound(err) {
+				errs = append(errs, err)
+			}
+			if err := os.RemoveAll(dir); err != nil {
+				errs = append(errs, err)
+			}
+		} else if err := sess.packageRecording(ctx); err != nil {
 			errs = append(errs, err)
 		}
 		// The stream's live_stream.idle, about the session that ended.

@@ -102,6 +102,18 @@ func (x *session) Finish(ctx context.Context) error {
 		}
 		return os.RemoveAll(x.dir)
 	}
+	if !x.stream.Record {
+		// Live only: the session leaves no video.
+		x.early.Stop()
+		if err := x.mux.Finish(ctx); err != nil {
+			x.warn(ctx, "live: finishing a session that is not recorded", err)
+		}
+		if err := x.s.cfg.Domain.DeleteLiveVideo(ctx, videoID); err != nil {
+			return fmt.Errorf("deleting the video of a session not recorded: %w", err)
+		}
+		x.s.cfg.Logger.InfoContext(ctx, "live: session ended, not recorded", x.logAttrs()...)
+		return os.RemoveAll(x.dir)
+	}
 	if err := x.mux.Finish(ctx); err != nil {
 		x.early.Stop()
 		return x.fail(ctx, fmt.Errorf("finishing the live playlists: %w", err))
