@@ -209,6 +209,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/live-streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the space's live streams, by id */
+        get: operations["listLiveStreams"];
+        put?: never;
+        /** Create a live stream; its stream key is in stream_key, shown once */
+        post: operations["createLiveStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live-streams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Get a live stream (without its key) */
+        get: operations["getLiveStream"];
+        put?: never;
+        post?: never;
+        /** Delete a live stream; refused (409) while it is connected or active: stop the publisher first */
+        delete: operations["deleteLiveStream"];
+        options?: never;
+        head?: never;
+        /** Change a live stream's settings; absent fields are kept, and a change applies from the next session */
+        patch: operations["updateLiveStream"];
+        trace?: never;
+    };
+    "/v1/live-streams/{id}/reset-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a live stream a new stream key, shown once; the old key stops working at once */
+        post: operations["resetLiveStreamKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -329,7 +387,7 @@ export interface paths {
         get: operations["getSpaceByID"];
         put?: never;
         post?: never;
-        /** Delete a space (admin key only; any other key is 403 forbidden): refused (409) while it holds videos or collections unless recursive=true, which deletes every video (assets included) and collection first; its keys, signing keys, webhook endpoints and player settings go with it, and its id is never reused */
+        /** Delete a space (admin key only; any other key is 403 forbidden): refused (409) while it holds videos or collections unless recursive=true, which deletes every video (assets included) and collection first; its keys, signing keys, webhook endpoints, player settings and live streams go with it, and its id is never reused */
         delete: operations["deleteSpace"];
         options?: never;
         head?: never;
@@ -1134,6 +1192,93 @@ export interface components {
             state: "created" | "uploaded" | "processing" | "ready" | "errored";
             title: string;
         };
+        /** @description a stream key and the settings of the live sessions published with it; each session records into a video */
+        LiveStream: {
+            /** @description the video of the current session; empty between sessions */
+            active_video_id: string;
+            /** @description the collection each session's video goes to; empty for none */
+            collection_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description seconds of the live session a viewer may seek back
+             * @default 7200
+             */
+            dvr_window: number;
+            id: string;
+            /** @description where a publisher connects; an empty URL is an ingest this server does not run */
+            ingest: {
+                /** @description the RTMP URL; the stream key is the stream name */
+                rtmp_url: string;
+                /** @description the SRT stream id to publish with (publish:<key>): with the key only */
+                srt_stream_id?: string;
+                /** @description the SRT listener */
+                srt_url: string;
+            };
+            /** @description the video of the last session; empty before the first */
+            last_video_id: string;
+            /**
+             * @description low: LL-HLS with partial segments; standard: whole segments, fewer requests
+             * @enum {string}
+             */
+            latency_mode: "low" | "standard";
+            /**
+             * @description the playback policy of each session's video
+             * @enum {string}
+             */
+            playback_policy: "public" | "signed";
+            /**
+             * @description seconds a session waits for its publisher to come back before it ends
+             * @default 30
+             */
+            reconnect_window: number;
+            /** @description keep each session as an on-demand video when it ends */
+            record: boolean;
+            space: string;
+            /**
+             * @description idle: no publisher; connected: a publisher is connected, no media yet; active: live; disconnected: the publisher left and the session waits reconnect_window
+             * @enum {string}
+             */
+            state: "idle" | "connected" | "active" | "disconnected";
+            /** Format: date-time */
+            state_changed_at: string;
+            /** @description the secret a publisher connects with (rsk_...): only in the answers to create and reset-key, shown once; the server keeps only its hash */
+            stream_key?: string;
+            /** @description … and the key's last four characters, to tell keys apart */
+            stream_key_hint: string;
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description every field is optional; at creation an absent one takes its default, on update it is kept */
+        LiveStreamInput: {
+            /** @description a collection of the space; empty for none */
+            collection_id?: string;
+            /**
+             * @description seconds of the live session a viewer may seek back
+             * @default 7200
+             */
+            dvr_window?: number;
+            /**
+             * @description low: LL-HLS with partial segments; standard: whole segments, fewer requests
+             * @enum {string}
+             */
+            latency_mode?: "low" | "standard";
+            /**
+             * @description the playback policy of each session's video
+             * @enum {string}
+             */
+            playback_policy?: "public" | "signed";
+            /**
+             * @description seconds a session waits for its publisher to come back before it ends
+             * @default 30
+             */
+            reconnect_window?: number;
+            /** @default true */
+            record?: boolean;
+            /** @description one line; the title of each session's video */
+            title?: string;
+        };
         Metadata: {
             [key: string]: string;
         };
@@ -1275,6 +1420,8 @@ export interface components {
             frame_rate: number;
             /** @description the source's own upright height; 0 for audio-only */
             height: number;
+            /** @description the live stream (/v1/live-streams/{id}) the video was recorded from; absent for an uploaded or fetched source */
+            live_stream?: string;
             size: number;
             video_codec: string;
             /** @description the source's own upright width (the video's width is the ladder's top rendition); 0 for audio-only */
@@ -1481,6 +1628,8 @@ export interface components {
             /** @description a template with {time} and {width}; empty once the video is known to have no pictures (audio-only, or errored) */
             frame: string;
             hls: string;
+            /** @description {base_url}/live/{space}/{id}/master.m3u8: a public live video's low-latency HLS while its session runs, served by the ingest process; absent otherwise */
+            low_latency_hls?: string;
             /** @description the original upload, while original_access is on and the video is playable; empty otherwise */
             original: string;
             poster: string;
@@ -2137,6 +2286,209 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    listLiveStreams: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 100 (default 100) */
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page of live streams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LiveStream"][];
+                        /** @description pass as cursor for the next page; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+            /** @description unavailable: this server's store keeps no live streams */
+            503: components["responses"]["Problem"];
+        };
+    };
+    createLiveStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LiveStreamInput"];
+            };
+        };
+        responses: {
+            /** @description the new stream, idle, with its key */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStream"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+            /** @description unavailable: this server's store keeps no live streams */
+            503: components["responses"]["Problem"];
+        };
+    };
+    getLiveStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStream"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+            /** @description unavailable: this server's store keeps no live streams */
+            503: components["responses"]["Problem"];
+        };
+    };
+    deleteLiveStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+            /** @description unavailable: this server's store keeps no live streams */
+            503: components["responses"]["Problem"];
+        };
+    };
+    updateLiveStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LiveStreamInput"];
+            };
+        };
+        responses: {
+            /** @description the updated stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStream"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+            /** @description unavailable: this server's store keeps no live streams */
+            503: components["responses"]["Problem"];
+        };
+    };
+    resetLiveStreamKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the stream with its new key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStream"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+            /** @description unavailable: this server's store keeps no live streams */
+            503: components["responses"]["Problem"];
         };
     };
     openAPI: {
