@@ -197,7 +197,10 @@ export class ReelLive extends LitElement {
     if (!p) return;
     const v = p.media;
     const d = p._hls?.latestLevelDetails;
-    if (p._live === 'waiting' && (d ? d.live && d.fragments.length : v.readyState)) this._set('live');
+    if (p._live === 'waiting' && (d ? d.live && d.fragments.length : v.readyState)) {
+      this._retries = 0;
+      this._set('live');
+    }
     if (p._live === 'live' && (d ? !d.live && (v.paused || v.ended) : v.ended)) {
       v.pause();
       this._set('ended');
