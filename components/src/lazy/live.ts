@@ -30,6 +30,7 @@ interface Player extends HTMLElement {
     targetLatency?: number | null;
     liveSyncPosition?: number | null;
     latestLevelDetails?: { live: boolean; fragments: unknown[] } | null;
+    config?: { maxLiveSyncPlaybackRate: number };
     destroy(): void;
   } | null;
   _attach(info: EmbedInfo, start: number, play: boolean): Promise<void>;
@@ -104,8 +105,10 @@ export class ReelLive extends LitElement {
       padding: 0 18px;
       border: 0;
       border-radius: 20px;
-      background: var(--reel-accent, #5b8cff);
-      color: #fff;
+      /* dark on white: readable whatever the accent colour (white on the
+         default accent is 3.2:1) */
+      background: #fff;
+      color: #111;
       font: 600 15px/1 var(--reel-font-family, system-ui, sans-serif);
       cursor: pointer;
     }
@@ -199,6 +202,10 @@ export class ReelLive extends LitElement {
     const d = p._hls?.latestLevelDetails;
     if (p._live === 'waiting' && (d ? d.live && d.fragments.length : v.readyState)) {
       this._retries = 0;
+      // hls.js catches up with its target latency after a stall by playing
+      // a little faster (at most 1.25×), while near the edge only (not back
+      // in the DVR window); its latency controller reads the config live.
+      if (p._hls?.config) p._hls.config.maxLiveSyncPlaybackRate = 1.25;
       this._set('live');
     }
     if (p._live === 'live' && (d ? !d.live && (v.paused || v.ended) : v.ended)) {
