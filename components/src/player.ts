@@ -415,7 +415,6 @@ export class ReelPlayer extends EmbedElement {
       Object.defineProperty(v, 'audioTracks', { value: this._audio, configurable: true });
     }
     Object.defineProperty(v, 'videoRenditions', { value: this._renditions, configurable: true });
-    // window, the DVR window, rather than a duration).
     for (const type of MEDIA_EVENTS) {
       v.addEventListener(type, () => this.dispatchEvent(new Event(type)));
     }
@@ -687,8 +686,9 @@ export class ReelPlayer extends EmbedElement {
     this._addTextTracks(info);
     this._startMetrics(info);
     const live = isLiveInfo(info);
-    // Live: its low-latency HLS (a public video), else its standard HLS
-    // (a signed live video's, once listed); from the live edge.
+    // Live (a public video whose session runs): its low-latency HLS. (A
+    // signed live video has none; the lookup says nothing else of it being
+    // live yet, so it plays its urls.hls, once listed, as any video.)
     const src = (live && info.urls.low_latency_hls) || info.urls.hls;
     if (live) {
       // From the live edge; <reel-live> (in the menus chunk) takes it on.
