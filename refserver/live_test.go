@@ -173,6 +173,14 @@ func TestLiveStreamBecomesAVideo(t *testing.T) {
 		t.Fatalf("the live video is %s with urls %v, want processing with low_latency_hls %smaster.m3u8", liveVideo.State, liveVideo.URLs, base)
 	}
 
+	// The public embed lookup (what <reel-player> reads) lists it too.
+	_, raw := s.do(t, "GET", "/v1/videos/"+videoID, s.key, nil)
+	var withEmbed struct{ Embed string }
+	json.Unmarshal(raw, &withEmbed)
+	if status, body := getText(t, s.URL()+"/v1/embeds/"+withEmbed.Embed); status != http.StatusOK || !strings.Contains(body, `"low_latency_hls":"`+base+`master.m3u8"`) {
+		t.Fatalf("the embed lookup of the live video: %d %s", status, body)
+	}
+
 	// Low-latency HLS from this process while it is live.
 	status, master := getText(t, base+"master.m3u8")
 	if status != http.StatusOK || !strings.Contains(master, "#EXT-X-STREAM-INF") {

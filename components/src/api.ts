@@ -140,3 +140,8 @@ export function tokenize(info: EmbedInfo, token?: string | null): EmbedInfo {
     subtitles: (info.subtitles || []).map((s) => ({ ...s, url: withToken(s.url, token) })),
   };
 }
+
+/** A lookup of a video live now: processing, with its low-latency HLS listed (a public one). */
+export function isLiveInfo(info: EmbedInfo | null | undefined): boolean {
+  return !!info && info.state === 'processing' && !info.archived && !!info.urls?.low_latency_hls;
+}

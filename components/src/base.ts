@@ -140,7 +140,7 @@ export class EmbedElement extends LitElement {
       this._fail(new ReelError(404, 'not_found', 'archived'));
       return null;
     }
-    if (!info.playable) {
+    if (!info.playable && !this.playsUnready(info)) {
       if (info.state === 'errored') {
         this._fail(new ReelError(422, 'media', 'This video could not be processed.'));
         return null;
@@ -185,6 +185,11 @@ export class EmbedElement extends LitElement {
     this.dispatchEvent(
       new CustomEvent('reel-error', { detail: { code: err.code, status: err.status, message: this._message } }),
     );
+  }
+
+  /** Whether a lookup that is not playable yet still plays here (<reel-player>: a live video). */
+  protected playsUnready(_info: EmbedInfo): boolean {
+    return false;
   }
 
   /** Called with the (tokenized) lookup once the video is playable. */

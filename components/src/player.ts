@@ -1,6 +1,6 @@
 import { css, html, nothing, PropertyValues } from 'lit';
 import { Metrics } from '../metrics/src/index.js';
-import { apiBase, EmbedInfo, lookupEmbed, ReelError, tokenize } from './api.js';
+import { apiBase, EmbedInfo, isLiveInfo, lookupEmbed, ReelError, tokenize } from './api.js';
 import { define, EmbedElement } from './base.js';
 import './media-chrome.js';
 import { loadMenus } from './menus.js';
@@ -64,6 +64,11 @@ interface HlsLike {
   autoLevelCapping: number;
   currentLevel: number;
   loadLevel: number;
+  /** The date of the playing position (EXT-X-PROGRAM-DATE-TIME), live. */
+  playingDate?: Date | null;
+  /** Where hls.js plays a live stream from (the target latency behind its edge). */
+  liveSyncPosition?: number | null;
+  targetLatency?: number | null;
   loadSource(src: string): void;
   attachMedia(m: HTMLMediaElement): void;
   startLoad(pos?: number): void;
@@ -88,6 +93,13 @@ function loadHls(): Promise<HlsCtor> {
 }
 
 /**
+ * Where a video is live: '' (not live), 'waiting' (live, but its playlist
+ * has no segment yet, or it answered 404 or 503), 'live' (playing or ready
+ * to), 'ended' (the stream ended; the recording follows once it is ready).
+ */
+export type LiveState = '' | 'waiting' | 'live' | 'ended';
+
+/**
  * `<reel-player embed="…">`: adaptive playback of one Reel video with
  * media-chrome controls.
  *
@@ -99,6 +111,10 @@ function loadHls(): Promise<HlsCtor> {
  * @fires reel-error - the video cannot be played (detail: {code, status, message})
  * @fires reel-processing - the video is not playable yet; retrying (detail: {state, attempt})
  * @fires audiotrackchange - the audio track changed (detail: {language, label})
+ * @fires reel-live - a live video's state changed (detail: {state: waiting | live | ended, recording}); state "" once the recording plays
+ * @csspart live-button - the LIVE badge of a live video (red at the live edge, grey behind it; a click goes to the live edge)
+ * @csspart live-stats - the latency line over a live video ("Latency 1.8 s": seconds behind the wall clock)
+ * @csspart recording-button - "Watch the recording", once a live stream has ended and its recording is ready
  * @csspart controller - the media-controller
  * @csspart video - the video element
  * @csspart control-bar - the bar of controls
@@ -133,6 +149,7 @@ export class ReelPlayer extends EmbedElement {
     _started: { state: true },
     _hover: { state: true },
     _themeCSS: { state: true },
+    _live: { state: true },
   };
   declare color: string | null;
   declare theme: string | null;
@@ -155,9 +172,12 @@ export class ReelPlayer extends EmbedElement {
   declare _started: boolean;
   /** Whether the pointer is over the player (the hover-screen slot shows). */
   declare _hover: boolean;
+  declare _live: LiveState;
 
   /** Overrides where the hls.js chunk is loaded from (default: next to reel.js). */
   static hlsSrc = '';
+  /** ms between lookups of a live video (whether it still runs); tests shorten it. */
+  static livePoll = 5000;
 
   static styles = css`
     :host {
@@ -382,6 +402,7 @@ export class ReelPlayer extends EmbedElement {
     this._ended = false;
     this._started = false;
     this._hover = false;
+    this._live = '';
     this.addEventListener('pointerenter', () => (this._hover = true));
     this.addEventListener('pointerleave', () => (this._hover = false));
     const v = document.createElement('video');
@@ -414,6 +435,7 @@ export class ReelPlayer extends EmbedElement {
     v.addEventListener('seeking', () => (this._ended = false));
     v.addEventListener('error', () => {
       if (this._hls) return; // hls.js reports its own errors
+      if (this.live && v.error) return void this._liveEl()?.retry?.(this._sourceSeq);
       if (!v.error || this._state !== 'ready' || !v.currentSrc) return;
       // Native HLS (Safari) and progressive MP4 say nothing of HTTP: a
       // playlist or file gone under the player (a new asset version) is an
@@ -447,9 +469,23 @@ export class ReelPlayer extends EmbedElement {
   set currentTime(t: number) {
     this.media.currentTime = t;
   }
+  /** The duration; Infinity while live (as a media element says of a live stream). */
   get duration() {
+    if (this.live) return Infinity;
     const d = this.media.duration;
     return Number.isFinite(d) ? d : (this._info?.duration ?? NaN);
+  }
+  /** Whether the video is live now (waiting for its first segment, or playing). */
+  get live(): boolean {
+    return !!this._live && this._live != 'ended';
+  }
+  /** Live: seconds the playing position is behind the wall clock (its EXT-X-PROGRAM-DATE-TIME), or null. */
+  get latency(): number | null {
+    return this._liveEl()?.measure?.() ?? null;
+  }
+  /** Live: goes to the live edge (and plays). */
+  seekToLive() {
+    this._liveEl()?.seekToLive?.();
   }
   get paused() {
     return this.media.paused;
@@ -512,8 +548,13 @@ export class ReelPlayer extends EmbedElement {
 
   private _sourceReady: Promise<void> = Promise.resolve();
 
+  protected playsUnready(info: EmbedInfo): boolean {
+    return isLiveInfo(info);
+  }
+
   protected reset() {
     super.reset();
+    this._live = '';
     this._reattached = 0;
     this._playIntended = false;
     this._teardown();
@@ -644,7 +685,18 @@ export class ReelPlayer extends EmbedElement {
     v.loop = this.loop;
     this._addTextTracks(info);
     this._startMetrics(info);
-    const src = info.urls.hls;
+    const live = isLiveInfo(info);
+    // Live (a public video whose session runs): its low-latency HLS. (A
+    // signed live video has none; the lookup says nothing else of it being
+    // live yet, so it plays its urls.hls, once listed, as any video.)
+    const src = (live && info.urls.low_latency_hls) || info.urls.hls;
+    if (live) {
+      // From the live edge; <reel-live> (in the menus chunk) takes it on.
+      start = 0;
+      v.loop = false;
+      if (this._live != 'live') this._live = 'waiting';
+      loadMenus().catch(() => {});
+    }
     if (this._useNative()) {
       v.src = src;
       if (start) v.addEventListener('loadedmetadata', () => (v.currentTime = start), { once: true });
@@ -665,6 +717,8 @@ export class ReelPlayer extends EmbedElement {
       } else {
         const hls = new Hls({
           startPosition: start || -1,
+          // Live: parts, preload hints, blocking reloads and delta updates.
+          lowLatencyMode: live,
           // Subtitles come from <track> elements (the lookup's list), the
           // same way on every browser; hls.js does not add its own.
           subtitleStreamController: undefined,
@@ -715,6 +769,10 @@ export class ReelPlayer extends EmbedElement {
         });
         hls.on(E.ERROR, (_e, data: { fatal: boolean; type: string; details: string; response?: { code: number } }) => {
           if (!data.fatal) return;
+          // Live, a playlist or segment that fails (404 or 503 before the
+          // first segment, a publisher reconnecting, a timeout): wait, and
+          // try again unless the lookup says the stream has ended.
+          if (this.live && data.type === 'networkError') return void this._liveEl()?.retry?.(seq);
           if (data.type === 'mediaError' && this._recovered++ < 2) return hls.recoverMediaError();
           if (data.type === 'networkError' && this._recovered++ < 2 && !data.response?.code)
             return void setTimeout(() => hls.startLoad(), 1000);
@@ -761,12 +819,18 @@ export class ReelPlayer extends EmbedElement {
       return;
     }
     if (seq !== this._sourceSeq) return;
-    if (!info.playable || info.archived) return this._fail(gone);
+    if ((!info.playable && !isLiveInfo(info)) || info.archived) return this._fail(gone);
     this._hls?.destroy();
     this._hls = null;
     const tok = tokenize(info, this.token);
     this._info = tok;
     await this._attach(tok, at, playing);
+  }
+
+  // ---- live (the rest is <reel-live>, src/lazy/live.ts) ------------------
+
+  private _liveEl() {
+    return this.renderRoot?.querySelector('reel-live') as (HTMLElement & { measure?(): number | null; retry?(seq: number): void; seekToLive?(): void }) | null;
   }
 
   /**
@@ -949,7 +1013,10 @@ export class ReelPlayer extends EmbedElement {
     const screens = this._screens();
     const style = this.color ? `--reel-accent:${this.color}` : '';
     const poster = this._posterURL();
-    const msg = this._state === 'error' || this._state === 'processing';
+    const live = this.live;
+    // Waiting for a live stream, or ended: <reel-live> shows it.
+    const liveMsg = !!this._live && this._live != 'live';
+    const msg = this._state === 'error' || this._state === 'processing' || liveMsg;
     const title = this.title || info?.title || '';
     const bigPlay = !this._started && !msg;
     return html`
@@ -991,7 +1058,11 @@ export class ReelPlayer extends EmbedElement {
                 ? html`<media-mute-button part="mute-button"></media-mute-button
                     ><media-volume-range part="volume-range"></media-volume-range>`
                 : nothing}
-              ${c.has('time') ? html`<media-time-display part="time" showduration></media-time-display>` : nothing}
+              ${live
+                ? html`<reel-live-button part="live-button"></reel-live-button>`
+                : c.has('time')
+                  ? html`<media-time-display part="time" showduration></media-time-display>`
+                  : nothing}
               ${c.has('seek') ? this._seekBar() : html`<span style="flex:1"></span>`}
               ${chapters
                 ? html`<reel-chapters-menu-button id="chapters-button" part="chapters-button" invoketarget="chapters-menu"></reel-chapters-menu-button>`
@@ -1019,8 +1090,11 @@ export class ReelPlayer extends EmbedElement {
       <div class="end" part="end-screen" ?hidden=${!(screens['end-screen'] && hasEnd)}>
         <slot name="end-screen" @slotchange=${() => this.requestUpdate()}></slot>
       </div>
-      <div class="message" part="message" role=${this._state === 'error' ? 'alert' : 'status'} ?hidden=${!msg}>
-        ${msg ? this._message : ''}
+      ${this._live
+        ? html`<reel-live .player=${this} state=${this._live} exportparts="live-stats,recording-button"></reel-live>`
+        : nothing}
+      <div class="message" part="message" role=${this._state === 'error' ? 'alert' : 'status'} ?hidden=${!msg || liveMsg}>
+        ${msg && !liveMsg ? this._message : ''}
       </div>
     `;
   }

@@ -28,6 +28,9 @@ import 'media-chrome/dist/media-airplay-button.js';
 // The keyboard-shortcuts dialog (Shift+?): reel.js has a stub of its module
 // (build.mjs), and <reel-player> fetches this chunk on the first "?".
 import 'media-chrome/dist/media-keyboard-shortcuts-dialog.js';
+// <reel-live>: a live video's latency line, its waiting and ended overlays,
+// the lookups while live and the switch to the recording.
+import './live.js';
 
 /** Defines the menu elements; `shared` is reel.js's media-chrome modules (build.mjs). */
 export declare function install(shared: readonly Record<string, unknown>[]): void;
