@@ -63,9 +63,11 @@ func (m *Muxer) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	m.mu.Lock()
 	var t *track
-	folder := strings.Join(elems[:len(elems)-1], "/") // a track's name may hold a slash (audio/0)
+	// The Handler is mounted under any prefix, and a track's name may hold
+	// a slash (audio/0): the track is the one whose name ends the path.
+	folder := "/" + strings.Join(elems[:len(elems)-1], "/")
 	for _, o := range m.tracks {
-		if o.name == folder {
+		if strings.HasSuffix(folder, "/"+o.name) && (t == nil || len(o.name) > len(t.name)) {
 			t = o
 		}
 	}
