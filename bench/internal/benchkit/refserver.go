@@ -98,4 +98,3 @@ func StartRefserver(b testing.TB, dir string, flags ...string) *Refserver {
 	}
 	return &Refserver{Base: base, Key: key.Key, Env: env, Logs: logs, PID: srv.Process.Pid}
 }
-

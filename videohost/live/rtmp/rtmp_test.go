@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"syscall"
 	"testing"
 	"time"
 
@@ -257,18 +256,7 @@ func TestSilent(t *testing.T) {
 	rec := livetest.NewRecorder(key)
 	addr, _ := serve(t, &rtmp.Server{Publishers: rec, ReadTimeout: 1500 * time.Millisecond})
 	ff := livetest.StartFFmpeg(t, ffmpegArgs(true, "10", "rtmp://"+addr+"/live/"+key)...)
-	p := rec.NextPublish(t, 10*time.Second)
-	p.WaitStart(t, 15*time.Second)
-	if err := ff.Cmd.Process.Signal(syscall.SIGSTOP); err != nil {
-		t.Fatal(err)
-	}
-	stopped := time.Now()
-	err := p.WaitEnd(t, 5*time.Second)
-	if !errors.Is(err, os.ErrDeadlineExceeded) {
-		t.Fatalf("End(%v), want a deadline exceeded", err)
-	}
-	t.Logf("dropped %v after the publisher stopped", time.Since(stopped))
-	ff.Kill()
+	livetest.RequireDroppedWhenFrozen(t, ff, rec.NextPublish(t, 10*time.Second))
 }
 
 // TestStop: ending Serve's context closes the publishers' connections,

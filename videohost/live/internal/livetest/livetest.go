@@ -9,10 +9,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -522,4 +524,23 @@ func StopServe(t *testing.T, cancel context.CancelFunc, done <-chan error) (stop
 	}
 	t.Cleanup(stop)
 	return stop
+}
+
+// RequireDroppedWhenFrozen freezes the publisher (SIGSTOP) once its publish
+// has started and fails the test unless the ingest ends the publish with
+// a deadline exceeded within 5 s: a silent publisher is dropped at the
+// server's ReadTimeout.
+func RequireDroppedWhenFrozen(t *testing.T, ff *FFmpeg, p *Publish) {
+	t.Helper()
+	p.WaitStart(t, 15*time.Second)
+	if err := ff.Cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	stopped := time.Now()
+	err := p.WaitEnd(t, 5*time.Second)
+	if !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("End(%v), want a deadline exceeded", err)
+	}
+	t.Logf("dropped %v after the publisher stopped", time.Since(stopped))
+	ff.Kill()
 }
