@@ -82,3 +82,19 @@ export async function mount(page, base, markup) {
     document.getElementById('root').innerHTML = html;
   }, markup);
 }
+
+/**
+ * Waits until the page is still enough for a screenshot: fonts loaded, no
+ * finite CSS transition or animation running (shadow trees included), and
+ * two frames painted after that. It replaces fixed sleeps before a shot,
+ * which are too short on a loaded machine and too long on an idle one.
+ */
+export async function settle(page, { timeout = 5000 } = {}) {
+  await page.waitForFunction(async () => {
+    await document.fonts.ready;
+    const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    if (running.length) return false;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return true;
+  }, null, { timeout, polling: 50 });
+}

@@ -32,7 +32,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, launch, newPage } from './browser.mjs';
+import { ARTIFACTS, launch, newPage, settle } from './browser.mjs';
 import { abandonStart, apiClient, buildServer, cleanup, createReady, findGo, getBytes, startServer, startSite, tempDir } from './real-server.mjs';
 
 const GO = findGo();
@@ -259,7 +259,12 @@ describe('chunked encode', { skip }, () => {
         past, { timeout: 20000 }).then(() => page.evaluate((t) => document.querySelector('reel-player').currentTime > t, past), () => false);
       if (screened) {
         await page.hover('reel-player'); // the control bar shows the time
-        await page.waitForTimeout(400); // its fade-in
+        // shown, and faded in
+        await page.waitForFunction(() => {
+          const root = document.querySelector('reel-player').shadowRoot;
+          return !root.querySelector('media-controller').hasAttribute('userinactive') && getComputedStyle(root.querySelector('media-control-bar')).opacity === '1';
+        });
+        await settle(page);
         await page.screenshot({ path: join(SHOTS, `${name}-${VIEWPORTS[name].width}.png`) });
       }
       // Until the end, or until the clock stood still for 5 s (a stall for good).

@@ -12,7 +12,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { ARTIFACTS, launch, newPage } from './browser.mjs';
+import { ARTIFACTS, launch, newPage, settle } from './browser.mjs';
 import { abandonStart, apiClient, buildServer, cleanup, findGo, startServer, tempDir, until } from './real-server.mjs';
 
 const GO = findGo();
@@ -81,7 +81,7 @@ async function go(p, path) {
 async function shots(p, name, fullPage = true) {
   for (const vp of [PHONE, DESKTOP]) {
     await p.setViewportSize(vp);
-    await p.waitForTimeout(150); // a frame for the layout to settle before the shot
+    await settle(p); // the layout of the new width painted before the shot
     const sw = await p.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(sw <= vp.width, `${name} at ${vp.width} px scrolls sideways (${sw} px)`);
     // Nothing in an open dialog overflows it either (keys and URLs wrap).

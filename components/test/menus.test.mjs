@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMock } from './mock-server.mjs';
-import { ARTIFACTS, launch, mount, newPage } from './browser.mjs';
+import { ARTIFACTS, launch, mount, newPage, settle } from './browser.mjs';
 
 const SHOTS = join(ARTIFACTS, 'screens');
 const WIDTHS = [360, 1440];
@@ -142,12 +142,12 @@ describe('player menus', () => {
         if (!d) return false;
         return d.getAttribute('mediapreviewchapter') === 'The middle part' && d.shadowRoot.textContent.includes('The middle part') && d.checkVisibility();
       });
-      await page.waitForTimeout(200);
+      await settle(page);
       await shot(page, 'player-chapters-hover', width);
 
       const items = await openByKeyboard(page, 'reel-chapters-menu-button', 'reel-chapters-menu');
       assert.deepEqual(items, ['Intro 0:00 *', 'The middle part 0:04', 'Credits 0:08']);
-      await page.waitForTimeout(250);
+      await settle(page);
       await shot(page, 'player-chapters-menu', width);
       await pick(page, 'reel-chapters-menu', 'Credits');
       await waitFor(page, (p) => Math.abs(p.currentTime - 8.5) < 0.1);
@@ -178,7 +178,7 @@ describe('player menus', () => {
       await waitFor(page, (p) => p.hls.currentLevel >= 0 && p.media.videoHeight === p.hls.levels[p.hls.currentLevel].height && p.currentTime > 2, undefined, 20000);
       let items = await openByKeyboard(page, 'media-rendition-menu-button', 'media-rendition-menu');
       assert.deepEqual(items.map((i) => i.replace(/ \(\d+p\)/, '')), ['720p', '360p', 'Auto *']);
-      await page.waitForTimeout(250);
+      await settle(page);
       await shot(page, 'player-quality-menu', width);
       await pick(page, 'media-rendition-menu', '720p');
       await waitFor(page, (p, r, l) => p.hls.loadLevel === l && p.hls.autoLevelEnabled === false, hd);
@@ -191,13 +191,16 @@ describe('player menus', () => {
       assert.deepEqual(items.map((i) => i.replace(/ \(\d+p\)/, '')), ['720p *', '360p', 'Auto']);
       await pick(page, 'media-rendition-menu', '360p');
       await waitFor(page, (p, r, l) => p.hls.loadLevel === l && p.hls.currentLevel === l && !p.hls.autoLevelEnabled, sd);
+      // Open the menu once the 360p picture shows: its size change redraws
+      // the items and would take the focus with them (as above).
+      await waitFor(page, (p) => p.media.videoHeight === 360, undefined, 20000);
       await openByKeyboard(page, 'media-rendition-menu-button', 'media-rendition-menu');
       await pick(page, 'media-rendition-menu', 'Auto');
       await waitFor(page, (p) => p.hls.autoLevelEnabled === true && p.hls.loadLevel >= 0);
 
       items = await openByKeyboard(page, 'media-playback-rate-menu-button', 'media-playback-rate-menu');
       assert.deepEqual(items, ['0.5x', '0.75x', '1x *', '1.25x', '1.5x', '1.75x', '2x']);
-      await page.waitForTimeout(250);
+      await settle(page);
       await shot(page, 'player-rate-menu', width);
       await pick(page, 'media-playback-rate-menu', '1.5x');
       await waitFor(page, (p) => p.playbackRate === 1.5 && p.media.playbackRate === 1.5);

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ARTIFACTS, launch, newPage } from './browser.mjs';
+import { ARTIFACTS, launch, newPage, settle } from './browser.mjs';
 import { randomInt } from 'node:crypto';
 import { abandonStart, apiClient, buildServer, cleanup, CUES, DURATION, findGo, hs256, makeMedia, makeShortMedia, SHORT_DURATION, startServer, startSite, tempDir, until } from './real-server.mjs';
 
@@ -513,7 +513,7 @@ describe('real server', { skip }, () => {
       assert.equal(await page.locator('h1').textContent(), 'Real main');
       assert.match(await page.locator('.description').textContent(), /two audio tracks/);
       assert.equal(await page.evaluate(() => document.querySelector('meta[property="og:title"]').content), 'Real main');
-      await page.waitForTimeout(500);
+      await settle(page);
       await shot(page, `watch-${width}`);
       assert.deepEqual(page.errors, []);
       await page.close();

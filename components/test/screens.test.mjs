@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMock, GOOD_TOKEN, UPLOAD_TOKEN } from './mock-server.mjs';
-import { ARTIFACTS, launch, mount, newPage } from './browser.mjs';
+import { ARTIFACTS, launch, mount, newPage, settle } from './browser.mjs';
 
 const SHOTS = join(ARTIFACTS, 'screens');
 const WIDTHS = [360, 1440];
@@ -83,7 +83,12 @@ describe('screens', () => {
       const box = await page.locator('reel-player').boundingBox();
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 5);
-      await page.waitForTimeout(300);
+      // shown, and faded in
+      await page.waitForFunction(() => {
+        const root = document.querySelector('reel-player').shadowRoot;
+        return !root.querySelector('media-controller').hasAttribute('userinactive') && getComputedStyle(root.querySelector('media-control-bar')).opacity === '1';
+      });
+      await settle(page);
       await shot(page, 'player-playing', width);
       // The title shows with the controls and goes with them.
       await page.mouse.move(1, 1);
