@@ -130,7 +130,7 @@ type VideoURLs struct {
 	// Chapters is the WebVTT chapters file, present while the video has
 	// chapters and its published version holds them.
 	Chapters string `json:"chapters,omitempty"`
-	// LowLatencyHLS is a public live video's low-latency HLS while its
+	// LowLatencyHLS is a live video's low-latency HLS while its
 	// session runs.
 	LowLatencyHLS string `json:"low_latency_hls,omitempty"`
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/reelvideo/reel/tokens"
 )
 
 type liveStream struct {
@@ -229,16 +231,55 @@ func TestLiveStreamBecomesAVideo(t *testing.T) {
 }
 
 // TestLiveStreamOverSRT publishes MPEG-TS over SRT and waits for its
-// recording.
+// recording. The stream is signed: while it is live its low-latency HLS
+// plays with a token, every URI its playlists list carrying a grant.
 func TestLiveStreamOverSRT(t *testing.T) {
 	if testing.Short() {
 		t.Skip("publishes 4 s in real time")
 	}
 	s := startServer(t, t.TempDir(), "--srt-addr", "127.0.0.1:0")
-	ls := s.createLiveStream(t, map[string]any{"title": "Field report", "reconnect_window": 0, "latency_mode": "standard"})
+	ls := s.createLiveStream(t, map[string]any{"title": "Field report", "reconnect_window": 0, "latency_mode": "standard", "playback_policy": "signed"})
 	// linger: SRT's shutdown does not wait for data in flight.
 	done := publish(t, 4, "mpegts", ls.Ingest.SRTURL+"?streamid="+ls.Ingest.SRTStreamID+"&linger=2")
 	active := s.waitLive(t, ls.ID, "active", func(l liveStream) bool { return l.State == "active" && l.ActiveVideoID != "" })
+
+	_, raw := s.do(t, "GET", "/v1/videos/"+active.ActiveVideoID, s.key, nil)
+	var live struct {
+		Embed          string `json:"embed"`
+		PlaybackPolicy string `json:"playback_policy"`
+	}
+	json.Unmarshal(raw, &live)
+	keyID := strings.SplitN(s.key, "_", 3)[1]
+	token, err := tokens.SignPlayback(tokens.HMACKey{ID: keyID, Secret: s.key}, live.Embed, time.Hour, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lookup struct {
+		URLs struct {
+			LowLatencyHLS string `json:"low_latency_hls"`
+		} `json:"urls"`
+	}
+	_, raw = s.do(t, "GET", "/v1/embeds/"+live.Embed+"?token="+token, "", nil)
+	json.Unmarshal(raw, &lookup)
+	master := lookup.URLs.LowLatencyHLS
+	if live.PlaybackPolicy != "signed" || !strings.Contains(master, "/master.m3u8?token=") {
+		t.Fatalf("the signed live video (%s) lists low_latency_hls %q: %s", live.PlaybackPolicy, master, raw)
+	}
+	if status, _ := getText(t, strings.Split(master, "?")[0]); status != http.StatusForbidden && status != http.StatusUnauthorized {
+		t.Fatalf("the signed live master without its token: %d", status)
+	}
+	getSigned := assetGetter(t)
+	walkHLS(t, master, func(url, wantType string) []byte {
+		t.Helper()
+		if url != master && !strings.Contains(url, "g=") {
+			t.Errorf("%s is listed without a grant", url)
+		}
+		if strings.Contains(url, ".m3u8") {
+			wantType = "application/vnd.apple.mpegurl" // a rendition report
+		}
+		return getSigned(url, wantType)
+	})
+
 	if err := <-done; err != nil {
 		t.Fatalf("publisher: %v", err)
 	}

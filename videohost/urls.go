@@ -194,9 +194,9 @@ func (u URLs) Decorate(v *Video) {
 			urls.Chapters = u.Chapters(v.ID)
 		}
 	}
-	if v.State == StateProcessing && v.Source != nil && v.Source.LiveStream != "" && v.PlaybackPolicy == PlaybackPublic && u.LiveURL != "" {
+	if v.State == StateProcessing && v.Source != nil && v.Source.LiveStream != "" && u.LiveURL != "" {
 		// Live now: the session's low-latency playlists, on the ingest
-		// process (a signed video plays its standard HLS, urls.hls).
+		// process (a signed video's with the same token as its other URLs).
 		urls.LowLatencyHLS = u.LiveURL + "/" + v.ID + "/master.m3u8"
 	}
 	if v.Assets.Poster {

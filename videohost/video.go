@@ -206,8 +206,9 @@ type VideoURLs struct {
 	// Chapters is the WebVTT chapters file, present while the video has
 	// chapters and its published version holds them.
 	Chapters string `json:"chapters,omitempty"`
-	// LowLatencyHLS is a public live video's low-latency HLS while its
-	// session runs ({base_url}/live/{space}/{id}/master.m3u8).
+	// LowLatencyHLS is a live video's low-latency HLS while its session
+	// runs ({base_url}/live/{space}/{id}/master.m3u8); a signed video's
+	// takes the same token as its other URLs.
 	LowLatencyHLS string `json:"low_latency_hls,omitempty"`
 }
 

@@ -1696,7 +1696,7 @@ export interface components {
             /** @description a template with {time} and {width}; empty once the video is known to have no pictures (audio-only, or errored) */
             frame: string;
             hls: string;
-            /** @description {base_url}/live/{space}/{id}/master.m3u8: a public live video's low-latency HLS while its session runs, served by the ingest process; absent otherwise */
+            /** @description {base_url}/live/{space}/{id}/master.m3u8: a live video's low-latency HLS while its session runs, served by the ingest process (a signed video's with its token, as urls.hls); absent otherwise */
             low_latency_hls?: string;
             /** @description the original upload, while original_access is on and the video is playable; empty otherwise */
             original: string;

@@ -141,7 +141,7 @@ export function tokenize(info: EmbedInfo, token?: string | null): EmbedInfo {
   };
 }
 
-/** A lookup of a video live now: processing, with its low-latency HLS listed (a public one). */
+/** A lookup of a video live now: processing, with its low-latency HLS listed. */
 export function isLiveInfo(info: EmbedInfo | null | undefined): boolean {
   return !!info && info.state === 'processing' && !info.archived && !!info.urls?.low_latency_hls;
 }

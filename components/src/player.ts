@@ -686,9 +686,8 @@ export class ReelPlayer extends EmbedElement {
     this._addTextTracks(info);
     this._startMetrics(info);
     const live = isLiveInfo(info);
-    // Live (a public video whose session runs): its low-latency HLS. (A
-    // signed live video has none; the lookup says nothing else of it being
-    // live yet, so it plays its urls.hls, once listed, as any video.)
+    // Live (a video whose session runs): its low-latency HLS (a signed
+    // one's with the token, as every URL of the lookup).
     const src = (live && info.urls.low_latency_hls) || info.urls.hls;
     if (live) {
       // From the live edge; <reel-live> (in the menus chunk) takes it on.

@@ -84,9 +84,9 @@ func (g *Gate) Embed(ctx context.Context, embed string, req PlaybackRequest) (*E
 			HLS: sign(u.HLS), DASH: sign(u.DASH), Poster: sign(u.Poster), Clip: sign(u.Clip),
 			Audio: sign(u.Audio), Storyboard: sign(u.Storyboard), StoryboardVTT: sign(u.StoryboardVTT), Frame: sign(u.Frame),
 			Original: sign(u.Original), Chapters: sign(u.Chapters),
-			// A public live video's low-latency HLS (never a signed one's:
-			// urls.Decorate lists it for public videos only).
-			LowLatencyHLS: u.LowLatencyHLS,
+			// A live video's low-latency HLS: a signed one's playlists
+			// list every URI with a grant minted from this token.
+			LowLatencyHLS: sign(u.LowLatencyHLS),
 		}
 	}
 	if !v.Playable {

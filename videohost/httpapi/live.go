@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"bytes"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/access"
 )
 
 // lowLatencyPrefix is where a live video's low-latency HLS is served, by
@@ -14,10 +17,15 @@ const lowLatencyPrefix = "/live/"
 // serveLowLatency serves GET {base_url}/live/{space}/{id}/… from the
 // video's live session on this process (Config.LowLatency): the packager's
 // multivariant playlist (master.m3u8), its media playlists with blocking
-// reloads and delta updates, parts and segments. A signed video's
-// low-latency playlists are not offered: the packager's URIs carry no
-// grant, so a signed live video plays its standard HLS (urls.hls), which
-// the delivery signs as any video's.
+// reloads and delta updates, parts and segments.
+//
+// A signed video's requests are let in as its /media/ files are (a token,
+// or a grant with the version it names), and its playlists are rewritten
+// as they leave: every URI they list (variants, segments, parts, preload
+// hints, rendition reports, the init segment) carries the version and a
+// grant (or the token), so hls.js's blocking reloads, which add their
+// _HLS_ parameters to the URI it was given, keep it. The packager's own
+// answers are never cached here: a live playlist changes every part.
 func (h *Handler) serveLowLatency(w http.ResponseWriter, r *http.Request) {
 	if !h.readOnlyMethod(w, r) {
 		return
@@ -34,7 +42,8 @@ func (h *Handler) serveLowLatency(w http.ResponseWriter, r *http.Request) {
 		notFound("no such live file")
 		return
 	}
-	v, err := h.svc.VideoByID(r.Context(), videoID)
+	ctx := r.Context()
+	v, err := h.svc.VideoByID(ctx, videoID)
 	if err == nil && v.Space != space {
 		err = videohost.Errorf(videohost.ENotFound, "no such video")
 	}
@@ -42,9 +51,13 @@ func (h *Handler) serveLowLatency(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	if v.PlaybackPolicy == videohost.PlaybackSigned {
-		h.writeError(w, r, videohost.Errorf(videohost.EForbidden,
-			"low-latency HLS plays public videos; a signed live video plays its standard HLS (urls.hls) with a token"))
+	query := parseAssetQuery(r.URL.RawQuery)
+	pass, err := h.access.AuthorizeAsset(ctx, v, access.PlaybackRequest{
+		Token: query.token, Grant: query.grant, Version: query.version,
+		Origin: r.Header.Get("Origin"), Referer: r.Header.Get("Referer"),
+	})
+	if err != nil {
+		h.writeError(w, r, err)
 		return
 	}
 	session, ok := h.cfg.LowLatency(videoID)
@@ -52,5 +65,77 @@ func (h *Handler) serveLowLatency(w http.ResponseWriter, r *http.Request) {
 		notFound("this video has no live session on this process")
 		return
 	}
-	http.StripPrefix(lowLatencyPrefix+space+"/"+videoID, session).ServeHTTP(w, r)
+	handler := http.StripPrefix(lowLatencyPrefix+space+"/"+videoID, session)
+	if v.PlaybackPolicy != videohost.PlaybackSigned {
+		handler.ServeHTTP(w, r)
+		return
+	}
+	sw := &signedLiveWriter{ResponseWriter: w, playlist: strings.HasSuffix(file, ".m3u8") && r.Method == http.MethodGet}
+	handler.ServeHTTP(sw, r)
+	if sw.playlist {
+		param, value := pass.Listed()
+		sw.flushPlaylist(newPinner(pass.Version, param, value).pin)
+	}
 }
+
+// signedLiveWriter is the packager's answer to a signed video's request:
+// its caching made private (an answer let in by one viewer's credential is
+// not for a shared cache), and a playlist held back to be rewritten.
+type signedLiveWriter struct {
+	http.ResponseWriter
+	playlist    bool
+	status      int
+	body        bytes.Buffer
+	wroteHeader bool
+}
+
+func (w *signedLiveWriter) WriteHeader(status int) {
+	if w.wroteHeader {
+		return
+	}
+	w.wroteHeader = true
+	hdr := w.Header()
+	switch cc := hdr.Get("Cache-Control"); {
+	case strings.HasPrefix(cc, "public"):
+		hdr.Set("Cache-Control", "private"+strings.TrimPrefix(cc, "public"))
+	case cc == "":
+		hdr.Set("Cache-Control", "private, no-cache")
+	case !strings.HasPrefix(cc, "private"):
+		hdr.Set("Cache-Control", "private, "+cc)
+	}
+	if w.playlist {
+		w.status = status
+		return
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *signedLiveWriter) Write(b []byte) (int, error) {
+	if !w.wroteHeader {
+		w.WriteHeader(http.StatusOK)
+	}
+	if w.playlist {
+		return w.body.Write(b)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// flushPlaylist writes the held playlist with pin applied to its URIs (an
+// error answer as it was).
+func (w *signedLiveWriter) flushPlaylist(pin func(string) string) {
+	if !w.wroteHeader {
+		return // nothing was answered (a HEAD the packager left empty)
+	}
+	body := w.body.Bytes()
+	if w.status == http.StatusOK && len(body) > 0 {
+		body = rewritePlaylist(body, pin)
+	}
+	hdr := w.Header()
+	hdr.Del("Etag") // the packager's, of the bytes before the rewrite
+	hdr.Set("Content-Length", strconv.Itoa(len(body)))
+	w.ResponseWriter.WriteHeader(w.status)
+	w.ResponseWriter.Write(body)
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *signedLiveWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -351,7 +351,7 @@ func openAPIDocument() obj {
 				"frame":           str("a template with {time} and {width}; empty once the video is known to have no pictures (audio-only, or errored)"),
 				"original":        str("the original upload, while original_access is on and the video is playable; empty otherwise"),
 				"chapters":        str("{space_url}/{id}/chapters.vtt (WebVTT chapters); present only while the video has chapters and its published version holds them"),
-				"low_latency_hls": str("{base_url}/live/{space}/{id}/master.m3u8: a public live video's low-latency HLS while its session runs, served by the ingest process; absent otherwise"),
+				"low_latency_hls": str("{base_url}/live/{space}/{id}/master.m3u8: a live video's low-latency HLS while its session runs, served by the ingest process (a signed video's with its token, as urls.hls); absent otherwise"),
 			}},
 		"CreateVideoInput": obj{
 			"type": "object", "required": []string{"input_url"},
