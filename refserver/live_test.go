@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"image/jpeg"
 	"io"
 	"net/http"
 	"os/exec"
@@ -212,6 +214,23 @@ func TestLiveStreamBecomesAVideo(t *testing.T) {
 	}
 	walkHLS(t, playing.URLs["hls"], assetGetter(t))
 
+	// The latest keyframe by URL, from any api process: the first picture
+	// of the newest segment copied so far; a frame at a time of a live
+	// video is refused as such.
+	frame := s.URL() + "/images/" + withEmbed.Embed + ".jpg?time=live&width=320"
+	resp, err := http.Get(frame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jpg, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "image/jpeg" || resp.Header.Get("Cache-Control") != "public, max-age=2" {
+		t.Fatalf("GET %s: %d %q %q %s", frame, resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("Cache-Control"), jpg)
+	}
+	if img, err := jpeg.Decode(bytes.NewReader(jpg)); err != nil || img.Bounds().Dx() != 320 || img.Bounds().Dy() != 180 {
+		t.Fatalf("the live frame does not decode as 320x180: %v", err)
+	}
+
 	if err := <-done; err != nil {
 		t.Fatalf("publisher: %v", err)
 	}
@@ -221,6 +240,9 @@ func TestLiveStreamBecomesAVideo(t *testing.T) {
 		t.Fatalf("the recording: %+v", v)
 	}
 	fetchEveryAsset(t, v)
+	if status, body := getText(t, frame); status != http.StatusBadRequest || !strings.Contains(body, "time=live is for a video that is live now") {
+		t.Errorf("a live frame of the recording: %d %s", status, body)
+	}
 	if v.URLs["low_latency_hls"] != "" {
 		t.Errorf("the recording still lists low-latency HLS: %v", v.URLs)
 	}

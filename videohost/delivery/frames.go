@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"sort"
 	"strconv"
 
@@ -12,9 +13,11 @@ import (
 )
 
 // FrameQuery asks for a still of a video by URL: Time nil is the poster
-// time, Width 0 the source width, Format jpg, png or webp.
+// time, Width 0 the source width, Format jpg, png or webp. Live asks for
+// the latest keyframe of a video that is live now (Time is then unused).
 type FrameQuery struct {
 	Time   *float64
+	Live   bool
 	Width  int
 	Format string
 }
@@ -30,22 +33,42 @@ type FrameSpec struct {
 	Width   int
 	Format  string
 	sources []videohost.FrameSource
+	// live and segment: a live video's latest keyframe (Millis -1), the
+	// first picture of the segment named segment.
+	live    *liveFrame
+	segment string
 }
 
 // Key names the image: the cache key and the HTTP validator.
 func (f FrameSpec) Key() string {
-	return f.Version + "-" + strconv.FormatInt(f.Millis, 10) + "-" + strconv.Itoa(f.Width) + "-" + f.Format
+	return f.Version + "-" + f.at() + "-" + strconv.Itoa(f.Width) + "-" + f.Format
 }
 
 func (f FrameSpec) blobKey() string {
-	return videohost.FramePrefix(f.Video, f.Version) + "/" + strconv.FormatInt(f.Millis, 10) + "_" + strconv.Itoa(f.Width) + "." + f.Format
+	return videohost.FramePrefix(f.Video, f.Version) + "/" + f.at() + "_" + strconv.Itoa(f.Width) + "." + f.Format
 }
 
+// at names the picture in a key: its millisecond, or a live segment.
+func (f FrameSpec) at() string {
+	if f.live != nil {
+		return "live" + f.segment
+	}
+	return strconv.FormatInt(f.Millis, 10)
+}
+
+// Live reports whether the spec is a live video's latest keyframe, which
+// the next segment replaces: caches keep it a second or two.
+func (f FrameSpec) Live() bool { return f.live != nil }
+
 // ResolveFrame resolves q for v. A video without pictures is ENotFound; a
-// server that cannot extract frames answers EUnavailable.
-func (d *Delivery) ResolveFrame(v *videohost.Video, q FrameQuery) (FrameSpec, error) {
+// server that cannot extract frames answers EUnavailable. A live frame
+// (q.Live) reads the video's growing playlist.
+func (d *Delivery) ResolveFrame(ctx context.Context, v *videohost.Video, q FrameQuery) (FrameSpec, error) {
 	if d.pipeline == nil {
 		return FrameSpec{}, videohost.Errorf(videohost.EUnavailable, "frame extraction is not configured on this server")
+	}
+	if q.Live {
+		return d.resolveLiveFrame(ctx, v, q.Width, q.Format)
 	}
 	spec := FrameSpec{Video: v.ID, Version: v.AssetVersion, Format: q.Format}
 	local := d.caps.Local
@@ -114,7 +137,16 @@ func (d *Delivery) OpenCachedFrame(ctx context.Context, spec FrameSpec) (videoho
 // first.
 func (d *Delivery) MakeFrame(ctx context.Context, spec FrameSpec) ([]byte, error) {
 	sources := spec.sources
-	if d.renditions != nil {
+	at := float64(spec.Millis) / 1000
+	if spec.live != nil {
+		src, err := d.liveFrameSource(ctx, spec, d.cfg.RenditionCacheDir)
+		if err != nil {
+			return nil, err
+		}
+		defer os.Remove(src)
+		// Time 0: the segment's first picture, whatever its timestamps.
+		sources, at = []videohost.FrameSource{{Path: src, Width: spec.live.width, Height: spec.live.height}}, 0
+	} else if d.renditions != nil {
 		src := pickFrameSource(sources, spec.Width)
 		p, release, err := d.renditions.get(ctx, src.Path)
 		if err != nil {
@@ -125,7 +157,7 @@ func (d *Delivery) MakeFrame(ctx context.Context, spec FrameSpec) ([]byte, error
 		sources = []videohost.FrameSource{src}
 	}
 	image, err := d.pipeline.Frame(ctx, videohost.FrameRequest{
-		Sources: sources, Time: float64(spec.Millis) / 1000, Width: spec.Width, Format: spec.Format,
+		Sources: sources, Time: at, Width: spec.Width, Format: spec.Format,
 	})
 	if err == nil && len(image) == 0 {
 		err = errors.New("the pipeline returned an empty image")

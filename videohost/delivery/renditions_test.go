@@ -111,7 +111,7 @@ func TestRenditionCache(t *testing.T) {
 	a, b := publish('a'), publish('c')
 	frame := func(d *delivery.Delivery, v *videohost.Video, at float64, width int) string {
 		t.Helper()
-		spec, err := d.ResolveFrame(v, delivery.FrameQuery{Time: &at, Width: width, Format: "jpg"})
+		spec, err := d.ResolveFrame(context.Background(), v, delivery.FrameQuery{Time: &at, Width: width, Format: "jpg"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,7 +14,9 @@ import (
 	"github.com/reelvideo/reel/videohost/delivery"
 )
 
-// Frames by URL: {image_url}/{embed}.{jpg|png|webp}?time=&width=. A frame
+// Frames by URL: {image_url}/{embed}.{jpg|png|webp}?time=&width=; time=live
+// is a live video's latest keyframe (the first picture of the newest
+// segment its growing set lists, cached 2 s). A frame
 // is extracted once per (video version, millisecond, width, format), cached
 // in blob storage by the service within a byte cap (least recently used
 // first out), and served from there afterwards. Anyone may ask for a frame,
@@ -34,6 +36,9 @@ import (
 const (
 	minFrameWidth = 16
 	maxFrameWidth = 3840
+	// liveFrameMaxAge is how long a live video's latest keyframe may be
+	// kept: a segment's time, after which the next one has a newer picture.
+	liveFrameMaxAge = 2 * time.Second
 	// frameTimeout bounds one extraction, which runs detached from the
 	// request that started it (other requests may be waiting on it).
 	frameTimeout = time.Minute
@@ -111,6 +116,7 @@ type frameQuery struct {
 	embed  string
 	format string
 	time   *float64 // nil: the poster time
+	live   bool     // time=live: a live video's latest keyframe
 	width  int      // 0: the source width
 }
 
@@ -128,10 +134,12 @@ func parseFrameRequest(r *http.Request) (*frameQuery, error) {
 	}
 	q := &frameQuery{embed: embed, format: ext}
 	query := r.URL.Query()
-	if s := query.Get("time"); s != "" {
+	if s := query.Get("time"); s == "live" {
+		q.live = true
+	} else if s != "" {
 		t, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.IsNaN(t) || math.IsInf(t, 0) || t < 0 {
-			return nil, videohost.Invalid("time", "must be a number of seconds, 0 or more")
+			return nil, videohost.Invalid("time", "must be a number of seconds, 0 or more, or live")
 		}
 		q.time = &t
 	}
@@ -166,7 +174,7 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	spec, err := h.delivery.ResolveFrame(v, delivery.FrameQuery{Time: q.time, Width: q.width, Format: q.format})
+	spec, err := h.delivery.ResolveFrame(ctx, v, delivery.FrameQuery{Time: q.time, Live: q.live, Width: q.width, Format: q.format})
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -174,7 +182,11 @@ func (f *frameServer) serve(w http.ResponseWriter, r *http.Request) {
 
 	hdr := w.Header()
 	hdr.Set("Content-Type", contentTypes["."+q.format])
-	hdr.Set("Cache-Control", cacheControl(frameMaxAge, false, v.PlaybackPolicy == videohost.PlaybackSigned))
+	maxAge := frameMaxAge
+	if spec.Live() {
+		maxAge = liveFrameMaxAge // the next segment has a newer one
+	}
+	hdr.Set("Cache-Control", cacheControl(maxAge, false, v.PlaybackPolicy == videohost.PlaybackSigned))
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	// The key names everything the image depends on: it is the validator.
 	hdr.Set("ETag", `"`+spec.Key()+`"`)

@@ -176,7 +176,7 @@ func TestFrameDefaultsClampAndCache(t *testing.T) {
 		t.Fatalf("%d extractions after cache hits, want %d", got, calls)
 	}
 	at := 2.5
-	spec, err := e.dl.ResolveFrame(v, delivery.FrameQuery{Time: &at, Width: 160, Format: "png"})
+	spec, err := e.dl.ResolveFrame(context.Background(), v, delivery.FrameQuery{Time: &at, Width: 160, Format: "png"})
 	if err != nil {
 		t.Fatal(err)
 	}
