@@ -1281,7 +1281,7 @@ export interface components {
         };
         /** @description GET /v1/videos/{id}/stats of a live session's video only (absent for other videos), and GET /v1/live-streams/{id}/stats: the live session as a whole, whatever the range. Counted from the heartbeats players send while they play live (every 10 s). */
         LiveStats: {
-            /** @description percentiles of the latencies live heartbeats reported, over the session, from a histogram: half a second wide up to 4 s (±0.25 s), then 1, 2, 5, 10, 30, 60 and 180 s wide up to 300 s; null when none was reported */
+            /** @description percentiles of the latencies live heartbeats reported, over the session, from a histogram: half a second wide up to 4 s, then 1, 2, 5, 10, 30, 60 and 180 s wide up to 300 s (a percentile is interpolated inside its bucket: within the bucket's width of the exact one); null when none was reported */
             latency_seconds: {
                 p50: number | null;
                 p95: number | null;
@@ -2634,6 +2634,8 @@ export interface operations {
             413: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
             500: components["responses"]["Problem"];
+            /** @description unavailable: this server's store keeps no live streams, or no analytics */
+            503: components["responses"]["Problem"];
         };
     };
     openAPI: {

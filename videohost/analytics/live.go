@@ -40,7 +40,7 @@ const LiveViewerWindow = 30 * time.Second
 // a last, open bucket holds everything later. Half a second wide up to 4 s,
 // where low-latency HLS plays (about 2 s behind the camera), then coarser:
 // a percentile read from it (interpolated inside its bucket) is within a
-// bucket's width of the exact one, ±0.25 s below 4 s.
+// bucket's width of the exact one: half a second below 4 s.
 var latencyBucketsS = [...]float64{0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 8, 10, 15, 20, 30, 60, 120, 300}
 
 // LatencyBuckets is the number of counters of the latency histogram.

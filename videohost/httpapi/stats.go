@@ -95,12 +95,12 @@ func describeAnalytics(paths, schemas obj) {
 		"get": operation("getVideoStats", "Playback analytics of a video (read-only keys allowed)", statsParams, nil, "200",
 			jsonResponse("the stats of the range", ref("Stats"))),
 	}
-	paths["/v1/live-streams/{id}/stats"] = obj{
-		"parameters": []obj{idParam},
-		"get": operation("getLiveStreamStats", "Live analytics of a stream's current session's video, or of its last session's between sessions "+
-			"(read-only keys allowed); zeros and an empty video_id for a stream that never went live", nil, nil, "200",
-			jsonResponse("viewers now, peak, watch time and latency", ref("LiveStats"))),
-	}
+	liveStats := operation("getLiveStreamStats", "Live analytics of a stream's current session's video, or of its last session's between sessions "+
+		"(read-only keys allowed); zeros and an empty video_id for a stream that never went live", nil, nil, "200",
+		jsonResponse("viewers now, peak, watch time and latency", ref("LiveStats")))
+	liveStats["responses"].(obj)["503"] = obj{"$ref": "#/components/responses/Problem",
+		"description": "unavailable: this server's store keeps no live streams, or no analytics"}
+	paths["/v1/live-streams/{id}/stats"] = obj{"parameters": []obj{idParam}, "get": liveStats}
 	paths["/v1/stats"] = obj{
 		"get": operation("getSpaceStats", "Playback analytics of the whole space, with its most viewed videos", statsParams, nil, "200",
 			jsonResponse("the stats of the range", ref("Stats"))),
@@ -181,7 +181,8 @@ func describeAnalytics(paths, schemas obj) {
 			"watch_time_seconds": seconds("what the video's sessions watched, each stretch once per session, since the video began"),
 			"latency_seconds": obj{"type": "object", "required": []string{"p50", "p95"},
 				"description": "percentiles of the latencies live heartbeats reported, over the session, from a histogram: " +
-					"half a second wide up to 4 s (±0.25 s), then 1, 2, 5, 10, 30, 60 and 180 s wide up to 300 s; null when none was reported",
+					"half a second wide up to 4 s, then 1, 2, 5, 10, 30, 60 and 180 s wide up to 300 s (a percentile is interpolated inside its bucket: " +
+					"within the bucket's width of the exact one); null when none was reported",
 				"properties": obj{"p50": nullable("number"), "p95": nullable("number")}},
 		},
 	}
