@@ -2,6 +2,7 @@ package analytics_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,8 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/reelvideo/reel/internal/testclock"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/analytics"
+	"github.com/reelvideo/reel/videohost/sqlite"
 )
 
 // liveVideo starts a live session's video and publishes its first
@@ -216,5 +219,93 @@ func TestLiveStats(t *testing.T) {
 	}
 	if st, err := e.an.LiveStats(ctx, e.p, vod.ID); err != nil || st.PeakViewers != 0 || st.LatencySeconds.P50 != nil || st.Live {
 		t.Fatalf("VOD live stats %+v, %v", st, err)
+	}
+}
+
+// BenchmarkRecordPlayback is the writer's cost of a batch of 100 sessions'
+// heartbeats, on demand and live: a live heartbeat also counts its session
+// in its minute (one more read and write per batch and minute, none per
+// other session), so the two should cost about the same per signal.
+func BenchmarkRecordPlayback(b *testing.B) {
+	for _, live := range []bool{false, true} {
+		name := "vod"
+		if live {
+			name = "live"
+		}
+		b.Run(name, func(b *testing.B) {
+			ctx := context.Background()
+			db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "reel.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+			const sessions = 100
+			batch := make([]analytics.Signal, sessions)
+			b.ResetTimer()
+			for i := range b.N {
+				now := at.Add(time.Duration(i) * 10 * time.Second)
+				for s := range batch {
+					batch[s] = analytics.Signal{VideoID: "video0000001", Space: "spc01", Session: fmt.Sprint("s", s), Viewer: fmt.Sprint("v", s),
+						Kind: analytics.SignalHeartbeat, At: now, Received: now, From: float64(10 * i), To: float64(10*i + 10),
+						Live: live, Latency: 1.5 + float64(s%10)/10}
+				}
+				if err := analytics.RecordPlayback(ctx, db, batch); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*sessions), "ns/signal")
+		})
+	}
+}
+
+// oneVideo is a domain of one video, whatever the embed or id asked for.
+type oneVideo struct{ v *videohost.Video }
+
+func (o oneVideo) PlayableVideoByEmbed(context.Context, string) (*videohost.Video, error) {
+	return o.v, nil
+}
+func (o oneVideo) Video(context.Context, *videohost.Principal, string) (*videohost.Video, error) {
+	return o.v, nil
+}
+
+// BenchmarkLiveStats is the cost of answering the live stats of a day-long
+// session (1,440 live minutes) of which 2,000 sessions watched: what a
+// dashboard polling the stream's page asks every 3 s.
+func BenchmarkLiveStats(b *testing.B) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "reel.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	v := &videohost.Video{ID: "video0000001", Space: "spc01", State: videohost.StateProcessing, CreatedAt: start,
+		Source: &videohost.SourceInfo{LiveStream: "stream000001"}}
+	const minutes, sessions = 1440, 2000
+	for m := range minutes {
+		at := start.Add(time.Duration(m) * time.Minute)
+		var batch []analytics.Signal
+		for s := range 20 { // 20 sessions a minute, in turn
+			id := (m*20 + s) % sessions
+			batch = append(batch, analytics.Signal{VideoID: v.ID, Space: v.Space, Session: fmt.Sprint("s", id), Viewer: fmt.Sprint("v", id),
+				Kind: analytics.SignalHeartbeat, At: at, Received: at, From: float64(m * 60), To: float64(m*60 + 10), Live: true, Latency: 1 + float64(s)/10})
+		}
+		if err := analytics.RecordPlayback(ctx, db, batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	clock := testclock.NewStep(start.Add(minutes * time.Minute))
+	an, err := analytics.New(analytics.Config{Videos: oneVideo{v}, Store: db, Clock: clock})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := &videohost.Principal{Space: v.Space}
+	b.ResetTimer()
+	for range b.N {
+		st, err := an.LiveStats(ctx, p, v.ID)
+		if err != nil || st.PeakViewers != 20 {
+			b.Fatalf("%+v, %v", st, err)
+		}
 	}
 }
