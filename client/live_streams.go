@@ -26,6 +26,17 @@ func (c *Client) LiveStream(ctx context.Context, id string) (*LiveStream, error)
 	return &ls, nil
 }
 
+// LiveStreamStats returns the live stats of a stream's current session's
+// video, or of its last session's between sessions: viewers now, peak,
+// watch time and latency p50/p95.
+func (c *Client) LiveStreamStats(ctx context.Context, id string) (*LiveStats, error) {
+	var st LiveStats
+	if err := c.doJSON(ctx, http.MethodGet, "/v1/live-streams/"+pathEscape(id)+"/stats", nil, nil, &st); err != nil {
+		return nil, err
+	}
+	return &st, nil
+}
+
 // UpdateLiveStream changes the settings set in in.
 func (c *Client) UpdateLiveStream(ctx context.Context, id string, in LiveStreamInput) (*LiveStream, error) {
 	var ls LiveStream

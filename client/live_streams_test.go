@@ -83,6 +83,17 @@ func TestLiveStreamRequests(t *testing.T) {
 			answer: `{"data":[` + liveStreamDoc + `],"next_cursor":null}`, want: &client.Page[*client.LiveStream]{Data: []*client.LiveStream{want}},
 		},
 		{
+			name: "stats",
+			call: func(ctx context.Context, c *client.Client) (any, error) {
+				return c.LiveStreamStats(ctx, "ls0000000001")
+			},
+			wantMethod: http.MethodGet, wantPath: "/v1/live-streams/ls0000000001/stats", status: http.StatusOK,
+			answer: `{"video_id":"v00000000001","live":true,"viewers_now":12,"peak_viewers":40,"peak_at":"2026-01-01T00:05:00Z",` +
+				`"watch_time_seconds":3600.5,"latency_seconds":{"p50":1.9,"p95":3.25}}`,
+			want: &client.LiveStats{VideoID: "v00000000001", Live: true, ViewersNow: 12, PeakViewers: 40, PeakAt: ptr(at("2026-01-01T00:05:00Z")),
+				WatchTimeSeconds: 3600.5, LatencySeconds: client.Percentiles{P50: ptr(1.9), P95: ptr(3.25)}},
+		},
+		{
 			name: "delete",
 			call: func(ctx context.Context, c *client.Client) (any, error) {
 				return nil, c.DeleteLiveStream(ctx, "ls0000000001")

@@ -292,6 +292,28 @@ type Stats struct {
 	Series             []StatsSeriesPoint `json:"series"`
 	// TopVideos is only in the space's stats: its most viewed videos.
 	TopVideos []TopVideo `json:"top_videos,omitempty"`
+	// Live is only in the stats of a live session's video: its live
+	// stats over the whole session.
+	Live *LiveStats `json:"live,omitempty"`
+}
+
+// LiveStats is how a live session's video is watched, over the whole
+// session (Client.LiveStreamStats; Stats.Live).
+type LiveStats struct {
+	// VideoID is the session's video; "" for a stream that never went live.
+	VideoID string `json:"video_id"`
+	// Live reports whether the session still runs.
+	Live bool `json:"live"`
+	// ViewersNow counts the players with a live heartbeat in the last 30 s.
+	ViewersNow int64 `json:"viewers_now"`
+	// PeakViewers is the most players watching in one minute; PeakAt is
+	// that minute, nil without viewers.
+	PeakViewers      int64      `json:"peak_viewers"`
+	PeakAt           *time.Time `json:"peak_at"`
+	WatchTimeSeconds float64    `json:"watch_time_seconds"`
+	// LatencySeconds are the percentiles of the players' latency behind
+	// the wall clock.
+	LatencySeconds Percentiles `json:"latency_seconds"`
 }
 
 // Percentiles are p50 and p95 of a measure; nil when nothing was measured.

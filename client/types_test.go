@@ -37,6 +37,7 @@ var clientTypes = map[string]struct {
 	"DeliveryAttempt":       {v: DeliveryAttempt{}},
 	"VideoEvent":            {v: VideoEvent{}},
 	"Stats":                 {v: Stats{}},
+	"LiveStats":             {v: LiveStats{}},
 	"PlayerSettingsView":    {v: PlayerSettingsView{}},
 	"LiveStream":            {v: LiveStream{}},
 	"LiveStreamInput":       {v: LiveStreamInput{}},

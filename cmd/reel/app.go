@@ -87,6 +87,7 @@ func commands() map[string]map[string]command {
 			"get":       {"show one live stream", cmdLiveGet},
 			"rm":        {"delete a live stream that is not live", cmdLiveRm},
 			"reset-key": {"give a live stream a new key (shown once; the old one stops at once)", cmdLiveResetKey},
+			"stats":     {"show who watches a live stream's session: now, peak, latency p50/p95", cmdLiveStats},
 		},
 		"subtitles": {
 			"add":    {"add or replace a subtitle language", cmdSubtitlesAdd},

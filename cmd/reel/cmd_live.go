@@ -119,6 +119,41 @@ func cmdLiveGet(ctx context.Context, a *app, args []string) error {
 	return a.print(ls, liveTable([]*client.LiveStream{ls}))
 }
 
+func cmdLiveStats(ctx context.Context, a *app, args []string) error {
+	fs := a.flagSet("live stats")
+	pos, err := a.parseArgs(fs, args, "reel live stats <id> [--format json|table]", 1, 1)
+	if err != nil {
+		return err
+	}
+	c, err := a.client()
+	if err != nil {
+		return err
+	}
+	st, err := c.LiveStreamStats(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	return a.print(st, func() table {
+		peakAt := "-"
+		if st.PeakAt != nil {
+			peakAt = humanTime(*st.PeakAt)
+		}
+		return table{
+			headers: []string{"VIDEO", "LIVE", "NOW", "PEAK", "PEAK AT", "WATCH TIME", "LATENCY P50", "LATENCY P95"},
+			rows: []row{{orDefault(st.VideoID, "-"), fmt.Sprint(st.Live), fmt.Sprint(st.ViewersNow), fmt.Sprint(st.PeakViewers), peakAt,
+				humanDuration(st.WatchTimeSeconds), seconds(st.LatencySeconds.P50), seconds(st.LatencySeconds.P95)}},
+		}
+	})
+}
+
+// seconds writes a latency the server may not have ("-" for nil).
+func seconds(s *float64) string {
+	if s == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f s", *s)
+}
+
 func cmdLiveRm(ctx context.Context, a *app, args []string) error {
 	fs := a.flagSet("live rm")
 	pos, err := a.parseArgs(fs, args, "reel live rm <id>", 1, 1)

@@ -33,6 +33,7 @@
 //	reel live get <id> [--format json|table]
 //	reel live rm <id>
 //	reel live reset-key <id>
+//	reel live stats <id> [--format json|table]
 //	reel subtitles add <video-id> <file.srt|file.vtt> --language LANG [--label LABEL]
 //	reel subtitles list <video-id>
 //	reel subtitles delete <video-id> --language LANG

@@ -58,6 +58,19 @@ func TestRefserverLiveStreams(t *testing.T) {
 		t.Errorf("live list table:\n%s", table)
 	}
 
+	// A stream that never went live: no video, nobody watching.
+	var st struct {
+		VideoID     string `json:"video_id"`
+		PeakViewers int64  `json:"peak_viewers"`
+	}
+	e.ok("live", "stats", ls.ID).json(t, &st)
+	if st.VideoID != "" || st.PeakViewers != 0 {
+		t.Errorf("live stats: %+v", st)
+	}
+	if table := e.ok("live", "stats", ls.ID, "--format", "table").stdout; !strings.Contains(table, "LATENCY P50") {
+		t.Errorf("live stats table:\n%s", table)
+	}
+
 	res = e.ok("live", "reset-key", ls.ID)
 	var reset apiLiveStream
 	res.json(t, &reset)

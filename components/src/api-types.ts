@@ -267,6 +267,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/live-streams/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Live analytics of a stream's current session's video, or of its last session's between sessions (read-only keys allowed); zeros and an empty video_id for a stream that never went live */
+        get: operations["getLiveStreamStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1260,6 +1279,29 @@ export interface components {
             state: "created" | "uploaded" | "processing" | "ready" | "errored";
             title: string;
         };
+        /** @description GET /v1/videos/{id}/stats of a live session's video only (absent for other videos), and GET /v1/live-streams/{id}/stats: the live session as a whole, whatever the range. Counted from the heartbeats players send while they play live (every 10 s). */
+        LiveStats: {
+            /** @description percentiles of the latencies live heartbeats reported, over the session, from a histogram: half a second wide up to 4 s, then 1, 2, 5, 10, 30, 60 and 180 s wide up to 300 s (a percentile is interpolated inside its bucket: within the bucket's width of the exact one); null when none was reported */
+            latency_seconds: {
+                p50: number | null;
+                p95: number | null;
+            };
+            /** @description the session still runs */
+            live: boolean;
+            /**
+             * Format: date-time
+             * @description the minute of the peak; null without viewers
+             */
+            peak_at: string | null;
+            /** @description the most sessions that sent a live heartbeat in one UTC minute (or viewers_now, when more); stored per minute, so it survives a restart */
+            peak_viewers: number;
+            /** @description the live session's video; empty for a stream that never went live */
+            video_id: string;
+            /** @description sessions whose last live heartbeat reached the server in the last 30 s (two heartbeat intervals and a flush: one late batch does not drop a viewer) */
+            viewers_now: number;
+            /** @description what the video's sessions watched, each stretch once per session, since the video began */
+            watch_time_seconds: number;
+        };
         /** @description a stream key and the settings of the live sessions published with it; each session records into a video */
         LiveStream: {
             /** @description the video of the current session; empty between sessions */
@@ -1375,6 +1417,10 @@ export interface components {
             embed: string;
             /** @description heartbeat: start of the watched interval; seeked: where the seek started (required for both) */
             from?: number;
+            /** @description live heartbeat: seconds the playing position is behind the wall clock (its EXT-X-PROGRAM-DATE-TIME); checked on every heartbeat (400 outside 0 to 86400), kept on live ones */
+            latency?: number;
+            /** @description heartbeat: the player plays a live video; counted only for the video of a live session that still runs (viewers now, peak, latency); absent from older clients */
+            live?: boolean;
             /** @description error; truncated to 200 bytes */
             message?: string;
             /** @description startup: ms from the play request to the first frame (required) */
@@ -1546,6 +1592,7 @@ export interface components {
             from: string;
             /** @enum {string} */
             interval: "hour" | "day";
+            live?: components["schemas"]["LiveStats"];
             os: {
                 name: string;
                 views: number;
@@ -2556,6 +2603,38 @@ export interface operations {
             429: components["responses"]["Problem"];
             500: components["responses"]["Problem"];
             /** @description unavailable: this server's store keeps no live streams */
+            503: components["responses"]["Problem"];
+        };
+    };
+    getLiveStreamStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description viewers now, peak, watch time and latency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStats"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+            /** @description unavailable: this server's store keeps no live streams, or no analytics */
             503: components["responses"]["Problem"];
         };
     };

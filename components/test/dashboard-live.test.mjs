@@ -4,7 +4,9 @@
 // RTMP server and the full SRT URL; reset the key; FFmpeg publishing turns
 // the stream LIVE in the page with a <reel-player> preview of the session's
 // video; delete while live shows the API's 409; delete; a read-only key sees
-// no write controls. Screenshots at 390 and 1280 px:
+// no write controls; the viewers of the session (now, peak, latency
+// p50–p95) from players' live heartbeats. Screenshots at 390 and 1280 px
+// (the viewers at 360 and 1440, light and dark):
 // test/artifacts/dashboard-live/. Skips when Go or FFmpeg is missing.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -212,6 +214,18 @@ describe('dashboard: live streams', { skip }, () => {
     assert.equal(await player.getAttribute('api'), srv.base);
     assert.equal(await page.locator(`[data-current-video] a[href$="/videos/${live.active_video_id}"]`).count(), 1);
     console.log(`# LIVE in the page ${((Date.now() - t0) / 1000).toFixed(1)} s after the publisher started`);
+    // Two players watching live report their latency (the preview has
+    // metrics off), once the video is playable (before, the ingest drops
+    // events for it, and remembers that for 10 s).
+    await until(async () => (await api.get('/v1/videos/' + live.active_video_id)).playable, { timeout: 10000, what: 'the live video playable' });
+    const beat = (session, latency) => ({ type: 'heartbeat', embed: video.embed, session, t: Date.now(), position: 10, from: 0, to: 10, live: true, latency });
+    const res = await fetch(srv.base + '/v1/events', { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ events: [beat('dash-a', 1.8), beat('dash-b', 2.3)] }) });
+    assert.deepEqual([res.status, await res.json()], [202, { accepted: 2 }]);
+    // The page shows them within a poll.
+    await page.waitForFunction(() => document.querySelector('[data-viewers=now]')?.textContent === '2', null, { timeout: 10000 });
+    const viewers = page.locator(`[data-live-viewers="${live.active_video_id}"]`);
+    assert.equal(await viewers.locator('[data-viewers=peak]').textContent(), '2');
+    assert.match(await viewers.locator('[data-viewers=latency]').textContent(), /^\d\.\d–\d\.\d s$/);
 
     // Deleting a live stream: the API says no (409), and the page shows why.
     await page.click('.page-head [data-action=delete]');
@@ -244,6 +258,23 @@ describe('dashboard: live streams', { skip }, () => {
     // Its recording turns ready (no re-encoding) while the page watches.
     await page.waitForSelector('[data-last-video] [data-state=ready]', { timeout: 30000 });
     assert.equal(await page.locator('[data-preview] reel-player').count(), 0, 'no preview when not live');
+    // The viewers of the last session stay: its peak and latency, nobody
+    // now; small and readable at 360 and 1440 px, light and dark.
+    await page.waitForFunction(() => document.querySelector('[data-viewers=now]')?.textContent === '–', null, { timeout: 10000 });
+    const last = page.locator(`[data-live-viewers="${st.video}"]`);
+    assert.equal(await last.locator('[data-viewers=peak]').textContent(), '2');
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [360, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(150); // a frame for the layout to settle before the shot
+        const sw = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(sw <= width, `the viewers at ${width} px scroll sideways (${sw} px)`);
+        await last.screenshot({ path: join(SHOTS, `viewers-${width}${scheme === 'dark' ? '-dark' : ''}.png`) });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(DESKTOP);
     // In the dark scheme too (the LIVE badge, the banners, the code blocks).
     await page.emulateMedia({ colorScheme: 'dark' });
     await axe(page, 'the stream page (dark)');

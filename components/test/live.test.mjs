@@ -137,7 +137,13 @@ describe('live', { skip }, () => {
         document.getElementById('root').innerHTML = `<reel-player embed="${embed}" loading="eager" autoplay muted style="max-width:none"></reel-player>`;
         document.querySelector('reel-player').addEventListener('reel-live', (e) => window.__live.push(e.detail));
       }, video.embed);
-      page.on('request', (r) => r.url().endsWith('/v1/events') && r.method() === 'POST' && page.evaluate(() => window.__beacons++).catch(() => {}));
+      // The heartbeats that say live, with their latency (analytics).
+      const liveBeats = [];
+      page.on('request', (r) => {
+        if (!r.url().endsWith('/v1/events') || r.method() !== 'POST') return;
+        page.evaluate(() => window.__beacons++).catch(() => {});
+        for (const e of JSON.parse(r.postData() || '{}').events || []) if (e.type === 'heartbeat' && e.live) liveBeats.push(e);
+      });
 
       // Live: waiting first (until the playlist has a segment), then playing.
       await page.waitForFunction(() => window.__live.some((d) => d.state === 'waiting'), null, { timeout: 30000 }).catch(async (e) => {
@@ -251,6 +257,17 @@ describe('live', { skip }, () => {
       const firstEnded = states.findIndex((s) => s.startsWith('ended'));
       assert.ok(states.indexOf('live') > 0 && firstEnded > states.indexOf('live'), states.join(' '));
       assert.ok(states.includes('ended+recording') && states.at(-1) === '+recording', states.join(' '));
+      // The live heartbeats carried the latency the player measured, and
+      // the video's live stats count them.
+      console.log(`# live: ${liveBeats.length} live heartbeats, latencies ${JSON.stringify(liveBeats.map((e) => e.latency))}`);
+      assert.ok(liveBeats.length > 0, 'no heartbeat said live');
+      assert.ok(liveBeats.every((e) => typeof e.latency !== 'number' || (e.latency >= 0 && e.latency < 30)), JSON.stringify(liveBeats));
+      const stats = await until(async () => {
+        const st = (await api.get(`/v1/videos/${video.id}/stats`)).live;
+        return st?.peak_viewers >= 1 && st.latency_seconds.p50 !== null && st;
+      }, { timeout: 15000, what: 'the live stats' });
+      console.log(`# live: stats peak ${stats.peak_viewers} at ${stats.peak_at}, latency p50 ${stats.latency_seconds.p50} s, p95 ${stats.latency_seconds.p95} s, watch time ${stats.watch_time_seconds} s`);
+      assert.equal(stats.live, false, 'the session has ended');
       assert.deepEqual(page.errors.filter((e) => !/Failed to load resource/.test(e)), []);
       assert.deepEqual(await page.evaluate(() => window.__storage), [], 'no cookies or storage');
       await page.close();

@@ -9,15 +9,16 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-let U, M;
+let U, M, L;
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'reel-unit-'));
-  for (const [name, entry] of [['util', 'src/util.ts'], ['metrics', 'metrics/src/index.ts']]) {
+  for (const [name, entry] of [['util', 'src/util.ts'], ['metrics', 'metrics/src/index.ts'], ['livebeat', 'src/lazy/livebeat.ts']]) {
     const r = await esbuild.build({ entryPoints: [join(root, entry)], bundle: true, format: 'esm', platform: 'neutral', write: false });
     writeFileSync(join(dir, name + '.mjs'), r.outputFiles[0].contents);
   }
   U = await import(pathToFileURL(join(dir, 'util.mjs')).href);
   M = await import(pathToFileURL(join(dir, 'metrics.mjs')).href);
+  L = await import(pathToFileURL(join(dir, 'livebeat.mjs')).href);
 });
 
 test('formatTime', () => {
@@ -155,6 +156,42 @@ test('metrics: batches by size, re-queues on failure, one session per page', asy
   assert.equal(m2.session, m.session, 'one session id per page view');
   m.destroy();
   m2.destroy();
+});
+
+test('live heartbeats carry live and the latency; other events and non-live heartbeats do not', async () => {
+  const sent = [];
+  const m = new M.Metrics({ endpoint: 'x', embed: 'spc01live000001', interval: 1e9, send: async (body) => (sent.push(...JSON.parse(body).events), true) });
+  let latency = 1.837;
+  L.reportLatency(m, () => latency);
+  L.reportLatency(m, () => latency); // wrapped once: the fields are not added twice
+  const beat = () => m.track('heartbeat', { from: 0, to: 10 });
+  beat();
+  m.track('pause');
+  latency = null; // live, not measured yet
+  beat();
+  latency = undefined; // not live (waiting, ended)
+  beat();
+  latency = 1e7; // a clock a long way off: capped at what the server accepts
+  beat();
+  latency = -3;
+  beat();
+  latency = NaN;
+  beat();
+  await m.flush(true);
+  const fields = sent.map((e) => (e.type === 'heartbeat' ? { live: e.live, latency: e.latency } : e.type));
+  assert.deepEqual(fields, [
+    { live: true, latency: 1.84 },
+    'pause',
+    { live: true, latency: undefined },
+    { live: undefined, latency: undefined },
+    { live: true, latency: L.MAX_LATENCY },
+    { live: true, latency: 0 },
+    { live: true, latency: undefined },
+  ]);
+  assert.equal(sent[0].from, 0);
+  assert.equal(sent[0].to, 10, 'the heartbeat keeps its own fields');
+  assert.equal(L.MAX_LATENCY, 86400, 'the server bound (analytics.MaxLatencySeconds)');
+  m.destroy();
 });
 
 test('trackLabels: each language in its own name, the server label as fallback', () => {

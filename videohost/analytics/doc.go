@@ -23,6 +23,19 @@
 // into the hourly rollup of the hour it started (rollup.go), in the
 // transaction that stores the signals. Stats (stats.go) read rollups only.
 //
+// # Live
+//
+// A heartbeat of a live session's video may say live and carry the
+// player's latency (seconds behind the wall clock). The fold (live.go)
+// keeps each session's LiveAt, when the server received its last live
+// heartbeat, and one LiveMinute per video and UTC minute: the sessions
+// that sent a live heartbeat in it and a histogram of their latencies
+// (half a second wide up to 4 s). LiveStats reads them: viewers now are
+// the sessions with LiveAt in the last LiveViewerWindow (30 s: two
+// heartbeat intervals and a flush), counted per request from an index,
+// never per beacon; the peak is the largest stored minute, so it survives
+// a restart; p50 and p95 come from the summed histogram.
+//
 // # Dependencies
 //
 // The package imports videohost for the domain's types and errors;

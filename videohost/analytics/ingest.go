@@ -249,6 +249,10 @@ func (in *Ingest) Submit(ctx context.Context, b Beacon) (int, error) {
 		takes = append(takes, taken{g.embed, viewer, kept})
 		for _, sig := range g.signals[:kept] {
 			sig.VideoID, sig.Space, sig.Duration = ent.videoID, ent.space, ent.duration
+			if !ent.live {
+				// A client cannot make an on-demand video's viewers live ones.
+				sig.Live, sig.Latency = false, -1
+			}
 			sig.Viewer = viewer
 			sig.Browser, sig.OS, sig.Device = client.Browser, client.OS, client.Device
 			sig.Referrer = OriginOf(sig.Referrer)

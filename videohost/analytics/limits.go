@@ -120,7 +120,10 @@ type embedEntry struct {
 	videoID, space string
 	duration       float64
 	found          bool
-	expires        time.Time
+	// live: the video of a live session that is still running; only its
+	// heartbeats may count as live.
+	live    bool
+	expires time.Time
 }
 
 // resolve returns what an embed is: found only for a playable video. Store
@@ -136,7 +139,13 @@ func (c *embedCache) resolve(ctx context.Context, videos Videos, now time.Time, 
 	v, err := videos.PlayableVideoByEmbed(ctx, embed)
 	switch {
 	case err == nil:
-		ent = embedEntry{videoID: v.ID, space: v.Space, duration: v.Duration, found: true, expires: now.Add(embedCacheTTL)}
+		ent = embedEntry{videoID: v.ID, space: v.Space, duration: v.Duration, found: true, expires: now.Add(embedCacheTTL),
+			live: v.Source != nil && v.Source.LiveStream != "" && v.State != videohost.StateReady}
+		if ent.live {
+			// A live video grows: a duration cached a minute ago would cut
+			// what its viewers watched since (Contribution clamps to it).
+			ent.duration = 0
+		}
 	case !videohost.IsNotFound(err):
 		return embedEntry{}, err
 	}

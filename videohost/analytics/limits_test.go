@@ -18,6 +18,7 @@ import (
 )
 
 type ingestEnv struct {
+	db     *sqlite.DB
 	svc    *videohost.Service
 	an     *analytics.Analytics
 	clock  *testclock.Step
@@ -53,7 +54,7 @@ func newIngestEnv(t *testing.T) *ingestEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &ingestEnv{svc: svc, an: an, clock: clock, dbPath: dbPath}
+	e := &ingestEnv{db: db, svc: svc, an: an, clock: clock, dbPath: dbPath}
 	for _, k := range keys {
 		if k.Access == videohost.AccessReadWrite {
 			e.p = &videohost.Principal{Space: k.Space, KeyID: k.ID, Access: k.Access}

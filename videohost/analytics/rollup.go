@@ -6,7 +6,7 @@ import "time"
 // (read only); a last, open bucket holds everything slower. Percentiles are
 // read from it by linear interpolation, which is exact enough for a
 // dashboard and keeps a rollup at 20 counters.
-var startupBucketsMS = [...]int{100, 200, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 4000, 5000, 7500, 10000, 15000, 20000, 30000, 45000, 60000}
+var startupBucketsMS = [...]float64{100, 200, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 4000, 5000, 7500, 10000, 15000, 20000, 30000, 45000, 60000}
 
 // StartupBuckets is the number of counters of the startup histogram.
 const StartupBuckets = len(startupBucketsMS) + 1
@@ -14,7 +14,7 @@ const StartupBuckets = len(startupBucketsMS) + 1
 // StartupBucket returns the histogram bucket of a startup time.
 func StartupBucket(ms float64) int {
 	for i, upper := range startupBucketsMS {
-		if ms <= float64(upper) {
+		if ms <= upper {
 			return i
 		}
 	}

@@ -44,6 +44,9 @@ type PlaybackSession struct {
 	Device   string
 	Referrer string
 	LastSeen time.Time
+	// LiveAt is when the server received the session's last live
+	// heartbeat (live.go); zero for a session that never watched live.
+	LiveAt time.Time
 
 	Watched     []Interval // merged, sorted
 	Cursor      float64    // where the last report left playback; <0 when paused or unknown
@@ -216,7 +219,7 @@ func RecordPlayback(ctx context.Context, store Store, signals []Signal) error {
 	return store.UpdatePlayback(ctx, func(tx Tx) error {
 		// Fresh per call: nothing of a failed transaction may leak into
 		// the next.
-		f := &playbackFold{tx: tx, index: map[rollupKey]int{}}
+		f := &playbackFold{tx: tx, index: map[rollupKey]int{}, liveIndex: map[rollupKey]int{}}
 		for _, sigs := range sessions {
 			if err := f.session(ctx, sigs); err != nil {
 				return err
@@ -270,6 +273,9 @@ type playbackFold struct {
 	tx      Tx
 	rollups []*pendingRollup
 	index   map[rollupKey]int
+	// live holds the live minutes the batch changes (live.go).
+	live      []pendingLive
+	liveIndex map[rollupKey]int
 }
 
 // session stores the signals of one session and folds them into its state
@@ -290,6 +296,11 @@ func (f *playbackFold) session(ctx context.Context, sigs []*Signal) error {
 	}
 	old := s.Contributed
 	for _, sig := range sigs {
+		if sig.Live && sig.Kind == SignalHeartbeat {
+			if err := f.liveHeartbeat(ctx, s, sig); err != nil {
+				return err
+			}
+		}
 		s.Apply(sig)
 	}
 	now := s.Contribution(first.Duration)
@@ -372,6 +383,11 @@ func (f *playbackFold) save(ctx context.Context) error {
 			if err := f.tx.AddDimensionViews(ctx, pr.dimSpace, pr.r.VideoID, pr.r.Hour, d); err != nil {
 				return err
 			}
+		}
+	}
+	for _, pl := range f.live {
+		if err := f.tx.SaveLiveMinute(ctx, pl.space, pl.m); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -239,10 +239,12 @@ type memState struct {
 	rollups  map[memHourKey]analytics.HourRollup
 	dims     map[memDimKey]int64
 	viewers  map[memViewerKey]bool
+	live     map[memHourKey]analytics.LiveMinute
 }
 
 func (s memState) clone() memState {
-	return memState{slices.Clone(s.signals), maps.Clone(s.sessions), maps.Clone(s.rollups), maps.Clone(s.dims), maps.Clone(s.viewers)}
+	return memState{slices.Clone(s.signals), maps.Clone(s.sessions), maps.Clone(s.rollups), maps.Clone(s.dims), maps.Clone(s.viewers),
+		maps.Clone(s.live)}
 }
 
 // memAnalytics is an in-memory Store for the folding tests. A
@@ -257,7 +259,8 @@ type memAnalytics struct {
 
 func newMemAnalytics() *memAnalytics {
 	return &memAnalytics{state: memState{sessions: map[[2]string]analytics.PlaybackSession{},
-		rollups: map[memHourKey]analytics.HourRollup{}, dims: map[memDimKey]int64{}, viewers: map[memViewerKey]bool{}}}
+		rollups: map[memHourKey]analytics.HourRollup{}, dims: map[memDimKey]int64{}, viewers: map[memViewerKey]bool{},
+		live: map[memHourKey]analytics.LiveMinute{}}}
 }
 
 func (m *memAnalytics) UpdatePlayback(_ context.Context, fn func(tx analytics.Tx) error) error {
@@ -363,4 +366,20 @@ func (tx *memTx) AddViewer(_ context.Context, videoID string, day time.Time, vie
 	added := !tx.viewers[k]
 	tx.viewers[k] = true
 	return added, nil
+}
+
+func (tx *memTx) LiveMinute(_ context.Context, videoID string, minute time.Time) (*analytics.LiveMinute, error) {
+	if err := tx.fail("LiveMinute"); err != nil {
+		return nil, err
+	}
+	m := tx.live[memHourKey{videoID, minute.UnixNano()}]
+	return &m, nil
+}
+
+func (tx *memTx) SaveLiveMinute(_ context.Context, _ string, m *analytics.LiveMinute) error {
+	if err := tx.fail("SaveLiveMinute"); err != nil {
+		return err
+	}
+	tx.live[memHourKey{m.VideoID, m.Minute.UnixNano()}] = *m
+	return nil
 }

@@ -53,6 +53,10 @@ const (
 	signalFutureClamp = time.Minute
 )
 
+// MaxLatencySeconds bounds a live heartbeat's latency: a day, the longest
+// DVR window (videohost.MaxDVRWindow) a viewer may be behind.
+const MaxLatencySeconds = 24 * 3600
+
 // BeaconSignal is one signal as a client sends it in POST /v1/events.
 type BeaconSignal struct {
 	Type       SignalKind `json:"type"`
@@ -69,6 +73,11 @@ type BeaconSignal struct {
 	Message    string     `json:"message,omitempty"`
 	MS         *float64   `json:"ms,omitempty"`
 	Referrer   string     `json:"referrer,omitempty"`
+	// Live marks a heartbeat of a live video, and Latency is how many
+	// seconds the playing position was behind the wall clock (its
+	// EXT-X-PROGRAM-DATE-TIME): both absent from older clients and VOD.
+	Live    bool     `json:"live,omitempty"`
+	Latency *float64 `json:"latency,omitempty"`
 }
 
 // Beacon is one ingest request. IP and UserAgent are used in memory to derive
@@ -96,7 +105,16 @@ type Signal struct {
 	From, To float64
 	// Value is the number the kind carries: duration_ms of rebuffer_end, ms
 	// of startup, bitrate of rendition_change.
-	Value    float64
+	Value float64
+	// Live is set on the heartbeats of a live session's video (the client
+	// said so and the video is one); Latency is their latency in seconds,
+	// <0 when not reported.
+	Live    bool
+	Latency float64
+	// Received is when the server accepted the signal, by its clock: live
+	// viewers are counted by it, since a viewer's clock may be minutes off.
+	// Zero (signals not from Submit) falls back to At.
+	Received time.Time
 	Text     string // rendition name, or error code
 	Message  string // error message, truncated
 	Viewer   string // hex of the truncated daily salted hash
@@ -131,7 +149,7 @@ func normalize(i int, e *BeaconSignal, now time.Time) (Signal, error) {
 	if at.After(now.Add(signalFutureClamp)) {
 		at = now.Add(signalFutureClamp)
 	}
-	sig := Signal{Embed: e.Embed, Session: e.Session, Kind: e.Type, At: at, Position: e.Position}
+	sig := Signal{Embed: e.Embed, Session: e.Session, Kind: e.Type, At: at, Received: now, Position: e.Position, Latency: -1}
 	switch e.Type {
 	case SignalHeartbeat, SignalSeeked:
 		if e.From == nil || e.To == nil {
@@ -144,6 +162,21 @@ func normalize(i int, e *BeaconSignal, now time.Time) (Signal, error) {
 			return bad("to", "must not be before from")
 		}
 		sig.From, sig.To = *e.From, *e.To
+		if e.Type != SignalHeartbeat {
+			break
+		}
+		// A latency is checked like every number here (NaN and infinities
+		// cannot be JSON); it is kept only on a live heartbeat, and a live
+		// heartbeat without one still counts its viewer.
+		if e.Latency != nil && !okNumber(*e.Latency, MaxLatencySeconds) {
+			return bad("latency", "must be seconds between 0 and 86400")
+		}
+		if e.Live {
+			sig.Live = true
+			if e.Latency != nil {
+				sig.Latency = *e.Latency
+			}
+		}
 	case SignalRebufferEnd:
 		if e.DurationMS == nil || !okNumber(*e.DurationMS, maxRebufferMS) {
 			return bad("duration_ms", "is required: milliseconds between 0 and 3600000")

@@ -23,7 +23,8 @@ type StatsQuery struct {
 	Interval string    // hour or day; "" = hour for ranges up to 2 days, else day
 }
 
-// Percentiles of startup time, in ms; null when nothing was measured.
+// Percentiles of a histogram (startup time in ms, live latency in
+// seconds); null when nothing was measured.
 type Percentiles struct {
 	P50 *float64 `json:"p50"`
 	P95 *float64 `json:"p95"`
@@ -77,6 +78,9 @@ type Stats struct {
 	OS                 []NamedViews    `json:"os"`
 	Devices            []NamedViews    `json:"devices"`
 	Series             []SeriesPoint   `json:"series"`
+	// Live is set for a live session's video only (GET /v1/videos/{id}/stats):
+	// its live stats over the whole session.
+	Live *LiveStats `json:"live,omitempty"`
 }
 
 // SpaceStats is Stats of a whole space with its most viewed videos; the
@@ -101,7 +105,8 @@ func (a *Analytics) VideoStats(ctx context.Context, p *videohost.Principal, id s
 	if err != nil {
 		return nil, err
 	}
-	if _, err := a.videos.Video(ctx, p, id); err != nil {
+	v, err := a.videos.Video(ctx, p, id)
+	if err != nil {
 		return nil, err
 	}
 	if err := a.statsRange(&q); err != nil {
@@ -111,7 +116,13 @@ func (a *Analytics) VideoStats(ctx context.Context, p *videohost.Principal, id s
 	if err != nil {
 		return nil, fmt.Errorf("reading rollups: %w", err)
 	}
-	return buildStats(q, r), nil
+	st := buildStats(q, r)
+	if IsLiveVideo(v) {
+		if st.Live, err = a.liveStats(ctx, store, v); err != nil {
+			return nil, err
+		}
+	}
+	return st, nil
 }
 
 // SpaceStats answers the stats of every video of the principal's space, with
@@ -213,7 +224,10 @@ func buildStats(q StatsQuery, r *Rollups) *Stats {
 	if total.Sessions > 0 {
 		st.FailureRate = ratio(total.Failed, total.Sessions)
 	}
-	st.StartupTimeMS = Percentiles{P50: histogramPercentile(total.Startup[:], 0.50), P95: histogramPercentile(total.Startup[:], 0.95)}
+	st.StartupTimeMS = Percentiles{
+		P50: roundTo(histogramPercentile(total.Startup[:], startupBucketsMS[:], 0.50), 1),
+		P95: roundTo(histogramPercentile(total.Startup[:], startupBucketsMS[:], 0.95), 1),
+	}
 	dims := slices.Clone(r.Dims)
 	slices.SortStableFunc(dims, func(a, b DimensionViews) int {
 		if a.Views != b.Views {
@@ -255,9 +269,11 @@ func ratio(a, b int64) float64 {
 	return math.Round(float64(a)/float64(b)*1e6) / 1e6
 }
 
-// histogramPercentile estimates the p-quantile of the startup histogram,
-// interpolating linearly inside the bucket it falls in.
-func histogramPercentile(counts []int64, p float64) *float64 {
+// histogramPercentile estimates the p-quantile of a histogram whose
+// buckets end at bounds (a last, open bucket past them), interpolating
+// linearly inside the bucket it falls in; the open bucket answers its lower
+// bound. Nil when the histogram is empty.
+func histogramPercentile(counts []int64, bounds []float64, p float64) *float64 {
 	var n int64
 	for _, c := range counts {
 		n += c
@@ -274,17 +290,17 @@ func histogramPercentile(counts []int64, p float64) *float64 {
 		if seen+float64(c) >= rank {
 			lo := 0.0
 			if i > 0 {
-				lo = float64(startupBucketsMS[i-1])
+				lo = bounds[i-1]
 			}
-			if i == len(startupBucketsMS) {
+			if i == len(bounds) {
 				return &lo // the open bucket: its lower bound
 			}
-			hi := float64(startupBucketsMS[i])
-			v := math.Round(lo + (hi-lo)*(rank-seen)/float64(c))
+			hi := bounds[i]
+			v := lo + (hi-lo)*(rank-seen)/float64(c)
 			return &v
 		}
 		seen += float64(c)
 	}
-	last := float64(startupBucketsMS[len(startupBucketsMS)-1])
+	last := bounds[len(bounds)-1]
 	return &last
 }

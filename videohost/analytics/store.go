@@ -19,6 +19,12 @@ type Store interface {
 	// signals, and session state (and daily viewer hashes) older than
 	// sessions; it returns how many rows went.
 	DeletePlaybackBefore(ctx context.Context, signals, sessions time.Time, limit int) (int64, error)
+	// LiveViewers counts the sessions of a video of space whose last live
+	// heartbeat arrived at or after since (PlaybackSession.LiveAt).
+	LiveViewers(ctx context.Context, space, videoID string, since time.Time) (int64, error)
+	// LiveMinutes reads the live minutes of a video of space, oldest
+	// first.
+	LiveMinutes(ctx context.Context, space, videoID string) ([]*LiveMinute, error)
 }
 
 // Tx loads and saves analytics rows inside the transaction of
@@ -46,4 +52,10 @@ type Tx interface {
 	// AddViewer records that viewer watched videoID on day and reports
 	// whether that was not yet recorded.
 	AddViewer(ctx context.Context, videoID string, day time.Time, viewer string) (bool, error)
+	// LiveMinute loads the counters of a video's live minute; zero
+	// counters when none are stored.
+	LiveMinute(ctx context.Context, videoID string, minute time.Time) (*LiveMinute, error)
+	// SaveLiveMinute stores m under space, replacing the counters of its
+	// video and minute.
+	SaveLiveMinute(ctx context.Context, space string, m *LiveMinute) error
 }

@@ -109,6 +109,7 @@ func (h *Handler) analyticsRoutes(r *mux.Router, api func(method, path string, f
 	r.HandleFunc("/v1/events", beaconPreflight).Methods(http.MethodOptions)
 	api(http.MethodGet, "/v1/videos/{id}/stats", h.videoStats)
 	api(http.MethodGet, "/v1/stats", h.spaceStats)
+	api(http.MethodGet, "/v1/live-streams/{id}/stats", h.liveStreamStats)
 }
 
 func postBeacon(w http.ResponseWriter, r *http.Request, cfg AnalyticsConfig, limiter *rateLimiter, ingest *analytics.Ingest) error {

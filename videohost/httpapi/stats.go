@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"time"
@@ -31,6 +32,33 @@ func (h *Handler) spaceStats(w http.ResponseWriter, r *http.Request, p *videohos
 	st, err := h.analytics.SpaceStats(r.Context(), p, q)
 	if err != nil {
 		return err
+	}
+	writeJSON(w, http.StatusOK, st)
+	return nil
+}
+
+// liveStreamStats answers the live stats of a stream's current session's
+// video, or of its last one between sessions: what its page shows. A
+// stream that never went live has zeros, with an empty video_id.
+func (h *Handler) liveStreamStats(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
+	ls, err := h.live.Get(r.Context(), p, mux.Vars(r)["id"])
+	if err != nil {
+		return err
+	}
+	id := ls.ActiveVideoID
+	if id == "" {
+		id = ls.LastVideoID
+	}
+	st := &analytics.LiveStats{}
+	if id != "" {
+		st, err = h.analytics.LiveStats(r.Context(), p, id)
+		if videohost.IsNotFound(err) {
+			// The last session's video is gone (deleted, or not recorded).
+			st, err = &analytics.LiveStats{}, nil
+		}
+		if err != nil {
+			return err
+		}
 	}
 	writeJSON(w, http.StatusOK, st)
 	return nil
@@ -67,6 +95,12 @@ func describeAnalytics(paths, schemas obj) {
 		"get": operation("getVideoStats", "Playback analytics of a video (read-only keys allowed)", statsParams, nil, "200",
 			jsonResponse("the stats of the range", ref("Stats"))),
 	}
+	liveStats := operation("getLiveStreamStats", "Live analytics of a stream's current session's video, or of its last session's between sessions "+
+		"(read-only keys allowed); zeros and an empty video_id for a stream that never went live", nil, nil, "200",
+		jsonResponse("viewers now, peak, watch time and latency", ref("LiveStats")))
+	liveStats["responses"].(obj)["503"] = obj{"$ref": "#/components/responses/Problem",
+		"description": "unavailable: this server's store keeps no live streams, or no analytics"}
+	paths["/v1/live-streams/{id}/stats"] = obj{"parameters": []obj{idParam}, "get": liveStats}
 	paths["/v1/stats"] = obj{
 		"get": operation("getSpaceStats", "Playback analytics of the whole space, with its most viewed videos", statsParams, nil, "200",
 			jsonResponse("the stats of the range", ref("Stats"))),
@@ -124,6 +158,32 @@ func describeAnalytics(paths, schemas obj) {
 			"code":        obj{"type": "string", "description": "error"},
 			"message":     obj{"type": "string", "description": "error; truncated to 200 bytes"},
 			"referrer":    obj{"type": "string", "description": "the page URL; only its origin is kept (default: the Origin or Referer header)"},
+			"live": obj{"type": "boolean", "description": "heartbeat: the player plays a live video; counted only for the video of a live session " +
+				"that still runs (viewers now, peak, latency); absent from older clients"},
+			"latency": obj{"type": "number", "minimum": 0, "maximum": analytics.MaxLatencySeconds,
+				"description": "live heartbeat: seconds the playing position is behind the wall clock (its EXT-X-PROGRAM-DATE-TIME); " +
+					"checked on every heartbeat (400 outside 0 to 86400), kept on live ones"},
+		},
+	}
+	schemas["LiveStats"] = obj{
+		"type": "object",
+		"description": "GET /v1/videos/{id}/stats of a live session's video only (absent for other videos), and GET /v1/live-streams/{id}/stats: " +
+			"the live session as a whole, whatever the range. Counted from the heartbeats players send while they play live (every 10 s).",
+		"required": []string{"video_id", "live", "viewers_now", "peak_viewers", "peak_at", "watch_time_seconds", "latency_seconds"},
+		"properties": obj{
+			"video_id": obj{"type": "string", "description": "the live session's video; empty for a stream that never went live"},
+			"live":     obj{"type": "boolean", "description": "the session still runs"},
+			"viewers_now": obj{"type": "integer", "minimum": 0, "description": fmt.Sprintf("sessions whose last live heartbeat reached the server "+
+				"in the last %d s (two heartbeat intervals and a flush: one late batch does not drop a viewer)", int(analytics.LiveViewerWindow.Seconds()))},
+			"peak_viewers": obj{"type": "integer", "minimum": 0, "description": "the most sessions that sent a live heartbeat in one UTC minute " +
+				"(or viewers_now, when more); stored per minute, so it survives a restart"},
+			"peak_at":            obj{"type": []string{"string", "null"}, "format": "date-time", "description": "the minute of the peak; null without viewers"},
+			"watch_time_seconds": seconds("what the video's sessions watched, each stretch once per session, since the video began"),
+			"latency_seconds": obj{"type": "object", "required": []string{"p50", "p95"},
+				"description": "percentiles of the latencies live heartbeats reported, over the session, from a histogram: " +
+					"half a second wide up to 4 s, then 1, 2, 5, 10, 30, 60 and 180 s wide up to 300 s (a percentile is interpolated inside its bucket: " +
+					"within the bucket's width of the exact one); null when none was reported",
+				"properties": obj{"p50": nullable("number"), "p95": nullable("number")}},
 		},
 	}
 	schemas["Stats"] = obj{
@@ -152,6 +212,7 @@ func describeAnalytics(paths, schemas obj) {
 			"devices":        named("name"),
 			"series": obj{"type": "array", "items": obj{"type": "object", "required": []string{"at", "views", "watch_time_seconds"},
 				"properties": obj{"at": obj{"type": "string", "format": "date-time"}, "views": obj{"type": "integer"}, "watch_time_seconds": number}}},
+			"live": ref("LiveStats"),
 			"top_videos": obj{"type": "array", "description": "GET /v1/stats only: the 10 most viewed videos",
 				"items": obj{"type": "object", "required": []string{"id", "title", "views", "watch_time_seconds"},
 					"properties": obj{"id": obj{"type": "string"}, "title": obj{"type": "string"}, "views": obj{"type": "integer"}, "watch_time_seconds": number}}},

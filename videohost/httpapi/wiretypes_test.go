@@ -46,7 +46,8 @@ var domainTypes = map[string]domainType{
 	"WebhookDelivery":    {v: videohost.WebhookDelivery{}, out: true},
 	"DeliveryAttempt":    {v: videohost.DeliveryAttempt{}, out: true},
 	"VideoEvent":         {v: videohost.VideoEvent{}, out: true},
-	"Stats":              {v: analytics.SpaceStats{}, out: true, optional: []string{"Stats.top_videos"}}, // only the space's stats
+	"Stats":              {v: analytics.SpaceStats{}, out: true, optional: []string{"Stats.top_videos", "Stats.live"}}, // only the space's stats; a live video's
+	"LiveStats":          {v: analytics.LiveStats{}, out: true},
 	"PlayerSettings":     {v: videohost.PlayerSettings{}, out: true},
 	"PlayerSettingsView": {v: playeradmin.PlayerSettingsView{}, out: true},
 	"LiveStream":         {v: liveadmin.LiveStreamView{}, out: true},

@@ -172,7 +172,14 @@ func Tables() []Table {
 			cols(KindTime, "hour"),
 			cols(KindText, "viewer", "browser", "os", "device", "referrer"),
 			cols(KindTime, "last_seen"),
-			cols(KindText, "state"))},
+			cols(KindText, "state"),
+			cols(KindTime, "live_at"))},
+		{Name: "playback_live_minutes", Key: []string{"video_id", "minute"}, Columns: concat(
+			cols(KindText, "video_id"),
+			cols(KindTime, "minute"),
+			cols(KindText, "space"),
+			cols(KindInt, "viewers"),
+			cols(KindBytes, "latency"))},
 		{Name: "playback_viewers", Key: []string{"video_id", "day", "viewer"}, Columns: concat(
 			cols(KindText, "video_id"),
 			cols(KindTime, "day"),

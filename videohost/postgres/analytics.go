@@ -31,13 +31,13 @@ func (dialect) Playback() sqlstore.PlaybackSQL {
 	return sqlstore.PlaybackSQL{
 		InsertSignal: `INSERT INTO playback_events
 			(video_id, session, at, kind, position, from_s, to_s, value, text, message) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-		Session: `SELECT space, hour, viewer, browser, os, device, referrer, last_seen, state
+		Session: `SELECT space, hour, viewer, browser, os, device, referrer, last_seen, state, live_at
 			FROM playback_sessions WHERE video_id = $1 AND session = $2`,
 		SaveSession: `INSERT INTO playback_sessions
-			(video_id, session, space, hour, viewer, browser, os, device, referrer, last_seen, state)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+			(video_id, session, space, hour, viewer, browser, os, device, referrer, last_seen, state, live_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
 			ON CONFLICT (video_id, session) DO UPDATE SET referrer = excluded.referrer,
-				last_seen = excluded.last_seen, state = excluded.state`,
+				last_seen = excluded.last_seen, state = excluded.state, live_at = excluded.live_at`,
 		Rollup: `SELECT sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention
 			FROM playback_hourly WHERE video_id = $1 AND hour = $2`,
 		SaveRollup: `INSERT INTO playback_hourly
@@ -49,7 +49,12 @@ func (dialect) Playback() sqlstore.PlaybackSQL {
 				retention = excluded.retention`,
 		AddDimensionViews: `INSERT INTO playback_hourly_dims AS h (video_id, hour, dim, value, space, views)
 			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (video_id, hour, dim, value) DO UPDATE SET views = h.views + excluded.views`,
-		AddViewer: `INSERT INTO playback_viewers (video_id, day, viewer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+		AddViewer:  `INSERT INTO playback_viewers (video_id, day, viewer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+		LiveMinute: `SELECT viewers, latency FROM playback_live_minutes WHERE video_id = $1 AND minute = $2`,
+		SaveLiveMinute: `INSERT INTO playback_live_minutes (video_id, minute, space, viewers, latency) VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (video_id, minute) DO UPDATE SET viewers = excluded.viewers, latency = excluded.latency`,
+		LiveViewers: `SELECT COUNT(*) FROM playback_sessions WHERE space = $1 AND video_id = $2 AND live_at >= $3`,
+		LiveMinutes: `SELECT minute, viewers, latency FROM playback_live_minutes WHERE space = $1 AND video_id = $2 ORDER BY minute`,
 
 		SpaceRange: "space = $1 AND hour >= $2 AND hour < $3",
 		VideoRange: "video_id = $4 AND hour >= $2 AND hour < $3 AND space = $1",

@@ -78,13 +78,13 @@ func (dialect) Playback() sqlstore.PlaybackSQL {
 	return sqlstore.PlaybackSQL{
 		InsertSignal: `INSERT INTO playback_events
 			(video_id, session, at, kind, position, from_s, to_s, value, text, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		Session: `SELECT space, hour, viewer, browser, os, device, referrer, last_seen, state
+		Session: `SELECT space, hour, viewer, browser, os, device, referrer, last_seen, state, live_at
 			FROM playback_sessions WHERE video_id = ? AND session = ?`,
 		SaveSession: `INSERT INTO playback_sessions
-			(video_id, session, space, hour, viewer, browser, os, device, referrer, last_seen, state)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			(video_id, session, space, hour, viewer, browser, os, device, referrer, last_seen, state, live_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (video_id, session) DO UPDATE SET referrer = excluded.referrer,
-				last_seen = excluded.last_seen, state = excluded.state`,
+				last_seen = excluded.last_seen, state = excluded.state, live_at = excluded.live_at`,
 		Rollup: `SELECT sessions, views, unique_viewers, completed, failed, watch_ms, rebuffer_ms, startup, retention
 			FROM playback_hourly WHERE video_id = ? AND hour = ?`,
 		SaveRollup: `INSERT INTO playback_hourly
@@ -96,7 +96,12 @@ func (dialect) Playback() sqlstore.PlaybackSQL {
 				retention = excluded.retention`,
 		AddDimensionViews: `INSERT INTO playback_hourly_dims (video_id, hour, dim, value, space, views)
 			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (video_id, hour, dim, value) DO UPDATE SET views = views + excluded.views`,
-		AddViewer: `INSERT OR IGNORE INTO playback_viewers (video_id, day, viewer) VALUES (?, ?, ?)`,
+		AddViewer:  `INSERT OR IGNORE INTO playback_viewers (video_id, day, viewer) VALUES (?, ?, ?)`,
+		LiveMinute: `SELECT viewers, latency FROM playback_live_minutes WHERE video_id = ? AND minute = ?`,
+		SaveLiveMinute: `INSERT INTO playback_live_minutes (video_id, minute, space, viewers, latency) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (video_id, minute) DO UPDATE SET viewers = excluded.viewers, latency = excluded.latency`,
+		LiveViewers: `SELECT COUNT(*) FROM playback_sessions WHERE space = ? AND video_id = ? AND live_at >= ?`,
+		LiveMinutes: `SELECT minute, viewers, latency FROM playback_live_minutes WHERE space = ? AND video_id = ? ORDER BY minute`,
 
 		SpaceRange: "space = ?1 AND hour >= ?2 AND hour < ?3",
 		VideoRange: "video_id = ?4 AND hour >= ?2 AND hour < ?3 AND space = ?1",

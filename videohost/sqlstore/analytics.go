@@ -17,9 +17,10 @@ type PlaybackSQL struct {
 	// kind, position, from_s, to_s, value, text, message.
 	InsertSignal string
 	// Session selects (space, hour, viewer, browser, os, device, referrer,
-	// last_seen, state) given video_id and session; SaveSession upserts
-	// them after video_id and session, updating only referrer, last_seen
-	// and state.
+	// last_seen, state, live_at) given video_id and session; SaveSession
+	// upserts them after video_id and session, updating only referrer,
+	// last_seen, state and live_at (NULL when the session never watched
+	// live).
 	Session, SaveSession string
 	// Rollup selects (sessions, views, unique_viewers, completed, failed,
 	// watch_ms, rebuffer_ms, startup, retention) given video_id and hour;
@@ -31,6 +32,14 @@ type PlaybackSQL struct {
 	// AddViewer inserts a playback_viewers row (video_id, day, viewer)
 	// unless there is one.
 	AddViewer string
+	// LiveMinute selects (viewers, latency) of a playback_live_minutes row
+	// given video_id and minute; SaveLiveMinute upserts video_id, minute,
+	// space, viewers and latency.
+	LiveMinute, SaveLiveMinute string
+	// LiveViewers counts the sessions given space, video_id and since
+	// whose live_at is at or after since; LiveMinutes selects (minute,
+	// viewers, latency) given space and video_id, by minute.
+	LiveViewers, LiveMinutes string
 
 	// SpaceRange and VideoRange are the conditions on a space's and on a
 	// video's rollups, given space, from and to (and video_id).
@@ -65,16 +74,16 @@ func (p *PlaybackTx) InsertSignal(ctx context.Context, sig *analytics.Signal) er
 func (p *PlaybackTx) Session(ctx context.Context, videoID, session string) (*analytics.PlaybackSession, error) {
 	s := &analytics.PlaybackSession{VideoID: videoID, Session: session}
 	var state string
-	hour, lastSeen := p.C.NewTime(), p.C.NewTime()
+	hour, lastSeen, liveAt := p.C.NewTime(), p.C.NewTime(), p.C.NewTime()
 	err := p.C.QueryRow(ctx, p.Q.Session, videoID, session).
-		Scan(&s.Space, hour.Dest(), &s.Viewer, &s.Browser, &s.OS, &s.Device, &s.Referrer, lastSeen.Dest(), &state)
+		Scan(&s.Space, hour.Dest(), &s.Viewer, &s.Browser, &s.OS, &s.Device, &s.Referrer, lastSeen.Dest(), &state, liveAt.Dest())
 	if errors.Is(err, ErrNoRows) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading session: %w", err)
 	}
-	s.Hour, s.LastSeen = hour.Time(), lastSeen.Time()
+	s.Hour, s.LastSeen, s.LiveAt = hour.Time(), lastSeen.Time(), liveAt.Time()
 	if err := DecodeSession(state, s); err != nil {
 		return nil, err
 	}
@@ -87,7 +96,7 @@ func (p *PlaybackTx) SaveSession(ctx context.Context, s *analytics.PlaybackSessi
 		return err
 	}
 	return Exec(ctx, p.C, "saving session", p.Q.SaveSession,
-		s.VideoID, s.Session, s.Space, s.Hour, s.Viewer, s.Browser, s.OS, s.Device, s.Referrer, s.LastSeen, state)
+		s.VideoID, s.Session, s.Space, s.Hour, s.Viewer, s.Browser, s.OS, s.Device, s.Referrer, s.LastSeen, state, NullTime(s.LiveAt))
 }
 
 func (p *PlaybackTx) Rollup(ctx context.Context, videoID string, hour time.Time) (*analytics.HourRollup, error) {
@@ -119,6 +128,47 @@ func (p *PlaybackTx) AddViewer(ctx context.Context, videoID string, day time.Tim
 		return false, fmt.Errorf("recording viewer: %w", err)
 	}
 	return n == 1, nil
+}
+
+func (p *PlaybackTx) LiveMinute(ctx context.Context, videoID string, minute time.Time) (*analytics.LiveMinute, error) {
+	m := &analytics.LiveMinute{VideoID: videoID, Minute: minute}
+	var latency []byte
+	err := p.C.QueryRow(ctx, p.Q.LiveMinute, videoID, minute).Scan(&m.Viewers, &latency)
+	if err != nil && !errors.Is(err, ErrNoRows) {
+		return nil, fmt.Errorf("loading live minute: %w", err)
+	}
+	AddCounters(m.Latency[:], latency)
+	return m, nil
+}
+
+func (p *PlaybackTx) SaveLiveMinute(ctx context.Context, space string, m *analytics.LiveMinute) error {
+	return Exec(ctx, p.C, "saving live minute", p.Q.SaveLiveMinute, m.VideoID, m.Minute, space, m.Viewers, EncodeCounters(m.Latency[:]))
+}
+
+// LiveViewers counts a video's sessions with a live heartbeat since a
+// time: a range of the (video_id, live_at) index, read per stats request.
+func (s *Store) LiveViewers(ctx context.Context, space, videoID string, since time.Time) (int64, error) {
+	n, err := Scalar[int64](s.b.Read.QueryRow(ctx, s.b.Q.Playback.LiveViewers, space, videoID, since))
+	if err != nil {
+		return 0, fmt.Errorf("counting live viewers: %w", err)
+	}
+	return n, nil
+}
+
+// LiveMinutes reads a video's live minutes, oldest first: one row per
+// minute the video was watched live.
+func (s *Store) LiveMinutes(ctx context.Context, space, videoID string) ([]*analytics.LiveMinute, error) {
+	return Collect(ctx, s.b.Read, "reading live minutes", func(row Row) (*analytics.LiveMinute, error) {
+		m := &analytics.LiveMinute{VideoID: videoID}
+		var latency []byte
+		minute := s.b.Read.NewTime()
+		if err := row.Scan(minute.Dest(), &m.Viewers, &latency); err != nil {
+			return nil, err
+		}
+		m.Minute = minute.Time()
+		AddCounters(m.Latency[:], latency)
+		return m, nil
+	}, s.b.Q.Playback.LiveMinutes, space, videoID)
 }
 
 // PlaybackRollups reads the rollups of one video, or of a whole space,

@@ -49,7 +49,7 @@
 // refserver copy (installcopy.Run) moves rows between the stores column by
 // column, as installcopy.Tables describes them, without decoding them:
 // KindText and KindJSON columns travel as their text, KindBytes columns as
-// their bytes. Three columns hold encodings of this package, so their bytes
+// their bytes. Four columns hold encodings of this package, so their bytes
 // written by one store must read back in the other, and in every later
 // version of either:
 //
@@ -57,7 +57,8 @@
 //     with the short keys of sessionState. A key is never renamed nor
 //     reused for another meaning; a new field takes a new key, and a
 //     decoder treats a missing key as its zero value.
-//   - playback_hourly.startup and .retention (KindBytes): EncodeCounters'
+//   - playback_hourly.startup and .retention, and
+//     playback_live_minutes.latency (KindBytes): EncodeCounters'
 //     little-endian int64 array, 8 bytes a counter. A longer layout only
 //     appends counters; AddCounters reads what a shorter, older blob has.
 //   - the JSON columns of videos (KindJSON): EncodeVideoJSON's

@@ -134,3 +134,84 @@ func testSpaceRollupsAndSweep(t *testing.T, open Opener) {
 		t.Fatalf("rollups after the sweep: %v, %d hours", err, len(r.Hours))
 	}
 }
+
+// testLiveMinutesAndViewers: live heartbeats keep each session's LiveAt and
+// one row per video and minute (viewers, latency histogram) that read back
+// in order; a session is counted once per minute across batches, since its
+// LiveAt is stored; viewers now count by LiveAt, within the space only;
+// the sweep leaves the minutes.
+func testLiveMinutesAndViewers(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := open(t).DB
+	createSpace(t, db, "spc01")
+	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	v := createVideo(t, db, newVideo("spc01", at))
+	beat := func(session string, received time.Time, latency float64) []analytics.Signal {
+		sigs := playbackSignals(v, session, received, analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 10,
+			Live: true, Latency: latency, Received: received})
+		sigs[0].Duration = 0
+		return sigs
+	}
+	for _, batch := range [][]analytics.Signal{
+		append(beat("a", at.Add(5*time.Second), 1.2), beat("b", at.Add(6*time.Second), 1.7)...),
+		beat("a", at.Add(15*time.Second), 1.3),                                                   // the same minute: a is not counted again
+		append(beat("a", at.Add(65*time.Second), 2.1), beat("c", at.Add(66*time.Second), -1)...), // c reports no latency
+	} {
+		if err := analytics.RecordPlayback(ctx, db, batch); err != nil {
+			t.Fatalf("RecordPlayback: %v", err)
+		}
+	}
+	minutes, err := db.LiveMinutes(ctx, "spc01", v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(minutes) != 2 || !minutes[0].Minute.Equal(at) || !minutes[1].Minute.Equal(at.Add(time.Minute)) {
+		t.Fatalf("minutes %+v", minutes)
+	}
+	var want0, want1 [analytics.LatencyBuckets]int64
+	want0[analytics.LatencyBucket(1.2)] += 2 // 1.2 and 1.3
+	want0[analytics.LatencyBucket(1.7)]++
+	want1[analytics.LatencyBucket(2.1)]++
+	if minutes[0].Viewers != 2 || minutes[0].Latency != want0 || minutes[1].Viewers != 2 || minutes[1].Latency != want1 {
+		t.Fatalf("minute 0: %d viewers %v; minute 1: %d viewers %v", minutes[0].Viewers, minutes[0].Latency, minutes[1].Viewers, minutes[1].Latency)
+	}
+	for _, tc := range []struct {
+		since time.Time
+		want  int64
+	}{{at, 3}, {at.Add(10 * time.Second), 2}, {at.Add(65 * time.Second), 2}, {at.Add(66 * time.Second), 1}, {at.Add(time.Hour), 0}} {
+		n, err := db.LiveViewers(ctx, "spc01", v.ID, tc.since)
+		if err != nil || n != tc.want {
+			t.Errorf("LiveViewers since %v = %d, %v; want %d", tc.since, n, err, tc.want)
+		}
+	}
+	// Another space sees none of it.
+	if n, err := db.LiveViewers(ctx, "other", v.ID, at); err != nil || n != 0 {
+		t.Errorf("LiveViewers of another space = %d, %v", n, err)
+	}
+	if m, err := db.LiveMinutes(ctx, "other", v.ID); err != nil || len(m) != 0 {
+		t.Errorf("LiveMinutes of another space = %d rows, %v", len(m), err)
+	}
+	// An on-demand session is no live viewer.
+	if err := analytics.RecordPlayback(ctx, db, playbackSignals(v, "vod", at.Add(70*time.Second),
+		analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 10})); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := db.LiveViewers(ctx, "spc01", v.ID, at); err != nil || n != 3 {
+		t.Errorf("LiveViewers with an on-demand session = %d, %v; want 3", n, err)
+	}
+	for {
+		n, err := db.DeletePlaybackBefore(ctx, at.Add(72*time.Hour), at.Add(72*time.Hour), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			break
+		}
+	}
+	if n, err := db.LiveViewers(ctx, "spc01", v.ID, at); err != nil || n != 0 {
+		t.Errorf("LiveViewers after the sweep = %d, %v", n, err)
+	}
+	if m, err := db.LiveMinutes(ctx, "spc01", v.ID); err != nil || len(m) != 2 {
+		t.Errorf("LiveMinutes after the sweep: %d rows, %v; want 2", len(m), err)
+	}
+}

@@ -83,6 +83,9 @@ func fillInstallation(t *testing.T, db DB, now time.Time) *videohost.Video {
 		analytics.Signal{Kind: analytics.SignalStartup, Value: 300},
 		analytics.Signal{Kind: analytics.SignalPlay},
 		analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 10})
+	// A live heartbeat too: a session's live_at and a live minute.
+	sigs = append(sigs, playbackSignals(v, "s2", now,
+		analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 10, Live: true, Latency: 1.5, Received: now})...)
 	if err := analytics.RecordPlayback(ctx, db, sigs); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +111,7 @@ func testCopyBetweenStores(t *testing.T, open Opener) {
 	v := fillInstallation(t, src.DB, src.Clock.Now())
 	want := exportAll(t, from)
 	for _, name := range []string{"spaces", "api_keys", "collections", "videos", "events", "webhook_endpoints",
-		"webhook_deliveries", "webhook_attempts", "signing_keys", "playback_hourly", "playback_events", "live_streams"} {
+		"webhook_deliveries", "webhook_attempts", "signing_keys", "playback_hourly", "playback_events", "live_streams", "playback_live_minutes"} {
 		if len(want[name]) == 0 {
 			t.Errorf("the source has no %s rows: the test copies nothing there", name)
 		}

@@ -84,6 +84,7 @@ func Run(t *testing.T, open Opener) {
 		{"RecordRenewsTheRestOfTheBatch", testRecordRenewsTheRestOfTheBatch},
 		{"RecordPlaybackIncremental", testRecordPlaybackIncremental},
 		{"SpaceRollupsAndSweep", testSpaceRollupsAndSweep},
+		{"LiveMinutesAndViewers", testLiveMinutesAndViewers},
 		{"SigningKeys", testSigningKeys},
 		{"UpdateVideoIsAtomic", testUpdateVideoIsAtomic},
 		{"FanOutMissesNoEventOfConcurrentWriters", testFanOutMissesNoEventOfConcurrentWriters},

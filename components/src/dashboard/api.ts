@@ -10,6 +10,7 @@ type Schemas = components['schemas'];
 export type Video = Schemas['Video'];
 export type Collection = Schemas['Collection'];
 export type LiveStream = Schemas['LiveStream'];
+export type LiveStats = Schemas['LiveStats'];
 export type Space = Schemas['Space'];
 export type Key = Schemas['Key'];
 export type SigningKey = Schemas['SigningKey'];

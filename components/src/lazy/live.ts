@@ -9,10 +9,12 @@
 //   often once ended, until the recording is ready;
 // - retries the live playlist after a 404 or 503 (the stream starting, a
 //   publisher reconnecting), in the waiting state;
-// - shows the waiting and ended overlays, and the recording once ready.
+// - shows the waiting and ended overlays, and the recording once ready;
+// - adds live and the latency to the player's heartbeats (livebeat.ts).
 import { css, html, LitElement, nothing, PropertyValues } from 'lit';
 import { apiBase, EmbedInfo, isLiveInfo, lookupEmbed, ReelError, tokenize } from '../api.js';
 import { backoff } from '../util.js';
+import { reportLatency, Tracker } from './livebeat.js';
 
 /** What <reel-live> uses of its <reel-player> (members private to player.ts). */
 interface Player extends HTMLElement {
@@ -25,6 +27,7 @@ interface Player extends HTMLElement {
   _info: EmbedInfo | null;
   _sourceSeq: number;
   _playIntended: boolean;
+  _metrics: Tracker | null;
   _hls: {
     playingDate?: Date | null;
     targetLatency?: number | null;
@@ -212,6 +215,10 @@ export class ReelLive extends LitElement {
       v.pause();
       this._set('ended');
     }
+    // The player's metrics start with its source: hooked on the first tick
+    // after they exist. Its heartbeats are live while the position plays
+    // live; in the waiting and ended states they are left as they are.
+    if (p._metrics) reportLatency(p._metrics, () => (p._live === 'live' ? this.measure() : undefined));
     if (p._live !== 'live') return;
     const l = this.measure();
     this._latency = l == null ? null : Math.round(l * 10) / 10;

@@ -2,13 +2,15 @@
 // state; create (the stream key shown once, with the ingest URLs and the
 // OBS/FFmpeg settings); per stream: the health of the feed (polled while
 // the page is open), a preview player of the session's video while live,
-// the settings (PATCH), reset key and delete (409 while live).
+// the viewers of the session (now, peak, latency p50–p95, watch time; its
+// last session's between sessions), the settings (PATCH), reset key and
+// delete (409 while live).
 import { html, nothing } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { ApiError, LiveStream, messageOf, Video } from '../api.js';
+import { ApiError, LiveStats, LiveStream, messageOf, Video } from '../api.js';
 import { href, navigate } from '../router.js';
 import { app } from '../state.js';
-import { confirmDialog, copyButton, define, empty, errorBox, fmtDate, icon, LightElement, loadElements, modal, readOnlyBanner, stateBadge, toast, when } from '../ui.js';
+import { confirmDialog, copyButton, define, empty, errorBox, fmtDate, fmtNum, fmtSeconds, icon, LightElement, loadElements, modal, readOnlyBanner, stateBadge, toast, when } from '../ui.js';
 
 /** How often the pages ask for the streams' states (modest: one small GET). */
 const POLL_LIST_MS = 5000;
@@ -163,6 +165,31 @@ function settingsBody(form: HTMLFormElement) {
   };
 }
 
+/** Seconds with one decimal: 1.8 s. */
+const fmtLatency = (s: number | null) => (s === null ? '–' : s.toFixed(1));
+
+/**
+ * The viewers of the stream's session (GET /v1/live-streams/{id}/stats):
+ * now (a heartbeat in the last 30 s), the peak (the most in one minute),
+ * latency p50–p95 (behind the wall clock) and watch time. Between sessions,
+ * the last session's.
+ */
+export function viewersCard(v: LiveStats) {
+  const l = v.latency_seconds;
+  const metrics: [string, string, string, string][] = [
+    // label, value, data name, title
+    ['Watching now', v.live ? fmtNum(v.viewers_now) : '–', 'now', 'Players with a heartbeat in the last 30 s'],
+    ['Peak', fmtNum(v.peak_viewers), 'peak', v.peak_at ? `The most in one minute, at ${fmtDate(v.peak_at)}` : 'The most in one minute'],
+    ['Latency p50–p95', l.p50 === null ? '–' : `${fmtLatency(l.p50)}–${fmtLatency(l.p95)} s`, 'latency', 'Seconds behind the wall clock, as the players measure it'],
+    ['Watch time', fmtSeconds(v.watch_time_seconds), 'watch', 'What its viewers watched'],
+  ];
+  return html`<section class="stack-sm" data-live-viewers=${v.video_id}>
+    <div class="row"><h2>Viewers</h2><span class="muted small">${v.live ? 'this session' : 'the last session'}</span></div>
+    <div class="cards">
+      ${metrics.map(([label, value, name, title]) => html`<div class="card metric" title=${title}><span class="value" data-viewers=${name}>${value}</span><span class="label">${label}</span></div>`)}
+    </div></section>`;
+}
+
 function videoLink(id: string, label: string) {
   return id ? html`<a href=${href('/videos/' + id)} data-video-link=${id}>${label}</a>` : html`<span class="muted">–</span>`;
 }
@@ -297,6 +324,7 @@ export class LiveStreamPage extends LightElement {
     _s: { state: true },
     _video: { state: true },
     _last: { state: true },
+    _viewers: { state: true },
     _error: { state: true },
     _actionError: { state: true },
     _formError: { state: true },
@@ -309,6 +337,8 @@ export class LiveStreamPage extends LightElement {
   declare _video: Video | null;
   /** The last session's video, followed until its recording is ready. */
   declare _last: Video | null;
+  /** The viewers of the current (or last) session; null before one, or without analytics. */
+  declare _viewers: LiveStats | null;
   declare _error: unknown;
   declare _actionError: unknown;
   declare _formError: unknown;
@@ -323,6 +353,7 @@ export class LiveStreamPage extends LightElement {
     this._s = null;
     this._video = null;
     this._last = null;
+    this._viewers = null;
     this._error = null;
     this._actionError = null;
     this._formError = null;
@@ -347,6 +378,7 @@ export class LiveStreamPage extends LightElement {
       this._s = null;
       this._video = null;
       this._last = null;
+      this._viewers = null;
       void this._load();
     }
   }
@@ -368,6 +400,8 @@ export class LiveStreamPage extends LightElement {
       if (last && (this._last?.id !== last || !['ready', 'errored'].includes(this._last.state))) {
         this._last = await app.api!.get<Video>(`/v1/videos/${last}`).catch(() => this._last);
       }
+      // The viewers, with the state (a server without analytics: none shown).
+      this._viewers = vid || s.last_video_id ? await app.api!.get<LiveStats>(`/v1/live-streams/${id}/stats`).catch(() => null) : null;
     } catch (e) {
       this._error = e;
       if (e instanceof ApiError && e.status === 404) return;
@@ -454,6 +488,7 @@ export class LiveStreamPage extends LightElement {
             </dl>
           </div></div>
       </div>
+      ${this._viewers?.video_id ? viewersCard(this._viewers) : nothing}
       <div class="card" data-ingest><div class="card-head"><h2>Ingest</h2></div>
         <div class="card-body">
           ${!s.ingest.rtmp_url && !s.ingest.srt_url
