@@ -48,6 +48,9 @@ export class ReelLive extends LitElement {
     /** Ended, and the recording is attached: the overlay offers it. */
     recording: { type: Boolean },
     _latency: { state: true },
+    // Reactive, so that a state that arrives before the player (the
+    // element upgraded between the two bindings) is announced with it.
+    player: { attribute: false },
   };
   static styles = css`
     :host {
@@ -149,7 +152,7 @@ export class ReelLive extends LitElement {
   }
 
   protected updated(changed: PropertyValues<this>) {
-    if (!changed.has('state')) return;
+    if (!this.player || !(changed.has('state') || (changed.has('player') && this.state))) return;
     this.player.dispatchEvent(new CustomEvent('reel-live', { detail: { state: this.state, recording: this.recording } }));
     // Ended: the lookup sooner (the recording is ready seconds later).
     if (changed.get('state') !== undefined) this._schedule();
