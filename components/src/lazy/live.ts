@@ -221,7 +221,10 @@ export class ReelLive extends LitElement {
     // The player's metrics start with its source: hooked on the first tick
     // after they exist. Its heartbeats are live while the position plays
     // live; in the waiting and ended states they are left as they are.
-    if (p._metrics) reportLatency(p._metrics, () => (p._live === 'live' ? this.measure() : undefined));
+    // Behind the edge (the viewer went back in the DVR window) the
+    // heartbeat says live without a latency: the session's p50/p95 are
+    // what the stream's delivery costs a viewer, not where one chose to be.
+    if (p._metrics) reportLatency(p._metrics, () => (p._live === 'live' ? (this.atEdge() ? this.measure() : null) : undefined));
     if (p._live !== 'live') return;
     const l = this.measure();
     this._latency = l == null ? null : Math.round(l * 10) / 10;
