@@ -71,6 +71,10 @@ func newMuxer(t *testing.T, cfg llhls.Config) *muxerEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Before the folder goes (cleanups run last first): the storage
+	// writer may still be putting what a test left unfinished. Finish
+	// flushes it, and does nothing after the test's own.
+	t.Cleanup(func() { m.Finish(context.Background()) })
 	srv := httptest.NewServer(http.StripPrefix("/live", m.Handler()))
 	t.Cleanup(srv.Close)
 	return &muxerEnv{m: m, dir: dir, srv: srv}
