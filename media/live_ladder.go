@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -611,4 +613,37 @@ func (l *LiveLadder) String() string {
 		names[i] = fmt.Sprintf("%s %dx%d", r.Name, r.Width, r.Height)
 	}
 	return strings.Join(names, ", ")
+}
+
+// takeOverRungs packages a recording's lower rungs (RecordingOptions.Rungs)
+// as the renditions rs names them, smallest first, at their recorded size:
+// their segments are moved as they are, like the top rung's.
+func takeOverRungs(ctx context.Context, opts RecordingOptions, rs []Rendition) ([]*videoTrackOutput, error) {
+	var out []*videoTrackOutput
+	for _, rung := range opts.Rungs {
+		i := slices.IndexFunc(rs[:len(rs)-1], func(r Rendition) bool { return r.Name == rung.Name })
+		if i < 0 {
+			return nil, newError(CodeTranscodeFailed, "recording", fmt.Errorf("%q is not a lower rung of the recording's ladder", rung.Name))
+		}
+		r := rs[i]
+		rt, err := readRecordedTrack(rung, "video")
+		if err != nil {
+			return nil, err
+		}
+		v, err := probeRecorded(ctx, opts.OutDir, rt)
+		if err != nil {
+			return nil, err
+		}
+		r.Width, r.Height = v.DisplaySize()
+		r.FrameRateNum, r.FrameRateDen, r.FrameRate = v.FrameRateNum, v.FrameRateDen, v.FrameRate
+		track, err := rt.takeOver(filepath.Join(opts.OutDir, r.Name))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, &videoTrackOutput{rendition: r, track: track})
+	}
+	slices.SortFunc(out, func(a, b *videoTrackOutput) int {
+		return a.rendition.Height*a.rendition.Width - b.rendition.Height*b.rendition.Width
+	})
+	return out, nil
 }

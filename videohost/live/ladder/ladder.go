@@ -1,0 +1,217 @@
+// Package ladder gives a live stream the lower rungs of Reel's ladder: the
+// published H.264 passes through as the top rung, as it always did, and
+// the rungs under it are encoded live from one decode of it
+// (media.LiveLadder) and handed to the packager as tracks of the same
+// publish (live.Track.Name), which live/llhls segments at the source's
+// keyframes like the top rung.
+//
+// Which feeds get rungs: an H.264 feed, whatever its bit rate or B-frames
+// (the passed-through rung keeps them; the encoded rungs have none), gets
+// the rungs PlanLadder gives an upload of its picture size under the top
+// one: a 720p feed gets h264_sd, a 1080p one h264_sd and h264_hd, a 360p
+// one nothing. An H.265 feed passes through alone, as before: Reel's
+// recordings and players are H.264, and its rungs would make a session
+// whose renditions have two codecs.
+//
+// This package is the only live package that links FFmpeg (cgo); the
+// service wraps each session's packager with it when lower rungs are on
+// (the server's --live-ladder).
+package ladder
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/bluenviron/mediacommon/v2/pkg/codecs/h264"
+
+	"github.com/reelvideo/reel/media"
+	"github.com/reelvideo/reel/videohost/live"
+)
+
+// Config configures the rungs of a session.
+type Config struct {
+	// Ladder gives the preset, the CRF and the bit-rate caps; the zero
+	// value is the default ladder.
+	Ladder media.LadderOptions
+	// FlushTimeout bounds the wait for the rungs' last pictures at the end
+	// of a publish; default 10s.
+	FlushTimeout time.Duration
+	// Logger defaults to slog.Default().
+	Logger *slog.Logger
+}
+
+// Publish is a session's packager (next) with the lower rungs added to
+// each publish. It implements live.Publish: Start, WriteUnit and End come
+// from the ingest's goroutine; the rungs' units reach next from the
+// encoders' goroutines, which next must accept (llhls.Muxer does).
+type Publish struct {
+	next live.Publish
+	cfg  Config
+
+	// rungs are the session's, planned at its first publish with video
+	// (later publishes are scaled to the same rungs, whose names the
+	// packager has fixed).
+	rungs   []media.Rendition
+	planned bool
+
+	ladder  *media.LiveLadder // nil: no rungs for this publish
+	video   int               // the publish's video track
+	stopped bool              // the ladder failed during this publish
+}
+
+var _ live.Publish = (*Publish)(nil)
+
+// New wraps next.
+func New(next live.Publish, cfg Config) *Publish {
+	if cfg.FlushTimeout <= 0 {
+		cfg.FlushTimeout = 10 * time.Second
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &Publish{next: next, cfg: cfg}
+}
+
+// Rungs are the names of the session's encoded rungs, smallest first
+// (none before the first publish with video).
+func (p *Publish) Rungs() []string {
+	var names []string
+	for _, r := range p.rungs {
+		names = append(names, r.Name)
+	}
+	return names
+}
+
+// Start starts the ladder for an H.264 feed and hands next the publish's
+// tracks with a track per rung after them.
+func (p *Publish) Start(tracks []live.Track) error {
+	p.ladder, p.stopped = nil, false
+	var v *live.Track
+	for i := range tracks {
+		if tracks[i].Codec.IsVideo() {
+			v = &tracks[i]
+			break
+		}
+	}
+	if v != nil && v.Codec == live.CodecH264 {
+		added, err := p.open(*v, len(tracks))
+		if err != nil {
+			return err
+		}
+		tracks = append(slices.Clone(tracks), added...)
+	} else if len(p.rungs) > 0 {
+		// The packager refuses a publish without the session's rungs.
+		return fmt.Errorf("live ladder: the session has lower rungs; this publish's video (%v) cannot make them", codecOf(v))
+	}
+	if err := p.next.Start(tracks); err != nil {
+		p.closeLadder(false)
+		return err
+	}
+	return nil
+}
+
+func codecOf(v *live.Track) live.Codec {
+	if v == nil {
+		return "none"
+	}
+	return v.Codec
+}
+
+// open plans the rungs (at the session's first publish) and starts the
+// ladder; it answers the rungs' tracks, numbered from base.
+func (p *Publish) open(v live.Track, base int) ([]live.Track, error) {
+	var sps h264.SPS
+	if err := sps.Unmarshal(v.SPS); err != nil {
+		return nil, fmt.Errorf("live ladder: the video's SPS: %w", err)
+	}
+	if !p.planned {
+		num, den := frameRate(sps.FPS())
+		_, lower, err := media.PlanLiveLadder(sps.Width(), sps.Height(), num, den, p.cfg.Ladder)
+		if err != nil {
+			return nil, fmt.Errorf("live ladder: %w", err)
+		}
+		p.rungs, p.planned = lower, true
+		if len(lower) > 0 {
+			p.cfg.Logger.Info("live: lower rungs encoded live", "width", sps.Width(), "height", sps.Height(),
+				"fps", sps.FPS(), "rungs", p.Rungs())
+		}
+	}
+	if len(p.rungs) == 0 {
+		return nil, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.cfg.FlushTimeout)
+	defer cancel()
+	l, err := media.NewLiveLadder(ctx, media.LiveLadderOptions{
+		Codec: "h264", SPS: v.SPS, PPS: v.PPS, Rungs: p.rungs, Ladder: p.cfg.Ladder, Logger: p.cfg.Logger,
+		OnUnit: func(i int, u media.LiveUnit) error {
+			return p.next.WriteUnit(live.Unit{Track: base + i, PTS: u.PTS, DTS: u.DTS, Key: u.Key,
+				Payload: u.NALUs, Received: time.Now()})
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("live ladder: %w", err)
+	}
+	added := make([]live.Track, len(p.rungs))
+	for i := range p.rungs {
+		r, rsps, rpps := l.Rung(i)
+		added[i] = live.Track{ID: base + i, Codec: live.CodecH264, SPS: rsps, PPS: rpps, Name: r.Name}
+	}
+	p.ladder, p.video = l, v.ID
+	return added, nil
+}
+
+// frameRate is an SPS's frame rate as a fraction: NTSC rates exactly, 30
+// when the SPS does not say.
+func frameRate(fps float64) (num, den int) {
+	if fps <= 0 || fps > 240 {
+		return 30, 1
+	}
+	if r := math.Round(fps); math.Abs(fps-r) < 0.005 {
+		return int(r), 1
+	}
+	if r := math.Round(fps * 1.001); math.Abs(fps*1.001-r) < 0.005 {
+		return int(r) * 1000, 1001
+	}
+	return int(math.Round(fps * 1000)), 1000
+}
+
+// WriteUnit hands u to next and, for the video, to the ladder. A ladder
+// that fails (the machine cannot encode in real time) stops the rungs for
+// the rest of the publish; the published picture goes on.
+func (p *Publish) WriteUnit(u live.Unit) error {
+	if err := p.next.WriteUnit(u); err != nil {
+		return err
+	}
+	if p.ladder == nil || p.stopped || u.Track != p.video {
+		return nil
+	}
+	if err := p.ladder.Write(media.LiveUnit{PTS: u.PTS, DTS: u.DTS, Key: u.Key, NALUs: u.Payload}); err != nil {
+		p.stopped = true
+		p.cfg.Logger.Error("live: the lower rungs stopped for this publish", "err", err)
+		p.closeLadder(false)
+	}
+	return nil
+}
+
+// End waits for the rungs' last pictures, then ends next's publish.
+func (p *Publish) End(err error) {
+	p.closeLadder(true)
+	p.next.End(err)
+}
+
+func (p *Publish) closeLadder(flush bool) {
+	if p.ladder == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.cfg.FlushTimeout)
+	defer cancel()
+	if err := p.ladder.Close(ctx, flush); err != nil && !errors.Is(err, media.ErrLiveBehind) {
+		p.cfg.Logger.Error("live: ending the lower rungs", "err", err)
+	}
+	p.ladder = nil
+}
