@@ -10,13 +10,20 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/bluenviron/mediacommon/v2/pkg/codecs/h264"
+
 	"github.com/reelvideo/reel/bench/internal/benchkit"
+	"github.com/reelvideo/reel/media"
+	"github.com/reelvideo/reel/videohost/live/livetest"
 )
 
 // ladderFeed is what the publisher sends in the ladder bench: a test
@@ -194,4 +201,121 @@ func TestLiveLadderBenchmark(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestLiveLadderCPU measures the live ladder's work alone, not in real
+// time: the same 30 s feed (a file) through media.LiveLadder in this
+// process and through one `ffmpeg` command encoding the same rungs with
+// the same x264 settings; processor time of each, median of rounds.
+//
+//	go test -tags bench -count=1 -v -run TestLiveLadderCPU ./bench/live/
+func TestLiveLadderCPU(t *testing.T) {
+	rounds := benchkit.EnvInt("REEL_BENCH_ROUNDS", 3)
+	var out strings.Builder
+	fmt.Fprintf(&out, "| feed (30 s) | rungs | Reel media.LiveLadder CPU s, median | reference `ffmpeg` CPU s, median | Reel / ffmpeg |\n|---|---|---|---|---|\n")
+	load := benchkit.LoadAverage()
+	for _, size := range []string{"1280x720", "1920x1080"} {
+		feed := filepath.Join(t.TempDir(), "feed.ts")
+		gen := exec.Command("ffmpeg", append(slices.DeleteFunc(ladderFeed(size, 30), func(s string) bool { return s == "-re" }), "-f", "mpegts", feed)...)
+		if b, err := gen.CombinedOutput(); err != nil {
+			t.Fatalf("making the feed: %v: %s", err, b)
+		}
+		f, err := os.Open(feed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tracks, units, err := livetest.ReadTS(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := tracks[0]
+		var sps h264.SPS
+		if err := sps.Unmarshal(v.SPS); err != nil {
+			t.Fatal(err)
+		}
+		_, lower, err := media.PlanLiveLadder(sps.Width(), sps.Height(), 30, 1, media.LadderOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		var frames int
+		for _, u := range units {
+			if u.Track == v.ID {
+				frames++
+			}
+		}
+		var reel, ref []float64
+		for range rounds {
+			c0 := processCPU()
+			var got sync.Map
+			l, err := media.NewLiveLadder(context.Background(), media.LiveLadderOptions{Codec: "h264", SPS: v.SPS, PPS: v.PPS,
+				Rungs: lower, QueueDepth: frames + 1, OnUnit: func(i int, u media.LiveUnit) error {
+					n, _ := got.LoadOrStore(i, new(int))
+					*n.(*int)++
+					return nil
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, u := range units {
+				if u.Track == v.ID {
+					if err := l.Write(media.LiveUnit{PTS: u.PTS, DTS: u.DTS, Key: u.Key, NALUs: u.Payload}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if err := l.Close(context.Background(), true); err != nil {
+				t.Fatal(err)
+			}
+			reel = append(reel, (processCPU() - c0).Seconds())
+			n, _ := got.Load(0)
+			if n == nil || *n.(*int) != frames {
+				t.Fatalf("the ladder encoded %v pictures of %d", n, frames)
+			}
+
+			args := []string{"-nostdin", "-v", "error", "-i", feed}
+			graph := fmt.Sprintf("[0:v]split=%d", len(lower))
+			for i := range lower {
+				graph += fmt.Sprintf("[s%d]", i)
+			}
+			for i, r := range lower {
+				graph += fmt.Sprintf(";[s%d]scale=%d:%d:flags=bicubic,setsar=1,format=yuv420p[o%d]", i, r.Width, r.Height, i)
+			}
+			args = append(args, "-filter_complex", graph)
+			for i, r := range lower {
+				args = append(args, "-map", fmt.Sprintf("[o%d]", i), "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency",
+					"-crf", "23", "-maxrate", strconv.Itoa(r.MaxBitrate), "-bufsize", strconv.Itoa(r.MaxBitrate), "-profile:v", "high",
+					"-force_key_frames", "source", "-f", "null", "-")
+			}
+			cmd := exec.Command("ffmpeg", args...)
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("reference: %v: %s", err, b)
+			}
+			ref = append(ref, (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds())
+		}
+		names = names[:0]
+		for _, r := range lower {
+			names = append(names, fmt.Sprintf("%dx%d", r.Width, r.Height))
+		}
+		fmt.Fprintf(&out, "| %s 30 fps, %d pictures | %s | %.1f (%s) | %.1f (%s) | %.2f |\n", size, frames, strings.Join(names, " + "),
+			benchkit.Median(reel), fmtAll(reel), benchkit.Median(ref), fmtAll(ref), benchkit.Median(reel)/benchkit.Median(ref))
+	}
+	fmt.Fprintf(&out, "\n%d CPU cores; load average %s before, %s after.\n", benchkit.NumCPU(), load, benchkit.LoadAverage())
+	t.Log("\n" + out.String())
+}
+
+func fmtAll(xs []float64) string {
+	var s []string
+	for _, x := range xs {
+		s = append(s, strconv.FormatFloat(x, 'f', 1, 64))
+	}
+	return strings.Join(s, ", ")
+}
+
+// processCPU is this process's processor time so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
