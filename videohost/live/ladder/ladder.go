@@ -53,9 +53,9 @@ type Publish struct {
 	next live.Publish
 	cfg  Config
 
-	// rungs are the session's, planned at its first publish with video
-	// (later publishes are scaled to the same rungs, whose names the
-	// packager has fixed).
+	// rungs are the session's, planned at its first publish (later
+	// publishes are scaled to the same rungs, whose names the packager
+	// has fixed; a first publish without H.264 video leaves none).
 	rungs   []media.Rendition
 	planned bool
 
@@ -91,6 +91,8 @@ func (p *Publish) Rungs() []string {
 // tracks with a track per rung after them.
 func (p *Publish) Start(tracks []live.Track) error {
 	p.ladder, p.stopped = nil, false
+	first := !p.planned
+	p.planned = true
 	var v *live.Track
 	for i := range tracks {
 		if tracks[i].Codec.IsVideo() {
@@ -99,8 +101,12 @@ func (p *Publish) Start(tracks []live.Track) error {
 		}
 	}
 	if v != nil && v.Codec == live.CodecH264 {
-		added, err := p.open(*v, len(tracks))
-		if err != nil {
+		added, err := p.open(*v, len(tracks), first)
+		if err != nil && first {
+			// The session goes on without rungs: the packager fixes them now.
+			p.cfg.Logger.Error("live: no lower rungs for this session", "err", err)
+			p.rungs = nil
+		} else if err != nil {
 			return err
 		}
 		tracks = append(slices.Clone(tracks), added...)
@@ -124,18 +130,21 @@ func codecOf(v *live.Track) live.Codec {
 
 // open plans the rungs (at the session's first publish) and starts the
 // ladder; it answers the rungs' tracks, numbered from base.
-func (p *Publish) open(v live.Track, base int) ([]live.Track, error) {
+func (p *Publish) open(v live.Track, base int, first bool) ([]live.Track, error) {
+	if !first && len(p.rungs) == 0 {
+		return nil, nil
+	}
 	var sps h264.SPS
 	if err := sps.Unmarshal(v.SPS); err != nil {
 		return nil, fmt.Errorf("live ladder: the video's SPS: %w", err)
 	}
-	if !p.planned {
+	if first {
 		num, den := frameRate(sps.FPS())
 		_, lower, err := media.PlanLiveLadder(sps.Width(), sps.Height(), num, den, p.cfg.Ladder)
 		if err != nil {
 			return nil, fmt.Errorf("live ladder: %w", err)
 		}
-		p.rungs, p.planned = lower, true
+		p.rungs = lower
 		if len(lower) > 0 {
 			p.cfg.Logger.Info("live: lower rungs encoded live", "width", sps.Width(), "height", sps.Height(),
 				"fps", sps.FPS(), "rungs", p.Rungs())
