@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -140,7 +141,7 @@ type liveEncoder struct {
 
 // NewLiveLadder opens the decoder and one x264 encoder per rung; the
 // parameter sets of each rung's encoder are known on return (Rung).
-func NewLiveLadder(ctx context.Context, opts LiveLadderOptions) (_ *LiveLadder, err error) {
+func NewLiveLadder(ctx context.Context, opts LiveLadderOptions) (*LiveLadder, error) {
 	if len(opts.Rungs) == 0 {
 		return nil, errors.New("live ladder: no rung to encode")
 	}
@@ -154,18 +155,57 @@ func NewLiveLadder(ctx context.Context, opts LiveLadderOptions) (_ *LiveLadder, 
 	l := &LiveLadder{opts: opts, logger: orDiscard(opts.Logger), in: make(chan LiveUnit, opts.QueueDepth),
 		done: make(chan struct{}), stamps: make(map[int64]*liveStamp)}
 	l.ctx, l.cancel = context.WithCancelCause(context.WithoutCancel(ctx))
-	defer func() {
-		if err != nil {
-			l.free()
+	// The decoder, the filter graph and the encoders run on a thread 10
+	// nice levels lower, as do the threads it starts (the decoder's, x264's
+	// and encode_thread.c's): on a machine short of processor time the
+	// rungs fall behind, not the published picture, whose ingest and
+	// packaging must stay at the live edge.
+	opened := make(chan error, 1)
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		// Left locked: Go ends the thread with the goroutine rather than
+		// hand its nice value to other goroutines.
+		runtime.LockOSThread()
+		if err := lowerThreadPriority(); err != nil {
+			l.logger.Warn("live ladder: lowering its priority", "err", err)
 		}
-	}()
-	if err := l.openDecoder(); err != nil {
+		err := l.open()
+		opened <- err
+		if err == nil {
+			l.run()
+		}
+	})
+	if err := <-opened; err != nil {
+		wg.Wait()
+		l.free()
 		return nil, err
 	}
-	for _, r := range opts.Rungs {
-		e, err := newLiveEncoder(r, opts.Ladder)
+	for i, e := range l.encoders {
+		wg.Go(func() {
+			_, err := e.thread.receive(func(p encodedPacket) error { return l.emit(i, p) }, l.fail)
+			if err != nil {
+				l.fail(fmt.Errorf("live ladder: encoding %s: %w", e.rendition.Name, err))
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		l.free()
+		close(l.done)
+	}()
+	return l, nil
+}
+
+// open opens the decoder and the encoders and starts the encoders'
+// threads.
+func (l *LiveLadder) open() error {
+	if err := l.openDecoder(); err != nil {
+		return err
+	}
+	for _, r := range l.opts.Rungs {
+		e, err := newLiveEncoder(r, l.opts.Ladder)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		l.encoders = append(l.encoders, e)
 	}
@@ -179,26 +219,11 @@ func NewLiveLadder(ctx context.Context, opts LiveLadderOptions) (_ *LiveLadder, 
 					o.thread.receive(func(encodedPacket) error { return nil }, func(error) {})
 				}
 			}
-			return nil, fmt.Errorf("live ladder: %s: %w", e.rendition.Name, err)
+			return fmt.Errorf("live ladder: %s: %w", e.rendition.Name, err)
 		}
 		e.thread = t
 	}
-	var wg sync.WaitGroup
-	for i, e := range l.encoders {
-		wg.Go(func() {
-			_, err := e.thread.receive(func(p encodedPacket) error { return l.emit(i, p) }, l.fail)
-			if err != nil {
-				l.fail(fmt.Errorf("live ladder: encoding %s: %w", e.rendition.Name, err))
-			}
-		})
-	}
-	wg.Go(l.run)
-	go func() {
-		wg.Wait()
-		l.free()
-		close(l.done)
-	}()
-	return l, nil
+	return nil
 }
 
 // Rung is rung i's rendition and its encoder's parameter sets (what its
@@ -584,10 +609,14 @@ func (l *LiveLadder) emit(i int, p encodedPacket) error {
 }
 
 func (l *LiveLadder) free() {
+	// The encoders stay listed: Rung reads their rendition and parameter
+	// sets, which are Go's.
 	for _, e := range l.encoders {
-		e.enc.Free()
+		if e.enc != nil {
+			e.enc.Free()
+			e.enc = nil
+		}
 	}
-	l.encoders = nil
 	if l.graph != nil {
 		l.graph.graph.Free()
 		l.graph = nil
