@@ -62,8 +62,8 @@ func logger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
 
-// get fetches url, failing the test on an error status.
-func get(t *testing.T, url string) string {
+// fetch GETs url.
+func fetch(t *testing.T, url string) (int, string) {
 	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {
@@ -74,10 +74,17 @@ func get(t *testing.T, url string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: %s: %s", url, resp.Status, b)
+	return resp.StatusCode, string(b)
+}
+
+// get fetches url, failing the test on an error status.
+func get(t *testing.T, url string) string {
+	t.Helper()
+	code, body := fetch(t, url)
+	if code != http.StatusOK {
+		t.Fatalf("GET %s: %d: %s", url, code, body)
 	}
-	return string(b)
+	return body
 }
 
 // waitFor polls until cond holds or within passes.
@@ -145,8 +152,15 @@ func TestLadderRTMP720p(t *testing.T) {
 		"-pix_fmt", "yuv420p", "-c:a", "aac",
 		"-f", "flv", "rtmp://"+ln.Addr().String()+"/live/"+key)
 
-	// The multivariant playlist is held until every track's codec is known.
-	master := get(t, srv.URL+"/master.m3u8")
+	// The multivariant playlist is held until every track's codec is known
+	// (503 after a hold: gortmplib's probe of the tracks takes seconds on
+	// a busy machine).
+	var master string
+	waitFor(t, 30*time.Second, "the multivariant playlist", func() bool {
+		code, body := fetch(t, srv.URL+"/master.m3u8")
+		master = body
+		return code == http.StatusOK
+	})
 	t.Logf("master.m3u8:\n%s", master)
 	for _, want := range []string{
 		`RESOLUTION=1280x720,FRAME-RATE=30.000,AUDIO="audio"` + "\nh264_hd/playlist.m3u8",
@@ -162,9 +176,10 @@ func TestLadderRTMP720p(t *testing.T) {
 	}
 
 	var sd string
-	waitFor(t, 15*time.Second, "the sd rung's second segment", func() bool {
-		sd = get(t, srv.URL+"/h264_sd/playlist.m3u8")
-		return len(durations(sd)) >= 2
+	waitFor(t, 30*time.Second, "the sd rung's second segment", func() bool {
+		code, body := fetch(t, srv.URL+"/h264_sd/playlist.m3u8")
+		sd = body
+		return code == http.StatusOK && len(durations(sd)) >= 2
 	})
 	for _, want := range []string{"#EXT-X-PART:", "INDEPENDENT=YES", "#EXT-X-PRELOAD-HINT:TYPE=PART",
 		`#EXT-X-RENDITION-REPORT:URI="../h264_hd/playlist.m3u8",LAST-MSN=`, `#EXT-X-RENDITION-REPORT:URI="../audio/0/playlist.m3u8"`,
