@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"strings"
 	"sync"
 	"time"
 
@@ -286,6 +287,10 @@ func (m *Muxer) Start(tracks []live.Track) error {
 			m.video = newTrack(name, true)
 			m.tracks = append(m.tracks, m.video)
 			for _, r := range rungs {
+				if r.Name == name || r.Name == "audio" || strings.HasPrefix(r.Name, "audio/") {
+					m.video, m.tracks, m.rungs = nil, nil, nil
+					return fmt.Errorf("llhls: a rung named %s, as another track", r.Name)
+				}
 				rt := newTrack(r.Name, true)
 				rt.rung = true
 				m.rungs = append(m.rungs, rt)

@@ -213,12 +213,23 @@ func (t *track) bandwidth() (peak, avg int) {
 
 // masterPlaylist renders the multivariant playlist, or nil while the
 // tracks' codecs are not known yet. m.mu is held.
+//
+// A rung is waited for until the video's first segment is complete (its
+// first picture comes a frame and an encode after the video's): a rung
+// that has not begun by then (its ladder failed, or lags on a busy
+// machine) is left out rather than keep the stream from players.
 func (m *Muxer) masterPlaylist() []byte {
+	return m.masterPlaylistOf(func(t *track) bool { return t.inits != nil })
+}
+
+// masterPlaylistOf renders the multivariant playlist of the tracks ready
+// says are, or nil while a track but a late rung is not.
+func (m *Muxer) masterPlaylistOf(ready func(*track) bool) []byte {
 	if m.tracks == nil {
 		return nil
 	}
 	for _, t := range m.tracks {
-		if t.inits == nil {
+		if !ready(t) && !(t.rung && m.video != nil && len(m.video.segs) > 0) {
 			return nil
 		}
 	}
@@ -252,7 +263,12 @@ func (m *Muxer) masterPlaylist() []byte {
 	// One variant per rendition, the published picture first: players
 	// that take the first as their start (Safari) start sharp, and hls.js
 	// moves down from it as the bandwidth it measures asks.
-	videos := append([]*track{m.video}, m.rungs...)
+	videos := []*track{m.video}
+	for _, r := range m.rungs {
+		if ready(r) {
+			videos = append(videos, r)
+		}
+	}
 	sort.SliceStable(videos[1:], func(i, j int) bool { return videos[1+i].info.height > videos[1+j].info.height })
 	for _, v := range videos {
 		peak, avg := v.bandwidth()

@@ -12,13 +12,13 @@ import (
 	"github.com/reelvideo/reel/videohost/live/llhls"
 )
 
-// withRung adds a rung, "h264_sd", made of the source's own pictures (the
+// withRung adds a rung, "h264_low", made of the source's own pictures (the
 // packager does not look inside them), as a live ladder's encoder emits
 // them: in presentation order, DTS = PTS, each once the source's decode
 // clock has passed it.
 func withRung(tracks []live.Track, units []live.Unit) ([]live.Track, []live.Unit) {
 	rung := tracks[0]
-	rung.ID, rung.Name = len(tracks), "h264_sd"
+	rung.ID, rung.Name = len(tracks), "h264_low"
 	tracks = append(slices.Clone(tracks), rung)
 	var held, out []live.Unit
 	release := func(upTo int64, all bool) {
@@ -89,17 +89,17 @@ func TestRungsFollowTheVideo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, b, _ := get(t, e.srv.URL+"/live/h264_sd/playlist.m3u8")
+	_, b, _ := get(t, e.srv.URL+"/live/h264_low/playlist.m3u8")
 	if live := string(b); !strings.Contains(live, `#EXT-X-RENDITION-REPORT:URI="../video/playlist.m3u8"`) {
 		t.Errorf("the rung's playlist does not report the video's:\n%s", live)
 	}
 	_, b, _ = get(t, e.srv.URL+"/live/video/playlist.m3u8")
-	if v := string(b); !strings.Contains(v, `#EXT-X-RENDITION-REPORT:URI="../h264_sd/playlist.m3u8"`) {
+	if v := string(b); !strings.Contains(v, `#EXT-X-RENDITION-REPORT:URI="../h264_low/playlist.m3u8"`) {
 		t.Errorf("the video's playlist does not report the rung's:\n%s", v)
 	}
 	e.m.End(nil)
 	e.finish(t)
-	video, rung := segments(string(e.file(t, "video/playlist.m3u8"))), segments(string(e.file(t, "h264_sd/playlist.m3u8")))
+	video, rung := segments(string(e.file(t, "video/playlist.m3u8"))), segments(string(e.file(t, "h264_low/playlist.m3u8")))
 	if len(video) != len(rung) || len(video) < 6 {
 		t.Fatalf("video segments %v, rung %v", video, rung)
 	}
@@ -109,7 +109,7 @@ func TestRungsFollowTheVideo(t *testing.T) {
 		}
 	}
 	master := string(e.file(t, "master.m3u8"))
-	if n := strings.Count(master, "#EXT-X-STREAM-INF:"); n != 2 || !strings.Contains(master, "\nh264_sd/playlist.m3u8\n") {
+	if n := strings.Count(master, "#EXT-X-STREAM-INF:"); n != 2 || !strings.Contains(master, "\nh264_low/playlist.m3u8\n") {
 		t.Errorf("master:\n%s", master)
 	}
 	t.Logf("video %v\nrung  %v", video, rung)
@@ -126,8 +126,36 @@ func TestRungsMustStayTheSame(t *testing.T) {
 		t.Error("a publish without the session's rung was accepted")
 	}
 	renamed := slices.Clone(tracks)
-	renamed[len(renamed)-1].Name = "h264_hd"
+	renamed[len(renamed)-1].Name = "h264_other"
 	if err := e.m.Start(renamed); err == nil {
 		t.Error("a publish with another rung was accepted")
+	}
+}
+
+// TestRungThatNeverStarts: a rung whose ladder failed before its first
+// picture does not keep the stream from players: once the video has a
+// segment, the multivariant playlists leave it out.
+func TestRungThatNeverStarts(t *testing.T) {
+	tracks, units := withRung(h264Source(t))
+	e := newMuxer(t, llhls.Config{ReelLayout: true})
+	if err := e.m.Start(tracks); err != nil {
+		t.Fatal(err)
+	}
+	rung := tracks[len(tracks)-1].ID
+	for _, u := range units[:len(units)/2] {
+		if u.Track == rung {
+			continue
+		}
+		if err := e.m.WriteUnit(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, b, _ := get(t, e.srv.URL+"/live/master.m3u8")
+	if master := string(b); code != 200 || strings.Count(master, "#EXT-X-STREAM-INF:") != 1 || strings.Contains(master, "h264_low") {
+		t.Errorf("master.m3u8: %d\n%s", code, master)
+	}
+	e.m.End(nil)
+	if master := string(e.file(t, "playlist.m3u8")); strings.Count(master, "#EXT-X-STREAM-INF:") != 1 {
+		t.Errorf("the standard playlist.m3u8:\n%s", master)
 	}
 }

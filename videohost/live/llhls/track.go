@@ -102,12 +102,9 @@ type track struct {
 // since puts are stored in order.
 func (m *Muxer) queueStandardPlaylists(t *track) {
 	m.puts = append(m.puts, putReq{name: t.name + "/playlist.m3u8", data: m.standardPlaylist(t)})
-	for _, o := range m.tracks {
-		if len(o.segs) == 0 {
-			return
-		}
-	}
-	if master := m.masterPlaylist(); master != nil {
+	// Only tracks with a segment, whose playlists Storage holds: a rung
+	// that begins later is in the next one.
+	if master := m.masterPlaylistOf(func(o *track) bool { return len(o.segs) > 0 }); master != nil {
 		m.puts = append(m.puts, putReq{name: "playlist.m3u8", data: master})
 	}
 }
