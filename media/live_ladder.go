@@ -52,7 +52,7 @@ type LiveLadderOptions struct {
 	// QueueDepth bounds the published units waiting to be decoded: a
 	// transcoder that falls further behind than this fails (ErrLiveBehind)
 	// rather than make the rungs fall ever further behind the live edge.
-	// Default 90 (3 s at 30 fps).
+	// Default 120 (4 s at 30 fps).
 	QueueDepth int
 	// OnUnit receives each rung's access units, in order, from one
 	// goroutine per rung. An error fails the ladder.
@@ -149,7 +149,7 @@ func NewLiveLadder(ctx context.Context, opts LiveLadderOptions) (*LiveLadder, er
 		return nil, errors.New("live ladder: no OnUnit")
 	}
 	if opts.QueueDepth <= 0 {
-		opts.QueueDepth = 90
+		opts.QueueDepth = 120
 	}
 	opts.Ladder = opts.Ladder.withDefaults()
 	l := &LiveLadder{opts: opts, logger: orDiscard(opts.Logger), in: make(chan LiveUnit, opts.QueueDepth),

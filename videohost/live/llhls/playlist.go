@@ -214,10 +214,11 @@ func (t *track) bandwidth() (peak, avg int) {
 // masterPlaylist renders the multivariant playlist, or nil while the
 // tracks' codecs are not known yet. m.mu is held.
 //
-// A rung is waited for until the video's first segment is complete (its
-// first picture comes a frame and an encode after the video's): a rung
-// that has not begun by then (its ladder failed, or lags on a busy
-// machine) is left out rather than keep the stream from players.
+// A rung is waited for until the video's second segment is complete (its
+// first picture comes a frame and an encode after the video's, later when
+// its encoders start on a busy machine): a rung that has not begun by
+// then (its ladder failed) is left out rather than keep the stream from
+// players.
 func (m *Muxer) masterPlaylist() []byte {
 	return m.masterPlaylistOf(func(t *track) bool { return t.inits != nil })
 }
@@ -229,7 +230,7 @@ func (m *Muxer) masterPlaylistOf(ready func(*track) bool) []byte {
 		return nil
 	}
 	for _, t := range m.tracks {
-		if !ready(t) && !(t.rung && m.video != nil && len(m.video.segs) > 0) {
+		if !ready(t) && !(t.rung && m.video != nil && len(m.video.segs) > 1) {
 			return nil
 		}
 	}
