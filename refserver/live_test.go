@@ -497,11 +497,11 @@ func TestLiveStreamNotRecorded(t *testing.T) {
 // neither encoded again.
 func TestLiveLadderRecording(t *testing.T) {
 	if testing.Short() {
-		t.Skip("publishes 4 s in real time")
+		t.Skip("publishes 5 s in real time")
 	}
 	s := startServer(t, t.TempDir(), "--rtmp-addr", "127.0.0.1:0", "--live-ladder")
 	ls := s.createLiveStream(t, map[string]any{"title": "Ladder", "reconnect_window": 0})
-	done := publishSize(t, "1280x720", 4, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
+	done := publishSize(t, "1280x720", 5, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
 	active := s.waitLive(t, ls.ID, "active", func(l liveStream) bool { return l.State == "active" && l.ActiveVideoID != "" })
 	videoID := active.ActiveVideoID
 	base := s.URL() + "/live/" + ls.Space + "/" + videoID + "/"
@@ -518,6 +518,21 @@ func TestLiveLadderRecording(t *testing.T) {
 	if !strings.Contains(master, "RESOLUTION=1280x720") || !strings.Contains(master, "RESOLUTION=640x360") {
 		t.Errorf("live master:\n%s", master)
 	}
+	// The standard HLS of the session, from the blob store, lists the
+	// rung once it has a segment.
+	playing := s.waitFor(t, videoID, func(v video) bool { return v.Playable && v.URLs["hls"] != "" })
+	sawRung := false
+	for deadline := time.Now().Add(10 * time.Second); playing.State == "processing"; time.Sleep(200 * time.Millisecond) {
+		if std := walkHLS(t, playing.URLs["hls"], assetGetter(t)); strings.Contains(std, "640x360") {
+			sawRung = true
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the standard master of the live session never listed the 360p rung")
+		}
+		playing = s.waitFor(t, videoID, func(v video) bool { return true })
+	}
+	t.Logf("the standard master listed the 360p rung while live: %v", sawRung)
 	if err := <-done; err != nil {
 		t.Fatalf("publisher: %v", err)
 	}
