@@ -512,7 +512,16 @@ func (l *LiveLadder) filter(f *astiav.Frame) error {
 		pts = f.PktDts()
 	}
 	l.mu.Lock()
-	_, known := l.stamps[pts]
+	st, known := l.stamps[pts]
+	if known && st.key {
+		// Pictures a decoder dropped (a damaged stream) leave stamps no
+		// rung emits: those 10 s older than a keyframe go.
+		for ticks := range l.stamps {
+			if ticks < pts-10*liveTimescale {
+				delete(l.stamps, ticks)
+			}
+		}
+	}
 	l.mu.Unlock()
 	if !known {
 		return nil // no unit of ours (cannot happen with a sane decoder)
