@@ -659,11 +659,16 @@ func (l *LiveLadder) String() string {
 func takeOverRungs(ctx context.Context, opts RecordingOptions, rs []Rendition) ([]*videoTrackOutput, error) {
 	var out []*videoTrackOutput
 	for _, rung := range opts.Rungs {
-		i := slices.IndexFunc(rs[:len(rs)-1], func(r Rendition) bool { return r.Name == rung.Name })
-		if i < 0 {
+		var r Rendition
+		if i := slices.IndexFunc(rs, func(r Rendition) bool { return r.Name == rung.Name }); i >= 0 && i < len(rs)-1 {
+			r = rs[i]
+		} else if q, ok := strings.CutPrefix(rung.Name, "h264_"); ok && qualityRank(q) < len(qualities) && i < 0 {
+			// A ladder planned with other options (MaxQuality) than the
+			// live one: the rung is kept as it was encoded.
+			r = Rendition{Name: rung.Name, Codec: "h264", Quality: q, MaxBitrate: opts.Ladder.withDefaults().maxBitrate(q)}
+		} else {
 			return nil, newError(CodeTranscodeFailed, "recording", fmt.Errorf("%q is not a lower rung of the recording's ladder", rung.Name))
 		}
-		r := rs[i]
 		rt, err := readRecordedTrack(rung, "video")
 		if err != nil {
 			return nil, err
