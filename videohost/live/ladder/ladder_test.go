@@ -24,6 +24,7 @@ import (
 	"github.com/reelvideo/reel/videohost/live"
 	"github.com/reelvideo/reel/videohost/live/internal/livetest"
 	"github.com/reelvideo/reel/videohost/live/ladder"
+	publivetest "github.com/reelvideo/reel/videohost/live/livetest"
 	"github.com/reelvideo/reel/videohost/live/llhls"
 	"github.com/reelvideo/reel/videohost/live/rtmp"
 )
@@ -322,4 +323,80 @@ func probeTrack(t *testing.T, dir, name string, n int) string {
 		t.Fatal(err)
 	}
 	return strings.TrimSpace(string(b))
+}
+
+// TestLadderHEVCEncodesEveryRung: an H.265 feed is not packaged: every
+// rung is encoded in H.264, the top one at the feed's size, with the same
+// segments, and the audio goes on beside them.
+func TestLadderHEVCEncodesEveryRung(t *testing.T) {
+	tracks, units := publivetest.Source(t, "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30",
+		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "3",
+		"-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "keyint=30:min-keyint=30:scenecut=0:log-level=error",
+		"-pix_fmt", "yuv420p", "-c:a", "aac", "-f", "mpegts", "hevc.ts")
+	if tracks[0].Codec != live.CodecH265 {
+		t.Fatalf("the source's video is %s", tracks[0].Codec)
+	}
+	dir := t.TempDir()
+	mux, err := llhls.NewMuxer(llhls.Config{Storage: llhls.DirStorage{Dir: dir}, ReelLayout: true, Logger: logger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub := ladder.New(mux, ladder.Config{Logger: logger()})
+	if err := pub.Start(tracks); err != nil {
+		t.Fatal(err)
+	}
+	frames := 0
+	for _, u := range units {
+		if u.Track == tracks[0].ID {
+			frames++
+		}
+		if err := pub.WriteUnit(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pub.End(nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := mux.Finish(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(pub.Rungs(), " "); got != "h264_sd h264_hd" {
+		t.Errorf("rungs %s", got)
+	}
+	master, err := os.ReadFile(filepath.Join(dir, "master.m3u8"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(master), "#EXT-X-STREAM-INF") != 2 || strings.Contains(string(master), "hvc1") ||
+		!strings.Contains(string(master), "RESOLUTION=1280x720") || !strings.Contains(string(master), "RESOLUTION=640x360") {
+		t.Errorf("master:\n%s", master)
+	}
+	var segs [2][]float64
+	for i, name := range []string{"h264_hd", "h264_sd"} {
+		b, err := os.ReadFile(filepath.Join(dir, name, "playlist.m3u8"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		segs[i] = durations(string(b))
+		probe := probeTrack(t, dir, name, len(segs[i]))
+		want := "h264,1280,720,"
+		if i == 1 {
+			want = "h264,640,360,"
+		}
+		if probe != want+strconv.Itoa(frames) {
+			t.Errorf("%s: ffprobe %s, want %s%d", name, probe, want, frames)
+		}
+	}
+	if len(segs[0]) != len(segs[1]) || len(segs[0]) < 2 {
+		t.Fatalf("segments: hd %v, sd %v", segs[0], segs[1])
+	}
+	for i := range segs[0] {
+		if math.Abs(segs[0][i]-segs[1][i]) > 1.0/30+0.001 {
+			t.Errorf("segment %d: hd %.3f, sd %.3f", i, segs[0][i], segs[1][i])
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "audio", "0", "0.m4s")); err != nil {
+		t.Errorf("no audio: %v", err)
+	}
+	t.Logf("segments: hd %v, sd %v", segs[0], segs[1])
 }
