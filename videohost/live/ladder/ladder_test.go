@@ -144,7 +144,7 @@ func TestLadderRTMP720p(t *testing.T) {
 	go func() { served <- rs.Serve(ctx, ln) }()
 	defer livetest.StopServe(t, cancel, served)()
 
-	const seconds = 7
+	const seconds = 5
 	ff := livetest.StartFFmpeg(t, "-re",
 		"-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30",
 		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
