@@ -54,6 +54,12 @@ type LiveLadderOptions struct {
 	// rather than make the rungs fall ever further behind the live edge.
 	// Default 120 (4 s at 30 fps).
 	QueueDepth int
+	// Lowered runs the ladder 10 nice levels lower (Linux): on a machine
+	// short of processor time the rungs fall behind (and fail, QueueDepth),
+	// not the published picture, whose ingest and packaging must stay at
+	// the live edge; but then any busier work at normal priority (an
+	// upload's early pass, a browser) starves them.
+	Lowered bool
 	// OnUnit receives each rung's access units, in order, from one
 	// goroutine per rung. An error fails the ladder.
 	OnUnit func(rung int, u LiveUnit) error
@@ -155,19 +161,19 @@ func NewLiveLadder(ctx context.Context, opts LiveLadderOptions) (*LiveLadder, er
 	l := &LiveLadder{opts: opts, logger: orDiscard(opts.Logger), in: make(chan LiveUnit, opts.QueueDepth),
 		done: make(chan struct{}), stamps: make(map[int64]*liveStamp)}
 	l.ctx, l.cancel = context.WithCancelCause(context.WithoutCancel(ctx))
-	// The decoder, the filter graph and the encoders run on a thread 10
-	// nice levels lower, as do the threads it starts (the decoder's, x264's
-	// and encode_thread.c's): on a machine short of processor time the
-	// rungs fall behind, not the published picture, whose ingest and
-	// packaging must stay at the live edge.
 	opened := make(chan error, 1)
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		// Left locked: Go ends the thread with the goroutine rather than
-		// hand its nice value to other goroutines.
+		// The decoder, the filter graph and the encoders run on this
+		// thread and the threads it starts (the decoder's, x264's and
+		// encode_thread.c's), which inherit its nice value (Lowered). Left
+		// locked: Go ends the thread with the goroutine rather than hand
+		// its nice value to other goroutines.
 		runtime.LockOSThread()
-		if err := lowerThreadPriority(); err != nil {
-			l.logger.Warn("live ladder: lowering its priority", "err", err)
+		if opts.Lowered {
+			if err := lowerThreadPriority(); err != nil {
+				l.logger.Warn("live ladder: lowering its priority", "err", err)
+			}
 		}
 		err := l.open()
 		opened <- err
