@@ -89,7 +89,9 @@ func TestHlsJsSwitchesToTheLowerRung(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pub := ladder.New(m, ladder.Config{Logger: logger()})
+	// At the ingest's priority: the browser decoding beside it at normal
+	// priority would otherwise starve the rungs on a busy test machine.
+	pub := ladder.New(m, ladder.Config{Logger: logger(), NormalPriority: true})
 	reports := make(chan switchReport, 1)
 	mux := http.NewServeMux()
 	mux.Handle("/js/", http.StripPrefix("/js", components.Handler()))

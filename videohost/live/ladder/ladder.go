@@ -48,11 +48,11 @@ type Config struct {
 	// Ladder gives the preset, the CRF and the bit-rate caps; the zero
 	// value is the default ladder.
 	Ladder media.LadderOptions
-	// Lowered runs the ladder 10 nice levels lower (media.LiveLadderOptions):
-	// the published picture then keeps the processor on an overloaded
-	// machine, and the rungs stop first, even for work such as an upload's
-	// early pass. Off: the rungs are as urgent as the rest of the live path.
-	Lowered bool
+	// NormalPriority runs the ladder at the ingest's priority rather than
+	// 10 nice levels lower (media.LiveLadderOptions): the rungs are then
+	// as urgent as the published picture, which an overloaded machine
+	// then delays too.
+	NormalPriority bool
 	// FlushTimeout bounds the wait for the rungs' last pictures at the end
 	// of a publish; default 10s.
 	FlushTimeout time.Duration
@@ -208,7 +208,7 @@ func (p *Publish) openAll(v *live.Track, tracks []live.Track, first bool) ([]liv
 		codec = "hevc"
 	}
 	l, err := media.NewLiveLadder(context.Background(), media.LiveLadderOptions{
-		Codec: codec, VPS: v.VPS, SPS: v.SPS, PPS: v.PPS, Rungs: p.rungs, Ladder: p.cfg.Ladder, Logger: p.cfg.Logger, Lowered: p.cfg.Lowered,
+		Codec: codec, VPS: v.VPS, SPS: v.SPS, PPS: v.PPS, Rungs: p.rungs, Ladder: p.cfg.Ladder, Logger: p.cfg.Logger, NormalPriority: p.cfg.NormalPriority,
 		OnUnit: func(i int, u media.LiveUnit) error {
 			unit := live.Unit{Track: id(i), PTS: u.PTS, DTS: u.DTS, Key: u.Key, Payload: u.NALUs, Received: time.Now()}
 			if p.topBegun.Load() {
@@ -305,7 +305,7 @@ func (p *Publish) open(v live.Track, base int, first bool) ([]live.Track, error)
 	ctx, cancel := context.WithTimeout(context.Background(), p.cfg.FlushTimeout)
 	defer cancel()
 	l, err := media.NewLiveLadder(ctx, media.LiveLadderOptions{
-		Codec: "h264", SPS: v.SPS, PPS: v.PPS, Rungs: p.rungs, Ladder: p.cfg.Ladder, Logger: p.cfg.Logger, Lowered: p.cfg.Lowered,
+		Codec: "h264", SPS: v.SPS, PPS: v.PPS, Rungs: p.rungs, Ladder: p.cfg.Ladder, Logger: p.cfg.Logger, NormalPriority: p.cfg.NormalPriority,
 		OnUnit: func(i int, u media.LiveUnit) error {
 			return p.next.WriteUnit(live.Unit{Track: base + i, PTS: u.PTS, DTS: u.DTS, Key: u.Key,
 				Payload: u.NALUs, Received: time.Now()})

@@ -130,7 +130,9 @@ func TestLadderRTMP720p(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := &publishers{pub: ladder.New(mux, ladder.Config{Logger: logger()}), ended: make(chan error, 1)}
+	// At the ingest's priority: the publishing ffmpeg beside it would
+	// otherwise starve the rungs on a busy test machine.
+	ps := &publishers{pub: ladder.New(mux, ladder.Config{Logger: logger(), NormalPriority: true}), ended: make(chan error, 1)}
 	srv := httptest.NewServer(mux.Handler())
 	defer srv.Close()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
