@@ -18,6 +18,14 @@
 //     also stored as media.json in the output directory.
 //   - WriteMasterPlaylist and AddSubtitles: regenerate the master playlist
 //     (for example with a subtitles group) without re-encoding.
+//   - PlanLiveLadder and LiveLadder: the lower rungs of a live stream,
+//     encoded as its pictures arrive from one decode of the published
+//     H.264 (which passes through as the top rung), a keyframe forced on
+//     each of the source's and the source's timestamps on every picture,
+//     so that a packager cuts every rung at the same instants.
+//   - PackageRecording: a live session's recording (the top rung, the
+//     lower rungs, the audio) made into an on-demand video's files without
+//     encoding anything.
 //
 // Every failure caused by the input carries a stable code (see Error), so a
 // caller can copy it into its own error reporting.

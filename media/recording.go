@@ -25,6 +25,7 @@ import (
 type RecordingTrack struct {
 	Init     string   // path of the init segment
 	Segments []string // paths of the media segments
+	Name     string   // a rung's rendition name, such as "h264_sd" (Rungs)
 }
 
 // RecordingOptions says which recording to package, and where.
@@ -32,6 +33,9 @@ type RecordingOptions struct {
 	// Video is the recorded picture (H.264, as the publisher sent it); nil
 	// for a stream without video.
 	Video *RecordingTrack
+	// Rungs are the lower rungs encoded live (media.LiveLadder), each
+	// named after its rendition of the ladder planned for Video's picture.
+	Rungs []RecordingTrack
 	// Audio are the recorded audio tracks (AAC).
 	Audio []RecordingTrack
 	// OutDir receives what Process writes for an upload. The recording's
@@ -86,6 +90,9 @@ func PackageRecording(ctx context.Context, opts RecordingOptions) (*Manifest, er
 		top.Width, top.Height = v.DisplaySize()
 		top.FrameRateNum, top.FrameRateDen = v.FrameRateNum, v.FrameRateDen
 		top.FrameRate = v.FrameRate
+		if out.videos, err = takeOverRungs(ctx, opts, rs); err != nil {
+			return nil, err
+		}
 		track, err := rt.takeOver(filepath.Join(opts.OutDir, top.Name))
 		if err != nil {
 			return nil, err
@@ -129,7 +136,7 @@ func PackageRecording(ctx context.Context, opts RecordingOptions) (*Manifest, er
 	// rendition, which packageLadder writes before them; a recording of
 	// audio alone is its audio track's files.
 	if len(out.videos) > 0 {
-		popts.Source = filepath.Join(opts.OutDir, out.videos[0].rendition.Name+".mp4")
+		popts.Source = filepath.Join(opts.OutDir, out.videos[len(out.videos)-1].rendition.Name+".mp4")
 	} else {
 		a := out.audios[0].track
 		popts.Source = filepath.Join(opts.OutDir, "recording-audio.mp4")

@@ -38,8 +38,12 @@ type Config struct {
 	// TCP, SRT over UDP): --rtmp-addr, REEL_RTMP_ADDR and --srt-addr,
 	// REEL_SRT_ADDR; each ingest is off when empty. The api and all roles
 	// listen on them.
-	RTMPAddr      string
-	SRTAddr       string
+	RTMPAddr string
+	SRTAddr  string
+	// LiveLadder encodes the lower rungs of an H.264 live stream live
+	// (videohost/live/ladder): --live-ladder, REEL_LIVE_LADDER; off by
+	// default, each stream then costs a decode and an encode per rung.
+	LiveLadder    bool
 	ShutdownGrace time.Duration
 	// FrameCacheSize caps the frame cache in bytes: --frame-cache-size,
 	// REEL_FRAME_CACHE_SIZE, with a unit (512MiB, 2GiB); 0 is 1 GiB.
@@ -162,6 +166,8 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 		"replaced-version-grace", "how long the files of a version replaced by the same media (the ladder replacing the early playable copy, a revision) stay, so that players that loaded it play on; 0: removed at once")
 	fs.Var(envDefault[int]{p: &c.Procs, parse: parseProcs, env: getenv(envName("procs"))},
 		"procs", "with roles all and api, how many threads run Go code at once (GOMAXPROCS); 0: four times the CPUs (at most 64), so that other connections go on while segments are sent, unless GOMAXPROCS is set in the environment")
+	fs.Var(envBool{envDefault[bool]{p: &c.LiveLadder, parse: strconv.ParseBool, env: getenv(envName("live-ladder"))}},
+		"live-ladder", "encode the lower rungs of an H.264 live stream's ladder live, from one decode of it (a 720p feed also plays as 360p; CPU cost in BENCHMARKS.md); off: the published picture is the only rung")
 	fs.Var(envBool{envDefault[bool]{p: &c.NetHTTPOnly, parse: strconv.ParseBool, env: getenv(envName("net-http-only"))}},
 		"net-http-only", "serve every request with Go's net/http alone, rather than players' GETs of /media/ on the leaner delivery loop (videohost/httpfast)")
 	fs.Var(envDefault[time.Duration]{p: &c.WriteIdleTimeout, parse: time.ParseDuration, env: getenv(envName("write-idle-timeout")), def: httpfast.DefaultWriteIdleTimeout},

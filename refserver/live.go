@@ -14,6 +14,7 @@ import (
 	gosrt "github.com/datarhei/gosrt"
 
 	"github.com/reelvideo/reel/videohost/live"
+	"github.com/reelvideo/reel/videohost/live/ladder"
 	"github.com/reelvideo/reel/videohost/live/rtmp"
 	"github.com/reelvideo/reel/videohost/live/srt"
 	"github.com/reelvideo/reel/videohost/liveadmin"
@@ -78,10 +79,14 @@ func (m *Main) startLive(ctx context.Context) error {
 			srtLn.Close()
 		}
 	}
-	sessions, err := livesession.New(ctx, livesession.Config{
+	scfg := livesession.Config{
 		Domain: m.Service.Jobs(), Streams: liveadmin.New(m.Service, liveadmin.Config{Ingest: li.urls}), States: states,
 		Recorder: recorder, WorkDir: filepath.Join(m.Config.Data, "live"), Logger: m.Logger,
-	})
+	}
+	if m.Config.LiveLadder {
+		scfg.Rungs = func(next live.Publish) live.Publish { return ladder.New(next, ladder.Config{Logger: m.Logger}) }
+	}
+	sessions, err := livesession.New(ctx, scfg)
 	if err != nil {
 		closeAll()
 		return err

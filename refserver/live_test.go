@@ -76,8 +76,14 @@ func (s *server) waitLive(t *testing.T, id string, what string, until func(liveS
 // url (-re), and returns its exit as a channel.
 func publish(t *testing.T, seconds int, format, url string) <-chan error {
 	t.Helper()
+	return publishSize(t, "640x360", seconds, format, url)
+}
+
+// publishSize is publish with a picture of size.
+func publishSize(t *testing.T, size string, seconds int, format, url string) <-chan error {
+	t.Helper()
 	args := []string{"-nostdin", "-v", "error", "-re",
-		"-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+		"-f", "lavfi", "-i", "testsrc2=size=" + size + ":rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
 		"-t", strconv.Itoa(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "30",
 		"-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "96k", "-f", format, url}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(seconds)*time.Second+time.Minute)
@@ -547,4 +553,59 @@ func TestLiveStreamNotRecorded(t *testing.T) {
 	if resp.StatusCode != http.StatusNotFound {
 		t.Fatalf("the session's video after a stream not recorded: %d, want 404", resp.StatusCode)
 	}
+}
+
+// TestLiveLadderRecording: with --live-ladder, a 720p publish plays as
+// 720p and 360p while it is live, and its recording is both renditions,
+// neither encoded again.
+func TestLiveLadderRecording(t *testing.T) {
+	if testing.Short() {
+		t.Skip("publishes 5 s in real time")
+	}
+	s := startServer(t, t.TempDir(), "--rtmp-addr", "127.0.0.1:0", "--live-ladder")
+	ls := s.createLiveStream(t, map[string]any{"title": "Ladder", "reconnect_window": 0})
+	done := publishSize(t, "1280x720", 5, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
+	active := s.waitLive(t, ls.ID, "active", func(l liveStream) bool { return l.State == "active" && l.ActiveVideoID != "" })
+	videoID := active.ActiveVideoID
+	base := s.URL() + "/live/" + ls.Space + "/" + videoID + "/"
+	var master string
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		status, body := getText(t, base+"master.m3u8")
+		if master = body; status == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("live master: %d %s", status, body)
+		}
+	}
+	if !strings.Contains(master, "RESOLUTION=1280x720") || !strings.Contains(master, "RESOLUTION=640x360") {
+		t.Errorf("live master:\n%s", master)
+	}
+	// The standard HLS of the session, from the blob store, lists the
+	// rung once it has a segment.
+	playing := s.waitFor(t, videoID, func(v video) bool { return v.Playable && v.URLs["hls"] != "" })
+	sawRung := false
+	for deadline := time.Now().Add(10 * time.Second); playing.State == "processing"; time.Sleep(200 * time.Millisecond) {
+		if std := walkHLS(t, playing.URLs["hls"], assetGetter(t)); strings.Contains(std, "640x360") {
+			sawRung = true
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the standard master of the live session never listed the 360p rung")
+		}
+		playing = s.waitFor(t, videoID, func(v video) bool { return true })
+	}
+	t.Logf("the standard master listed the 360p rung while live: %v", sawRung)
+	if err := <-done; err != nil {
+		t.Fatalf("publisher: %v", err)
+	}
+	v := s.waitFor(t, videoID, func(v video) bool { return v.State == "ready" || v.State == "errored" })
+	var names []string
+	for _, r := range v.Renditions {
+		names = append(names, r.Name)
+	}
+	if v.State != "ready" || strings.Join(names, " ") != "h264_sd h264_hd" || v.Width != 1280 {
+		t.Fatalf("the recording: %s, renditions %v, width %d", v.State, names, v.Width)
+	}
+	fetchEveryAsset(t, v)
 }

@@ -43,6 +43,10 @@ type Track struct {
 	// channel count of its header).
 	SampleRate int
 	Channels   int
+	// Name is the folder of a video track the service added to a publish
+	// (a lower rung encoded live, such as "h264_sd"); empty for the
+	// publisher's own tracks, whose folder the packager names.
+	Name string
 }
 
 // Unit is one access unit of a track: a video picture or an audio frame.

@@ -6,6 +6,8 @@ package live
 type RecordedTrack struct {
 	Init     string   `json:"init"`
 	Segments []string `json:"segments"`
+	// Name is a video track's folder, its rendition's name (h264_hd).
+	Name string `json:"name,omitempty"`
 }
 
 // Recording is what a finished live session leaves to be made into an
@@ -13,7 +15,10 @@ type RecordedTrack struct {
 // video's files go. Making it a video encodes nothing (the segments are
 // moved into OutDir as they are).
 type Recording struct {
-	Video      *RecordedTrack  `json:"video,omitempty"`
+	Video *RecordedTrack `json:"video,omitempty"`
+	// Rungs are the lower rungs encoded live (live/ladder), smallest
+	// first; Video is the published picture, the top rung.
+	Rungs      []RecordedTrack `json:"rungs,omitempty"`
 	Audio      []RecordedTrack `json:"audio,omitempty"`
 	OutDir     string          `json:"out_dir"`
 	PosterTime *float64        `json:"poster_time,omitempty"` // seconds; nil picks a frame

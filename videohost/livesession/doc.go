@@ -10,7 +10,10 @@
 // (videohost/playable), which any API process serves as standard HLS,
 // with the same tokens and grants as any video, and which is copied to
 // the blob store as it grows where the store cannot serve it in place;
-// the ingest process also serves it as low-latency HLS (Handler). A
+// the ingest process also serves it as low-latency HLS (Handler). With
+// Config.Rungs (the server's --live-ladder: live/ladder), each publish
+// also brings the lower rungs of the video, encoded live, each a rendition
+// of the live playlists and of the recording. A
 // publisher that comes back within its stream's reconnect window
 // continues the same session after a discontinuity (the Hub decides).
 // When the session ends, the recording is made into the video's ready

@@ -67,6 +67,11 @@ type Config struct {
 	Logger *slog.Logger
 	// Now defaults to time.Now.
 	Now func() time.Time
+	// Rungs, when set, wraps each session's packager so that its publishes
+	// bring the lower rungs of the video (live/ladder's New, which links
+	// FFmpeg: this package does not); nil passes the published picture
+	// through alone.
+	Rungs func(next live.Publish) live.Publish
 }
 
 // Sessions implements live.Directory and live.Lifecycle for a live.Hub.
@@ -179,7 +184,10 @@ func (s *Sessions) Open(ctx context.Context, st live.Stream) (live.Session, erro
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	sess.mux = mux
+	sess.mux, sess.pub = mux, live.Publish(mux)
+	if s.cfg.Rungs != nil {
+		sess.pub = s.cfg.Rungs(mux)
+	}
 	s.mu.Lock()
 	s.open[ls.ID]++
 	s.mu.Unlock()

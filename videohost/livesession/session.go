@@ -24,6 +24,7 @@ type session struct {
 	videoID string
 	dir     string // live/ (the packager's), out/ (the recording's)
 	mux     *llhls.Muxer
+	pub     live.Publish // mux, or mux with the lower rungs (Config.Rungs)
 	early   *playable.Set
 
 	mu        sync.Mutex
@@ -42,11 +43,11 @@ func (x *session) Start(tracks []live.Track) error {
 		x.videoID = id
 		x.early = playable.New(x.s.base, x.s.cfg.Domain, id, playable.Options{Copy: true, Logger: x.s.cfg.Logger})
 	}
-	return x.mux.Start(tracks)
+	return x.pub.Start(tracks)
 }
 
-func (x *session) WriteUnit(u live.Unit) error { return x.mux.WriteUnit(u) }
-func (x *session) End(err error)               { x.mux.End(err) }
+func (x *session) WriteUnit(u live.Unit) error { return x.pub.WriteUnit(u) }
+func (x *session) End(err error)               { x.pub.End(err) }
 func (x *session) liveDir() string             { return filepath.Join(x.dir, "live") }
 func (x *session) logAttrs() []any             { return []any{"stream", x.stream.ID, "video", x.videoID} }
 func (x *session) warn(ctx context.Context, msg string, err error) {
@@ -159,10 +160,12 @@ func (x *session) fail(ctx context.Context, cause error) error {
 }
 
 // recording lists the packager's tracks (Reel's layout: the video's
-// rung folder, such as h264_hd, and audio/0): each folder holds one init
-// segment and numbered segments.
+// rung folder, such as h264_hd, the lower rungs encoded live, such as
+// h264_sd, and audio/0): each folder holds one init segment and numbered
+// segments. The largest rung is the published picture.
 func (x *session) recording() (live.Recording, error) {
 	var rec live.Recording
+	var videos []live.RecordedTrack
 	err := filepath.WalkDir(x.liveDir(), func(p string, e os.DirEntry, err error) error {
 		if err != nil || !e.IsDir() || p == x.liveDir() {
 			return err
@@ -175,10 +178,17 @@ func (x *session) recording() (live.Recording, error) {
 		if strings.HasPrefix(filepath.ToSlash(rel), "audio/") {
 			rec.Audio = append(rec.Audio, *t)
 		} else {
-			rec.Video = t
+			t.Name = filepath.ToSlash(rel)
+			videos = append(videos, *t)
 		}
 		return nil
 	})
+	sort.SliceStable(videos, func(i, j int) bool {
+		return live.RenditionRank(videos[i].Name) < live.RenditionRank(videos[j].Name)
+	})
+	if n := len(videos); n > 0 {
+		rec.Video, rec.Rungs = &videos[n-1], videos[:n-1]
+	}
 	if err != nil {
 		return rec, fmt.Errorf("reading the recording: %w", err)
 	}

@@ -88,13 +88,16 @@ func (p *Pipeline) packageRecording(ctx context.Context, rec *live.Recording) (*
 		return nil, errors.New("packaging a recording: no recording")
 	}
 	track := func(t live.RecordedTrack) media.RecordingTrack {
-		return media.RecordingTrack{Init: t.Init, Segments: t.Segments}
+		return media.RecordingTrack{Init: t.Init, Segments: t.Segments, Name: t.Name}
 	}
 	opts := media.RecordingOptions{OutDir: rec.OutDir, Ladder: p.cfg.Ladder, Logger: p.log,
 		Storyboard: media.StoryboardOptions{MaxTiles: p.cfg.StoryboardTiles}}
 	if rec.Video != nil {
 		v := track(*rec.Video)
 		opts.Video = &v
+	}
+	for _, r := range rec.Rungs {
+		opts.Rungs = append(opts.Rungs, track(r))
 	}
 	for _, a := range rec.Audio {
 		opts.Audio = append(opts.Audio, track(a))

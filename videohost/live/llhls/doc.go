@@ -41,6 +41,22 @@
 // LL-HLS play the same playlists as standard HLS, HOLD-BACK (three target
 // durations) behind.
 //
+// Lower rungs: besides the publisher's video, a publish may bring named
+// video tracks (live.Track.Name), the lower rungs of Reel's ladder encoded
+// live from the video (live/ladder, media.LiveLadder). Each is a variant
+// of its own in the multivariant playlist (BANDWIDTH measured, RESOLUTION,
+// CODECS, FRAME-RATE, the shared audio group), the published picture
+// first, with its media playlist, parts, preload hint, blocking reload and
+// EXT-X-RENDITION-REPORT tags for the other renditions, as the video's.
+// A rung decides no boundary: its pictures carry the PTS of the source
+// pictures they were made from and are keyframes where the source's are,
+// so each rung starts its segment of media sequence number N at the
+// keyframe the video's segment N starts at (rungs.go). Segments line up
+// across renditions to the frame, parts to within one (each rung cuts its
+// parts by duration within the shared segment). In Reel's layout each rung
+// is a folder named after its rendition (h264_sd), which the recording
+// keeps as that rendition.
+//
 // Limits: EXT-X-TARGETDURATION grows when a publisher's keyframes are
 // further apart than SegmentTarget (segments are cut at keyframes only),
 // which RFC 8216bis forbids in a live playlist, so publishers should send

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"strings"
 	"sync"
 	"time"
 
@@ -105,8 +106,9 @@ type Muxer struct {
 
 	mu       sync.Mutex
 	changed  chan struct{} // closed and replaced on every change readers wait for
-	tracks   []*track      // video first, then audio; fixed by the first publish
+	tracks   []*track      // video first, then its rungs, then audio; fixed by the first publish
 	video    *track
+	rungs    []*track // lower rungs encoded from video's pictures (live.Track.Name)
 	audio    *track
 	pub      *publish // nil between publishes
 	nextMSN  uint64
@@ -158,6 +160,7 @@ type publish struct {
 type cut struct {
 	msn     uint64
 	raw     time.Duration
+	pts     time.Duration // the keyframe's PTS, where the rungs cut
 	discont bool
 }
 
@@ -207,9 +210,10 @@ func (m *Muxer) HeldRequests() int {
 }
 
 // Start begins a publish. The first publish fixes the session's tracks (the
-// first video and the first audio track; others are not packaged); a
-// later one must bring the same kinds of track, though codecs and
-// parameter sets may differ.
+// first video and the first audio track; others are not packaged, but for
+// named video tracks: the lower rungs of the first, see rungs.go); a later
+// one must bring the same kinds of track and the same rungs, though codecs
+// and parameter sets may differ.
 func (m *Muxer) Start(tracks []live.Track) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -225,6 +229,7 @@ func (m *Muxer) Start(tracks []live.Track) error {
 	}
 	pub := &publish{byID: make([]*track, len(tracks))}
 	var video, audio *live.Track
+	var rungs []*live.Track
 	for i := range tracks {
 		t := &tracks[i]
 		if t.ID != i {
@@ -234,6 +239,8 @@ func (m *Muxer) Start(tracks []live.Track) error {
 		case live.CodecH264, live.CodecH265:
 			if video == nil {
 				video = t
+			} else if t.Name != "" {
+				rungs = append(rungs, t)
 			}
 		case live.CodecAAC, live.CodecOpus:
 			if audio == nil {
@@ -249,6 +256,9 @@ func (m *Muxer) Start(tracks []live.Track) error {
 	first := m.tracks == nil
 	if !first && ((video == nil) != (m.video == nil) || (audio == nil) != (m.audio == nil)) {
 		return errors.New("llhls: a publish must bring the same kinds of track as the first")
+	}
+	if err := m.checkRungs(first, rungs); err != nil {
+		return err
 	}
 	var audioParams params
 	var audioInfo info
@@ -276,6 +286,16 @@ func (m *Muxer) Start(tracks []live.Track) error {
 			}
 			m.video = newTrack(name, true)
 			m.tracks = append(m.tracks, m.video)
+			for _, r := range rungs {
+				if r.Name == name || r.Name == "audio" || strings.HasPrefix(r.Name, "audio/") {
+					m.video, m.tracks, m.rungs = nil, nil, nil
+					return fmt.Errorf("llhls: a rung named %s, as another track", r.Name)
+				}
+				rt := newTrack(r.Name, true)
+				rt.rung = true
+				m.rungs = append(m.rungs, rt)
+				m.tracks = append(m.tracks, rt)
+			}
 		}
 		if audio != nil {
 			name := "audio"
@@ -293,6 +313,12 @@ func (m *Muxer) Start(tracks []live.Track) error {
 		m.video.next = paramsOf(*video)
 		m.video.ts = 90000
 		pub.byID[video.ID] = m.video
+		for i, r := range rungs {
+			rt := m.rungs[i]
+			rt.next, rt.ts = paramsOf(*r), 90000
+			rt.cuts, rt.due, rt.held = nil, nil, nil
+			pub.byID[r.ID] = rt
+		}
 	}
 	if audio != nil {
 		m.audio.next = audioParams
@@ -346,7 +372,7 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 		return nil
 	}
 	if !pub.anchored {
-		if t.video != (m.video != nil) || (t.video && !u.Key) {
+		if (m.video != nil && (t != m.video || !u.Key)) || (m.video == nil && t.video) {
 			return nil
 		}
 		pub.anchored = true
@@ -357,7 +383,7 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 		for _, o := range m.tracks {
 			// Video is placed by DTS (tfdt), audio by presentation time.
 			pub.offsets[o] = o.end - u.DTS - pub.delay
-			if o.video {
+			if o == m.video {
 				pub.offsets[o] = o.end - u.DTS
 			}
 			pub.starts[o] = o.end
@@ -388,14 +414,20 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 		return nil
 	}
 	s := pendingSample{
-		at: at, raw: raw, dts: ticks(at, t.ts),
+		at: at, raw: raw, pts: u.PTS, dts: ticks(at, t.ts),
 		wall: pub.wall.Add(at - pub.starts[t]),
 		key:  u.Key || !t.video, payload: payload,
 	}
 	if t.video {
-		s.cto = signedTicks(u.PTS-u.DTS-pub.delay, t.ts)
-		// Cuts are on the presentation clock the audio is placed by.
-		s.raw += pub.delay
+		if t.rung {
+			// A rung's pictures have no B-frames (DTS = PTS): placed, as
+			// the audio is, by presentation time.
+			s.cto = signedTicks(u.PTS-u.DTS, t.ts)
+		} else {
+			s.cto = signedTicks(u.PTS-u.DTS-pub.delay, t.ts)
+			// Cuts are on the presentation clock the audio is placed by.
+			s.raw += pub.delay
+		}
 		if u.Key {
 			// Parameter sets in band take over from the Track's; a change
 			// starts a segment with a new init segment.
@@ -412,6 +444,9 @@ func (m *Muxer) writeUnitLocked(u live.Unit) error {
 		}
 	}
 	t.lastAt, t.hasLast = at, true
+	if t.rung {
+		return m.pushRung(t, s)
+	}
 	if t.video {
 		return m.pushVideo(s)
 	}
@@ -461,6 +496,9 @@ func (m *Muxer) pushVideo(s pendingSample) error {
 	t.pending = &s
 	t.end = s.at
 	m.pub.videoRaw = s.raw
+	if err := m.releaseRungs(false); err != nil {
+		return err
+	}
 	return m.releaseAudio(false)
 }
 
@@ -489,11 +527,14 @@ func (m *Muxer) finalizeVideo(s pendingSample, dur uint64) error {
 		}
 		msn := m.nextMSN
 		m.nextMSN++
-		c := cut{msn: msn, raw: s.raw, discont: m.discont}
+		c := cut{msn: msn, raw: s.raw, pts: s.pts, discont: m.discont}
 		m.discont = false
 		m.openSegment(t, c, s)
 		if m.audio != nil {
 			m.cuts = append(m.cuts, c)
+		}
+		for _, r := range m.rungs {
+			r.cuts = append(r.cuts, c)
 		}
 	}
 	return m.addSample(t, s, dur)
@@ -641,6 +682,7 @@ func (m *Muxer) endLocked() {
 		err = errors.Join(err, m.finalizeVideo(s, v.lastDurOf()))
 		v.end = s.at + v.duration(v.lastDurOf())
 	}
+	err = errors.Join(err, m.endRungs())
 	if a := m.audio; a != nil {
 		if m.video != nil {
 			err = errors.Join(err, m.releaseAudio(true))

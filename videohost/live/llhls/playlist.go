@@ -213,54 +213,77 @@ func (t *track) bandwidth() (peak, avg int) {
 
 // masterPlaylist renders the multivariant playlist, or nil while the
 // tracks' codecs are not known yet. m.mu is held.
+//
+// A rung is waited for until the video's second segment is complete (its
+// first picture comes a frame and an encode after the video's, later when
+// its encoders start on a busy machine): a rung that has not begun by
+// then (its ladder failed) is left out rather than keep the stream from
+// players.
 func (m *Muxer) masterPlaylist() []byte {
+	return m.masterPlaylistOf(func(t *track) bool { return t.inits != nil })
+}
+
+// masterPlaylistOf renders the multivariant playlist of the tracks ready
+// says are, or nil while a track but a late rung is not.
+func (m *Muxer) masterPlaylistOf(ready func(*track) bool) []byte {
 	if m.tracks == nil {
 		return nil
 	}
 	for _, t := range m.tracks {
-		if t.inits == nil {
+		if !ready(t) && !(t.rung && m.video != nil && len(m.video.segs) > 1) {
 			return nil
 		}
 	}
 	var b bytes.Buffer
 	b.WriteString("#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n")
-	var codecs []string
-	peak, avg := 0, 0
+	var audioCodecs []string
+	audioPeak, audioAvg := 0, 0
 	if a := m.audio; a != nil {
-		p, v := a.bandwidth()
-		peak, avg = peak+p, avg+v
-		codecs = append(codecs, a.info.codecs)
+		audioPeak, audioAvg = a.bandwidth()
+		audioCodecs = append(audioCodecs, a.info.codecs)
 		if m.video != nil {
 			fmt.Fprintf(&b, "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"audio\",NAME=\"audio\",DEFAULT=YES,AUTOSELECT=YES,CHANNELS=\"%d\",URI=\"%s/playlist.m3u8\"\n", a.info.channels, a.name)
 		}
 	}
-	uri := ""
-	if a := m.audio; a != nil {
-		uri = a.name + "/playlist.m3u8"
+	variant := func(peak, avg int, codecs []string, attrs []string, uri string) {
+		if peak == 0 {
+			// Nothing measured yet: a typical live bit rate, replaced by the
+			// measured one as soon as a part is written.
+			peak, avg = 2_000_000, 2_000_000
+		}
+		fmt.Fprintf(&b, "#EXT-X-STREAM-INF:BANDWIDTH=%d,AVERAGE-BANDWIDTH=%d,CODECS=\"%s\"", peak, avg, strings.Join(codecs, ","))
+		for _, a := range attrs {
+			b.WriteString("," + a)
+		}
+		fmt.Fprintf(&b, "\n%s\n", uri)
 	}
-	var attrs []string
-	if v := m.video; v != nil {
-		p, a := v.bandwidth()
-		peak, avg = peak+p, avg+a
-		codecs = append([]string{v.info.codecs}, codecs...)
-		uri = v.name + "/playlist.m3u8"
-		attrs = append(attrs, fmt.Sprintf("RESOLUTION=%dx%d", v.info.width, v.info.height))
+	if m.video == nil {
+		variant(audioPeak, audioAvg, audioCodecs, nil, m.audio.name+"/playlist.m3u8")
+		return b.Bytes()
+	}
+	// One variant per rendition, the published picture first: players
+	// that take the first as their start (Safari) start sharp, and hls.js
+	// moves down from it as the bandwidth it measures asks.
+	videos := []*track{m.video}
+	for _, r := range m.rungs {
+		if ready(r) {
+			videos = append(videos, r)
+		}
+	}
+	sort.SliceStable(videos[1:], func(i, j int) bool { return videos[1+i].info.height > videos[1+j].info.height })
+	for _, v := range videos {
+		peak, avg := v.bandwidth()
+		if peak > 0 {
+			peak, avg = peak+audioPeak, avg+audioAvg
+		}
+		attrs := []string{fmt.Sprintf("RESOLUTION=%dx%d", v.info.width, v.info.height)}
 		if v.info.fps > 0 {
 			attrs = append(attrs, "FRAME-RATE="+strconv.FormatFloat(v.info.fps, 'f', 3, 64))
 		}
 		if m.audio != nil {
 			attrs = append(attrs, `AUDIO="audio"`)
 		}
+		variant(peak, avg, append([]string{v.info.codecs}, audioCodecs...), attrs, v.name+"/playlist.m3u8")
 	}
-	if peak == 0 {
-		// Nothing measured yet: a typical live bit rate, replaced by the
-		// measured one as soon as a part is written.
-		peak, avg = 2_000_000, 2_000_000
-	}
-	fmt.Fprintf(&b, "#EXT-X-STREAM-INF:BANDWIDTH=%d,AVERAGE-BANDWIDTH=%d,CODECS=\"%s\"", peak, avg, strings.Join(codecs, ","))
-	for _, a := range attrs {
-		b.WriteString("," + a)
-	}
-	fmt.Fprintf(&b, "\n%s\n", uri)
 	return b.Bytes()
 }

@@ -14,6 +14,7 @@ import (
 type pendingSample struct {
 	at      time.Duration // DTS on the session's media timeline
 	raw     time.Duration // the publisher's DTS (video: plus the publish's delay)
+	pts     time.Duration // the publisher's PTS
 	wall    time.Time     // the wall clock of its DTS
 	dts     uint64        // in the track's timescale
 	cto     int64         // PTS - DTS, in the track's timescale
@@ -56,8 +57,14 @@ func tickDur(n uint64, ts uint32) time.Duration {
 type track struct {
 	name  string
 	video bool
-	reel  bool   // Config.ReelLayout's file names
-	ts    uint32 // the timescale of the current publish
+	// rung marks a lower rung of the video (rungs.go): its segments
+	// start where the video's do, with the same sequence numbers.
+	rung bool
+	cuts []cut           // the video's boundaries not yet applied (rung)
+	due  *cut            // a boundary passed, waiting for the rung's keyframe
+	held []pendingSample // waiting for the video to decide the boundaries (rung)
+	reel bool            // Config.ReelLayout's file names
+	ts   uint32          // the timescale of the current publish
 
 	next   params // the parameters the next segment will have
 	params params // those of the current init segment
@@ -95,12 +102,9 @@ type track struct {
 // since puts are stored in order.
 func (m *Muxer) queueStandardPlaylists(t *track) {
 	m.puts = append(m.puts, putReq{name: t.name + "/playlist.m3u8", data: m.standardPlaylist(t)})
-	for _, o := range m.tracks {
-		if len(o.segs) == 0 {
-			return
-		}
-	}
-	if master := m.masterPlaylist(); master != nil {
+	// Only tracks with a segment, whose playlists Storage holds: a rung
+	// that begins later is in the next one.
+	if master := m.masterPlaylistOf(func(o *track) bool { return len(o.segs) > 0 }); master != nil {
 		m.puts = append(m.puts, putReq{name: "playlist.m3u8", data: master})
 	}
 }
