@@ -65,7 +65,16 @@ type ProcessOptions struct {
 	// LadderOnly skips the pictures and the audio-only file: for measuring
 	// the ladder alone against an ffmpeg command that makes only the ladder.
 	LadderOnly bool
-	Logger     *slog.Logger
+	// SharedDecodeBytes bounds the decoded pictures the early pass of an
+	// early-first encode holds for the ladder pass, which encodes them
+	// rather than decoding the source a second time (transcode_early.go).
+	// When they would not fit while the early pass may not wait (before
+	// the ladder pass starts, or with the early pass less than a segment
+	// ahead of a viewer who started playing at its first segment), the
+	// ladder pass decodes the source itself, as it would without sharing.
+	// 0 means DefaultSharedDecodeBytes; a negative value never shares.
+	SharedDecodeBytes int64
+	Logger            *slog.Logger
 	// Info is the source's Probe result when the caller already has it;
 	// nil probes the source (probing reads and decodes its first frames).
 	Info *Info
@@ -145,6 +154,7 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 	job := ladderJob{
 		source: opts.Source, info: info, renditions: renditions, opts: ladderOpts,
 		outDir: opts.OutDir, logger: logger, live: live, onEarlyDone: opts.OnEarlyDone,
+		sharedDecodeBytes: opts.SharedDecodeBytes,
 	}
 	var mu sync.Mutex
 	var tracks *ladderOutput // set before the first segment
