@@ -128,8 +128,8 @@ func TestSharedDecodeKeepsTheLadder(t *testing.T) {
 		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "4",
 		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv422p", "-c:a", "aac")
 	const picture = 1280 * 720 * 2 // yuv422p
-	separate := processShared(t, src, -1)
-	shared := processShared(t, src, 0)
+	separate := processShared(t, src, 0)
+	shared := processShared(t, src, media.RecommendedSharedDecodeBytes)
 	detached := processShared(t, src, 22*picture)
 
 	if r := shared.logs.record("media: shared decode over"); r == nil || r["detached"] != false || r["frames_taken"] != float64(40) {
@@ -158,7 +158,7 @@ func TestSharedDecodeDetachesOnBrokenTimestamps(t *testing.T) {
 			"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv422p", "-f", "mpegts")
 	}
 	src := concatFiles(t, filepath.Join(t.TempDir(), "src.ts"), part("a.ts"), part("b.ts"))
-	separate := processShared(t, src, -1)
+	separate := processShared(t, src, 0)
 	detached := processShared(t, src, 22*1280*720*2)
 	if r := detached.logs.record("media: the ladder pass decodes the source itself"); r == nil || r["skipping_frames"].(float64) < 1 {
 		t.Errorf("a bound of 22 pictures: %v, want the ladder pass to decode, dropping what it received", r)
@@ -178,6 +178,7 @@ func TestSharedDecodeCancel(t *testing.T) {
 	defer cancel()
 	var cancelled time.Time
 	_, err := media.Process(ctx, media.ProcessOptions{Source: src, OutDir: t.TempDir(), LadderOnly: true,
+		SharedDecodeBytes: media.RecommendedSharedDecodeBytes,
 		OnPlayable: func(context.Context, media.Playable) error {
 			cancelled = time.Now()
 			cancel()

@@ -11,18 +11,16 @@ import (
 	"github.com/asticode/go-astiav"
 )
 
-// DefaultSharedDecodeBytes bounds the decoded pictures an early-first
-// encode's early pass holds for its ladder pass (ProcessOptions.
-// SharedDecodeBytes). Until the early pass is earlyLead ahead of its first
-// viewer it may not wait for the ladder, so the queue must hold what it
-// decodes before then: the 2 s of the first segment, the frames in its
-// encoder's pipeline when that segment is written, and what it decodes
-// faster than the ladder takes it while it gains the lead. For a 1080p
-// 10-bit 4:2:2 source (ProRes; 8.3 MB a picture) that is 2.1–2.4 s at 25
-// fps by measure (BENCHMARKS.md, "Session 20"), 440–500 MB; 8-bit 4:2:0
-// 1080p30 holds 5.5 s in as much. A 4K source does not fit and decodes
-// twice, as before.
-const DefaultSharedDecodeBytes int64 = 512 << 20
+// RecommendedSharedDecodeBytes is a bound for ProcessOptions.
+// SharedDecodeBytes where sharing pays. Until the early pass is earlyLead
+// ahead of its first viewer it may not wait for the ladder pass, so the
+// queue must hold what it decodes before then: the 2 s of the first
+// segment and the pictures in its encoder's pipeline when that segment is
+// written. A 1080p 10-bit 4:2:2 picture (ProRes) is 8.3 MB: 2 s are 415
+// MB at 25 fps, 498 MB at 30; this bound holds 64 of them (2.6 s at 25
+// fps), and 5.7 s of 8-bit 4:2:0 1080p30. A 4K source's first segment
+// does not fit: it decodes twice from the start, as without sharing.
+const RecommendedSharedDecodeBytes int64 = 512 << 20
 
 // earlyLead is how far ahead of a viewer who started playing at the first
 // segment the early pass must be for it to wait for the ladder pass when
@@ -81,9 +79,6 @@ type frameShare struct {
 }
 
 func newFrameShare(limit int64, frameRate float64, logger *slog.Logger) *frameShare {
-	if limit == 0 {
-		limit = DefaultSharedDecodeBytes
-	}
 	first := int64(math.Ceil(frameRate * DefaultGOPTime.Seconds()))
 	return &frameShare{limit: limit, firstFrames: first, now: time.Now, logger: logger, changed: make(chan struct{})}
 }

@@ -11,27 +11,31 @@ import (
 
 // transcodeEarlyFirst encodes the ladder of a source that cannot be remuxed
 // for early playback (another codec, HDR, rotated, over 1080p, ...) in two
-// passes that run at once over one decode of the source:
+// passes that run at once:
 //
 //   - the early pass decodes the source and encodes the smallest rendition
 //     and the audio tracks, scaling before anything else (tone-mapping and
 //     turning a 360p picture cost 1/36 of a 4K one): its first segment is
 //     on disk seconds after the start, whatever the source;
-//   - the ladder pass encodes every other rendition from the pictures the
-//     early pass decoded (frameShare: references, no copy), on threads
-//     with a nice value 10 higher, so that the early pass takes the
-//     processor whenever it has work and keeps ahead of a viewer who
-//     started playing it. It starts once the early pass has its first
-//     segment on disk.
+//   - the ladder pass decodes the source again and encodes every other
+//     rendition, on threads with a nice value 10 higher, so that the early
+//     pass takes the processor whenever it has work and keeps ahead of a
+//     viewer who started playing it. It starts once the early pass has its
+//     first segment on disk.
 //
-// The pictures waiting for the ladder pass are bounded in bytes
-// (ProcessOptions.SharedDecodeBytes). When the bound is reached the early
-// pass waits for the ladder pass only while it is a segment ahead of its
-// first viewer; otherwise, and always before the ladder pass starts, it
-// stops sharing, and the ladder pass decodes the source itself from the
-// start, dropping the pictures it already had: then the split costs a
-// second decode, as it always did before (a 4K source, whose first
-// segment's pictures do not fit, decodes twice from the start).
+// With job.sharedDecodeBytes (ProcessOptions.SharedDecodeBytes), the
+// ladder pass encodes the pictures the early pass decoded instead
+// (frameShare: references, no copy), bounded in bytes. When the bound is
+// reached the early pass waits for the ladder pass only while it is a
+// segment ahead of its first viewer; otherwise, and always before the
+// ladder pass starts, it stops sharing, and the ladder pass decodes the
+// source itself from the start, dropping the pictures it already had. It
+// is off by default: the early pass runs seconds ahead of the ladder pass
+// by design, so sharing holds seconds of decoded pictures, and on the
+// benchmark machine the first touch of that memory costs more than the
+// decode it saves, on the early pass's way to its first segment
+// (BENCHMARKS.md, "Session 20"). So by default the split costs a second
+// decode of the source.
 //
 // Every track's first segment is one GOP (2 s) long, the rest the segment
 // time, in both passes alike.
@@ -54,7 +58,7 @@ func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, err
 	ladder.videoOnly = true
 	ladder.live = nil
 	var share *frameShare
-	if job.sharedDecodeBytes >= 0 && job.info.Video != nil {
+	if job.sharedDecodeBytes > 0 && job.info.Video != nil {
 		share = newFrameShare(job.sharedDecodeBytes, job.info.Video.FrameRate, job.logger)
 		early.shareOut, ladder.shareIn = share, share
 	}
