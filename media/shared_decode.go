@@ -207,6 +207,10 @@ func (s *frameShare) next(ctx context.Context) (*astiav.Frame, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for {
+		if ctx.Err() != nil {
+			// A cancelled pass stops at once, not after what is queued.
+			return nil, context.Cause(ctx)
+		}
 		if len(s.queue) > 0 {
 			f := s.queue[0]
 			s.queue[0] = sharedFrame{}
@@ -229,9 +233,6 @@ func (s *frameShare) next(ctx context.Context) (*astiav.Frame, error) {
 		case <-ctx.Done():
 		}
 		s.mu.Lock()
-		if ctx.Err() != nil {
-			return nil, context.Cause(ctx)
-		}
 	}
 }
 
