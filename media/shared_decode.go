@@ -24,12 +24,13 @@ const RecommendedSharedDecodeBytes int64 = 512 << 20
 
 // earlyLead is how far ahead of a viewer who started playing at the first
 // segment the early pass must be for it to wait for the ladder pass when
-// the queue between them is full. It is the segment time: a segment is
-// published only once the early pass has decoded past its end, so a
-// decoder a whole segment ahead of the viewer has the segment being
-// played on disk; any closer and waiting could stall the viewer, so the
-// early pass stops sharing instead.
-const earlyLead = 4 * time.Second
+// the queue between them is full. It is the segment time (a longer
+// LadderOptions.SegmentTime raises it): a segment is published only once
+// the early pass has decoded past its end, so a decoder a whole segment
+// ahead of the viewer has the segment being played on disk; any closer
+// and waiting could stall the viewer, so the early pass stops sharing
+// instead.
+const earlyLead = DefaultSegmentTime
 
 // errShareEnded and errShareDetached are what frameShare.next returns once
 // the queue is empty: the early pass decoded the whole source, or it
@@ -58,6 +59,7 @@ type frameShare struct {
 	// firstFrames is how many pictures the early pass decodes for its
 	// first segment, before the ladder pass starts and may take any.
 	firstFrames int64
+	lead        time.Duration // earlyLead, or the job's longer segment time
 	now         func() time.Time
 	logger      *slog.Logger
 
@@ -78,9 +80,9 @@ type frameShare struct {
 	peak     int64     // the most bytes queued at once
 }
 
-func newFrameShare(limit int64, frameRate float64, logger *slog.Logger) *frameShare {
+func newFrameShare(limit int64, frameRate float64, segmentTime time.Duration, logger *slog.Logger) *frameShare {
 	first := int64(math.Ceil(frameRate * DefaultGOPTime.Seconds()))
-	return &frameShare{limit: limit, firstFrames: first, now: time.Now, logger: logger, changed: make(chan struct{})}
+	return &frameShare{limit: limit, firstFrames: first, lead: max(earlyLead, segmentTime), now: time.Now, logger: logger, changed: make(chan struct{})}
 }
 
 // broadcast wakes every waiter; s.mu is held.
@@ -129,7 +131,7 @@ func (s *frameShare) put(ctx context.Context, f *astiav.Frame, pos time.Duration
 			return nil
 		}
 		lead := pos - s.now().Sub(s.firstSeg)
-		if lead < earlyLead {
+		if lead < s.lead {
 			s.detach("the queue is full and the early pass is less than a segment ahead of its viewers", pos, lead)
 			return nil
 		}
@@ -137,8 +139,8 @@ func (s *frameShare) put(ctx context.Context, f *astiav.Frame, pos time.Duration
 		s.waits++
 		s.mu.Unlock()
 		// Waiting, the early pass loses lead as the viewer plays on: it
-		// stops waiting when the lead is down to earlyLead.
-		timer := time.NewTimer(lead - earlyLead)
+		// stops waiting when the lead is down to s.lead.
+		timer := time.NewTimer(lead - s.lead)
 		select {
 		case <-changed:
 		case <-timer.C:

@@ -39,7 +39,7 @@ func newTestShare(t *testing.T) (*frameShare, *testClock) {
 	t.Helper()
 	clock := &testClock{}
 	clock.t.Store(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano())
-	s := newFrameShare(2*smallPictureBytes, 0.5, slog.New(slog.DiscardHandler))
+	s := newFrameShare(2*smallPictureBytes, 0.5, 0, slog.New(slog.DiscardHandler))
 	s.now = clock.now
 	t.Cleanup(s.close)
 	return s, clock
@@ -227,7 +227,7 @@ func TestFrameShareEndsAndCloses(t *testing.T) {
 // pictures exceed the bound is not shared at all, rather than filling
 // memory and then decoding again.
 func TestFrameShareFirstSegmentMustFit(t *testing.T) {
-	s := newFrameShare(10*smallPictureBytes, 30, slog.New(slog.DiscardHandler))
+	s := newFrameShare(10*smallPictureBytes, 30, 0, slog.New(slog.DiscardHandler))
 	defer s.close()
 	if err := s.put(t.Context(), smallPicture(t), 0); err != nil {
 		t.Fatal(err)

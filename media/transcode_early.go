@@ -59,7 +59,7 @@ func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, err
 	ladder.live = nil
 	var share *frameShare
 	if job.sharedDecodeBytes > 0 && job.info.Video != nil {
-		share = newFrameShare(job.sharedDecodeBytes, job.info.Video.FrameRate, job.logger)
+		share = newFrameShare(job.sharedDecodeBytes, job.info.Video.FrameRate, job.opts.SegmentTime, job.logger)
 		early.shareOut, ladder.shareIn = share, share
 	}
 
