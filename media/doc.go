@@ -73,6 +73,10 @@
 //     EVENT playlist grows until the final VOD playlists replace it. The
 //     early rendition is the ladder's own smallest rung, so nothing is
 //     encoded twice; the second decode is what the early start costs.
+//     SharedDecodeBytes lets the ladder pass encode the early pass's
+//     pictures instead; it is off by default, as on the benchmark machine
+//     holding them costs more than the decode and delays the first
+//     segment.
 //     A Background encode (a video that plays already) runs its whole
 //     ladder 10 nice levels lower too, so that another upload's early
 //     pass beside it takes the cores first.

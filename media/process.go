@@ -65,7 +65,22 @@ type ProcessOptions struct {
 	// LadderOnly skips the pictures and the audio-only file: for measuring
 	// the ladder alone against an ffmpeg command that makes only the ladder.
 	LadderOnly bool
-	Logger     *slog.Logger
+	// SharedDecodeBytes, when positive, has the ladder pass of an
+	// early-first encode encode the pictures the early pass decoded,
+	// rather than decode the source a second time, and bounds the bytes
+	// of those waiting for it (RecommendedSharedDecodeBytes holds the
+	// first segment of a 1080p source). When they would not fit while
+	// the early pass may not wait (before the ladder pass starts, or with
+	// the early pass less than a segment ahead of a viewer who started
+	// playing at its first segment), the ladder pass decodes the source
+	// itself, as without sharing. 0, the default, never shares: where the
+	// first touch of a page of memory costs as much as on the benchmark
+	// machine (a VM: 4–5 s of CPU a GiB), the held pictures cost more
+	// than the decode they save on a short source, and the early pass,
+	// which allocates them before its first segment, is playable 1.6–3×
+	// later (BENCHMARKS.md, "Session 20").
+	SharedDecodeBytes int64
+	Logger            *slog.Logger
 	// Info is the source's Probe result when the caller already has it;
 	// nil probes the source (probing reads and decodes its first frames).
 	Info *Info
@@ -145,6 +160,7 @@ func Process(ctx context.Context, opts ProcessOptions) (*Manifest, error) {
 	job := ladderJob{
 		source: opts.Source, info: info, renditions: renditions, opts: ladderOpts,
 		outDir: opts.OutDir, logger: logger, live: live, onEarlyDone: opts.OnEarlyDone,
+		sharedDecodeBytes: opts.SharedDecodeBytes,
 	}
 	var mu sync.Mutex
 	var tracks *ladderOutput // set before the first segment

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/asticode/go-astiav"
 )
@@ -49,6 +50,13 @@ type ladderJob struct {
 	// (2 s) rather than the segment time, in every pass of the job alike,
 	// so the renditions keep the same boundaries.
 	shortFirstSegment bool
+	// sharedDecodeBytes is ProcessOptions.SharedDecodeBytes.
+	sharedDecodeBytes int64
+	// shareOut, in the early pass of transcodeEarlyFirst, receives every
+	// decoded picture for the ladder pass; shareIn, in the ladder pass,
+	// is where its pictures come from instead of its own decode, as long
+	// as the early pass hands them over.
+	shareOut, shareIn *frameShare
 }
 
 // firstCut is where a track of the job ends its first segment, in ticks of
@@ -136,8 +144,14 @@ func transcodeLadder(ctx context.Context, job ladderJob) (*ladderOutput, error) 
 	var encoders sync.WaitGroup
 	if video != nil {
 		video.start(ctx, cancel, &encoders)
+		video.share = job.shareOut
 	}
-	demuxErr := demuxAndDecode(ctx, in.fc, video, audios)
+	var demuxErr error
+	if video != nil && job.shareIn != nil {
+		demuxErr = decodeShared(ctx, in.fc, video, job.shareIn)
+	} else {
+		demuxErr = demuxAndDecode(ctx, in.fc, video, audios)
+	}
 	if demuxErr != nil {
 		// Before the encoders' inputs close: an encoder stopped short
 		// reports the cause it finds, which is this one.
@@ -256,6 +270,13 @@ type videoPipeline struct {
 	srcSAR     astiav.Rational
 	resize     *imgFilter
 	resizeFrom [3]int // width, height, pixel format resize takes
+	// share, when set, receives a reference to every decoded picture
+	// (the early pass of transcodeEarlyFirst hands them to the ladder's).
+	share *frameShare
+	// skip is how many decoded pictures to drop before any goes further:
+	// the ones the ladder pass received from the early pass before it
+	// stopped sharing.
+	skip int64
 }
 
 type videoEncoder struct {
@@ -687,25 +708,32 @@ func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 				pts = vp.lastPts + 1
 			}
 		}
-		if vp.lastPts != astiav.NoPtsValue {
-			vp.lastStep = pts - vp.lastPts
-		}
-		vp.lastPts = pts
+		vp.advance(pts)
 		vp.decFrame.SetPts(pts)
 		if err := vp.bounds.add(vp.decFrame.Width(), vp.decFrame.Height(), pts); err != nil {
 			vp.decFrame.Unref()
 			return err
 		}
-		frame, err := vp.sized(vp.decFrame)
-		if err != nil {
+		if vp.skip > 0 {
+			vp.skip--
 			vp.decFrame.Unref()
-			return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("filtering video: %w", err))
+			continue
 		}
-		err = vp.filter(ctx, frame)
+		if vp.share != nil {
+			pos := time.Duration(float64(pts) * vp.streamTB.Float64() * float64(time.Second))
+			if err := vp.share.put(ctx, vp.decFrame, pos); err != nil {
+				vp.decFrame.Unref()
+				return err
+			}
+		}
+		err = vp.push(ctx, vp.decFrame)
 		vp.decFrame.Unref()
 		if err != nil {
 			return err
 		}
+	}
+	if vp.share != nil {
+		vp.share.end()
 	}
 	// Decoder flushed: flush the graphs too, saying when the last frame ends.
 	end := vp.endPts()
@@ -726,6 +754,32 @@ func (vp *videoPipeline) decode(ctx context.Context, pkt *astiav.Packet) error {
 		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("flushing filter graph: %w", err))
 	}
 	return vp.drainSinks(ctx)
+}
+
+// advance records that the next decoded picture is shown at pts, for
+// endPts.
+func (vp *videoPipeline) advance(pts int64) {
+	if vp.lastPts != astiav.NoPtsValue {
+		vp.lastStep = pts - vp.lastPts
+	}
+	vp.lastPts = pts
+}
+
+// push brings one decoded picture, its timestamp set, to the graph's
+// size and through the graphs to the encoders' queues.
+func (vp *videoPipeline) push(ctx context.Context, f *astiav.Frame) error {
+	frame, err := vp.sized(f)
+	if err != nil {
+		return newError(CodeTranscodeFailed, "transcode", fmt.Errorf("filtering video: %w", err))
+	}
+	return vp.filter(ctx, frame)
+}
+
+// takeShared is what decode does with a picture it decoded, for one the
+// early pass decoded: its timestamp is set and its bounds checked already.
+func (vp *videoPipeline) takeShared(ctx context.Context, f *astiav.Frame) error {
+	vp.advance(f.Pts())
+	return vp.push(ctx, f)
 }
 
 // filter pushes one decoded frame through the filter graphs (and the tone

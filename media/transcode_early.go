@@ -11,7 +11,7 @@ import (
 
 // transcodeEarlyFirst encodes the ladder of a source that cannot be remuxed
 // for early playback (another codec, HDR, rotated, over 1080p, ...) in two
-// passes over the source that run at once:
+// passes that run at once:
 //
 //   - the early pass decodes the source and encodes the smallest rendition
 //     and the audio tracks, scaling before anything else (tone-mapping and
@@ -23,13 +23,26 @@ import (
 //     viewer who started playing it. It starts once the early pass has its
 //     first segment on disk.
 //
+// With job.sharedDecodeBytes (ProcessOptions.SharedDecodeBytes), the
+// ladder pass encodes the pictures the early pass decoded instead
+// (frameShare: references, no copy), bounded in bytes. When the bound is
+// reached the early pass waits for the ladder pass only while it is a
+// segment ahead of its first viewer; otherwise, and always before the
+// ladder pass starts, it stops sharing, and the ladder pass decodes the
+// source itself from the start, dropping the pictures it already had. It
+// is off by default: the early pass runs seconds ahead of the ladder pass
+// by design, so sharing holds seconds of decoded pictures, and on the
+// benchmark machine the first touch of that memory costs more than the
+// decode it saves, on the early pass's way to its first segment
+// (BENCHMARKS.md, "Session 20"). So by default the split costs a second
+// decode of the source.
+//
 // Every track's first segment is one GOP (2 s) long, the rest the segment
 // time, in both passes alike.
 //
 // The early pass's rendition is the ladder's own smallest rung (the same
 // settings, GOP and segment boundaries), not a throwaway: nothing is
-// encoded twice. What the split costs is the second decode of the source
-// (BENCHMARKS.md, "Real sources"). job.onStart is called once per pass.
+// encoded twice. job.onStart is called once per pass.
 func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -44,6 +57,11 @@ func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, err
 	ladder.renditions = job.renditions[1:]
 	ladder.videoOnly = true
 	ladder.live = nil
+	var share *frameShare
+	if job.sharedDecodeBytes > 0 && job.info.Video != nil {
+		share = newFrameShare(job.sharedDecodeBytes, job.info.Video.FrameRate, job.opts.SegmentTime, job.logger)
+		early.shareOut, ladder.shareIn = share, share
+	}
 
 	// The ladder pass starts once the early pass has its first segment
 	// (or has ended): until then the early pass's decoder keeps both cores
@@ -51,7 +69,14 @@ func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, err
 	// encoders) would only delay the first segment.
 	firstSegment := make(chan struct{})
 	var once sync.Once
-	started := func() { once.Do(func() { close(firstSegment) }) }
+	started := func() {
+		once.Do(func() {
+			if share != nil {
+				share.start()
+			}
+			close(firstSegment)
+		})
+	}
 	early.onSegment = func() {
 		started()
 		if job.onSegment != nil {
@@ -66,6 +91,9 @@ func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, err
 	go func() {
 		defer wg.Done()
 		defer started()
+		if share != nil {
+			defer share.producerDone()
+		}
 		if earlyOut, earlyErr = transcodeLadder(ctx, early); earlyErr != nil {
 			cancel(earlyErr)
 			return
@@ -76,6 +104,11 @@ func transcodeEarlyFirst(ctx context.Context, job ladderJob) (*ladderOutput, err
 	}()
 	go func() {
 		defer wg.Done()
+		if share != nil {
+			// However the ladder pass ends, the early pass hands it
+			// nothing more and no picture stays referenced.
+			defer share.close()
+		}
 		select {
 		case <-firstSegment:
 		case <-ctx.Done():

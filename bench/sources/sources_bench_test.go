@@ -32,7 +32,9 @@
 // kept between runs, keyed by their ffmpeg arguments (os.TempDir()/
 // reel-bench-sources: the 4K HEVC source takes x265 minutes to make), and
 // REEL_BENCH_OUT the markdown file written for BENCHMARKS.md
-// (os.TempDir()/reel-bench-sources.md).
+// (os.TempDir()/reel-bench-sources.md), and REEL_BENCH_SHARED_DECODE_BYTES
+// media.ProcessOptions.SharedDecodeBytes of Reel's runs (its default
+// unset).
 package sources_bench
 
 import (
@@ -586,7 +588,11 @@ var playableRE = regexp.MustCompile(`playable_s=([0-9.]+)`)
 func runReel(t *testing.T, helper, src, out string) measured {
 	t.Helper()
 	os.RemoveAll(out)
-	cmd := exec.Command(helper, "-source", src, "-out", out)
+	args := []string{"-source", src, "-out", out}
+	if b := os.Getenv("REEL_BENCH_SHARED_DECODE_BYTES"); b != "" {
+		args = append(args, "-shared-decode-bytes", b)
+	}
+	cmd := exec.Command(helper, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()

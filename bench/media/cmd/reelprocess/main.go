@@ -24,6 +24,7 @@ func main() {
 	verbose := flag.Bool("v", false, "log progress")
 	batch := flag.Bool("batch", true, "SCHED_BATCH for every thread, as the server's media child process does")
 	early := flag.Bool("playable", true, "publish early (OnPlayable): a source that cannot be remuxed is encoded in two passes")
+	shared := flag.Int64("shared-decode-bytes", 0, "bound of the pictures the early pass hands the ladder pass (media.ProcessOptions.SharedDecodeBytes; 0: each pass decodes the source)")
 	flag.Parse()
 	if *source == "" || *out == "" {
 		flag.Usage()
@@ -43,7 +44,7 @@ func main() {
 	var playable time.Duration
 	opts := media.ProcessOptions{
 		Source: *source, OutDir: *out, Logger: logger,
-		Ladder: media.LadderOptions{Preset: *preset}, LadderOnly: true,
+		Ladder: media.LadderOptions{Preset: *preset}, LadderOnly: true, SharedDecodeBytes: *shared,
 	}
 	if *early {
 		opts.OnPlayable = func(ctx context.Context, _ media.Playable) error {
