@@ -72,15 +72,16 @@ $(BIN)/versitygw:
 # never needs FFmpeg's headers, and a cgo import there fails here. The
 # worker's tests that drive the real pipeline (build tag cgo) run in the
 # first pass too.
-NOCGO_PKGS = $(shell $(GO) list ./videohost/... | grep -v '/videohost/transcode$$')
+NOCGO_PKGS = $(shell $(GO) list ./videohost/... | grep -v -E '/videohost/transcode(/|$$)')
 test-go:
 	$(GO) test $(GOFLAGS_TEST) $$($(GO) list ./... | grep -v -x -F "$$(printf '%s\n' $(NOCGO_PKGS) | grep -v -x github.com/reelvideo/reel/videohost/worker)")
 	CGO_ENABLED=0 $(GO) test $(GOFLAGS_TEST) $(NOCGO_PKGS)
 
 # test-race runs the concurrent core (store, queue, dispatcher, HTTP, caches)
-# under the race detector.
+# under the race detector; not the live ladder's real-time encodes (its
+# concurrency is the packager's, videohost/live/llhls, which runs here).
 test-race:
-	$(GO) test -race $(GOFLAGS_TEST) ./videohost/... ./tokens ./webhooks ./client
+	$(GO) test -race $(GOFLAGS_TEST) $$($(GO) list ./videohost/... | grep -v /videohost/transcode/liveladder) ./tokens ./webhooks ./client
 
 # test-js installs the locked npm dependencies, checks that the committed
 # bundles are fresh and that components/src/api-types.ts is what

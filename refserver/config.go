@@ -41,7 +41,7 @@ type Config struct {
 	RTMPAddr string
 	SRTAddr  string
 	// LiveLadder encodes the lower rungs of an H.264 live stream live
-	// (videohost/live/ladder): --live-ladder, REEL_LIVE_LADDER; off by
+	// (videohost/transcode/liveladder): --live-ladder, REEL_LIVE_LADDER; off by
 	// default, each stream then costs a decode and an encode per rung.
 	LiveLadder    bool
 	ShutdownGrace time.Duration

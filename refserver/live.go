@@ -14,11 +14,11 @@ import (
 	gosrt "github.com/datarhei/gosrt"
 
 	"github.com/reelvideo/reel/videohost/live"
-	"github.com/reelvideo/reel/videohost/live/ladder"
 	"github.com/reelvideo/reel/videohost/live/rtmp"
 	"github.com/reelvideo/reel/videohost/live/srt"
 	"github.com/reelvideo/reel/videohost/liveadmin"
 	"github.com/reelvideo/reel/videohost/livesession"
+	"github.com/reelvideo/reel/videohost/transcode/liveladder"
 )
 
 // liveIngest is the live side of an api process: the ingests publishers
@@ -84,7 +84,7 @@ func (m *Main) startLive(ctx context.Context) error {
 		Recorder: recorder, WorkDir: filepath.Join(m.Config.Data, "live"), Logger: m.Logger,
 	}
 	if m.Config.LiveLadder {
-		scfg.Rungs = func(next live.Publish) live.Publish { return ladder.New(next, ladder.Config{Logger: m.Logger}) }
+		scfg.Rungs = func(next live.Publish) live.Publish { return liveladder.New(next, liveladder.Config{Logger: m.Logger}) }
 	}
 	sessions, err := livesession.New(ctx, scfg)
 	if err != nil {

@@ -21,8 +21,8 @@ import (
 	"github.com/bluenviron/mediacommon/v2/pkg/codecs/opus"
 	"github.com/bluenviron/mediacommon/v2/pkg/formats/mpegts"
 
+	"github.com/reelvideo/reel/videohost/internal/livetest"
 	"github.com/reelvideo/reel/videohost/live"
-	"github.com/reelvideo/reel/videohost/live/internal/livetest"
 	"github.com/reelvideo/reel/videohost/live/rtmp"
 )
 

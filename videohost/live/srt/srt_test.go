@@ -14,8 +14,8 @@ import (
 
 	gosrt "github.com/datarhei/gosrt"
 
+	"github.com/reelvideo/reel/videohost/internal/livetest"
 	"github.com/reelvideo/reel/videohost/live"
-	"github.com/reelvideo/reel/videohost/live/internal/livetest"
 	"github.com/reelvideo/reel/videohost/live/srt"
 )
 

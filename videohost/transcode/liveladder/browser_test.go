@@ -1,6 +1,6 @@
 //go:build linux
 
-package ladder_test
+package liveladder_test
 
 import (
 	"context"
@@ -17,9 +17,9 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/components"
-	"github.com/reelvideo/reel/videohost/live/ladder"
 	"github.com/reelvideo/reel/videohost/live/livetest"
 	"github.com/reelvideo/reel/videohost/live/llhls"
+	"github.com/reelvideo/reel/videohost/transcode/liveladder"
 )
 
 // switchPage plays /live/master.m3u8 with Reel's bundled hls.js in
@@ -91,7 +91,7 @@ func TestHlsJsSwitchesToTheLowerRung(t *testing.T) {
 	}
 	// At the ingest's priority: the browser decoding beside it at normal
 	// priority would otherwise starve the rungs on a busy test machine.
-	pub := ladder.New(m, ladder.Config{Logger: logger(), NormalPriority: true})
+	pub := liveladder.New(m, liveladder.Config{Logger: logger(), NormalPriority: true})
 	reports := make(chan switchReport, 1)
 	mux := http.NewServeMux()
 	mux.Handle("/js/", http.StripPrefix("/js", components.Handler()))

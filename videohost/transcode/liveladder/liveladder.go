@@ -1,4 +1,4 @@
-// Package ladder gives a live stream the lower rungs of Reel's ladder: the
+// Package liveladder gives a live stream the lower rungs of Reel's ladder: the
 // published H.264 passes through as the top rung, as it always did, and
 // the rungs under it are encoded live from one decode of it
 // (media.LiveLadder) and handed to the packager as tracks of the same
@@ -23,7 +23,7 @@
 // This package is the only live package that links FFmpeg (cgo); the
 // service wraps each session's packager with it when lower rungs are on
 // (the server's --live-ladder).
-package ladder
+package liveladder
 
 import (
 	"context"

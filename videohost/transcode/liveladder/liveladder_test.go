@@ -1,4 +1,4 @@
-package ladder_test
+package liveladder_test
 
 import (
 	"context"
@@ -21,12 +21,12 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/media"
+	"github.com/reelvideo/reel/videohost/internal/livetest"
 	"github.com/reelvideo/reel/videohost/live"
-	"github.com/reelvideo/reel/videohost/live/internal/livetest"
-	"github.com/reelvideo/reel/videohost/live/ladder"
 	publivetest "github.com/reelvideo/reel/videohost/live/livetest"
 	"github.com/reelvideo/reel/videohost/live/llhls"
 	"github.com/reelvideo/reel/videohost/live/rtmp"
+	"github.com/reelvideo/reel/videohost/transcode/liveladder"
 )
 
 const key = "k3y-for-the-ladder-tests-01"
@@ -34,7 +34,7 @@ const key = "k3y-for-the-ladder-tests-01"
 // publishers hands the one publisher the test expects a session: the
 // ladder around a Muxer.
 type publishers struct {
-	pub   *ladder.Publish
+	pub   *liveladder.Publish
 	ended chan error
 	once  sync.Once
 }
@@ -47,7 +47,7 @@ func (ps *publishers) Begin(ctx context.Context, req live.Request) (live.Publish
 }
 
 type ending struct {
-	*ladder.Publish
+	*liveladder.Publish
 	ps *publishers
 }
 
@@ -132,7 +132,7 @@ func TestLadderRTMP720p(t *testing.T) {
 	}
 	// At the ingest's priority: the publishing ffmpeg beside it would
 	// otherwise starve the rungs on a busy test machine.
-	ps := &publishers{pub: ladder.New(mux, ladder.Config{Logger: logger(), NormalPriority: true}), ended: make(chan error, 1)}
+	ps := &publishers{pub: liveladder.New(mux, liveladder.Config{Logger: logger(), NormalPriority: true}), ended: make(chan error, 1)}
 	srv := httptest.NewServer(mux.Handler())
 	defer srv.Close()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -343,7 +343,7 @@ func TestLadderHEVCEncodesEveryRung(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pub := ladder.New(mux, ladder.Config{Logger: logger()})
+	pub := liveladder.New(mux, liveladder.Config{Logger: logger()})
 	if err := pub.Start(tracks); err != nil {
 		t.Fatal(err)
 	}
