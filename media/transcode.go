@@ -362,7 +362,10 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 	}
 	vp.srcW, vp.srcH, vp.srcFormat, vp.srcSAR = vp.dec.Width(), vp.dec.Height(), vp.dec.PixelFormat(), sar
 	orient := v.orientation()
-	width, height := vp.dec.Width(), vp.dec.Height()
+	// srcW×srcH is what the buffer source gets (decoded pictures);
+	// width×height what comes out of the chain built so far.
+	srcW, srcH := vp.dec.Width(), vp.dec.Height()
+	width, height := srcW, srcH
 	chain := sourceFilters(v.FieldOrder) // deinterlacing comes before anything turns or drops frames
 	// Frames are dropped before anything else.
 	chain = append(chain, fmt.Sprintf("fps=%d/%d", fpsNum, fpsDen))
@@ -375,7 +378,7 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 	}
 	inFormat, inTB := vp.dec.PixelFormat(), vp.streamTB
 	if fastToneMap(v, inFormat, vp.dec.ColorRange(), width, height) {
-		pre, err := newFilterGraph(width, height, inFormat, inTB, sar)
+		pre, err := newFilterGraph(srcW, srcH, inFormat, inTB, sar)
 		if err != nil {
 			return err
 		}
@@ -388,13 +391,20 @@ func (vp *videoPipeline) buildGraph(v *VideoStream, fpsNum, fpsDen int, rs []Ren
 		// transpose of 16-bit samples costs twice that of 8-bit ones.
 		chain = orient.filters()
 		inFormat, inTB = astiav.PixelFormatYuv420P, pre.sinks[0].Inputs()[0].TimeBase()
+		// The main graph takes the tone-mapped pictures, at the size
+		// the first graph made.
+		srcW, srcH = width, height
 	} else {
 		if v.HDR {
 			chain = append(chain, toneMapFilters(v))
 		}
 		chain = append(chain, orient.filters()...)
 	}
-	main, err := newFilterGraph(width, height, inFormat, inTB, sar)
+	// Declared at the size of the pictures it is given: a filter before
+	// the first scale (the deinterlacer) works at its input link's size,
+	// and a buffer source declared at the rung's size made it deinterlace
+	// the picture's top-left corner alone.
+	main, err := newFilterGraph(srcW, srcH, inFormat, inTB, sar)
 	if err != nil {
 		return err
 	}

@@ -164,10 +164,12 @@ func zooSources() []zooSource {
 		{
 			// 50 fields a second, top field first, as 1080i50 broadcast and
 			// camcorders; 5.1 AC-3 with the beeps in the centre channel only,
-			// where dialogue is, so a downmix that drops it loses them.
+			// where dialogue is, so a downmix that drops it loses them. At
+			// 720p, so that the early pass scales it down for sd (its
+			// deinterlacer once saw only the sd-sized corner of the picture).
 			name: "camera MPEG-2 1080i-like TS 5.1 AC-3",
 			make: func(t *testing.T) string {
-				return generateSource(t, "interlaced.ts", join(lavfi(zooVideo("640x360", 50, 25)+",tinterlace=mode=interleave_top",
+				return generateSource(t, "interlaced.ts", join(lavfi(zooVideo("1280x720", 50, 25)+",tinterlace=mode=interleave_top",
 					zooBeeps(48000, 1000, "5.1", 2)),
 					[]string{"-c:v", "mpeg2video", "-flags", "+ildct+ilme", "-top", "1", "-b:v", "3M",
 						"-c:a", "ac3", "-b:a", "448k", "-f", "mpegts"})...)
