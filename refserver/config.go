@@ -40,6 +40,11 @@ type Config struct {
 	// listen on them.
 	RTMPAddr string
 	SRTAddr  string
+	// AdvertiseURL is how the other api processes reach this one's HTTP
+	// (http://10.0.0.5:8080): --advertise-url, REEL_ADVERTISE_URL. A live
+	// session on this process records it, and the others pass the
+	// session's low-latency HLS requests on to it; empty: not recorded.
+	AdvertiseURL string
 	// LiveLadder encodes the lower rungs of an H.264 live stream live
 	// (videohost/transcode/liveladder): --live-ladder, REEL_LIVE_LADDER; off by
 	// default, each stream then costs a decode and an encode per rung.
@@ -139,6 +144,7 @@ func (c *Config) flagSet(name string, getenv func(string) string) *flag.FlagSet 
 	str(&c.MetricsListen, "metrics-listen", "", "admin listen address for Prometheus /metrics, /healthz and /readyz, e.g. 127.0.0.1:9090 (off when empty; never expose it publicly)")
 	str(&c.RTMPAddr, "rtmp-addr", "", "live ingest over RTMP, e.g. :1935 (off when empty); publishers use rtmp://{host}:{port}/live/{stream key}")
 	str(&c.SRTAddr, "srt-addr", "", "live ingest over SRT (UDP), e.g. :9000 (off when empty); publishers use srt://{host}:{port}?streamid=publish:{stream key}")
+	str(&c.AdvertiseURL, "advertise-url", "", "with live ingest and several api processes, the URL the others reach this process's HTTP at, e.g. http://10.0.0.5:8080: they pass the low-latency HLS of the sessions it runs on to it (off when empty)")
 	str(&c.MediaProcess, "media-process", "child", "where transcodes run: child (a child process per job, so a crash in FFmpeg ends one job) or inline (in this process)")
 	// Set before fs.Var so that the usage shows the defaults.
 	c.Workers, c.ShutdownGrace, c.RenditionCacheSize, c.JobRescueAfter = 1, 20*time.Second, defaultRenditionCacheSize, time.Minute
@@ -281,6 +287,12 @@ func (c *Config) resolve() error {
 	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
 	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("--base-url %q is not an http(s) URL", c.BaseURL)
+	}
+	if c.AdvertiseURL != "" {
+		c.AdvertiseURL = strings.TrimRight(c.AdvertiseURL, "/")
+		if u, err := url.Parse(c.AdvertiseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" {
+			return fmt.Errorf("--advertise-url %q is not an http(s) URL of a host", c.AdvertiseURL)
+		}
 	}
 	if c.Database == "" {
 		c.Database = "sqlite://" + filepath.Join(c.Data, "reel.db")

@@ -82,6 +82,7 @@ func (m *Main) startLive(ctx context.Context) error {
 	scfg := livesession.Config{
 		Domain: m.Service.Jobs(), Streams: liveadmin.New(m.Service, liveadmin.Config{Ingest: li.urls}), States: states,
 		Recorder: recorder, WorkDir: filepath.Join(m.Config.Data, "live"), Logger: m.Logger,
+		Owner: m.Config.AdvertiseURL,
 	}
 	if m.Config.LiveLadder {
 		scfg.Rungs = func(next live.Publish) live.Publish { return liveladder.New(next, liveladder.Config{Logger: m.Logger}) }

@@ -64,6 +64,9 @@ type Handler struct {
 	delivery *delivery.Delivery
 	// serveFrame serves /images/ (frames.go); set with the routes.
 	serveFrame http.HandlerFunc
+	// liveProxy passes low-latency HLS requests on to the process a live
+	// session runs on (live.go).
+	liveProxy *liveProxy
 
 	stop     chan struct{}
 	stopOnce sync.Once
@@ -126,6 +129,7 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 			h.log.WarnContext(ctx, "sweeping expired uploads", "err", err)
 		}
 	})
+	h.liveProxy = newLiveProxy(svc)
 	h.router = h.routes()
 	return h, nil
 }

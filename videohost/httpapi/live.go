@@ -2,10 +2,15 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"net/http"
+	"net/http/httputil"
+	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/reelvideo/reel/internal/ttlcache"
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/access"
 )
@@ -15,9 +20,11 @@ import (
 const lowLatencyPrefix = "/live/"
 
 // serveLowLatency serves GET {base_url}/live/{space}/{id}/… from the
-// video's live session on this process (Config.LowLatency): the packager's
-// multivariant playlist (master.m3u8), its media playlists with blocking
-// reloads and delta updates, parts and segments.
+// video's live session (Config.LowLatency): the packager's multivariant
+// playlist (master.m3u8), its media playlists with blocking reloads and
+// delta updates, parts and segments. A session that runs on another
+// process (its video's record, videohost.Service.LiveSessionOwner) is
+// reached through this one: the request is passed on to it as it came.
 //
 // A signed video's requests are let in as its /media/ files are (a token,
 // or a grant with the version it names), and its playlists are rewritten
@@ -32,8 +39,8 @@ func (h *Handler) serveLowLatency(w http.ResponseWriter, r *http.Request) {
 	}
 	h.setCORS(w)
 	notFound := func(msg string) { h.writeError(w, r, videohost.Errorf(videohost.ENotFound, "%s", msg)) }
-	if h.cfg.LowLatency == nil || hasEncodedSlash(r) {
-		notFound("no live ingest runs on this process")
+	if hasEncodedSlash(r) {
+		notFound("no such live file")
 		return
 	}
 	space, rest, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, lowLatencyPrefix), "/")
@@ -60,9 +67,16 @@ func (h *Handler) serveLowLatency(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	session, ok := h.cfg.LowLatency(videoID)
+	var session http.Handler
+	ok := false
+	if h.cfg.LowLatency != nil {
+		session, ok = h.cfg.LowLatency(videoID)
+	}
 	if !ok {
-		notFound("this video has no live session on this process")
+		if h.liveProxy.pass(w, r, videoID) {
+			return
+		}
+		notFound("this video has no live session")
 		return
 	}
 	handler := http.StripPrefix(lowLatencyPrefix+space+"/"+videoID, session)
@@ -139,3 +153,83 @@ func (w *signedLiveWriter) flushPlaylist(pin func(string) string) {
 
 // Unwrap lets http.ResponseController reach the connection.
 func (w *signedLiveWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// liveProxiedHeader marks a request one api process passed on to another:
+// the other answers from its own sessions only, never passing it on again.
+const liveProxiedHeader = "Reel-Live-Proxied"
+
+// liveOwnerTTL is how long an api process keeps what it read of a live
+// session's process: the record is read from blob storage, and a viewer
+// asks for a playlist or a part every half second.
+const liveOwnerTTL = 2 * time.Second
+
+// liveProxy passes a live video's low-latency HLS requests on to the
+// process its session runs on.
+type liveProxy struct {
+	svc    *videohost.Service
+	owners *ttlcache.Cache[string] // by video id; "" for no session
+	proxy  *httputil.ReverseProxy
+}
+
+func newLiveProxy(svc *videohost.Service) *liveProxy {
+	p := &liveProxy{svc: svc, owners: ttlcache.New[string](liveOwnerTTL, 10_000)}
+	p.proxy = &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(pr.In.Context().Value(liveTargetKey{}).(*url.URL))
+			pr.Out.Header.Set(liveProxiedHeader, "1")
+		},
+		// This process set the CORS headers already; a second copy of
+		// Access-Control-Allow-Origin makes browsers refuse the answer.
+		ModifyResponse: func(res *http.Response) error {
+			for k := range res.Header {
+				if strings.HasPrefix(k, "Access-Control-") {
+					res.Header.Del(k)
+				}
+			}
+			return nil
+		},
+		// Parts leave as they come: a blocked request's answer is the
+		// part the viewer waits for.
+		FlushInterval: -1,
+		Transport: &http.Transport{
+			Proxy:                 nil,
+			MaxIdleConnsPerHost:   64,
+			IdleConnTimeout:       90 * time.Second,
+			ResponseHeaderTimeout: 30 * time.Second, // a blocking reload is held 3 target durations
+		},
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			// The session's process went away (a crash): the viewer's
+			// player falls back on the standard HLS of any api process.
+			w.Header().Set("Content-Type", "application/problem+json")
+			w.Header().Set("Cache-Control", "no-store")
+			w.WriteHeader(http.StatusBadGateway)
+			w.Write([]byte(`{"type":"https://reel.dev/problems/unavailable","title":"Bad Gateway","status":502,"detail":"the process of the live session did not answer","code":"unavailable"}`))
+		},
+	}
+	return p
+}
+
+type liveTargetKey struct{}
+
+// pass passes r on to the process that claims the video's session, and
+// reports whether it did: not for a request already passed on, nor when
+// no process claims the session.
+func (p *liveProxy) pass(w http.ResponseWriter, r *http.Request, videoID string) bool {
+	if r.Header.Get(liveProxiedHeader) != "" {
+		return false
+	}
+	owner, ok := p.owners.Get(videoID)
+	if !ok {
+		var err error
+		if owner, err = p.svc.LiveSessionOwner(r.Context(), videoID); err != nil {
+			return false
+		}
+		p.owners.Put(videoID, owner)
+	}
+	target, err := url.Parse(owner)
+	if owner == "" || err != nil || (target.Scheme != "http" && target.Scheme != "https") || target.Host == "" {
+		return false
+	}
+	p.proxy.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), liveTargetKey{}, target)))
+	return true
+}

@@ -27,6 +27,10 @@ type Domain interface {
 	Fail(ctx context.Context, videoID, code, message string) (*videohost.Video, error)
 	// DeleteLiveVideo deletes a session's video that is not recorded.
 	DeleteLiveVideo(ctx context.Context, videoID string) error
+	// ClaimLiveSession and ReleaseLiveSession record which process a
+	// session runs on (Config.Owner), for the others' api to reach it.
+	ClaimLiveSession(ctx context.Context, videoID, url string) error
+	ReleaseLiveSession(ctx context.Context, videoID string) error
 	// SpaceWithUsage is a space with its quotas and what it holds: a
 	// publisher whose space is at its max_minutes is refused.
 	SpaceWithUsage(ctx context.Context, id string) (*videohost.Space, error)
@@ -67,6 +71,11 @@ type Config struct {
 	Logger *slog.Logger
 	// Now defaults to time.Now.
 	Now func() time.Time
+	// Owner is the URL other processes reach this one's HTTP at: each
+	// session's video records it while the session runs, and their api
+	// passes its low-latency HLS requests on to it. "" records nothing
+	// (one process, or a balancer that sends /live/ to the ingest).
+	Owner string
 	// Rungs, when set, wraps each session's packager so that its publishes
 	// bring the lower rungs of the video (live/ladder's New, which links
 	// FFmpeg: this package does not); nil passes the published picture
@@ -222,6 +231,11 @@ func (s *Sessions) startVideo(ctx context.Context, sess *session) (string, error
 
 // ended forgets a finished session.
 func (s *Sessions) ended(sess *session) {
+	if sess.videoID != "" && s.cfg.Owner != "" {
+		if err := s.cfg.Domain.ReleaseLiveSession(s.base, sess.videoID); err != nil {
+			s.cfg.Logger.Warn("live: removing the session's process record", "video", sess.videoID, "err", err)
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.open[sess.stream.ID]--; s.open[sess.stream.ID] <= 0 {
@@ -320,6 +334,10 @@ func (s *Sessions) Recover(ctx context.Context) error {
 		}
 		sess := &session{s: s, stream: videohost.LiveStream{ID: note.Stream}, dir: dir, videoID: note.Video}
 		s.cfg.Logger.InfoContext(ctx, "live: finishing a session a stopped process left", "stream", note.Stream, "video", note.Video)
+		// The others' api stop passing its requests on to this process.
+		if err := s.cfg.Domain.ReleaseLiveSession(ctx, note.Video); err != nil {
+			errs = append(errs, err)
+		}
 		if !note.Record {
 			// Not recorded: the session's video goes, as at its end.
 			if err := s.cfg.Domain.DeleteLiveVideo(ctx, note.Video); err != nil && !videohost.IsNotFound(err) {

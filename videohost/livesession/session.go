@@ -41,6 +41,13 @@ func (x *session) Start(tracks []live.Track) error {
 			return err
 		}
 		x.videoID = id
+		if owner := x.s.cfg.Owner; owner != "" {
+			// Not fatal: this process serves the session all the same;
+			// the others' viewers have standard HLS from the blob store.
+			if err := x.s.cfg.Domain.ClaimLiveSession(x.s.base, id, owner); err != nil {
+				x.warn(x.s.base, "live: recording the session's process", err)
+			}
+		}
 		x.early = playable.New(x.s.base, x.s.cfg.Domain, id, playable.Options{Copy: true, Logger: x.s.cfg.Logger})
 	}
 	return x.pub.Start(tracks)
