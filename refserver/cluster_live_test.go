@@ -62,7 +62,8 @@ func TestLowLatencyFromEveryAPIProcess(t *testing.T) {
 	if err := json.Unmarshal(raw, &ls); err != nil || resp.StatusCode != http.StatusCreated {
 		t.Fatalf("creating the stream: %d %s", resp.StatusCode, raw)
 	}
-	done := publish(t, 6, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
+	// 8 s: the checks below run while it is live, on a busy machine too.
+	done := publish(t, 8, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
 	get := func(p *proc, path string) *http.Response {
 		t.Helper()
 		r, err := http.Get(p.base + path)
