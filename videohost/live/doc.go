@@ -9,7 +9,7 @@
 // github.com/bluenviron/mediacommon/v2 reading the transport stream), and
 // live/llhls packages a publish as CMAF low-latency HLS in Reel's own
 // layout, so that the segments of a live session are already those of the
-// on-demand video it becomes when the stream ends. live/ladder adds to an
+// on-demand video it becomes when the stream ends. transcode/liveladder adds to an
 // H.264 publish the lower rungs of its ladder, encoded live from one
 // decode of it (FFmpeg, through media.LiveLadder), as tracks of the same
 // publish that the packager segments at the publisher's keyframes.

@@ -16,7 +16,7 @@ type RecordedTrack struct {
 // moved into OutDir as they are).
 type Recording struct {
 	Video *RecordedTrack `json:"video,omitempty"`
-	// Rungs are the lower rungs encoded live (live/ladder), smallest
+	// Rungs are the lower rungs encoded live (transcode/liveladder), smallest
 	// first; Video is the published picture, the top rung.
 	Rungs      []RecordedTrack `json:"rungs,omitempty"`
 	Audio      []RecordedTrack `json:"audio,omitempty"`

@@ -11,7 +11,7 @@
 // with the same tokens and grants as any video, and which is copied to
 // the blob store as it grows where the store cannot serve it in place;
 // the ingest process also serves it as low-latency HLS (Handler). With
-// Config.Rungs (the server's --live-ladder: live/ladder), each publish
+// Config.Rungs (the server's --live-ladder: transcode/liveladder), each publish
 // also brings the lower rungs of the video, encoded live, each a rendition
 // of the live playlists and of the recording. A
 // publisher that comes back within its stream's reconnect window

@@ -77,7 +77,7 @@ type Config struct {
 	// (one process, or a balancer that sends /live/ to the ingest).
 	Owner string
 	// Rungs, when set, wraps each session's packager so that its publishes
-	// bring the lower rungs of the video (live/ladder's New, which links
+	// bring the lower rungs of the video (transcode/liveladder's New, which links
 	// FFmpeg: this package does not); nil passes the published picture
 	// through alone.
 	Rungs func(next live.Publish) live.Publish

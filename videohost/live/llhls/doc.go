@@ -43,7 +43,7 @@
 //
 // Lower rungs: besides the publisher's video, a publish may bring named
 // video tracks (live.Track.Name), the lower rungs of Reel's ladder encoded
-// live from the video (live/ladder, media.LiveLadder). Each is a variant
+// live from the video (transcode/liveladder, media.LiveLadder). Each is a variant
 // of its own in the multivariant playlist (BANDWIDTH measured, RESOLUTION,
 // CODECS, FRAME-RATE, the shared audio group), the published picture
 // first, with its media playlist, parts, preload hint, blocking reload and
