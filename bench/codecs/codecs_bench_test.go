@@ -25,7 +25,7 @@
 // different things, and the CPU time is what a busy server pays.
 //
 // Environment: REEL_BENCH_CODECS_SOURCES picks sources by name
-// (comma-separated; motion, gradients, text, screen by default; motion1080
+// (comma-separated; motion, screen, text, gradients by default; motion1080
 // adds a 1920x1080 row), REEL_BENCH_SECONDS their length (5),
 // REEL_BENCH_AV1_PRESETS the SVT-AV1 presets (6,8,10,12; the build has 13),
 // REEL_BENCH_X265_PRESETS the x265 presets (veryfast,faster,fast,medium),
@@ -93,7 +93,7 @@ func sources() []source {
 	}
 }
 
-var defaultSources = []string{"motion", "gradients", "text", "screen"}
+var defaultSources = []string{"motion", "screen", "text", "gradients"}
 
 // writeText writes text into the cache under a name made from its content
 // and returns its path.
