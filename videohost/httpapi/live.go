@@ -58,8 +58,15 @@ func (h *Handler) serveLowLatency(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
+	// The grants of a live session's playlists name the session, not an
+	// asset version: the video's first version is published after its
+	// first playlists were served, and a grant for the version it had then
+	// (none) would stop opening its parts. A grant for liveGrantVersion
+	// opens /live/ files alone: no published version has that name.
+	lv := *v
+	lv.AssetVersion = liveGrantVersion
 	query := parseAssetQuery(r.URL.RawQuery)
-	pass, err := h.access.AuthorizeAsset(ctx, v, access.PlaybackRequest{
+	pass, err := h.access.AuthorizeAsset(ctx, &lv, access.PlaybackRequest{
 		Token: query.token, Grant: query.grant, Version: query.version,
 		Origin: r.Header.Get("Origin"), Referer: r.Header.Get("Referer"),
 	})
@@ -153,6 +160,10 @@ func (w *signedLiveWriter) flushPlaylist(pin func(string) string) {
 
 // Unwrap lets http.ResponseController reach the connection.
 func (w *signedLiveWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// liveGrantVersion is the version the grants of low-latency playlists are
+// minted for (serveLowLatency).
+const liveGrantVersion = "live"
 
 // liveProxiedHeader marks a request one api process passed on to another:
 // the other answers from its own sessions only, never passing it on again.

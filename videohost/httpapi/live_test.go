@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -123,6 +125,15 @@ func TestLowLatencyHLSOfASignedVideo(t *testing.T) {
 		if !strings.HasPrefix(u, want[i]+"?") || !strings.Contains(u, "g=") {
 			t.Fatalf("URI %d is %q, want %s with a grant", i, u, want[i])
 		}
+	}
+	// The session's set is published as the video's first version after
+	// those playlists were served: their grants open its parts all the same.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "playlist.m3u8"), []byte(master), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := e.svc.Jobs().PublishPlayableCopy(ctx, signed.ID, dir, &videohost.ProcessOutput{Live: true}); err != nil || !ok {
+		t.Fatalf("publishing the session's set: %v %v", ok, err)
 	}
 	// A part by the URI listed: let in by its grant alone, private.
 	r = e.req("GET", base+"h264_sd/"+listed[2], "", nil)
