@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -75,15 +76,25 @@ func (s *blockingStorage) Put(ctx context.Context, name string, data []byte) err
 func TestSlowStorageDelaysNoPart(t *testing.T) {
 	st := &blockingStorage{DirStorage: llhls.DirStorage{Dir: t.TempDir()}, release: make(chan struct{})}
 	e := newMuxer(t, llhls.Config{Storage: st})
+	// Registered after newMuxer's, so it runs before the cleanup's Finish,
+	// which would otherwise wait on the stuck storage when the test fails.
+	var release sync.Once
+	releaseStorage := func() { release.Do(func() { close(st.release) }) }
+	t.Cleanup(releaseStorage)
 	startSynth(t, e, 10*time.Second, 7*time.Second) // three segments and their init
-	if st.puts.Load() == 0 {
-		t.Fatal("nothing put")
+	// The storage writer runs beside the muxer: its first Put may come a
+	// moment after the units are written.
+	for deadline := time.Now().Add(30 * time.Second); st.puts.Load() == 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("nothing put")
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 	pl := parsePlaylist(t, mustGet(t, e.srv.URL+"/live/video/playlist.m3u8"))
 	if len(pl.segments) != 3 || !strings.HasPrefix(pl.preload, "3.") {
 		t.Errorf("with storage stuck: %d segments, preload hint %s", len(pl.segments), pl.preload)
 	}
-	close(st.release)
+	releaseStorage()
 	e.m.End(nil)
 	e.finish(t)
 	readFile(t, filepath.Join(st.Dir, "video", "2.m4s"))
