@@ -34,6 +34,12 @@ type ProcessInput struct {
 	// at a lower priority (media.ProcessOptions.OnEarlyDone). It is not
 	// called when there is no such pass.
 	OnEarlyDone func()
+	// Codecs is the codec policy to encode now, in the form
+	// codecpolicy.Parse takes (codec → rule). The caller leaves out the
+	// codecs still waiting for their views (codecpolicy.Policy.Waiting):
+	// the pipeline encodes every codec named, whatever its trigger. Nil
+	// is H.264 alone, the default.
+	Codecs map[string]string
 }
 
 // ProcessOutput describes what Process wrote.

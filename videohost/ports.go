@@ -400,6 +400,19 @@ type SubtitlePipeline interface {
 	ApplySubtitles(ctx context.Context, dir string, tracks []SubtitleFile) error
 }
 
+// CodecPipeline is an optional capability of a Pipeline: it adds the
+// renditions of more codecs to a complete asset folder without touching
+// those it has (their segments stay byte-identical). Without it a codec
+// policy applies to new uploads only.
+type CodecPipeline interface {
+	// AddCodecs encodes source into dir, a complete asset folder, as the
+	// renditions that policy (codecpolicy.Parse form, triggers resolved by
+	// the caller) names for the rungs dir has and dir lacks, and rewrites
+	// its master playlist, DASH manifest and media.json. It returns the
+	// codecs it added renditions of (none when dir already had them all).
+	AddCodecs(ctx context.Context, dir, source string, policy map[string]string) (added []string, err error)
+}
+
 // TrackPipeline is an optional capability of a Pipeline: it adds audio
 // tracks to and remakes the poster of a complete asset folder without
 // touching its video. Without it the routes answer EUnavailable.
