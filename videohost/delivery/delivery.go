@@ -86,6 +86,10 @@ type Delivery struct {
 	// life (MediaRedirect): signing one costs more than the rest of a
 	// request.
 	redirects *ttlcache.Cache[string]
+	// liveFrames keeps where a live video's newest picture is for a
+	// second: a page of thumbnails of one stream asks for it many times a
+	// segment, and each resolve reads two playlists from the blobs.
+	liveFrames *ttlcache.Cache[FrameSpec]
 }
 
 // New returns a Delivery over d and registers it with d (KeepCopies), so
@@ -100,9 +104,10 @@ func New(d Domain, cfg Config) (*Delivery, error) {
 	blobs, caps := d.Blobs(), d.BlobCapabilities()
 	dl := &Delivery{
 		cfg: cfg, blobs: blobs, caps: caps, pipeline: d.Pipeline(), log: cfg.Logger,
-		frames:    newFrameCache(blobs, cfg.FrameCacheSize, cfg.Logger),
-		manifests: newManifestCache(blobs, cfg.ManifestCacheSize),
-		redirects: ttlcache.New[string](cfg.MediaRedirect/2, 10_000),
+		frames:     newFrameCache(blobs, cfg.FrameCacheSize, cfg.Logger),
+		manifests:  newManifestCache(blobs, cfg.ManifestCacheSize),
+		redirects:  ttlcache.New[string](cfg.MediaRedirect/2, 10_000),
+		liveFrames: ttlcache.New[FrameSpec](liveFrameTTL, 10_000),
 	}
 	if caps.Local == nil {
 		dl.renditions = newRenditionCache(blobs, cfg.RenditionCacheDir, cfg.RenditionCacheBytes)

@@ -2,7 +2,6 @@ package delivery
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/reelvideo/reel/videohost"
 )
@@ -28,6 +28,10 @@ const maxLivePlaylistBytes = 4 << 20
 // maxLiveSegmentBytes bounds the bytes of one segment read to cut a frame.
 const maxLiveSegmentBytes = 64 << 20
 
+// liveFrameTTL is how long a resolved live frame is reused: under a
+// segment (2 s), so a thumbnail of now is at most one segment old.
+const liveFrameTTL = time.Second
+
 // resolveLiveFrame finds the newest segment of v's growing set in the
 // smallest rendition at least width wide (the widest when none is): its
 // first picture is a keyframe, so the frame costs one decode. A set that
@@ -39,6 +43,20 @@ func (d *Delivery) resolveLiveFrame(ctx context.Context, v *videohost.Video, wid
 	if v.AssetVersion == "" {
 		return FrameSpec{}, videohost.Errorf(videohost.ENotFound, "the live video %s has no picture yet", v.Embed)
 	}
+	key := fmt.Sprintf("%s\x00%s\x00%d\x00%s", v.ID, v.AssetVersion, width, format)
+	if spec, ok := d.liveFrames.Get(key); ok {
+		return spec, nil
+	}
+	spec, err := d.findLiveFrame(ctx, v, width, format)
+	if err != nil {
+		return FrameSpec{}, err
+	}
+	d.liveFrames.Put(key, spec)
+	return spec, nil
+}
+
+// findLiveFrame is resolveLiveFrame without the cache.
+func (d *Delivery) findLiveFrame(ctx context.Context, v *videohost.Video, width int, format string) (FrameSpec, error) {
 	// The rungs from the set's master playlist: the session names them
 	// (and may add rungs) before the video's renditions are known.
 	b, _, err := d.blobs.Open(ctx, videohost.AssetKey(v.ID, v.AssetVersion, "playlist.m3u8"))
@@ -174,19 +192,7 @@ func newestSegment(r io.Reader) (initURI, segURI string, err error) {
 // liveFrameSource writes the init segment and the media segment of spec
 // into one fragmented MP4 file in dir, which the pipeline reads as any
 // source; the caller removes it.
-func (d *Delivery) liveFrameSource(ctx context.Context, spec FrameSpec, dir string) (string, error) {
-	var buf bytes.Buffer
-	for _, key := range []string{spec.live.init, spec.live.segment} {
-		b, _, err := d.blobs.Open(ctx, key)
-		if err != nil {
-			return "", fmt.Errorf("opening %s: %w", path.Base(key), err)
-		}
-		_, err = io.Copy(&buf, io.LimitReader(b, maxLiveSegmentBytes))
-		b.Close()
-		if err != nil {
-			return "", fmt.Errorf("reading %s: %w", path.Base(key), err)
-		}
-	}
+func (d *Delivery) liveFrameSource(ctx context.Context, spec FrameSpec, dir string) (name string, err error) {
 	if dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return "", fmt.Errorf("creating the live frame's folder: %w", err)
@@ -196,14 +202,25 @@ func (d *Delivery) liveFrameSource(ctx context.Context, spec FrameSpec, dir stri
 	if err != nil {
 		return "", fmt.Errorf("creating the live frame's source: %w", err)
 	}
-	if _, err := f.Write(buf.Bytes()); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return "", fmt.Errorf("writing the live frame's source: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return "", fmt.Errorf("writing the live frame's source: %w", err)
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("writing the live frame's source: %w", cerr)
+		}
+		if err != nil {
+			os.Remove(f.Name())
+		}
+	}()
+	// Streamed from the blobs to the file: a segment is megabytes.
+	for _, key := range []string{spec.live.init, spec.live.segment} {
+		b, _, err := d.blobs.Open(ctx, key)
+		if err != nil {
+			return "", fmt.Errorf("opening %s: %w", path.Base(key), err)
+		}
+		_, err = io.Copy(f, io.LimitReader(b, maxLiveSegmentBytes))
+		b.Close()
+		if err != nil {
+			return "", fmt.Errorf("copying %s: %w", path.Base(key), err)
+		}
 	}
 	return f.Name(), nil
 }
