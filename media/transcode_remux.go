@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/asticode/go-astiav"
 )
@@ -15,10 +16,14 @@ import (
 // playable set.
 const sourceRenditionName = "source"
 
-// isStandardSource reports whether the source plays everywhere as it is, so
-// that remuxing it (no decode, no encode) gives a playable set in a moment:
-// H.264 8-bit 4:2:0 SDR up to 1080p, progressive, square pixels, upright, AAC or no audio,
-// in an MP4/MOV or Matroska container whose headers carry the codec configs.
+// isStandardSource reports whether the source's video plays everywhere as
+// it is, so that remuxing it (no decode, no video encode) gives a playable
+// set in a moment: H.264 8-bit 4:2:0 SDR up to 1080p, progressive, square
+// pixels, upright, in an MP4/MOV or Matroska container whose headers carry
+// the codec configs. Its audio is copied when it is AAC and encoded to AAC
+// on the way otherwise (PCM from a camera, AC-3 or Opus in Matroska), as
+// long as the source is short enough for that to stay quick
+// (maxRemuxAudioEncode); a longer one with such audio gets an early pass.
 func isStandardSource(info *Info) bool {
 	v := info.Video
 	if v == nil || v.Codec != "h264" || v.Rotation != 0 || v.Mirrored || v.HDR || len(sourceFilters(v.FieldOrder)) > 0 {
@@ -39,21 +44,33 @@ func isStandardSource(info *Info) bool {
 		return false
 	}
 	for _, a := range info.Audio {
-		if a.Codec != "aac" {
+		if !copiesAudio(a) && info.Duration > maxRemuxAudioEncode.Seconds() {
 			return false
 		}
 	}
 	return strings.HasPrefix(info.Container, "mov,mp4") || strings.HasPrefix(info.Container, "matroska")
 }
 
+// maxRemuxAudioEncode is the longest source whose audio the remux encodes
+// (rather than copies): the remux publishes its set when it has read the
+// whole file, and AAC encodes at a few hundred times real time on one
+// core, so two minutes of audio cost it about half a second.
+const maxRemuxAudioEncode = 2 * time.Minute
+
+// copiesAudio reports whether the remux copies an audio stream as it is.
+func copiesAudio(a AudioStream) bool { return a.Codec == "aac" }
+
 // remuxTrack maps one source stream onto a CMAF track.
 type remuxTrack struct {
-	track     *cmafTrack
-	streamTB  astiav.Rational
-	trackTB   astiav.Rational
-	originTS  int64
-	annexB    bool // video packets carry start codes and need length prefixes
-	isVideo   bool
+	track    *cmafTrack
+	streamTB astiav.Rational
+	trackTB  astiav.Rational
+	originTS int64
+	annexB   bool // video packets carry start codes and need length prefixes
+	isVideo  bool
+	// encoded, for an audio stream that is not AAC, encodes it instead of
+	// copying its packets; track is then the encoder's.
+	encoded   *audioPipeline
 	lastDur   int64
 	rendition Rendition
 	audio     AudioStream
@@ -120,6 +137,17 @@ func remuxPlayable(ctx context.Context, source string, info *Info, dir string, o
 	for i, a := range info.Audio {
 		id := strconv.Itoa(i)
 		s := streams[a.Index]
+		if !copiesAudio(a) {
+			ap, err := newAudioPipeline(ladderJob{outDir: dir, opts: opts, info: info}, s, a, id, origin)
+			if err != nil {
+				return err
+			}
+			defer ap.free()
+			at := &remuxTrack{track: ap.track, audio: a, id: id, encoded: ap}
+			tracks[s.Index()] = at
+			order = append(order, at)
+			continue
+		}
 		at, err := newTrack(s, "audio/"+id, false)
 		if err != nil {
 			return err
@@ -147,6 +175,14 @@ func remuxPlayable(ctx context.Context, source string, info *Info, dir string, o
 			pkt.Unref()
 			continue
 		}
+		if t.encoded != nil {
+			err := t.encoded.decode(pkt)
+			pkt.Unref()
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		s, ok := t.sample(pkt)
 		pkt.Unref()
 		if !ok {
@@ -159,7 +195,14 @@ func remuxPlayable(ctx context.Context, source string, info *Info, dir string, o
 
 	m := &Manifest{Duration: info.Duration, HLS: MasterPlaylistFile, SegmentTime: segSeconds}
 	for _, t := range order {
-		if err := t.track.finish(t.lastDur); err != nil {
+		if t.encoded != nil {
+			if err := t.encoded.decode(nil); err != nil {
+				return err
+			}
+			if err := t.encoded.finish(); err != nil {
+				return err
+			}
+		} else if err := t.track.finish(t.lastDur); err != nil {
 			return err
 		}
 		segs := t.track.completedSegments()
@@ -177,9 +220,13 @@ func remuxPlayable(ctx context.Context, source string, info *Info, dir string, o
 			})
 			continue
 		}
+		channels := t.audio.Channels
+		if t.encoded != nil {
+			channels = 2 // as the ladder encodes every track
+		}
 		m.AudioTracks = append(m.AudioTracks, AudioTrack{
 			ID: t.id, Language: t.audio.Language, Label: audioLabel(t.audio, len(m.AudioTracks)),
-			Default: len(m.AudioTracks) == 0, Codecs: t.track.codecs, Channels: t.audio.Channels,
+			Default: len(m.AudioTracks) == 0, Codecs: t.track.codecs, Channels: channels,
 			Bitrate: avg, PeakBitrate: peak, Playlist: relURI("audio", t.id, MediaPlaylistFile),
 		})
 	}
