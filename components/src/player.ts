@@ -6,16 +6,13 @@ import './media-chrome.js';
 import { loadMenus } from './menus.js';
 import { ShimAudioTrackList, ShimRenditionList } from './tracks.js';
 import {
-  capLevel,
   chooseSubtitles,
   frameUrl,
   MENU_CONTROLS,
   parseControls,
   posterSeconds,
-  qualityCap,
   sameLang,
   trackLabels,
-  withinCap,
 } from './util.js';
 
 /** Server player settings (the lookup's `player`), named as the attributes; poster-time sets `poster`. */
@@ -56,6 +53,8 @@ interface HlsLevel {
   height: number;
   bitrate: number;
   name?: string;
+  /** The level's video CODECS ("avc1.64001f", "av01.0.08M.08"). */
+  videoCodec?: string;
 }
 interface HlsLike {
   levels: HlsLevel[];
@@ -81,12 +80,29 @@ interface HlsCtor {
   isSupported(): boolean;
   Events: Record<string, string>;
 }
+/** The codec chosen among a video's (lazy/hls.ts: pickCodec). */
+interface CodecChoice {
+  name: string;
+  fourcc: string;
+  minBitrate: number;
+}
+type MenuLevels = (
+  levels: HlsLevel[],
+  fourcc: string | null,
+  quality: string | null,
+) => { cap: number; offered: { id: string; width: number; height: number; bitrate: number }[] };
+interface HlsChunk {
+  Hls: HlsCtor;
+  /** Both absent from an hls.js build a page names itself (hlsSrc). */
+  pickCodec?: (renditions: { name: string; width: number; height: number; bitrate?: number }[], preference: string | null) => Promise<CodecChoice | null>;
+  menuLevels?: MenuLevels;
+}
 
-let hlsModule: Promise<HlsCtor> | null = null;
-function loadHls(): Promise<HlsCtor> {
+let hlsModule: Promise<HlsChunk> | null = null;
+function loadHls(): Promise<HlsChunk> {
   if (!hlsModule) {
     const src = ReelPlayer.hlsSrc || new URL('./hls.js', import.meta.url).href;
-    hlsModule = import(/* @vite-ignore */ src).then((m) => (m.default || m.Hls) as HlsCtor);
+    hlsModule = import(/* @vite-ignore */ src).then((m) => ({ Hls: (m.default || m.Hls) as HlsCtor, pickCodec: m.pickCodec, menuLevels: m.menuLevels }));
     hlsModule.catch(() => (hlsModule = null));
   }
   return hlsModule;
@@ -144,6 +160,7 @@ export class ReelPlayer extends EmbedElement {
     start: { type: Number },
     metrics: { type: String },
     preferPlayback: { type: String, attribute: 'prefer-playback' },
+    codecs: { type: String },
     title: { type: String },
     _ended: { state: true },
     _started: { state: true },
@@ -165,6 +182,13 @@ export class ReelPlayer extends EmbedElement {
   declare metrics: string | null;
   /** "native" or "mse": which HLS playback to prefer where both work. */
   declare preferPlayback: string | null;
+  /**
+   * Which video codec to play when the video has several (AV1, HEVC beside
+   * H.264), most wanted first: "av1,h264". Default: the most efficient one
+   * the browser decodes smoothly, power-efficient (hardware) ones first.
+   * Through hls.js; native HLS (Safari) chooses for itself.
+   */
+  declare codecs: string | null;
   /** The title over the video (default: the video's title from the lookup). */
   declare title: string;
   declare _ended: boolean;
@@ -383,6 +407,9 @@ export class ReelPlayer extends EmbedElement {
   private _reattached = 0;
   private _playIntended = false;
   private _sourceSeq = 0;
+  /** The CODECS prefix of the codec chosen among the video's ("av01"); null when there was no choice. */
+  private _codec: string | null = null;
+  private _menuLevels?: MenuLevels;
 
   constructor() {
     super();
@@ -399,6 +426,7 @@ export class ReelPlayer extends EmbedElement {
     this.start = null;
     this.metrics = null;
     this.preferPlayback = null;
+    this.codecs = null;
     this._ended = false;
     this._started = false;
     this._hover = false;
@@ -701,12 +729,18 @@ export class ReelPlayer extends EmbedElement {
       if (start) v.addEventListener('loadedmetadata', () => (v.currentTime = start), { once: true });
     } else {
       let Hls: HlsCtor;
+      let pickCodec: HlsChunk['pickCodec'];
       try {
-        Hls = await loadHls();
+        ({ Hls, pickCodec, menuLevels: this._menuLevels } = await loadHls());
       } catch {
         Hls = null as unknown as HlsCtor;
       }
+      // The codec, among the video's, before hls.js picks its start
+      // (it does not switch codecs by itself once playing).
+      const renditions = (info.renditions || []).map((r) => ({ ...r, bitrate: info.duration > 0 ? (8 * r.size) / info.duration : 0 }));
+      const codec = Hls && Hls.isSupported() && pickCodec ? await pickCodec(renditions, this.codecs).catch(() => null) : null;
       if (seq !== this._sourceSeq) return;
+      this._codec = codec?.fourcc || null;
       if (!Hls || !Hls.isSupported()) {
         // No MSE (or the chunk failed): the smallest progressive rendition.
         const mp4 = [...(info.renditions || [])].sort((a, b) => a.width - b.width)[0];
@@ -727,6 +761,15 @@ export class ReelPlayer extends EmbedElement {
           enableCEA708Captions: false,
           capLevelToPlayerSize: false,
           backBufferLength: 60,
+          ...(codec
+            ? {
+                videoPreference: { videoCodec: codec.fourcc },
+                // hls.js starts only on a codec whose smallest variant fits
+                // its first bandwidth estimate (500 kb/s): a codec kept for
+                // the larger rungs (av1 ">=720p") needs a higher one.
+                abrEwmaDefaultEstimate: Math.max(5e5, 2 * codec.minBitrate),
+              }
+            : {}),
         });
         this._hls = hls;
         const E = Hls.Events;
@@ -853,15 +896,14 @@ export class ReelPlayer extends EmbedElement {
   private _applyCap() {
     const hls = this._hls;
     if (!hls) return;
-    const within = qualityCap(this.quality);
-    const cap = capLevel(hls.levels, within);
+    // In the hls.js chunk; every level, uncapped, with an hls.js of the page's own (hlsSrc).
+    const { cap, offered } = this._menuLevels?.(hls.levels, this._codec, this.quality) || {
+      cap: -1,
+      offered: hls.levels.map((l, i) => ({ id: String(i), width: l.width, height: l.height, bitrate: l.bitrate })),
+    };
     hls.autoLevelCapping = cap;
     this._renditions.selectedIndex = -1;
-    this._renditions.reset(
-      hls.levels
-        .map((l, i) => ({ id: String(i), width: l.width, height: l.height, bitrate: l.bitrate }))
-        .filter((l) => +l.id === cap || withinCap(l, within)),
-    );
+    this._renditions.reset(offered);
   }
 
   private _startMetrics(info: EmbedInfo) {

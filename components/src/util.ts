@@ -272,3 +272,93 @@ export function trackLabels(tracks: { language: string; label?: string | null }[
     return twin && distinct ? `${name} (${label})` : name;
   });
 }
+
+/**
+ * The video codecs a Reel video may be encoded in, most efficient first:
+ * the name the API uses (renditions[].codec), the HLS CODECS prefix, and a
+ * representative CODECS string to ask the browser about (8-bit 4:2:0 at
+ * 1080p: what Reel encodes).
+ */
+export const VIDEO_CODECS = [
+  { name: 'av1', fourcc: 'av01', probe: 'av01.0.08M.08' },
+  { name: 'hevc', fourcc: 'hvc1', probe: 'hvc1.1.6.L120.90' },
+  { name: 'h264', fourcc: 'avc1', probe: 'avc1.640028' },
+] as const;
+
+/** The API's codec name of an HLS CODECS value ("avc1.64001f" → "h264"); null when unknown. */
+export function codecName(codecs: string | null | undefined): string | null {
+  if (!codecs) return null;
+  for (const part of codecs.split(',')) {
+    const four = part.trim().slice(0, 4).toLowerCase();
+    if (four === 'hev1') return 'hevc';
+    const c = VIDEO_CODECS.find((v) => v.fourcc === four);
+    if (c) return c.name;
+  }
+  return null;
+}
+
+/** What the browser says of decoding one codec (MediaCapabilities.decodingInfo). */
+export interface CodecSupport {
+  supported: boolean;
+  smooth: boolean;
+  powerEfficient: boolean;
+}
+
+/** The codec a player picks among a video's, and what it needs to start on it. */
+export interface CodecChoice {
+  name: string;
+  fourcc: string;
+  /** The lowest bit rate among that codec's renditions (bits per second). */
+  minBitrate: number;
+}
+
+/**
+ * Picks the codec to play among those a video's renditions have. With a
+ * preference ("av1,h264": the `codecs` attribute), the first one listed that
+ * the video has and the browser decodes. Otherwise the most efficient codec
+ * the browser decodes smoothly, among the power-efficient ones (hardware)
+ * when there are any, so a phone does not decode AV1 in software when it
+ * decodes H.264 in hardware. Null when there is nothing to choose (one
+ * codec) or nothing the browser decodes. A rendition's codec is its
+ * name's first part ("av1_hd"), as the server names them. `ask` answers for one codec at one
+ * size (MediaCapabilities in the player; a table in the tests).
+ */
+export async function chooseCodec(
+  renditions: { name: string; width: number; height: number; bitrate?: number }[],
+  preference: string | null | undefined,
+  ask: (probe: string, r: { width: number; height: number; bitrate: number }) => Promise<CodecSupport>,
+): Promise<CodecChoice | null> {
+  const of = (r: { name: string }) => r.name.split('_')[0];
+  const present = VIDEO_CODECS.filter((c) => renditions.some((r) => of(r) === c.name));
+  if (present.length < 2) return null;
+  const support = await Promise.all(
+    present.map(async (c) => {
+      // The largest rendition up to 1080p: what the codec must decode smoothly.
+      const rs = renditions.filter((r) => of(r) === c.name);
+      const fit = rs.filter((r) => Math.min(r.width, r.height) <= 1080);
+      const r = (fit.length ? fit : rs).reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
+      try {
+        return await ask(c.probe, { width: r.width, height: r.height, bitrate: r.bitrate || 1_000_000 });
+      } catch {
+        return { supported: false, smooth: false, powerEfficient: false };
+      }
+    }),
+  );
+  const choice = (name: string): CodecChoice => {
+    const c = VIDEO_CODECS.find((v) => v.name === name)!;
+    const rates = renditions.filter((r) => of(r) === name).map((r) => r.bitrate || 0);
+    return { name, fourcc: c.fourcc, minBitrate: Math.min(...rates) };
+  };
+  const wanted = (preference || '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const w of wanted) {
+    const i = present.findIndex((c) => c.name === w || c.fourcc === w);
+    if (i >= 0 && support[i].supported) return choice(present[i].name);
+  }
+  const smooth = present.filter((_, i) => support[i].supported && support[i].smooth);
+  const efficient = smooth.filter((c) => support[present.indexOf(c)].powerEfficient);
+  const pick = efficient[0] || smooth[0] || present.find((_, i) => support[i].supported);
+  return pick ? choice(pick.name) : null;
+}

@@ -7,10 +7,11 @@ import { fileURLToPath } from 'node:url';
 
 export const FIXTURES = fileURLToPath(new URL('./.fixtures/', import.meta.url));
 export const DURATION = 12;
-const VERSION = '3';
+const VERSION = '4';
 
 function ff(cwd, args) {
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+  // SVT_LOG=1: SVT-AV1 prints its banner itself, whatever ffmpeg's log level.
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { cwd, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, SVT_LOG: '1' } });
 }
 
 function hlsArgs() {
@@ -46,6 +47,13 @@ export function ensureFixtures() {
     ff(dir, ['-i', src, '-c:v', 'libx264', '-preset', 'ultrafast', '-s', size, '-b:v', br, '-g', '50', '-keyint_min', '50',
       '-sc_threshold', '0', '-an', ...hlsArgs()]);
   }
+  // AV1 beside H.264 (a codec policy's renditions), cut at the same keyframes.
+  for (const [name, size] of [['av1_sd', '640x360'], ['av1_hd', '1280x720']]) {
+    const dir = join(d, name);
+    mkdirSync(dir);
+    ff(dir, ['-i', src, '-c:v', 'libsvtav1', '-preset', '12', '-crf', '45', '-s', size, '-g', '50',
+      '-svtav1-params', 'irefresh-type=2:scd=0', '-an', ...hlsArgs()]);
+  }
   for (const [lang, freq] of [['en', 440], ['fr', 880]]) {
     const dir = join(d, 'audio', lang);
     mkdirSync(dir, { recursive: true });
@@ -80,6 +88,19 @@ export function ensureFixtures() {
     'h264_sd/playlist.m3u8',
     '#EXT-X-STREAM-INF:BANDWIDTH=1800000,RESOLUTION=1280x720,CODECS="avc1.42c01f,mp4a.40.2",AUDIO="aac",SUBTITLES="subs"',
     'h264_hd/playlist.m3u8', '',
+  ].join('\n'));
+  // The same with AV1 variants after the H.264 ones, as media/hls.go lists them.
+  writeFileSync(join(d, 'playlist-multi.m3u8'), [
+    '#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS',
+    '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aac",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="audio/en/playlist.m3u8"',
+    '#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2",AUDIO="aac"',
+    'h264_sd/playlist.m3u8',
+    '#EXT-X-STREAM-INF:BANDWIDTH=1800000,RESOLUTION=1280x720,CODECS="avc1.42c01f,mp4a.40.2",AUDIO="aac"',
+    'h264_hd/playlist.m3u8',
+    '#EXT-X-STREAM-INF:BANDWIDTH=500000,RESOLUTION=640x360,CODECS="av01.0.04M.08,mp4a.40.2",AUDIO="aac"',
+    'av1_sd/playlist.m3u8',
+    '#EXT-X-STREAM-INF:BANDWIDTH=1200000,RESOLUTION=1280x720,CODECS="av01.0.05M.08,mp4a.40.2",AUDIO="aac"',
+    'av1_hd/playlist.m3u8', '',
   ].join('\n'));
   writeFileSync(stamp, VERSION);
   return d;

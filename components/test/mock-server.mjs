@@ -33,6 +33,8 @@ const VIDEOS = {
   spc01process001: { id: 'vidprocess01', title: 'Processing video', policy: 'public', playableAfter: 2 },
   spc01archive001: { id: 'vidarchive01', title: 'Archived video', policy: 'public', archived: true },
   spc01mono000001: { id: 'vidmono00001', title: 'One audio track', policy: 'public', mono: true },
+  // AV1 renditions beside the H.264 ones (a codec policy): playlist-multi.m3u8.
+  spc01codecs0001: { id: 'vidcodecs001', title: 'Two codecs', policy: 'public', multicodec: true },
   // Chapters as the server's lookup carries them (seconds, ascending), and urls.chapters.
   spc01chapter001: {
     id: 'vidchapter01', title: 'Three chapters', policy: 'public', unlisted: true,
@@ -71,7 +73,7 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
       state: v.playable === false ? 'processing' : 'ready', playable: v.playable !== false, archived: !!v.archived,
       playback_policy: v.policy,
       urls: {
-        hls: `${media}/playlist.m3u8${state.versions[v.id] ? '?v=' + state.versions[v.id] : ''}`, dash: `${media}/manifest.mpd`, poster: `${media}/poster.jpg`, clip: `${media}/clip.mp4`,
+        hls: v.multicodec ? `${media}/playlist-multi.m3u8` : `${media}/playlist.m3u8${state.versions[v.id] ? '?v=' + state.versions[v.id] : ''}`, dash: `${media}/manifest.mpd`, poster: `${media}/poster.jpg`, clip: `${media}/clip.mp4`,
         audio: `${media}/audio.m4a`, storyboard: `${media}/storyboard.vtt`,
         frame: `${base}/images/${embed}.jpg?time={time}&width={width}`,
         // only where the owner shares the original (original_access)
@@ -82,6 +84,12 @@ export async function startMock({ port = 0, latency = 0 } = {}) {
       renditions: [
         { name: 'h264_sd', codec: 'h264', quality: 'sd', width: 640, height: 360, size: statSync(join(fixtures, 'h264_sd.mp4')).size, url: `${media}/h264_sd.mp4` },
         { name: 'h264_hd', codec: 'h264', quality: 'hd', width: 1280, height: 720, size: 2345678, url: `${media}/h264_hd.mp4` },
+        ...(v.multicodec
+          ? [
+              { name: 'av1_sd', codec: 'av1', quality: 'sd', width: 640, height: 360, size: 456789, url: `${media}/av1_sd.mp4` },
+              { name: 'av1_hd', codec: 'av1', quality: 'hd', width: 1280, height: 720, size: 1234567, url: `${media}/av1_hd.mp4` },
+            ]
+          : []),
       ],
       audio_tracks: [
         { id: 'en', language: 'en', label: 'English', default: true },

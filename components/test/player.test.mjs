@@ -91,6 +91,36 @@ describe('reel-player', () => {
     await page.close();
   });
 
+  test('two codecs: the most efficient one the browser decodes smoothly (AV1 here); codecs="h264" forces H.264', async () => {
+    for (const [attrs, want, other] of [['', 'av1_', 'h264_'], ['codecs="h264"', 'h264_', 'av1_']]) {
+      const page = await newPage(browser.context);
+      const media = [];
+      page.on('request', (r) => {
+        const m = /\/media\/[^/]+\/vidcodecs001\/(\w+)\/\d+\.m4s/.exec(r.url());
+        if (m) media.push(m[1]);
+      });
+      await mount(page, mock.base, `<reel-player embed="spc01codecs0001" loading="eager" muted ${attrs}></reel-player>`);
+      await page.evaluate(() => document.querySelector('reel-player').play());
+      await waitPlaying(page, 'reel-player', 2.5);
+      const st = await page.evaluate(() => {
+        const p = document.querySelector('reel-player');
+        return {
+          levels: p.hls.levels.map((l) => l.videoCodec),
+          offered: Array.from(p.media.videoRenditions).map((r) => `${r.width}x${r.height}`),
+          decoded: p.media.getVideoPlaybackQuality().totalVideoFrames,
+        };
+      });
+      const video = media.filter((n) => !n.startsWith('audio') && n !== 'en');
+      console.log(`# codecs ${attrs || '(auto)'}: segments of ${[...new Set(video)]}, levels ${st.levels}, menu ${st.offered}`);
+      assert.ok(video.length > 0 && video.every((n) => n.startsWith(want)), `${attrs || 'auto'}: segments of ${video}, want ${want}*`);
+      assert.ok(!video.some((n) => n.startsWith(other)), `no ${other} segment fetched`);
+      assert.ok(st.decoded > 25, `pictures decoded: ${st.decoded}`);
+      // The quality menu offers the played codec's rungs once each, not both codecs'.
+      assert.deepEqual(st.offered.sort(), ['1280x720', '640x360']);
+      await page.close();
+    }
+  });
+
   test('shows the end screen when the video ends; metrics are reported', async () => {
     await fetch(mock.base + '/__mock/reset', { method: 'POST' });
     const page = await newPage(browser.context);

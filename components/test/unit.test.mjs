@@ -206,3 +206,40 @@ test('trackLabels: each language in its own name, the server label as fallback',
   for (const [tracks, want] of cases) assert.deepEqual(U.trackLabels(tracks), want);
   assert.equal(U.nativeLanguageName('not a tag!'), null);
 });
+
+test('codecName reads the API codec off HLS CODECS', () => {
+  assert.equal(U.codecName('avc1.64001f,mp4a.40.2'), 'h264');
+  assert.equal(U.codecName('av01.0.08M.08'), 'av1');
+  assert.equal(U.codecName('mp4a.40.2,hvc1.1.6.L120.90'), 'hevc');
+  assert.equal(U.codecName('hev1.1.6.L120.90'), 'hevc');
+  assert.equal(U.codecName('vp09.00.10.08'), null);
+  assert.equal(U.codecName(undefined), null);
+});
+
+test('chooseCodec: the most efficient smooth codec, power-efficient first; a preference wins', async () => {
+  const renditions = [
+    { name: 'h264_sd', width: 640, height: 360, bitrate: 800_000 },
+    { name: 'h264_hd', width: 1280, height: 720, bitrate: 2_000_000 },
+    { name: 'av1_hd', width: 1280, height: 720, bitrate: 1_200_000 },
+    { name: 'hevc_hd', width: 1280, height: 720, bitrate: 1_400_000 },
+  ];
+  // What a browser answers, per codec: [supported, smooth, powerEfficient].
+  const browser = (table) => async (probe, r) => {
+    assert.equal(r.width, 1280, 'asked at the largest rendition up to 1080p');
+    const [supported, smooth, powerEfficient] = table[probe.slice(0, 4)] || [false, false, false];
+    return { supported, smooth, powerEfficient };
+  };
+  const software = browser({ av01: [true, true, false], avc1: [true, true, false] });
+  assert.deepEqual(await U.chooseCodec(renditions, null, software), { name: 'av1', fourcc: 'av01', minBitrate: 1_200_000 });
+  const phone = browser({ av01: [true, true, false], hvc1: [true, true, true], avc1: [true, true, true] });
+  assert.equal((await U.chooseCodec(renditions, null, phone)).name, 'hevc', 'hardware HEVC before software AV1');
+  const choppy = browser({ av01: [true, false, false], avc1: [true, true, false] });
+  assert.equal((await U.chooseCodec(renditions, null, choppy)).name, 'h264', 'AV1 that is not smooth loses');
+  assert.deepEqual(await U.chooseCodec(renditions, 'h264', software), { name: 'h264', fourcc: 'avc1', minBitrate: 800_000 });
+  assert.equal((await U.chooseCodec(renditions, 'hevc, av1', software)).name, 'av1', 'the first preferred codec the browser decodes');
+  assert.equal(await U.chooseCodec(renditions.slice(0, 2), null, software), null, 'one codec: nothing to choose');
+  const failing = async () => {
+    throw new Error('no MediaCapabilities');
+  };
+  assert.equal(await U.chooseCodec(renditions, null, failing), null, 'nothing decodable');
+});
