@@ -3,6 +3,8 @@ import { define, EmbedElement } from './base.js';
 import { filterRenditions, humanSize, trackLabels } from './util.js';
 
 const QUALITY_LABEL: Record<string, string> = { sd: 'SD', hd: 'HD', fhd: 'Full HD', qhd: 'QHD', uhd: '4K' };
+/** Codec names, shown when a video has renditions in more than one. */
+const CODEC_LABEL: Record<string, string> = { h264: 'H.264', hevc: 'HEVC', av1: 'AV1' };
 
 /** The file kinds `include` picks from, in the order they are listed. */
 const KINDS = ['renditions', 'audio', 'subtitles', 'original'];
@@ -75,11 +77,14 @@ export class ReelFiles extends EmbedElement {
       </li>`;
     const subs = info.subtitles || [];
     const subLabels = trackLabels(subs);
+    const codecs = new Set((info.renditions || []).map((r) => r.name.split('_')[0]));
     return html`<ul part="list">
       ${wanted.has('renditions')
         ? filterRenditions(info.renditions || [], this.renditions).map((r) => {
             const q = r.name.split('_').pop() || r.name;
-            return link('rendition', r.url, `${QUALITY_LABEL[q] ?? r.name} (${r.width}×${r.height})`, r.size);
+            const codec = r.name.split('_')[0];
+            const label = codecs.size > 1 ? ` ${CODEC_LABEL[codec] ?? codec}` : '';
+            return link('rendition', r.url, `${QUALITY_LABEL[q] ?? r.name}${label} (${r.width}×${r.height})`, r.size);
           })
         : nothing}
       ${wanted.has('audio') && info.urls.audio ? link('audio', info.urls.audio, 'Audio (M4A)') : nothing}

@@ -198,6 +198,11 @@ describe('elements', () => {
       ],
     );
     await shot(page, 'files');
+    // A video with two codecs names the codec of each rendition.
+    await mount(page, mock.base, `<reel-files embed="spc01codecs0001" include="renditions" loading="eager"></reel-files>`);
+    await page.waitForFunction(() => document.querySelector('reel-files').shadowRoot.querySelectorAll('a').length === 4);
+    const labels = await page.evaluate(() => Array.from(document.querySelector('reel-files').shadowRoot.querySelectorAll('a')).map((a) => a.textContent));
+    assert.deepEqual(labels, ['SD H.264 (640×360)', 'HD H.264 (1280×720)', 'SD AV1 (640×360)', 'HD AV1 (1280×720)']);
     // include picks the kinds.
     await page.evaluate(() => document.querySelector('reel-files').setAttribute('include', 'subtitles'));
     await page.waitForFunction(() => document.querySelector('reel-files').shadowRoot.querySelectorAll('a').length === 2);
