@@ -218,3 +218,73 @@ func readFile(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestAddCodecs adds AV1 to the hd rung of a finished H.264 output: the
+// files it had stay byte for byte, the master and DASH list the new
+// rendition, and a second call adds nothing.
+func TestAddCodecs(t *testing.T) {
+	ctx := ladderTestContext(t)
+	src := avSource(t, "1280x720", "30", "3")
+	dir := filepath.Join(t.TempDir(), "out")
+	if _, err := media.Process(ctx, media.ProcessOptions{Source: src, OutDir: dir, LadderOnly: true}); err != nil {
+		t.Fatal(err)
+	}
+	before := hashTree(t, dir, func(string) bool { return true })
+	opts := media.AddCodecsOptions{Dir: dir, Source: src, Ladder: codecsLadder(t, nil)}
+	opts.Policy = codecsLadder(t, map[string]string{"av1": ">=720p"}).Codecs
+	added, err := media.AddCodecs(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(added, []string{"av1"}) {
+		t.Fatalf("added %v, want [av1]", added)
+	}
+	after := hashTree(t, dir, func(string) bool { return true })
+	for name, sum := range before {
+		switch name {
+		case media.ManifestFile, media.MasterPlaylistFile, media.DASHManifestFile:
+			continue
+		}
+		if after[name] != sum {
+			t.Errorf("%s changed", name)
+		}
+	}
+	m, err := media.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range m.Renditions {
+		names = append(names, r.Name)
+	}
+	if want := []string{"h264_sd", "h264_hd", "av1_hd"}; !slices.Equal(names, want) {
+		t.Fatalf("renditions %v, want %v", names, want)
+	}
+	hd, av1 := rendition(t, m, "h264_hd"), rendition(t, m, "av1_hd")
+	if av1.Width != hd.Width || av1.Height != hd.Height || len(av1.Segments) != len(hd.Segments) || av1.MP4 != "av1_hd.mp4" {
+		t.Errorf("av1_hd %+v beside h264_hd %+v", av1.Rendition, hd.Rendition)
+	}
+	for i := range av1.Segments {
+		if av1.Segments[i].Duration != hd.Segments[i].Duration {
+			t.Errorf("segment %d: %.3f s, H.264's %.3f s", i, av1.Segments[i].Duration, hd.Segments[i].Duration)
+		}
+	}
+	if keys := keyframeTimes(t, joinTrack(t, dir, av1)); !slices.Equal(keys, keyframeTimes(t, joinTrack(t, dir, hd))) {
+		t.Errorf("av1_hd keyframes %v differ from h264_hd's", keys)
+	}
+	master := readFile(t, filepath.Join(dir, media.MasterPlaylistFile))
+	if i, j := strings.Index(master, "h264_hd/playlist.m3u8"), strings.Index(master, "av1_hd/playlist.m3u8"); i < 0 || j < i || !strings.Contains(master, av1.Codecs+",mp4a.40.2") {
+		t.Errorf("master:\n%s", master)
+	}
+	if mpd := readFile(t, filepath.Join(dir, media.DASHManifestFile)); strings.Count(mpd, `contentType="video"`) != 2 {
+		t.Errorf("DASH:\n%s", mpd)
+	}
+
+	again, err := media.AddCodecs(ctx, opts)
+	if err != nil || len(again) != 0 {
+		t.Fatalf("second call added %v, %v", again, err)
+	}
+	if _, err := media.AddCodecs(ctx, media.AddCodecsOptions{Dir: t.TempDir(), Source: src, Policy: opts.Policy}); err == nil {
+		t.Error("an output without media.json: no error")
+	}
+}
