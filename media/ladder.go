@@ -43,9 +43,9 @@ const (
 	// ones: chosen from the measured table in BENCHMARKS.md, "Modern
 	// codecs (issue 33)" (see doc.go, "Codecs").
 	DefaultAV1Preset  = 10
-	DefaultAV1CRF     = 32
+	DefaultAV1CRF     = 38
 	DefaultHEVCPreset = "veryfast"
-	DefaultHEVCCRF    = 26
+	DefaultHEVCCRF    = 28
 
 	// smallRungMaxFrameRate caps the rungs whose box's short edge is under
 	// fullRateMinShort, that is sd (halving, as MaxFrameRate does): 60 fps
