@@ -26,20 +26,24 @@ func codecsLadder(t *testing.T, rules map[string]string) media.LadderOptions {
 }
 
 func TestPlanLadderCodecs(t *testing.T) {
-	info := &media.Info{Duration: 10, Video: &media.VideoStream{Width: 1920, Height: 1080, FrameRateNum: 60, FrameRateDen: 1, FrameRate: 60}}
+	fhd := &media.Info{Duration: 10, Video: &media.VideoStream{Width: 1920, Height: 1080, FrameRateNum: 60, FrameRateDen: 1, FrameRate: 60}}
+	tiny := &media.Info{Duration: 10, Video: &media.VideoStream{Width: 96, Height: 54, FrameRateNum: 30, FrameRateDen: 1, FrameRate: 30}}
 	for _, tc := range []struct {
 		name  string
+		info  *media.Info
 		rules map[string]string
 		want  []string
 	}{
-		{"default", nil, []string{"h264_sd", "h264_hd", "h264_fhd"}},
-		{"av1 from 720p", map[string]string{"av1": ">=720p"}, []string{"h264_sd", "h264_hd", "h264_fhd", "av1_hd", "av1_fhd"}},
-		{"all three", map[string]string{"av1": ">=720p", "hevc": "all"},
+		{"default", fhd, nil, []string{"h264_sd", "h264_hd", "h264_fhd"}},
+		{"av1 from 720p", fhd, map[string]string{"av1": ">=720p"}, []string{"h264_sd", "h264_hd", "h264_fhd", "av1_hd", "av1_fhd"}},
+		{"all three", fhd, map[string]string{"av1": ">=720p", "hevc": "all"},
 			[]string{"h264_sd", "h264_hd", "h264_fhd", "hevc_sd", "hevc_hd", "hevc_fhd", "av1_hd", "av1_fhd"}},
-		{"h264 sd alone", map[string]string{"h264": "<=360p", "av1": ">=720p after 10 views"}, []string{"h264_sd", "av1_hd", "av1_fhd"}},
+		{"h264 sd alone", fhd, map[string]string{"h264": "<=360p", "av1": ">=720p after 10 views"}, []string{"h264_sd", "av1_hd", "av1_fhd"}},
+		// SVT-AV1 takes no picture under 64 pixels on an edge.
+		{"too small for av1", tiny, map[string]string{"av1": "all", "hevc": "all"}, []string{"h264_sd", "hevc_sd"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rs, err := media.PlanLadder(info, codecsLadder(t, tc.rules))
+			rs, err := media.PlanLadder(tc.info, codecsLadder(t, tc.rules))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -220,12 +220,17 @@ func PlanLadder(info *Info, opts LadderOptions) ([]Rendition, error) {
 	return withCodecs(rungs, opts.Codecs), nil
 }
 
+// minCodecEdge is the shortest picture edge an encoder takes: SVT-AV1
+// refuses pictures under 64 pixels on an edge, x265 under 16 (8×8 fails).
+var minCodecEdge = map[string]int{codecpolicy.AV1: 64, codecpolicy.HEVC: 16}
+
 // withCodecs turns the rungs (H.264, smallest first) into the renditions
 // of every codec the policy covers for each rung's box: the H.264 ones
 // first, then HEVC, then AV1, each smallest first. The list keeps H.264's
 // smallest rung first (the early pass encodes it) and a codec's
 // renditions have the size, frame rate and cap of the H.264 rung of their
-// box, so they share its scaled pictures and its keyframe times.
+// box, so they share its scaled pictures and its keyframe times. A rung
+// too small for a codec's encoder (minCodecEdge) is left out of it.
 func withCodecs(rungs []Rendition, policy codecpolicy.Policy) []Rendition {
 	var out []Rendition
 	for _, codec := range codecpolicy.Names() {
@@ -234,6 +239,9 @@ func withCodecs(rungs []Rendition, policy codecpolicy.Policy) []Rendition {
 			// Triggers are the caller's: every codec named is encoded now.
 			if !slices.Contains(policy.CodecsFor(q.Short, math.MaxInt64), codec) {
 				continue
+			}
+			if edge := minCodecEdge[codec]; r.Width < edge || r.Height < edge {
+				continue // a tiny source's rung: H.264 alone
 			}
 			r.Codec, r.Name = codec, codec+"_"+r.Quality
 			out = append(out, r)
