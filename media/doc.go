@@ -134,6 +134,8 @@
 //     (x265: keyint=min-keyint, scenecut=0, open-gop=0; SVT-AV1: intra
 //     period gop-1, irefresh-type=2 (IDR), scd=0), so every codec's
 //     segments start at the H.264 rungs' times (tested with ffprobe).
+//   - A rung under 64 pixels on an edge gets no AV1 rendition (SVT-AV1's
+//     minimum), one under 16 no HEVC: a tiny source is H.264 alone.
 //   - 8-bit 4:2:0 (x265 Main, SVT-AV1 main profile). An HDR source is
 //     tone-mapped to SDR and tagged BT.709 for every codec, as for H.264;
 //     keeping HDR in the HEVC/AV1 rungs (10-bit, PQ/HLG, VIDEO-RANGE) is
