@@ -73,7 +73,7 @@ func TestProcessCodecs(t *testing.T) {
 	ctx := ladderTestContext(t)
 	src := avSource(t, "1280x720", "30", "3")
 	out := filepath.Join(t.TempDir(), "out")
-	m, err := media.Process(ctx, media.ProcessOptions{Source: src, OutDir: out,
+	m, err := media.Process(ctx, media.ProcessOptions{Source: src, OutDir: out, LadderOnly: true,
 		Ladder: codecsLadder(t, map[string]string{"h264": "all", "av1": ">=720p", "hevc": "all"})})
 	if err != nil {
 		t.Fatal(err)
