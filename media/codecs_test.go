@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/reelvideo/reel/internal/codecpolicy"
 	"github.com/reelvideo/reel/media"
@@ -64,6 +65,26 @@ func TestPlanLadderCodecs(t *testing.T) {
 				t.Errorf("planned %v, want %v", names, tc.want)
 			}
 		})
+	}
+}
+
+// TestPlanChunksCodecs: a ladder with codecs besides H.264 is encoded in
+// one piece (PlanChunks answers nil); H.264 alone is cut as before.
+func TestPlanChunksCodecs(t *testing.T) {
+	info := &media.Info{Duration: 600, Video: &media.VideoStream{Codec: "h264", Width: 1280, Height: 720, FrameRateNum: 30, FrameRateDen: 1, FrameRate: 30}}
+	for _, tc := range []struct {
+		rules map[string]string
+		cut   bool
+	}{
+		{nil, true},
+		{map[string]string{"h264": "all", "av1": "none"}, true},
+		{map[string]string{"av1": ">=720p"}, false},
+		{map[string]string{"hevc": "all"}, false},
+	} {
+		spans, err := media.PlanChunks(info, codecsLadder(t, tc.rules), time.Minute)
+		if err != nil || (len(spans) > 0) != tc.cut {
+			t.Errorf("policy %v: %d chunks, %v; want cut %v", tc.rules, len(spans), err, tc.cut)
+		}
 	}
 }
 
