@@ -53,8 +53,17 @@ const (
 // has no video or would make a single chunk: it is encoded in one piece.
 // The last chunk runs to the end of the source, and is never shorter than
 // half a chunk (a shorter rest joins the chunk before it).
+//
+// A ladder with codecs other than H.264 (LadderOptions.Codecs) is not cut:
+// PlanChunks answers nil and the source is encoded in one piece. (The
+// joins would hold, as the AV1 and HEVC rungs keep the H.264 rungs'
+// keyframes, but SVT-AV1 and x265 at each chunk's start were not
+// measured; AddCodecs adds the codecs later to a chunked encode.)
 func PlanChunks(info *Info, opts LadderOptions, length time.Duration) ([]ChunkSpan, error) {
 	opts = opts.withDefaults()
+	if !opts.Codecs.IsDefault() {
+		return nil, nil
+	}
 	rs, err := planSource(info, opts)
 	if err != nil || len(rs) == 0 {
 		return nil, err

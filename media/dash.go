@@ -4,11 +4,12 @@ import (
 	"encoding/xml"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
 // WriteDASHManifest (re)writes manifest.mpd in dir from m: a static MPD
-// with one video AdaptationSet, one audio AdaptationSet per audio track and
+// with one video AdaptationSet per codec, one audio AdaptationSet per audio track and
 // one text AdaptationSet per subtitle, all over the same CMAF segments as
 // HLS (SegmentTemplate with $Number$ and an exact SegmentTimeline).
 func WriteDASHManifest(dir string, m *Manifest) error {
@@ -96,12 +97,23 @@ func dashManifest(m *Manifest) ([]byte, error) {
 		Period:                    mpdPeriod{ID: "0", Start: "PT0S"},
 	}
 	id := 0
-	if len(m.Renditions) > 0 {
+	// One video AdaptationSet per codec, in the order the renditions come
+	// (H.264 first): a player switches within a set, never across codecs.
+	var codecs []string
+	for _, r := range m.Renditions {
+		if !slices.Contains(codecs, r.Codec) {
+			codecs = append(codecs, r.Codec)
+		}
+	}
+	for _, codec := range codecs {
 		set := mpdAdaptationSet{
 			ID: id, ContentType: "video", MimeType: "video/mp4",
 			SegmentAlignment: "true", StartWithSAP: "1",
 		}
 		for _, r := range m.Renditions {
+			if r.Codec != codec {
+				continue
+			}
 			set.MaxWidth, set.MaxHeight = max(set.MaxWidth, r.Width), max(set.MaxHeight, r.Height)
 			set.Representations = append(set.Representations, mpdRepresentation{
 				ID: r.Name, Bandwidth: r.PeakBitrate, Codecs: r.Codecs,

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
+
+	"github.com/reelvideo/reel/internal/codecpolicy"
 )
 
 // Quality names a rung of the ladder by its box: the 16:9 frame its picture
@@ -35,6 +38,15 @@ const (
 	DefaultGOPTime      = 2 * time.Second
 	DefaultAudioBitrate = 128_000
 
+	// DefaultAV1Preset and DefaultAV1CRF are SVT-AV1's settings for the
+	// AV1 rungs, DefaultHEVCPreset and DefaultHEVCCRF x265's for the HEVC
+	// ones: chosen from the measured table in BENCHMARKS.md, "Modern
+	// codecs (issue 33)" (see doc.go, "Codecs").
+	DefaultAV1Preset  = 10
+	DefaultAV1CRF     = 38
+	DefaultHEVCPreset = "veryfast"
+	DefaultHEVCCRF    = 28
+
 	// smallRungMaxFrameRate caps the rungs whose box's short edge is under
 	// fullRateMinShort, that is sd (halving, as MaxFrameRate does): 60 fps
 	// pays at 720p and up.
@@ -59,6 +71,19 @@ type LadderOptions struct {
 	MaxQuality   string         // highest rung to plan ("fhd" stops at the 1920×1080 box); all when empty
 	SegmentTime  time.Duration  // target segment length; 4 s when 0 (a multiple of the 2 s GOP)
 	AudioBitrate int            // AAC bitrate per audio track; 128 kb/s when 0
+
+	// Codecs says which codecs to encode for which rungs; nil is
+	// codecpolicy.Default(), H.264 alone. Its view triggers are ignored:
+	// the caller leaves out the codecs still waiting for their views.
+	Codecs codecpolicy.Policy `json:",omitempty"`
+	// AV1Preset (SVT-AV1, 0–13; 0 is DefaultAV1Preset, so preset 0 cannot
+	// be asked for), AV1CRF, HEVCPreset (x265) and HEVCCRF tune the AV1
+	// and HEVC rungs; zero values are the defaults. The bitrate caps are
+	// MaxBitrates, shared with H.264.
+	AV1Preset  int    `json:",omitempty"`
+	AV1CRF     int    `json:",omitempty"`
+	HEVCPreset string `json:",omitempty"`
+	HEVCCRF    int    `json:",omitempty"`
 }
 
 func (o LadderOptions) withDefaults() LadderOptions {
@@ -86,6 +111,21 @@ func (o LadderOptions) withDefaults() LadderOptions {
 	if o.AudioBitrate == 0 {
 		o.AudioBitrate = DefaultAudioBitrate
 	}
+	if o.Codecs == nil {
+		o.Codecs = codecpolicy.Default()
+	}
+	if o.AV1Preset <= 0 {
+		o.AV1Preset = DefaultAV1Preset
+	}
+	if o.AV1CRF <= 0 {
+		o.AV1CRF = DefaultAV1CRF
+	}
+	if o.HEVCPreset == "" {
+		o.HEVCPreset = DefaultHEVCPreset
+	}
+	if o.HEVCCRF <= 0 {
+		o.HEVCCRF = DefaultHEVCCRF
+	}
 	return o
 }
 
@@ -99,7 +139,7 @@ func (o LadderOptions) maxBitrate(quality string) int {
 // Rendition is one planned video output.
 type Rendition struct {
 	Name         string  `json:"name"`    // "h264_sd"
-	Codec        string  `json:"codec"`   // "h264"
+	Codec        string  `json:"codec"`   // "h264", "hevc" or "av1"
 	Quality      string  `json:"quality"` // "sd"
 	Width        int     `json:"width"`   // upright display width, even
 	Height       int     `json:"height"`  // upright display height, even
@@ -150,9 +190,9 @@ func PlanLadder(info *Info, opts LadderOptions) ([]Rendition, error) {
 	smallNum, smallDen := cappedFrameRate(num, den, min(opts.MaxFrameRate, smallRungMaxFrameRate))
 	long, short := max(w, h), min(w, h)
 
-	var out []Rendition
+	var rungs []Rendition // the boxes the source reaches, H.264 names
 	for _, q := range qualities {
-		if opts.MaxQuality != "" && len(out) > 0 && qualityRank(q.Name) > qualityRank(opts.MaxQuality) {
+		if opts.MaxQuality != "" && len(rungs) > 0 && qualityRank(q.Name) > qualityRank(opts.MaxQuality) {
 			break
 		}
 		if short < q.Short && long < q.Long && q.Name != "sd" {
@@ -165,7 +205,7 @@ func PlanLadder(info *Info, opts LadderOptions) ([]Rendition, error) {
 		if q.Short < fullRateMinShort {
 			rnum, rden = smallNum, smallDen
 		}
-		out = append(out, Rendition{
+		rungs = append(rungs, Rendition{
 			Name:         "h264_" + q.Name,
 			Codec:        "h264",
 			Quality:      q.Name,
@@ -177,7 +217,37 @@ func PlanLadder(info *Info, opts LadderOptions) ([]Rendition, error) {
 			MaxBitrate:   opts.maxBitrate(q.Name),
 		})
 	}
-	return out, nil
+	return withCodecs(rungs, opts.Codecs), nil
+}
+
+// minCodecEdge is the shortest picture edge an encoder takes: SVT-AV1
+// refuses pictures under 64 pixels on an edge, x265 under 16 (8×8 fails).
+var minCodecEdge = map[string]int{codecpolicy.AV1: 64, codecpolicy.HEVC: 16}
+
+// withCodecs turns the rungs (H.264, smallest first) into the renditions
+// of every codec the policy covers for each rung's box: the H.264 ones
+// first, then HEVC, then AV1, each smallest first. The list keeps H.264's
+// smallest rung first (the early pass encodes it) and a codec's
+// renditions have the size, frame rate and cap of the H.264 rung of their
+// box, so they share its scaled pictures and its keyframe times. A rung
+// too small for a codec's encoder (minCodecEdge) is left out of it.
+func withCodecs(rungs []Rendition, policy codecpolicy.Policy) []Rendition {
+	var out []Rendition
+	for _, codec := range codecpolicy.Names() {
+		for _, r := range rungs {
+			q := qualities[qualityRank(r.Quality)]
+			// Triggers are the caller's: every codec named is encoded now.
+			if !slices.Contains(policy.CodecsFor(q.Short, math.MaxInt64), codec) {
+				continue
+			}
+			if edge := minCodecEdge[codec]; r.Width < edge || r.Height < edge {
+				continue // a tiny source's rung: H.264 alone
+			}
+			r.Codec, r.Name = codec, codec+"_"+r.Quality
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func qualityRank(name string) int {

@@ -119,6 +119,9 @@ func (in *concatInput) close() {
 	in.reader.Close()
 }
 
+// hvc1Tag is the codec tag 'hvc1' (MKTAG: the first letter lowest).
+const hvc1Tag astiav.CodecTag = 'h' | 'v'<<8 | 'c'<<16 | '1'<<24
+
 // remuxToMP4 copies the first stream of every input into one MP4 file,
 // interleaved by time, with the moov moved to the front.
 func remuxToMP4(ctx context.Context, inputs [][]string, outPath string) (err error) {
@@ -151,6 +154,12 @@ func remuxToMP4(ctx context.Context, inputs [][]string, outPath string) (err err
 			return fmt.Errorf("copying codec parameters: %w", err)
 		}
 		os.CodecParameters().SetCodecTag(0)
+		if is.CodecParameters().CodecID() == astiav.CodecIDHevc {
+			// hvc1, parameter sets in the sample entry alone, as the
+			// segments have them; the muxer's default, hev1, is not what
+			// Apple's players take.
+			os.CodecParameters().SetCodecTag(hvc1Tag)
+		}
 		os.SetTimeBase(is.TimeBase())
 		outStreams = append(outStreams, os)
 	}

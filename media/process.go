@@ -358,7 +358,9 @@ func buildManifest(out *ladderOutput, info *Info, opts LadderOptions) *Manifest 
 			Playlist: relURI(v.rendition.Name, MediaPlaylistFile), Init: relURI(v.rendition.Name, InitSegmentFile),
 			Segments: toSegments(v.rendition.Name, segs), Timescale: v.track.timescale,
 		})
-		m.Width, m.Height = v.rendition.Width, v.rendition.Height
+		if v.rendition.Width*v.rendition.Height >= m.Width*m.Height {
+			m.Width, m.Height = v.rendition.Width, v.rendition.Height
+		}
 	}
 	for i, a := range out.audios {
 		avg, peak := a.track.bitrates()
@@ -469,6 +471,21 @@ func (p *playableNotifier) wait() error {
 	return p.err
 }
 
+// pictureRendition is the rendition pictures are cut from: the largest
+// H.264 one (every FFmpeg decodes it fast; an AV1 or HEVC rung may be as
+// large, never larger), or the last one when there is no H.264. m has a
+// rendition.
+func (m *Manifest) pictureRendition() *RenditionFiles {
+	pick := &m.Renditions[len(m.Renditions)-1]
+	for i := range m.Renditions {
+		r := &m.Renditions[i]
+		if r.Codec == "h264" && (pick.Codec != "h264" || r.Width*r.Height >= pick.Width*pick.Height) {
+			pick = r
+		}
+	}
+	return pick
+}
+
 // makeSideFiles writes the poster, storyboard and clip from the finished
 // ladder, and the audio-only file from the source, recording them in m. A
 // source without video gets none of the pictures; one without audio gets
@@ -481,7 +498,7 @@ func makeSideFiles(ctx context.Context, opts ProcessOptions, m *Manifest) error 
 		if m.Source != nil && m.Source.Video != nil && m.Source.Video.HDR {
 			// The source's pixels are HDR; the largest rendition is the
 			// same picture tone-mapped to SDR.
-			posterSource = filepath.Join(opts.OutDir, m.Renditions[len(m.Renditions)-1].MP4)
+			posterSource = filepath.Join(opts.OutDir, m.pictureRendition().MP4)
 		}
 		at := opts.PosterTime
 		if at != nil && m.Duration > 0 {

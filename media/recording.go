@@ -67,6 +67,9 @@ func PackageRecording(ctx context.Context, opts RecordingOptions) (*Manifest, er
 	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating output folder: %w", err)
 	}
+	// A recording is the live H.264 rungs taken over: other codecs are
+	// added afterwards (AddCodecs), never planned here.
+	opts.Ladder.Codecs = nil
 	ladder := opts.Ladder.withDefaults()
 	info := &Info{Container: "live"}
 	out := &ladderOutput{}

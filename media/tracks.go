@@ -241,10 +241,10 @@ func PosterAt(ctx context.Context, dir string, t time.Duration) (PosterResult, e
 	if err != nil {
 		return PosterResult{}, err
 	}
-	if len(m.Renditions) == 0 || m.Renditions[len(m.Renditions)-1].MP4 == "" {
+	if len(m.Renditions) == 0 || m.pictureRendition().MP4 == "" {
 		return PosterResult{}, newError(CodeInvalidArgument, "poster", errors.New("the output has no picture"))
 	}
-	source := filepath.Join(dir, m.Renditions[len(m.Renditions)-1].MP4)
+	source := filepath.Join(dir, m.pictureRendition().MP4)
 	res, err := Poster(ctx, source, &t, dir)
 	if err != nil {
 		return res, err

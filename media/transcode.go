@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/asticode/go-astiav"
+	"github.com/reelvideo/reel/internal/codecpolicy"
 )
 
 // ladderJob is one single-decode, multi-rendition transcode.
@@ -333,6 +334,12 @@ func newVideoPipeline(ctx context.Context, job ladderJob, s *astiav.Stream, orig
 	// The graph runs at the fastest rendition's rate (the largest); the
 	// slower ones drop frames in their own branch.
 	top := job.renditions[len(job.renditions)-1]
+	for _, r := range job.renditions {
+		// Another codec's smaller rung may come last.
+		if r.FrameRateNum*top.FrameRateDen > top.FrameRateNum*r.FrameRateDen {
+			top = r
+		}
+	}
 	vp.frameDuration = astiav.NewRational(top.FrameRateDen, top.FrameRateNum)
 	if err := vp.buildGraph(v, top.FrameRateNum, top.FrameRateDen, job.renditions, job.scaleFirst); err != nil {
 		return vp, err
@@ -496,27 +503,47 @@ func (g *filterGraph) link(desc string, sinks int) error {
 // the extra generation costs no visible detail. The rest come from the
 // source.
 //
+// Renditions of other codecs with the size and frame rate of an earlier
+// one (av1_hd beside h264_hd) take its scaled pictures, split: they are
+// scaled once, and every codec encodes the same pictures.
+//
 // A rendition slower than the chain (fpsNum/fpsDen) drops frames first.
 func ladderScaleGraph(rs []Rendition, fpsNum, fpsDen int) string {
 	longEdge := func(r Rendition) int { return max(r.Width, r.Height) }
+	// primary[i] is the rendition whose scaled pictures rendition i encodes.
+	primary := make([]int, len(rs))
+	shares := make(map[int][]int) // primary → the others it feeds
+	for i, r := range rs {
+		primary[i] = i
+		for j := range i {
+			p := rs[j]
+			if primary[j] == j && p.Width == r.Width && p.Height == r.Height &&
+				p.FrameRateNum*r.FrameRateDen == r.FrameRateNum*p.FrameRateDen {
+				primary[i] = j
+				shares[j] = append(shares[j], i)
+				break
+			}
+		}
+	}
 	parent := make([]int, len(rs)) // index into rs, or -1 for the source
 	children := make(map[int][]int)
 	for i, r := range rs {
+		if primary[i] != i {
+			continue
+		}
 		parent[i] = -1
 		for j, p := range rs {
-			if longEdge(p) >= 2*longEdge(r) && (parent[i] < 0 || longEdge(p) < longEdge(rs[parent[i]])) {
+			if primary[j] == j && longEdge(p) >= 2*longEdge(r) && (parent[i] < 0 || longEdge(p) < longEdge(rs[parent[i]])) {
 				parent[i] = j
 			}
 		}
 		children[parent[i]] = append(children[parent[i]], i)
 	}
 	var b strings.Builder
-	// split fans a pad out to what it feeds: pad labels cI feed rendition I.
+	// split fans a pad out to what it feeds: pad labels cI feed rendition
+	// I, extra are output labels.
 	split := func(feeds []int, extra string) {
-		n := len(feeds)
-		if extra != "" {
-			n++
-		}
+		n := len(feeds) + strings.Count(extra, "[")
 		fmt.Fprintf(&b, ",split=%d%s", n, extra)
 		for _, c := range feeds {
 			fmt.Fprintf(&b, "[c%d]", c)
@@ -524,15 +551,22 @@ func ladderScaleGraph(rs []Rendition, fpsNum, fpsDen int) string {
 	}
 	split(children[-1], "")
 	for i, r := range rs {
+		if primary[i] != i {
+			continue
+		}
 		fmt.Fprintf(&b, ";[c%d]", i)
 		if r.FrameRateNum*fpsDen != fpsNum*r.FrameRateDen {
 			fmt.Fprintf(&b, "fps=%d/%d,", r.FrameRateNum, r.FrameRateDen)
 		}
 		fmt.Fprintf(&b, "scale=%d:%d:flags=bicubic,setsar=1,format=yuv420p", r.Width, r.Height)
-		if len(children[i]) > 0 {
-			split(children[i], fmt.Sprintf("[out%d]", i))
+		outs := fmt.Sprintf("[out%d]", i)
+		for _, o := range shares[i] {
+			outs += fmt.Sprintf("[out%d]", o)
+		}
+		if len(children[i]) > 0 || len(shares[i]) > 0 {
+			split(children[i], outs)
 		} else {
-			fmt.Fprintf(&b, "[out%d]", i)
+			b.WriteString(outs)
 		}
 	}
 	return b.String()
@@ -555,9 +589,10 @@ func toneMapFilters(v *VideoStream) string {
 }
 
 func newVideoEncoder(job ladderJob, r Rendition, sinkTB astiav.Rational) (*videoEncoder, error) {
-	codec := astiav.FindEncoderByName("libx264")
+	encoderName := videoEncoderName(r.Codec)
+	codec := astiav.FindEncoderByName(encoderName)
 	if codec == nil {
-		return nil, newError(CodeTranscodeFailed, "transcode", errors.New("libx264 encoder not available"))
+		return nil, newError(CodeTranscodeFailed, "transcode", fmt.Errorf("%s encoder not available", encoderName))
 	}
 	enc := astiav.AllocCodecContext(codec)
 	if enc == nil {
@@ -583,15 +618,23 @@ func newVideoEncoder(job ladderJob, r Rendition, sinkTB astiav.Rational) (*video
 
 	d := astiav.NewDictionary()
 	defer d.Free()
-	settings := [][2]string{
-		{"preset", job.opts.Preset},
-		{"crf", strconv.Itoa(job.opts.CRF)},
-		{"maxrate", strconv.Itoa(r.MaxBitrate)},
-		{"bufsize", strconv.Itoa(2 * r.MaxBitrate)},
-		{"profile", "high"},
-		{"keyint_min", strconv.Itoa(gop)},
-		{"sc_threshold", "0"},
-		{"x264-params", x264Params(gop)},
+	var settings [][2]string
+	switch r.Codec {
+	case codecpolicy.AV1:
+		settings = av1Settings(job.opts, r, gop)
+	case codecpolicy.HEVC:
+		settings = hevcSettings(job.opts, r, gop)
+	default:
+		settings = [][2]string{
+			{"preset", job.opts.Preset},
+			{"crf", strconv.Itoa(job.opts.CRF)},
+			{"maxrate", strconv.Itoa(r.MaxBitrate)},
+			{"bufsize", strconv.Itoa(2 * r.MaxBitrate)},
+			{"profile", "high"},
+			{"keyint_min", strconv.Itoa(gop)},
+			{"sc_threshold", "0"},
+			{"x264-params", x264Params(gop)},
+		}
 	}
 	if job.info.Video.HDR {
 		// Tone-mapped pictures say so, or players would take them for HDR.
@@ -603,7 +646,7 @@ func newVideoEncoder(job ladderJob, r Rendition, sinkTB astiav.Rational) (*video
 		}
 	}
 	if err := enc.Open(codec, d); err != nil {
-		return nil, newError(CodeTranscodeFailed, "transcode", fmt.Errorf("opening libx264 for %s: %w", r.Name, err))
+		return nil, newError(CodeTranscodeFailed, "transcode", fmt.Errorf("opening %s for %s: %w", encoderName, r.Name, err))
 	}
 	timescale := int64(r.FrameRateNum)
 	for timescale < 10000 {
@@ -620,7 +663,7 @@ func newVideoEncoder(job ladderJob, r Rendition, sinkTB astiav.Rational) (*video
 	if job.span != nil {
 		track.firstSegment, track.alignDecode = job.span.FirstSegment, true
 	}
-	if err := track.writeVideoInit(enc.ExtraData(), ""); err != nil {
+	if err := track.writeCodecInit(r.Codec, enc.ExtraData(), r.Width, r.Height); err != nil {
 		return nil, fmt.Errorf("writing %s init: %w", r.Name, err)
 	}
 	ok = true
@@ -629,6 +672,45 @@ func newVideoEncoder(job ladderJob, r Rendition, sinkTB astiav.Rational) (*video
 		ticksPerTB: ticksPerTB, frameTicks: ticksPerTB,
 		track: track, logger: job.logger,
 	}, nil
+}
+
+// videoEncoderName is the libavcodec encoder of a rendition's codec.
+func videoEncoderName(codec string) string {
+	switch codec {
+	case codecpolicy.AV1:
+		return "libsvtav1"
+	case codecpolicy.HEVC:
+		return "libx265"
+	}
+	return "libx264"
+}
+
+// av1Settings are SVT-AV1's options for a rung: capped CRF under the
+// rung's cap (SVT-AV1 1.4 takes maxrate with a CRF as "capped CRF"), a
+// keyframe every gop frames (intra period gop-1), each one a closed GOP's
+// IDR (irefresh-type=2) and none at scene cuts (scd=0), so its keyframes,
+// and segment boundaries, fall on the H.264 rungs' frames.
+func av1Settings(o LadderOptions, r Rendition, gop int) [][2]string {
+	return [][2]string{
+		{"preset", strconv.Itoa(o.AV1Preset)},
+		{"crf", strconv.Itoa(o.AV1CRF)},
+		{"maxrate", strconv.Itoa(r.MaxBitrate)},
+		{"bufsize", strconv.Itoa(2 * r.MaxBitrate)},
+		{"svtav1-params", "irefresh-type=2:scd=0"},
+	}
+}
+
+// hevcSettings are x265's options for a rung: Main profile, CRF under a
+// VBV cap of the rung's maxrate (kb/s, a bufsize twice that, as x264's),
+// and the GOP rules of x264Params.
+func hevcSettings(o LadderOptions, r Rendition, gop int) [][2]string {
+	return [][2]string{
+		{"preset", o.HEVCPreset},
+		{"crf", strconv.Itoa(o.HEVCCRF)},
+		{"profile", "main"},
+		{"x265-params", fmt.Sprintf("%s:vbv-maxrate=%d:vbv-bufsize=%d:repeat-headers=0:log-level=error",
+			x264Params(gop), r.MaxBitrate/1000, 2*r.MaxBitrate/1000)},
+	}
 }
 
 // x264Params keeps GOPs closed, fixed and free of scene-cut keyframes, so
@@ -965,8 +1047,14 @@ func (e *videoEncoder) run(ctx context.Context, cancel context.CancelCauseFunc) 
 }
 
 func (e *videoEncoder) packagePacket(p encodedPacket) error {
+	data := p.data
+	if e.rendition.Codec == codecpolicy.AV1 {
+		data = av1Sample(data)
+	} else {
+		data = lengthPrefixed(data)
+	}
 	s := cmafSample{
-		data: lengthPrefixed(p.data),
+		data: data,
 		dts:  p.dts * e.ticksPerTB,
 		pts:  p.pts * e.ticksPerTB,
 		dur:  e.frameTicks,

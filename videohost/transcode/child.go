@@ -43,6 +43,9 @@ type mediaRequest struct {
 
 	Ladder          media.LadderOptions `json:"ladder"`
 	StoryboardTiles int                 `json:"storyboard_tiles,omitempty"`
+	// Codecs is ProcessInput.Codecs, or AddCodecs's policy: the form
+	// codecpolicy.Parse takes, parsed again by the child.
+	Codecs map[string]string `json:"codecs,omitempty"`
 
 	// Op names a track or poster operation (tracks.go) instead of
 	// Process; its result comes as Done.
@@ -61,7 +64,14 @@ type mediaEvent struct {
 	// EarlyDone says the early pass has encoded the whole source.
 	EarlyDone bool          `json:"early_done,omitempty"`
 	Chunked   *chunkedEvent `json:"chunked,omitempty"`
-	Error     *mediaFailure `json:"error,omitempty"`
+	// Added answers an add_codecs request: the codecs it added.
+	Added *addedEvent   `json:"added,omitempty"`
+	Error *mediaFailure `json:"error,omitempty"`
+}
+
+// addedEvent answers an add_codecs request (Pipeline.AddCodecs).
+type addedEvent struct {
+	Codecs []string `json:"codecs"`
 }
 
 // preparedEvent answers a Prepare request; Output is nil when the source
@@ -86,10 +96,14 @@ const childStopGrace = 10 * time.Second
 
 // processInChild runs one Process call in a child process.
 func (p *Pipeline) processInChild(ctx context.Context, in videohost.ProcessInput) (*videohost.ProcessOutput, error) {
+	if _, err := parsePolicy(in.Codecs); err != nil {
+		return nil, err // before a child is started for it
+	}
 	return p.runChild(ctx, mediaRequest{
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
 		PosterTime: in.PosterTime, Playable: in.OnPlayable != nil, Progress: in.OnProgress != nil,
 		EarlyDone: in.OnEarlyDone != nil, EarlyOnly: in.EarlyOnly, Ladder: p.cfg.Ladder, StoryboardTiles: p.cfg.StoryboardTiles,
+		Codecs: in.Codecs,
 	}, childHooks{onPlayable: in.OnPlayable, onProgress: in.OnProgress, onEarlyDone: in.OnEarlyDone})
 }
 
@@ -107,6 +121,7 @@ type childHooks struct {
 	onProgress  func(float64)
 	onEarlyDone func()
 	chunked     *chunkedEvent // receives a chunked encode's answer
+	added       *addedEvent   // receives an add_codecs answer
 }
 
 // runChild runs one request in a child process and returns its result.
@@ -179,6 +194,9 @@ func (p *Pipeline) runChild(ctx context.Context, request mediaRequest, hooks chi
 		case ev.Chunked != nil && hooks.chunked != nil:
 			*hooks.chunked = *ev.Chunked
 			done, finished = ev.Chunked.Output, true
+		case ev.Added != nil && hooks.added != nil:
+			*hooks.added = *ev.Added
+			done, finished = &videohost.ProcessOutput{}, true
 		case ev.Error != nil:
 			failure = ev.Error
 		}
@@ -294,6 +312,13 @@ func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logg
 		}
 		return send(mediaEvent{Error: f})
 	}
+	if req.Op == opAddCodecs {
+		added, err := p.AddCodecs(ctx, req.OutDir, req.Source, req.Codecs)
+		if err != nil {
+			return fail(err)
+		}
+		return send(mediaEvent{Added: &addedEvent{Codecs: added}})
+	}
 	if req.Op != "" {
 		out, err := serveTrackOp(ctx, p, req)
 		if err != nil {
@@ -315,7 +340,8 @@ func ServeChild(ctx context.Context, r io.Reader, w io.Writer, logger *slog.Logg
 		}
 		return send(mediaEvent{Prepared: &preparedEvent{Output: out}})
 	}
-	in := videohost.ProcessInput{Source: req.Source, OutDir: req.OutDir, WorkDir: req.WorkDir, PosterTime: req.PosterTime, EarlyOnly: req.EarlyOnly}
+	in := videohost.ProcessInput{Source: req.Source, OutDir: req.OutDir, WorkDir: req.WorkDir, PosterTime: req.PosterTime, EarlyOnly: req.EarlyOnly,
+		Codecs: req.Codecs}
 	if req.Playable {
 		in.OnPlayable = func(ctx context.Context, dir string, out *videohost.ProcessOutput) error {
 			// The parent takes the folder over from here; this process

@@ -54,13 +54,17 @@ func (p *Pipeline) Process(ctx context.Context, in videohost.ProcessInput) (*vid
 	if len(p.cfg.Command) > 0 {
 		return p.processInChild(ctx, in)
 	}
+	ladder, err := p.ladderFor(in.Codecs)
+	if err != nil {
+		return nil, err
+	}
 	info, err := media.Probe(ctx, in.Source)
 	if err != nil {
 		return nil, mediaError(err)
 	}
 	opts := media.ProcessOptions{
 		Source: in.Source, OutDir: in.OutDir, WorkDir: in.WorkDir,
-		Ladder: p.cfg.Ladder, Logger: p.log, Info: info,
+		Ladder: ladder, Logger: p.log, Info: info,
 		Storyboard: media.StoryboardOptions{MaxTiles: p.cfg.StoryboardTiles},
 		OnProgress: in.OnProgress, OnEarlyDone: in.OnEarlyDone, EarlyOnly: in.EarlyOnly,
 		// No OnPlayable: the video plays already (the worker sets it only
