@@ -46,8 +46,8 @@ func TestRemuxEncodesOtherAudio(t *testing.T) {
 			if !strings.Contains(string(master), "mp4a.40.2") {
 				t.Errorf("the master does not name AAC:\n%s", master)
 			}
-			video := joinTrack(t, filepath.Join(dir, "source"))
-			audio := joinTrack(t, filepath.Join(dir, "audio", "0"))
+			video := joinTrackFolder(t, filepath.Join(dir, "source"))
+			audio := joinTrackFolder(t, filepath.Join(dir, "audio", "0"))
 			a := ffprobeJSON(t, audio)
 			if len(a.Streams) != 1 || a.Streams[0].CodecName != "aac" || a.Streams[0].SampleRate != "48000" || a.Streams[0].Channels != 2 {
 				t.Fatalf("audio track: %+v", a.Streams)
@@ -65,9 +65,9 @@ func TestRemuxEncodesOtherAudio(t *testing.T) {
 	}
 }
 
-// joinTrack concatenates a CMAF track's init segment and its media
+// joinTrackFolder concatenates a CMAF track's init segment and its media
 // segments, in order, into one file ffprobe reads.
-func joinTrack(t *testing.T, dir string) string {
+func joinTrackFolder(t *testing.T, dir string) string {
 	t.Helper()
 	segs, err := filepath.Glob(filepath.Join(dir, "*.m4s"))
 	if err != nil || len(segs) == 0 {
