@@ -91,3 +91,41 @@ func (s *Service) LiveSessionOwner(ctx context.Context, videoID string) (string,
 	}
 	return strings.TrimSpace(string(raw)), nil
 }
+
+// CheckoutLiveSet writes into dir the set the live video plays while its
+// session runs (its early version: what the session's process copied to
+// the blob store, segment by segment), so that another process takes the
+// session over when that one died (livesession). A video that is not a
+// live session's, or whose session has ended (not processing), is refused
+// with EInvalidTransition; one with no early version yet (its process
+// died before its first segment) writes nothing and reports false.
+func (s *Jobs) CheckoutLiveSet(ctx context.Context, videoID, dir string) (bool, error) {
+	v, err := s.store.Video(ctx, "", videoID)
+	if err != nil {
+		return false, err
+	}
+	if v.Source == nil || v.Source.LiveStream == "" || v.State != StateProcessing {
+		return false, Errorf(EInvalidTransition, "video %s is not a running live session's", videoID)
+	}
+	if v.AssetVersion == "" || !isEarlyVersion(v.AssetVersion) {
+		return false, nil
+	}
+	if err := s.CheckoutAssets(ctx, v, dir); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// LiveSessionEnded reports whether the live video's session is over: the
+// video is no longer processing (its recording is ready, or it errored)
+// or is gone.
+func (s *Jobs) LiveSessionEnded(ctx context.Context, videoID string) (bool, error) {
+	v, err := s.store.Video(ctx, "", videoID)
+	if IsNotFound(err) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return v.State != StateProcessing, nil
+}
