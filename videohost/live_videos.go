@@ -2,8 +2,12 @@ package videohost
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -128,4 +132,34 @@ func (s *Jobs) LiveSessionEnded(ctx context.Context, videoID string) (bool, erro
 		return false, err
 	}
 	return v.State != StateProcessing, nil
+}
+
+// PruneLiveSet removes from the live video's early version every file
+// that is not in dir: after a takeover (CheckoutLiveSet, then the
+// packager resumed in dir), what the dead process stored past the point
+// the session resumes from. Its names are the next segments', which the
+// copies as the set grows must not take for stored.
+func (s *Jobs) PruneLiveSet(ctx context.Context, videoID, dir string) error {
+	v, err := s.store.Video(ctx, "", videoID)
+	if err != nil {
+		return err
+	}
+	if v.AssetVersion == "" || !isEarlyVersion(v.AssetVersion) {
+		return nil
+	}
+	prefix := assetPrefix(videoID, v.AssetVersion)
+	blobs, err := s.blobs.List(ctx, prefix+"/")
+	if err != nil {
+		return fmt.Errorf("listing the live set: %w", err)
+	}
+	for _, b := range blobs {
+		rel := strings.TrimPrefix(b.Key, prefix+"/")
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel))); err == nil || !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err := s.blobs.DeletePrefix(ctx, b.Key); err != nil {
+			return fmt.Errorf("removing %s from the live set: %w", rel, err)
+		}
+	}
+	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,6 +41,10 @@ type Domain interface {
 	LiveSessionOwner(ctx context.Context, videoID string) (string, error)
 	LiveSessionEnded(ctx context.Context, videoID string) (bool, error)
 	CheckoutLiveSet(ctx context.Context, videoID, dir string) (bool, error)
+	// PruneLiveSet removes from the set in the blob store what dir does
+	// not hold: what the dead process stored past the point the session
+	// resumes from.
+	PruneLiveSet(ctx context.Context, videoID, dir string) error
 	// SpaceWithUsage is a space with its quotas and what it holds: a
 	// publisher whose space is at its max_minutes is refused.
 	SpaceWithUsage(ctx context.Context, id string) (*videohost.Space, error)
@@ -328,6 +334,18 @@ func (s *Sessions) takeOver(ctx context.Context, sess *session, video string, mc
 	if err != nil {
 		return nil, err
 	}
+	if had {
+		// What the dead process stored past the segment every track
+		// reached (its last playlists were being copied) goes: the
+		// publish's next segments take its names, and the recording is
+		// this folder's segments.
+		if err := dropSegmentsFrom(sess.liveDir(), mux.NextMSN()); err != nil {
+			return nil, err
+		}
+		if err := s.cfg.Domain.PruneLiveSet(ctx, video, sess.liveDir()); err != nil {
+			return nil, err
+		}
+	}
 	// What Recover needs, should this process die too.
 	note, _ := json.Marshal(sessionNote{Stream: ls.ID, Video: video, Record: ls.Record})
 	if err := os.WriteFile(filepath.Join(sess.dir, sessionNoteFile), note, 0o644); err != nil {
@@ -347,6 +365,21 @@ func (s *Sessions) takeOver(ctx context.Context, sess *session, video string, mc
 	s.mu.Unlock()
 	s.cfg.Logger.InfoContext(ctx, "live: session taken over", "stream", ls.ID, "video", video, "resumed", resumed)
 	return mux, nil
+}
+
+// dropSegmentsFrom removes from a session's folder the segments numbered
+// from next on.
+func dropSegmentsFrom(dir string, next uint64) error {
+	return filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() || filepath.Ext(p) != ".m4s" {
+			return err
+		}
+		n, err := strconv.ParseUint(strings.TrimSuffix(e.Name(), ".m4s"), 10, 64)
+		if err != nil || n < next {
+			return nil
+		}
+		return os.Remove(p)
+	})
 }
 
 // startVideo creates the session's video, the first time media flows.

@@ -96,11 +96,40 @@ func ResumeMuxer(ctx context.Context, cfg Config) (m *Muxer, resumed bool, err e
 		m.audio = t
 		m.tracks = append(m.tracks, t)
 	}
-	for _, t := range m.tracks {
-		if n := len(t.segs); n > 0 {
-			m.nextMSN = max(m.nextMSN, t.segs[n-1].msn+1)
+	// The tracks' playlists are stored one after the other: the dead
+	// Muxer's last segment may be in one and not yet in another. Every
+	// track resumes from the last segment the video and the audio both
+	// have, so that the next publish starts them together; what a track
+	// stored after it is dropped (the segment in flight), and its number
+	// is the next publish's.
+	var last uint64
+	first := true
+	for _, t := range []*track{m.video, m.audio} {
+		if t == nil {
+			continue
+		}
+		if n := t.segs[len(t.segs)-1].msn; first || n < last {
+			last, first = n, false
 		}
 	}
+	for _, t := range m.tracks {
+		n := len(t.segs)
+		for n > 0 && t.segs[n-1].msn > last {
+			n--
+		}
+		if n < len(t.segs) {
+			t.segs = t.segs[:n]
+			t.totalBytes, t.longest, t.peak = 0, 0, 0
+			m.measureResumed(t)
+			if n == 0 {
+				return nil, false, fmt.Errorf("llhls: resuming %s: no segment up to %d", t.name, last)
+			}
+			s := t.segs[n-1]
+			t.end = s.at + s.duration()
+		}
+		t.trim = len(t.segs)
+	}
+	m.nextMSN = last + 1
 	m.cfg.Logger.Info("llhls: session resumed from storage", "tracks", len(m.tracks), "next_msn", m.nextMSN)
 	return m, true, nil
 }
@@ -251,30 +280,58 @@ func (m *Muxer) resumeTrack(ctx context.Context, rs ReadStorage, t *track) error
 		}
 		s.dseq = d
 	}
-	for _, s := range t.segs {
-		size := 0
-		if ss, ok := rs.(interface {
-			Size(context.Context, string) (int64, error)
-		}); ok {
-			n, err := ss.Size(ctx, t.name+"/"+strconv.FormatUint(s.msn, 10)+".m4s")
-			if err != nil {
-				return err
-			}
-			size = int(n)
-		}
-		// What a rendition report needs (LAST-PART); the parts themselves
-		// are not kept, their segment is.
-		s.size, s.nparts = size, 1
-		t.totalBytes += size
-		t.longest = max(t.longest, s.duration())
-		if d := s.duration().Seconds(); d > 0 && size > 0 && (d >= m.cfg.SegmentTarget.Seconds()/2 || t.peak == 0) {
-			t.peak = max(t.peak, float64(size*8)/d)
-		}
+	if err := m.sizeResumed(ctx, rs, t); err != nil {
+		return err
 	}
+	m.measureResumed(t)
 	t.trim = len(t.segs)
 	lastS := t.segs[len(t.segs)-1]
 	t.end = lastS.at + lastS.duration()
 	return nil
+}
+
+// sizeResumed reads the sizes of t's resumed segments, which the
+// multivariant playlist's bit rates are measured by, from a Storage that
+// tells them (DirStorage).
+func (m *Muxer) sizeResumed(ctx context.Context, rs ReadStorage, t *track) error {
+	ss, ok := rs.(interface {
+		Size(context.Context, string) (int64, error)
+	})
+	if !ok {
+		return nil
+	}
+	for _, s := range t.segs {
+		n, err := ss.Size(ctx, t.name+"/"+strconv.FormatUint(s.msn, 10)+".m4s")
+		if err != nil {
+			return err
+		}
+		// What a rendition report needs (LAST-PART); the parts themselves
+		// are not kept, their segment is.
+		s.size, s.nparts = int(n), 1
+	}
+	return nil
+}
+
+// measureResumed measures t's resumed segments as closeSegment measures
+// each.
+func (m *Muxer) measureResumed(t *track) {
+	for _, s := range t.segs {
+		s.nparts = 1
+		t.totalBytes += s.size
+		t.longest = max(t.longest, s.duration())
+		if d := s.duration().Seconds(); d > 0 && s.size > 0 && (d >= m.cfg.SegmentTarget.Seconds()/2 || t.peak == 0) {
+			t.peak = max(t.peak, float64(s.size*8)/d)
+		}
+	}
+}
+
+// NextMSN is the media sequence number the next segment will have: after
+// ResumeMuxer, every stored segment numbered from it on was dropped
+// (Storage may still hold it: the caller removes it).
+func (m *Muxer) NextMSN() uint64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.nextMSN
 }
 
 // parseStandardPlaylist reads a standard live (or VOD) media playlist as

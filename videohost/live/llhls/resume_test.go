@@ -143,3 +143,68 @@ func short(b []byte) string {
 	}
 	return string(b)
 }
+
+// TestResumeMuxerAfterAPlaylistInFlight: the dead Muxer stored the audio
+// playlist listing its last segment and not yet the video's: both tracks
+// resume from the last segment they both list, the audio's later one is
+// dropped, and the next publish's segments follow on both with
+// consecutive numbers.
+func TestResumeMuxerAfterAPlaylistInFlight(t *testing.T) {
+	tracks, units := h264Source(t)
+	a := newMuxer(t, llhls.Config{ReelLayout: true})
+	a.publish(t, tracks, units[:len(units)/2])
+	dir := t.TempDir()
+	for name, data := range snapshot(t, a.dir) {
+		if name == "h264_sd/playlist.m3u8" {
+			// The video's playlist as it was a segment earlier.
+			lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+			data = []byte(strings.Join(lines[:len(lines)-3], "\n") + "\n")
+		}
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	video := string(readFile(t, filepath.Join(dir, "h264_sd/playlist.m3u8")))
+	audio := string(readFile(t, filepath.Join(dir, "audio/0/playlist.m3u8")))
+	nv, na := strings.Count(video, "#EXTINF"), strings.Count(audio, "#EXTINF")
+	if nv != na-1 {
+		t.Fatalf("the test's playlists: %d video and %d audio segments", nv, na)
+	}
+	b, resumed, err := llhls.ResumeMuxer(context.Background(), llhls.Config{ReelLayout: true,
+		Storage: llhls.DirStorage{Dir: dir}, Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return t0 }})
+	if err != nil || !resumed {
+		t.Fatalf("resuming: %v (resumed %v)", err, resumed)
+	}
+	if next := b.NextMSN(); next != uint64(nv) {
+		t.Fatalf("next segment %d, want %d (after the video's last)", next, nv)
+	}
+	if err := b.Start(tracks); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range units {
+		if err := b.WriteUnit(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Finish(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	video = string(readFile(t, filepath.Join(dir, "h264_sd/playlist.m3u8")))
+	audio = string(readFile(t, filepath.Join(dir, "audio/0/playlist.m3u8")))
+	for _, list := range []string{video, audio} {
+		n := 0
+		for _, l := range strings.Split(list, "\n") {
+			if strings.HasSuffix(l, ".m4s") {
+				if l != fmt.Sprintf("%d.m4s", n) {
+					t.Fatalf("segment %s where %d.m4s was due:\n%s", l, n, list)
+				}
+				n++
+			}
+		}
+	}
+	if strings.Count(video, "#EXTINF") != strings.Count(audio, "#EXTINF") || strings.Count(audio, "#EXT-X-DISCONTINUITY\n") != 1 {
+		t.Fatalf("after the takeover:\n%s\n%s", video, audio)
+	}
+}
