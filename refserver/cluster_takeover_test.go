@@ -172,9 +172,12 @@ func TestLiveTakeoverAfterKill9(t *testing.T) {
 			t.Errorf("the recording's %s (%d bytes) is not what A stored (%d bytes)", name, len(got), len(want))
 		}
 	}
-	now := stream()
-	if now.State != "idle" || now.LastVideoID != videoID {
-		t.Fatalf("the stream after the end: %s, last video %q", now.State, now.LastVideoID)
+	// Idle once the session has finished (just after the recording is
+	// published).
+	var now liveStream
+	within(t, 10*time.Second, "the stream idle", func() bool { now = stream(); return now.State == "idle" })
+	if now.LastVideoID != videoID {
+		t.Fatalf("the stream after the end: last video %q, want %q", now.LastVideoID, videoID)
 	}
 	r := b.request(t, "GET", "/v1/videos?limit=100", key, nil)
 	var list struct{ Data []video }

@@ -121,10 +121,9 @@ type Sessions struct {
 	current, lastVideo, finished map[string]string
 	// open counts each stream's sessions not finished yet.
 	open map[string]int
-	// takeovers are the videos of sessions another process ran and left
-	// (it died), by stream id, from Authorize to Open: the next session
-	// of the stream continues them.
-	takeovers map[string]string
+	// takeovers are the sessions another process ran and left (it died),
+	// taken over by Authorize and waiting for the hub's Open, by stream id.
+	takeovers map[string]*session
 }
 
 // New returns Sessions; base is the context of the process that runs
@@ -145,7 +144,7 @@ func New(base context.Context, cfg Config) (*Sessions, error) {
 	return &Sessions{cfg: cfg, base: context.WithoutCancel(base),
 		streams: make(map[string]*videohost.LiveStream), byVideo: make(map[string]*session),
 		current: make(map[string]string), lastVideo: make(map[string]string), finished: make(map[string]string),
-		open: make(map[string]int), takeovers: make(map[string]string)}, nil
+		open: make(map[string]int), takeovers: make(map[string]*session)}, nil
 }
 
 var (
@@ -166,23 +165,33 @@ func (s *Sessions) Authorize(ctx context.Context, key string) (live.Stream, erro
 	if err != nil {
 		return live.Stream{}, err
 	}
-	takeover, err := s.takeover(ctx, ls)
+	video, err := s.takeover(ctx, ls)
 	if err != nil {
 		return live.Stream{}, err
 	}
-	if takeover == "" {
-		if err := s.checkQuota(ctx, ls); err != nil {
+	var taken *session
+	if video != "" {
+		// The session is fetched and resumed here, before the hub opens
+		// it: the hub opens sessions one at a time, and a long session's
+		// fetch must not hold up the other streams' publishers.
+		if taken, err = s.newSession(ctx, ls, video); err != nil {
+			s.cfg.Logger.ErrorContext(ctx, "live: taking a session over", "stream", ls.ID, "video", video, "err", err)
 			return live.Stream{}, err
 		}
+	} else if err := s.checkQuota(ctx, ls); err != nil {
+		return live.Stream{}, err
 	}
 	s.mu.Lock()
 	s.streams[ls.ID] = ls
-	if takeover != "" {
-		s.takeovers[ls.ID] = takeover
-	} else {
-		delete(s.takeovers, ls.ID)
+	old := s.takeovers[ls.ID]
+	delete(s.takeovers, ls.ID)
+	if taken != nil {
+		s.takeovers[ls.ID] = taken
 	}
 	s.mu.Unlock()
+	if old != nil {
+		old.discard()
+	}
 	return live.Stream{ID: ls.ID, Space: ls.Space, ReconnectWindow: time.Duration(ls.ReconnectWindow) * time.Second}, nil
 }
 
@@ -276,12 +285,33 @@ func (s *Sessions) checkQuota(ctx context.Context, ls *videohost.LiveStream) err
 func (s *Sessions) Open(ctx context.Context, st live.Stream) (live.Session, error) {
 	s.mu.Lock()
 	ls := s.streams[st.ID]
-	takeover := s.takeovers[st.ID]
+	sess := s.takeovers[st.ID]
 	delete(s.takeovers, st.ID)
 	s.mu.Unlock()
 	if ls == nil {
 		return nil, fmt.Errorf("livesession: stream %s was not authorized", st.ID)
 	}
+	if sess == nil {
+		var err error
+		if sess, err = s.newSession(ctx, ls, ""); err != nil {
+			return nil, err
+		}
+	}
+	s.mu.Lock()
+	if sess.videoID != "" {
+		// A session taken over: its video is there from the start.
+		s.byVideo[sess.videoID] = sess
+		s.current[ls.ID] = sess.videoID
+		s.lastVideo[ls.ID] = sess.videoID
+	}
+	s.open[ls.ID]++
+	s.mu.Unlock()
+	return sess, nil
+}
+
+// newSession makes a session's folder and packager: a new session's, or
+// (takeover, a video) the continuation of one whose process died.
+func (s *Sessions) newSession(ctx context.Context, ls *videohost.LiveStream, takeover string) (*session, error) {
 	dir := filepath.Join(s.cfg.WorkDir, ls.ID+"-"+videohost.NewID(8))
 	if err := os.MkdirAll(filepath.Join(dir, "live"), 0o755); err != nil {
 		return nil, fmt.Errorf("livesession: creating the session's folder: %w", err)
@@ -300,6 +330,9 @@ func (s *Sessions) Open(ctx context.Context, st live.Stream) (live.Session, erro
 		mux, err = llhls.NewMuxer(mcfg)
 	}
 	if err != nil {
+		if sess.early != nil {
+			sess.early.Stop()
+		}
 		os.RemoveAll(dir)
 		return nil, err
 	}
@@ -307,10 +340,17 @@ func (s *Sessions) Open(ctx context.Context, st live.Stream) (live.Session, erro
 	if s.cfg.Rungs != nil {
 		sess.pub = s.cfg.Rungs(mux)
 	}
-	s.mu.Lock()
-	s.open[ls.ID]++
-	s.mu.Unlock()
 	return sess, nil
+}
+
+// discard drops a session made for a takeover that was never opened (the
+// hub refused the publisher after Authorize, or a newer one came).
+func (x *session) discard() {
+	if x.early != nil {
+		x.early.Stop()
+	}
+	x.mux.Finish(context.Background())
+	os.RemoveAll(x.dir)
 }
 
 // takeOver makes sess the continuation of the session of video, which a
@@ -358,11 +398,6 @@ func (s *Sessions) takeOver(ctx context.Context, sess *session, video string, mc
 		sess.early.Adopt(sess.liveDir())
 		sess.published = true
 	}
-	s.mu.Lock()
-	s.byVideo[video] = sess
-	s.current[ls.ID] = video
-	s.lastVideo[ls.ID] = video
-	s.mu.Unlock()
 	s.cfg.Logger.InfoContext(ctx, "live: session taken over", "stream", ls.ID, "video", video, "resumed", resumed)
 	return mux, nil
 }
