@@ -124,6 +124,8 @@ type Sessions struct {
 	// takeovers are the sessions another process ran and left (it died),
 	// taken over by Authorize and waiting for the hub's Open, by stream id.
 	takeovers map[string]*session
+	// fetching marks the streams whose session Authorize is taking over.
+	fetching map[string]bool
 }
 
 // New returns Sessions; base is the context of the process that runs
@@ -144,7 +146,7 @@ func New(base context.Context, cfg Config) (*Sessions, error) {
 	return &Sessions{cfg: cfg, base: context.WithoutCancel(base),
 		streams: make(map[string]*videohost.LiveStream), byVideo: make(map[string]*session),
 		current: make(map[string]string), lastVideo: make(map[string]string), finished: make(map[string]string),
-		open: make(map[string]int), takeovers: make(map[string]*session)}, nil
+		open: make(map[string]int), takeovers: make(map[string]*session), fetching: make(map[string]bool)}, nil
 }
 
 var (
@@ -173,10 +175,30 @@ func (s *Sessions) Authorize(ctx context.Context, key string) (live.Stream, erro
 	if video != "" {
 		// The session is fetched and resumed here, before the hub opens
 		// it: the hub opens sessions one at a time, and a long session's
-		// fetch must not hold up the other streams' publishers.
-		if taken, err = s.newSession(ctx, ls, video); err != nil {
-			s.cfg.Logger.ErrorContext(ctx, "live: taking a session over", "stream", ls.ID, "video", video, "err", err)
-			return live.Stream{}, err
+		// fetch must not hold up the other streams' publishers. A
+		// publisher whose handshake timed out during the fetch and came
+		// back has it ready; one that comes while it runs is refused.
+		s.mu.Lock()
+		ready, fetching := s.takeovers[ls.ID], s.fetching[ls.ID]
+		if ready != nil && ready.videoID == video {
+			delete(s.takeovers, ls.ID)
+			taken = ready
+		} else if !fetching {
+			s.fetching[ls.ID] = true
+		}
+		s.mu.Unlock()
+		if taken == nil && fetching {
+			return live.Stream{}, fmt.Errorf("%w: the session is being taken over", live.ErrBusy)
+		}
+		if taken == nil {
+			taken, err = s.newSession(ctx, ls, video)
+			s.mu.Lock()
+			delete(s.fetching, ls.ID)
+			s.mu.Unlock()
+			if err != nil {
+				s.cfg.Logger.ErrorContext(ctx, "live: taking a session over", "stream", ls.ID, "video", video, "err", err)
+				return live.Stream{}, err
+			}
 		}
 	} else if err := s.checkQuota(ctx, ls); err != nil {
 		return live.Stream{}, err

@@ -55,8 +55,9 @@ func TestTakeoverAndRecover(t *testing.T) {
 
 	log := slog.New(slog.DiscardHandler)
 	aUp := true
+	workB := t.TempDir()
 	b, err := livesession.New(ctx, livesession.Config{Domain: jobs, Streams: s.streams, States: s.db, Recorder: noRecorder{},
-		WorkDir: t.TempDir(), Logger: log, Owner: ownerB,
+		WorkDir: workB, Logger: log, Owner: ownerB,
 		OwnerAlive: func(_ context.Context, url string) bool { return url == ownerA && aUp }})
 	if err != nil {
 		t.Fatal(err)
@@ -69,6 +70,14 @@ func TestTakeoverAndRecover(t *testing.T) {
 	st, err := b.Authorize(ctx, ls.StreamKey)
 	if err != nil {
 		t.Fatalf("a publisher on B once A is down: %v", err)
+	}
+	// The publisher's handshake timed out during the takeover, and it
+	// came back: the session taken over is the same.
+	if st, err = b.Authorize(ctx, ls.StreamKey); err != nil {
+		t.Fatalf("the publisher back on B: %v", err)
+	}
+	if entries, _ := os.ReadDir(workB); len(entries) != 1 {
+		t.Fatalf("%d session folders on B, want the one taken over", len(entries))
 	}
 	sess, err := b.Open(ctx, st)
 	if err != nil {
