@@ -191,7 +191,11 @@ func (s *Sessions) Authorize(ctx context.Context, key string) (live.Stream, erro
 			return live.Stream{}, fmt.Errorf("%w: the session is being taken over", live.ErrBusy)
 		}
 		if taken == nil {
-			taken, err = s.newSession(ctx, ls, video)
+			// Not cut short when the publisher gives up waiting: its
+			// retry takes the session fetched.
+			fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), takeoverTimeout)
+			taken, err = s.newSession(fctx, ls, video)
+			cancel()
 			s.mu.Lock()
 			delete(s.fetching, ls.ID)
 			s.mu.Unlock()
@@ -260,6 +264,9 @@ func (s *Sessions) takeover(ctx context.Context, ls *videohost.LiveStream) (stri
 	s.cfg.Logger.InfoContext(ctx, "live: taking over a session whose process is down", "stream", ls.ID, "video", video, "owner", owner)
 	return video, nil
 }
+
+// takeoverTimeout bounds the fetch of a session taken over.
+const takeoverTimeout = 10 * time.Minute
 
 // healthy is Config.OwnerAlive's default: any answer of the process's
 // GET /healthz within 3 s. One that does not answer (connection refused,
