@@ -114,7 +114,10 @@ var (
 	// refuses the second publisher rather than letting it take over: a
 	// leaked key must not cut a running event, and a publisher whose
 	// connection broke is only let back in once the old connection is
-	// known dead (its read deadline or a closed socket).
+	// known dead (its read deadline or a closed socket). With several
+	// processes, a publisher reaching another process than the one its
+	// stream's session runs on is refused likewise while that process is
+	// up (livesession takes the session over once it is not).
 	ErrBusy = errors.New("live: another publisher is using this stream key")
 	// ErrOverQuota: the stream's space already holds what one of its quotas
 	// allows (max_minutes): a new session would only end errored.

@@ -21,6 +21,21 @@
 // the same segments, VOD playlists, MP4 renditions remuxed from them, the
 // pictures. A publisher that leaves before sending media makes no video.
 //
+// Several processes: with Config.Owner (the server's --advertise-url)
+// each session's video records the process that runs it
+// (Domain.ClaimLiveSession). A publisher that reaches another process for
+// a stream whose session runs elsewhere is refused (live.ErrBusy) while
+// that process answers its /healthz (Config.OwnerAlive), the rule for a
+// second publisher; once it does not (killed, crashed), the publisher
+// takes the session over: the same video, claimed by this process, the
+// set the dead process had copied to the blob store fetched
+// (Domain.CheckoutLiveSet) and the packager resumed from it
+// (llhls.ResumeMuxer), the publish after a discontinuity, and the
+// recording at the end holds both processes' segments. Recover, when the
+// dead process starts again, leaves a session another process took over
+// (its video records that process, or is no longer processing) and only
+// removes its folder.
+//
 // Authorize refuses, with live.ErrOverQuota, a new session in a space
 // that already holds its max_minutes (the recording's duration counts
 // when it is published, as any video's). Every move of a stream's state

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -31,6 +33,18 @@ type Domain interface {
 	// session runs on (Config.Owner), for the others' api to reach it.
 	ClaimLiveSession(ctx context.Context, videoID, url string) error
 	ReleaseLiveSession(ctx context.Context, videoID string) error
+	// LiveSessionOwner is the process a session's video records, "" for
+	// none; LiveSessionEnded whether the session is over (its video no
+	// longer processing); CheckoutLiveSet writes the set its process
+	// copied to the blob store into a folder: a publisher that reaches
+	// this process after that one died takes the session over with them.
+	LiveSessionOwner(ctx context.Context, videoID string) (string, error)
+	LiveSessionEnded(ctx context.Context, videoID string) (bool, error)
+	CheckoutLiveSet(ctx context.Context, videoID, dir string) (bool, error)
+	// PruneLiveSet removes from the set in the blob store what dir does
+	// not hold: what the dead process stored past the point the session
+	// resumes from.
+	PruneLiveSet(ctx context.Context, videoID, dir string) error
 	// SpaceWithUsage is a space with its quotas and what it holds: a
 	// publisher whose space is at its max_minutes is refused.
 	SpaceWithUsage(ctx context.Context, id string) (*videohost.Space, error)
@@ -74,8 +88,15 @@ type Config struct {
 	// Owner is the URL other processes reach this one's HTTP at: each
 	// session's video records it while the session runs, and their api
 	// passes its low-latency HLS requests on to it. "" records nothing
-	// (one process, or a balancer that sends /live/ to the ingest).
+	// (one process, or a balancer that sends /live/ to the ingest), and
+	// takes no session over.
 	Owner string
+	// OwnerAlive reports whether the process at an owner's URL is up; a
+	// publisher whose stream's session runs on another process is refused
+	// while it is (live.ErrBusy), and takes the session over once it is
+	// not. The default asks its GET /healthz: any answer within 3 s is
+	// alive.
+	OwnerAlive func(ctx context.Context, url string) bool
 	// Rungs, when set, wraps each session's packager so that its publishes
 	// bring the lower rungs of the video (transcode/liveladder's New, which links
 	// FFmpeg: this package does not); nil passes the published picture
@@ -100,6 +121,11 @@ type Sessions struct {
 	current, lastVideo, finished map[string]string
 	// open counts each stream's sessions not finished yet.
 	open map[string]int
+	// takeovers are the sessions another process ran and left (it died),
+	// taken over by Authorize and waiting for the hub's Open, by stream id.
+	takeovers map[string]*session
+	// fetching marks the streams whose session Authorize is taking over.
+	fetching map[string]bool
 }
 
 // New returns Sessions; base is the context of the process that runs
@@ -114,10 +140,13 @@ func New(base context.Context, cfg Config) (*Sessions, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.OwnerAlive == nil {
+		cfg.OwnerAlive = healthy
+	}
 	return &Sessions{cfg: cfg, base: context.WithoutCancel(base),
 		streams: make(map[string]*videohost.LiveStream), byVideo: make(map[string]*session),
 		current: make(map[string]string), lastVideo: make(map[string]string), finished: make(map[string]string),
-		open: make(map[string]int)}, nil
+		open: make(map[string]int), takeovers: make(map[string]*session), fetching: make(map[string]bool)}, nil
 }
 
 var (
@@ -138,13 +167,124 @@ func (s *Sessions) Authorize(ctx context.Context, key string) (live.Stream, erro
 	if err != nil {
 		return live.Stream{}, err
 	}
-	if err := s.checkQuota(ctx, ls); err != nil {
+	video, err := s.takeover(ctx, ls)
+	if err != nil {
+		return live.Stream{}, err
+	}
+	var taken *session
+	if video != "" {
+		// The session is fetched and resumed here, before the hub opens
+		// it: the hub opens sessions one at a time, and a long session's
+		// fetch must not hold up the other streams' publishers. A
+		// publisher whose handshake timed out during the fetch and came
+		// back has it ready; one that comes while it runs is refused.
+		s.mu.Lock()
+		ready, fetching := s.takeovers[ls.ID], s.fetching[ls.ID]
+		if ready != nil && ready.videoID == video {
+			delete(s.takeovers, ls.ID)
+			taken = ready
+		} else if !fetching {
+			s.fetching[ls.ID] = true
+		}
+		s.mu.Unlock()
+		if taken == nil && fetching {
+			return live.Stream{}, fmt.Errorf("%w: the session is being taken over", live.ErrBusy)
+		}
+		if taken == nil {
+			// Not cut short when the publisher gives up waiting: its
+			// retry takes the session fetched.
+			fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), takeoverTimeout)
+			taken, err = s.newSession(fctx, ls, video)
+			cancel()
+			s.mu.Lock()
+			delete(s.fetching, ls.ID)
+			s.mu.Unlock()
+			if err != nil {
+				s.cfg.Logger.ErrorContext(ctx, "live: taking a session over", "stream", ls.ID, "video", video, "err", err)
+				return live.Stream{}, err
+			}
+		}
+	} else if err := s.checkQuota(ctx, ls); err != nil {
 		return live.Stream{}, err
 	}
 	s.mu.Lock()
 	s.streams[ls.ID] = ls
+	old := s.takeovers[ls.ID]
+	delete(s.takeovers, ls.ID)
+	if taken != nil {
+		s.takeovers[ls.ID] = taken
+	}
 	s.mu.Unlock()
+	if old != nil {
+		old.discard()
+	}
 	return live.Stream{ID: ls.ID, Space: ls.Space, ReconnectWindow: time.Duration(ls.ReconnectWindow) * time.Second}, nil
+}
+
+// takeover decides what becomes of a publisher whose stream's session
+// runs on another process, which the session's video records
+// (ClaimLiveSession, Config.Owner): while that process is up, the
+// publisher is refused (live.ErrBusy), as a second publisher on one
+// process is; once it is down (killed, crashed, its machine gone), the
+// publisher takes the session over and takeover returns its video: the
+// session goes on here, from what that process copied to the blob store.
+// A process is down when its /healthz does not answer (Config.OwnerAlive):
+// no lease to refresh, and a process that stopped cleanly has ended its
+// sessions and removed their records already. "" is a new session, as
+// without several processes.
+func (s *Sessions) takeover(ctx context.Context, ls *videohost.LiveStream) (string, error) {
+	video := ls.ActiveVideoID
+	if s.cfg.Owner == "" || video == "" {
+		return "", nil
+	}
+	s.mu.Lock()
+	here := s.current[ls.ID] != "" || s.open[ls.ID] > 0
+	s.mu.Unlock()
+	if here {
+		// This process's session: the hub decides (a reconnect, or busy).
+		return "", nil
+	}
+	owner, err := s.cfg.Domain.LiveSessionOwner(ctx, video)
+	if err != nil {
+		return "", err
+	}
+	if owner == "" {
+		// No process runs it (it ended), or its process records none.
+		return "", nil
+	}
+	if owner != s.cfg.Owner && s.cfg.OwnerAlive(ctx, owner) {
+		s.cfg.Logger.InfoContext(ctx, "live: publisher refused, the stream's session runs on another process", "stream", ls.ID,
+			"video", video, "owner", owner)
+		return "", fmt.Errorf("%w (on %s)", live.ErrBusy, owner)
+	}
+	ended, err := s.cfg.Domain.LiveSessionEnded(ctx, video)
+	if err != nil || ended {
+		return "", err
+	}
+	s.cfg.Logger.InfoContext(ctx, "live: taking over a session whose process is down", "stream", ls.ID, "video", video, "owner", owner)
+	return video, nil
+}
+
+// takeoverTimeout bounds the fetch of a session taken over.
+const takeoverTimeout = 10 * time.Minute
+
+// healthy is Config.OwnerAlive's default: any answer of the process's
+// GET /healthz within 3 s. One that does not answer (connection refused,
+// no route, a timeout) is down. The connection's end is not the owner's:
+// a publisher that left is not a reason to take a session over.
+func healthy(ctx context.Context, url string) bool {
+	cctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(cctx, http.MethodGet, url+"/healthz", nil)
+	if err != nil {
+		return true
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return ctx.Err() != nil
+	}
+	resp.Body.Close()
+	return true
 }
 
 // checkQuota refuses a new session in a space at or past its
@@ -174,10 +314,33 @@ func (s *Sessions) checkQuota(ctx context.Context, ls *videohost.LiveStream) err
 func (s *Sessions) Open(ctx context.Context, st live.Stream) (live.Session, error) {
 	s.mu.Lock()
 	ls := s.streams[st.ID]
+	sess := s.takeovers[st.ID]
+	delete(s.takeovers, st.ID)
 	s.mu.Unlock()
 	if ls == nil {
 		return nil, fmt.Errorf("livesession: stream %s was not authorized", st.ID)
 	}
+	if sess == nil {
+		var err error
+		if sess, err = s.newSession(ctx, ls, ""); err != nil {
+			return nil, err
+		}
+	}
+	s.mu.Lock()
+	if sess.videoID != "" {
+		// A session taken over: its video is there from the start.
+		s.byVideo[sess.videoID] = sess
+		s.current[ls.ID] = sess.videoID
+		s.lastVideo[ls.ID] = sess.videoID
+	}
+	s.open[ls.ID]++
+	s.mu.Unlock()
+	return sess, nil
+}
+
+// newSession makes a session's folder and packager: a new session's, or
+// (takeover, a video) the continuation of one whose process died.
+func (s *Sessions) newSession(ctx context.Context, ls *videohost.LiveStream, takeover string) (*session, error) {
 	dir := filepath.Join(s.cfg.WorkDir, ls.ID+"-"+videohost.NewID(8))
 	if err := os.MkdirAll(filepath.Join(dir, "live"), 0o755); err != nil {
 		return nil, fmt.Errorf("livesession: creating the session's folder: %w", err)
@@ -188,8 +351,17 @@ func (s *Sessions) Open(ctx context.Context, st live.Stream) (live.Session, erro
 	if ls.LatencyMode == videohost.LatencyStandard {
 		mcfg.SegmentTarget, mcfg.PartTarget = 4*time.Second, -1
 	}
-	mux, err := llhls.NewMuxer(mcfg)
+	var mux *llhls.Muxer
+	var err error
+	if takeover != "" {
+		mux, err = s.takeOver(ctx, sess, takeover, mcfg)
+	} else {
+		mux, err = llhls.NewMuxer(mcfg)
+	}
 	if err != nil {
+		if sess.early != nil {
+			sess.early.Stop()
+		}
 		os.RemoveAll(dir)
 		return nil, err
 	}
@@ -197,10 +369,81 @@ func (s *Sessions) Open(ctx context.Context, st live.Stream) (live.Session, erro
 	if s.cfg.Rungs != nil {
 		sess.pub = s.cfg.Rungs(mux)
 	}
-	s.mu.Lock()
-	s.open[ls.ID]++
-	s.mu.Unlock()
 	return sess, nil
+}
+
+// discard drops a session made for a takeover that was never opened (the
+// hub refused the publisher after Authorize, or a newer one came).
+func (x *session) discard() {
+	if x.early != nil {
+		x.early.Stop()
+	}
+	x.mux.Finish(context.Background())
+	os.RemoveAll(x.dir)
+}
+
+// takeOver makes sess the continuation of the session of video, which a
+// process that died ran: this process claims it (the others' api pass its
+// viewers here from now on), fetches what that process copied to the
+// blob store into the session's folder, and resumes the packager from it
+// (llhls.ResumeMuxer): the publish continues the same playlists after a
+// discontinuity, its segments numbered after the stored ones, and the
+// recording at the end holds both. What the dead process had not copied
+// yet (the segment in flight, at most a segment and its copy) is lost.
+func (s *Sessions) takeOver(ctx context.Context, sess *session, video string, mcfg llhls.Config) (*llhls.Muxer, error) {
+	ls := sess.stream
+	if err := s.cfg.Domain.ClaimLiveSession(ctx, video, s.cfg.Owner); err != nil {
+		return nil, fmt.Errorf("livesession: claiming the session of video %s: %w", video, err)
+	}
+	had, err := s.cfg.Domain.CheckoutLiveSet(ctx, video, sess.liveDir())
+	if err != nil {
+		return nil, fmt.Errorf("livesession: fetching the stored session of video %s: %w", video, err)
+	}
+	mux, resumed, err := llhls.ResumeMuxer(ctx, mcfg)
+	if err != nil {
+		return nil, err
+	}
+	if had {
+		// What the dead process stored past the segment every track
+		// reached (its last playlists were being copied) goes: the
+		// publish's next segments take its names, and the recording is
+		// this folder's segments.
+		if err := dropSegmentsFrom(sess.liveDir(), mux.NextMSN()); err != nil {
+			return nil, err
+		}
+		if err := s.cfg.Domain.PruneLiveSet(ctx, video, sess.liveDir()); err != nil {
+			return nil, err
+		}
+	}
+	// What Recover needs, should this process die too.
+	note, _ := json.Marshal(sessionNote{Stream: ls.ID, Video: video, Record: ls.Record})
+	if err := os.WriteFile(filepath.Join(sess.dir, sessionNoteFile), note, 0o644); err != nil {
+		return nil, fmt.Errorf("livesession: writing the session's note: %w", err)
+	}
+	sess.videoID = video
+	sess.early = playable.New(s.base, s.cfg.Domain, video, playable.Options{Copy: true, Logger: s.cfg.Logger})
+	if had && resumed {
+		// The video's early version is that set: it grows from here.
+		sess.early.Adopt(sess.liveDir())
+		sess.published = true
+	}
+	s.cfg.Logger.InfoContext(ctx, "live: session taken over", "stream", ls.ID, "video", video, "resumed", resumed)
+	return mux, nil
+}
+
+// dropSegmentsFrom removes from a session's folder the segments numbered
+// from next on.
+func dropSegmentsFrom(dir string, next uint64) error {
+	return filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() || filepath.Ext(p) != ".m4s" {
+			return err
+		}
+		n, err := strconv.ParseUint(strings.TrimSuffix(e.Name(), ".m4s"), 10, 64)
+		if err != nil || n < next {
+			return nil
+		}
+		return os.Remove(p)
+	})
 }
 
 // startVideo creates the session's video, the first time media flows.
@@ -327,6 +570,28 @@ func (s *Sessions) Recover(ctx context.Context) error {
 		b, err := os.ReadFile(filepath.Join(dir, sessionNoteFile))
 		var note sessionNote
 		if err != nil || json.Unmarshal(b, &note) != nil || note.Video == "" {
+			if err := os.RemoveAll(dir); err != nil {
+				errs = append(errs, err)
+			}
+			continue
+		}
+		// Another process may have taken the session over while this one
+		// was down (a publisher reconnected there): it is that process's
+		// to finish, and may be finished already. Everything this one had
+		// copied to the blob store is there; what it had not is lost.
+		owner, err := s.cfg.Domain.LiveSessionOwner(ctx, note.Video)
+		if err != nil {
+			errs = append(errs, err) // the folder stays, for the next start
+			continue
+		}
+		ended, err := s.cfg.Domain.LiveSessionEnded(ctx, note.Video)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if (owner != "" && owner != s.cfg.Owner) || ended {
+			s.cfg.Logger.InfoContext(ctx, "live: a session a stopped process left was taken over", "stream", note.Stream,
+				"video", note.Video, "owner", owner, "ended", ended)
 			if err := os.RemoveAll(dir); err != nil {
 				errs = append(errs, err)
 			}

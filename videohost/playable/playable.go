@@ -87,6 +87,20 @@ func (s *Set) Publish(ctx context.Context, dir string, out *videohost.ProcessOut
 	return err
 }
 
+// Adopt takes over a live set another writer published and can no longer
+// grow (the process of a live session that died; the session goes on
+// here, in dir, which holds what that process had copied): from now on
+// each Grew copies what dir gained to the video's early version, without
+// publishing it again.
+func (s *Set) Adopt(dir string) {
+	sy := s.startSync(dir)
+	s.mu.Lock()
+	old := s.syncing
+	s.dir, s.syncing = dir, sy
+	s.mu.Unlock()
+	old.stop()
+}
+
 // Grew says the set gained a segment: what it gained is copied, off the
 // caller's goroutine, coalesced with other calls that come while a copy
 // runs.

@@ -57,6 +57,19 @@
 // is a folder named after its rendition (h264_sd), which the recording
 // keeps as that rendition.
 //
+// Resuming: a session is not lost with the process that packaged it.
+// ResumeMuxer reads back what a Muxer stored in Reel's layout (the
+// multivariant and standard playlists it keeps in Storage, the init
+// segments, the segments) and continues it as that Muxer would have
+// continued after a publisher dropped: the next publish after an
+// EXT-X-DISCONTINUITY, its segments numbered after the stored ones, its
+// media time after theirs, the stored segments served from Storage
+// (TestResumeMuxerContinuesAStoredSession: byte for byte the files one
+// Muxer makes). Every track resumes from the last segment the video and
+// the audio both stored; what was in flight (the growing segment, a
+// segment whose playlist was not stored yet) is dropped. livesession
+// uses it to take a session over on another process.
+//
 // Limits: EXT-X-TARGETDURATION grows when a publisher's keyframes are
 // further apart than SegmentTarget (segments are cut at keyframes only),
 // which RFC 8216bis forbids in a live playlist, so publishers should send

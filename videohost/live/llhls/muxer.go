@@ -561,6 +561,15 @@ func (m *Muxer) useParams(t *track, p params) error {
 	if err != nil {
 		return fmt.Errorf("llhls: %s track: %w", t.name, err)
 	}
+	for i, b := range t.inits {
+		// The same init segment by other parameters' bytes: one a
+		// resumed session read back from Storage (ResumeMuxer).
+		if bytes.Equal(b, init) {
+			t.params, t.info, t.init = p, in, i
+			t.initParams[i] = p
+			return nil
+		}
+	}
 	t.params, t.info, t.init = p, in, len(t.inits)
 	t.inits = append(t.inits, init)
 	t.initParams = append(t.initParams, p)

@@ -112,3 +112,19 @@ func (s DirStorage) Open(ctx context.Context, name string) (io.ReadCloser, error
 	}
 	return f, nil
 }
+
+// Size is the size of the file stored under name.
+func (s DirStorage) Size(ctx context.Context, name string) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	p, err := s.path(name)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", fs.ErrNotExist, err)
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return 0, fmt.Errorf("reading %s: %w", name, err)
+	}
+	return fi.Size(), nil
+}
