@@ -497,7 +497,9 @@ func TestLivePublisherComesBack(t *testing.T) {
 		t.Skip("publishes in real time")
 	}
 	s := startServer(t, t.TempDir(), "--rtmp-addr", "127.0.0.1:0")
-	ls := s.createLiveStream(t, map[string]any{"title": "Two halves", "reconnect_window": 3})
+	// Room for ffmpeg to start again on a busy machine (CI): at 3 s, a
+	// second publish that took longer to connect began a new session.
+	ls := s.createLiveStream(t, map[string]any{"title": "Two halves", "reconnect_window": 8})
 	url := ls.Ingest.RTMPURL + "/" + ls.StreamKey
 	if err := <-publish(t, 4, "flv", url); err != nil {
 		t.Fatalf("first publish: %v", err)
