@@ -238,6 +238,7 @@ func TestLongVideoIsEncodedInChunks(t *testing.T) {
 // playable on an early version whose finished playlist lists segments of
 // the whole source, copied to the blob store (the job's folder is gone).
 func TestLongNonStandardVideoPlaysBeforeTheStitch(t *testing.T) {
+	skipUnderRace(t)
 	if _, err := exec.LookPath("ffmpeg"); err != nil {
 		t.Skip("ffmpeg not installed")
 	}
@@ -305,6 +306,7 @@ func TestLongNonStandardVideoPlaysBeforeTheStitch(t *testing.T) {
 }
 
 func TestShortVideoKeepsOneJob(t *testing.T) {
+	skipUnderRace(t)
 	e := newEnv(t)
 	p := newChunkPipeline()
 	v := e.uploadFile(t, chunkSource(t))
@@ -318,6 +320,7 @@ func TestShortVideoKeepsOneJob(t *testing.T) {
 }
 
 func TestFailedChunkIsRetriedAlone(t *testing.T) {
+	skipUnderRace(t)
 	e := newEnv(t)
 	p := newChunkPipeline()
 	p.failOnce[2] = true
@@ -410,4 +413,15 @@ func containsSuffix(keys []string, suffix string) bool {
 		}
 	}
 	return false
+}
+
+// skipUnderRace skips a test whose time goes to encoding real video, under
+// the race detector: the first pass of make test runs it, and the race
+// pass keeps the chunk tests whose point is concurrency (several chunk
+// jobs at once, two workers on River, one download shared).
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceDetector {
+		t.Skip("encodes real video; run without -race in the first pass")
+	}
 }

@@ -66,6 +66,7 @@ func emptyDir(t *testing.T, dir string) {
 }
 
 func TestChunkJobsReuseThePlannersDownload(t *testing.T) {
+	skipUnderRace(t)
 	e, remote := newRemoteEnv(t, 0)
 	p := newChunkPipeline()
 	v := e.uploadFile(t, chunkSource(t))
