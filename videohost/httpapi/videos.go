@@ -71,6 +71,9 @@ func (h *Handler) getVideo(w http.ResponseWriter, r *http.Request, p *videohost.
 	if err != nil {
 		return err
 	}
+	if v.CodecPolicy, err = h.codecs.VideoState(r.Context(), v); err != nil {
+		return err
+	}
 	writeJSON(w, http.StatusOK, v)
 	return nil
 }
