@@ -280,10 +280,10 @@ var errNothingToQueue = errors.New("nothing to queue")
 func (s *Jobs) PublishCodecs(ctx context.Context, videoID, base, dir string, added []string) error {
 	version := newVersion(true)
 	chapters := hasChapterFiles(dir)
+	found := addedRenditions(dir, added) // before the import, which may move dir
 	if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
 		return fmt.Errorf("publishing revision: %w", err)
 	}
-	found := addedRenditions(dir, added)
 	var kept bool
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
 		if v.AssetVersion != base {
