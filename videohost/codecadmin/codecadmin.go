@@ -8,9 +8,11 @@
 //
 // Reading and patching a scope's rules is a principal's use case over the
 // codec policy store, shaped like videohost/playeradmin. What stays in
-// videohost is what the stores and the worker share: the CodecPolicyStore
-// port, how scopes combine (MergeCodecRules, EffectiveCodecs), what a video
-// lacks (CodecsMissing), JobCodecs and the code ECodecPolicy.
+// videohost is what the stores, the API and the worker share: the
+// CodecPolicyStore and ViewCounts ports, CodecState, JobCodecs, the code
+// ECodecPolicy and the publication of the revision (PublishCodecs). How
+// scopes combine, what a video lacks and what the pipeline is asked for are
+// here (policy.go), for the worker too.
 //
 // # What a change does
 //
@@ -38,14 +40,20 @@ import (
 // Domain is what the management of codec policies needs of the domain;
 // *videohost.Service is one.
 type Domain interface {
+	// CodecPolicyStore is the store's codec policies, or EUnavailable.
 	CodecPolicyStore() (videohost.CodecPolicyStore, error)
+	// CodecPipeline is the pipeline's, or nil: a policy then applies to
+	// new uploads only.
 	CodecPipeline() videohost.CodecPipeline
+	// ViewCounts is the store's view counts, or nil (no view is counted).
+	ViewCounts() videohost.ViewCounts
+	// Store holds the videos and collections scopes name.
 	Store() videohost.Store
 	CollectionChain(ctx context.Context, space, collection string, chain []videohost.PlayerScope) ([]videohost.PlayerScope, error)
-	CodecRules(ctx context.Context, space string, chain []videohost.PlayerScope) (map[string]string, error)
-	EffectiveCodecs(ctx context.Context, v *videohost.Video) (codecpolicy.Policy, error)
-	Views(ctx context.Context, videoID string) (int64, error)
-	QueueCodecs(ctx context.Context, space, videoID string) error
+	// ChangeVideo changes a video row, its events and jobs in one
+	// transaction.
+	ChangeVideo(ctx context.Context, space, id string, fn func(v *videohost.Video) (videohost.Change, error)) (*videohost.Video, error)
+	MaxJobAttempts() int
 	Clock() videohost.Clock
 }
 
@@ -113,7 +121,7 @@ func (s *Policies) view(ctx context.Context, cs videohost.CodecPolicyStore, spac
 	if scope.Kind == videohost.PlayerScopeSpace {
 		chain = chain[:1]
 	}
-	inherited, err := s.d.CodecRules(ctx, space, chain[:len(chain)-1])
+	inherited, err := s.Rules(ctx, space, chain[:len(chain)-1])
 	if err != nil {
 		return nil, err
 	}
@@ -125,17 +133,17 @@ func (s *Policies) view(ctx context.Context, cs videohost.CodecPolicyStore, spac
 	if v.Rules == nil {
 		v.Rules = map[string]string{}
 	}
-	p, err := codecpolicy.Parse(videohost.MergeCodecRules(inherited, v.Rules))
+	p, err := codecpolicy.Parse(MergeRules(inherited, v.Rules))
 	if err != nil {
-		return nil, videohost.CodecError(err)
+		return nil, CodecError(err)
 	}
 	v.Resolved = p.Strings()
 	if video != nil {
-		views, err := s.d.Views(ctx, video.ID)
+		views, err := s.Views(ctx, video.ID)
 		if err != nil {
 			return nil, err
 		}
-		v.Video = videohost.CodecStateOf(video, p, views)
+		v.Video = StateOf(video, p, views)
 	}
 	return v, nil
 }
@@ -163,15 +171,15 @@ func (s *Policies) VideoState(ctx context.Context, v *videohost.Video) (*videoho
 	if _, err := s.d.CodecPolicyStore(); err != nil {
 		return nil, nil
 	}
-	p, err := s.d.EffectiveCodecs(ctx, v)
+	p, err := s.Effective(ctx, v)
 	if err != nil {
 		return nil, err
 	}
-	views, err := s.d.Views(ctx, v.ID)
+	views, err := s.Views(ctx, v.ID)
 	if err != nil {
 		return nil, err
 	}
-	return videohost.CodecStateOf(v, p, views), nil
+	return StateOf(v, p, views), nil
 }
 
 // UpdatePolicy applies a JSON merge patch to a scope's rules: a codec with
@@ -203,7 +211,7 @@ func (s *Policies) UpdatePolicy(ctx context.Context, p *videohost.Principal, kin
 	}
 	for codec, raw := range patch {
 		if !slices.Contains(codecpolicy.Names(), codec) {
-			return nil, videohost.CodecError(&codecpolicy.Error{Codec: codec, Reason: "unknown codec: want " + strings.Join(codecpolicy.Names(), ", ")})
+			return nil, CodecError(&codecpolicy.Error{Codec: codec, Reason: "unknown codec: want " + strings.Join(codecpolicy.Names(), ", ")})
 		}
 		if videohost.IsNull(raw) {
 			delete(next, codec)
@@ -211,27 +219,27 @@ func (s *Policies) UpdatePolicy(ctx context.Context, p *videohost.Principal, kin
 		}
 		var rule string
 		if err := json.Unmarshal(raw, &rule); err != nil {
-			return nil, videohost.CodecError(&codecpolicy.Error{Codec: codec, Rule: string(raw), Reason: `want a rule as a string ("all", "none", ">=720p", "<=1080p", optionally "after K views") or null`})
+			return nil, CodecError(&codecpolicy.Error{Codec: codec, Rule: string(raw), Reason: `want a rule as a string ("all", "none", ">=720p", "<=1080p", optionally "after K views") or null`})
 		}
 		r, err := codecpolicy.ParseRule(rule)
 		if err != nil {
 			err.(*codecpolicy.Error).Codec = codec
-			return nil, videohost.CodecError(err)
+			return nil, CodecError(err)
 		}
 		next[codec] = r.String()
 	}
 	if _, err := codecpolicy.Parse(next); err != nil {
-		return nil, videohost.CodecError(err)
+		return nil, CodecError(err)
 	}
 	if scope.Kind == videohost.PlayerScopeSpace {
 		chain = chain[:1]
 	}
-	inherited, err := s.d.CodecRules(ctx, p.Space, chain[:len(chain)-1])
+	inherited, err := s.Rules(ctx, p.Space, chain[:len(chain)-1])
 	if err != nil {
 		return nil, err
 	}
-	if _, err := codecpolicy.Parse(videohost.MergeCodecRules(inherited, next)); err != nil {
-		return nil, videohost.CodecError(err)
+	if _, err := codecpolicy.Parse(MergeRules(inherited, next)); err != nil {
+		return nil, CodecError(err)
 	}
 	if err := cs.PutCodecPolicy(ctx, p.Space, scope, next, s.d.Clock().Now()); err != nil {
 		return nil, err
@@ -263,18 +271,18 @@ func (s *Policies) queueAffected(ctx context.Context, space string, scope videoh
 		if v.Archived || v.State != videohost.StateReady || v.AssetVersion == "" {
 			return false, nil
 		}
-		pol, err := s.d.EffectiveCodecs(ctx, v)
+		pol, err := s.Effective(ctx, v)
 		if err != nil {
 			return false, err
 		}
-		views, err := s.d.Views(ctx, v.ID)
+		views, err := s.Views(ctx, v.ID)
 		if err != nil {
 			return false, err
 		}
-		if len(videohost.CodecsMissing(v, pol, views)) == 0 {
+		if len(Missing(v, pol, views)) == 0 {
 			return false, nil
 		}
-		return true, s.d.QueueCodecs(ctx, space, v.ID)
+		return true, s.Queue(ctx, space, v.ID)
 	}
 	n := 0
 	if scope.Kind == videohost.PlayerScopeVideo {

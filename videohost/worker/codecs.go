@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/codecadmin"
 )
 
 // Codec policies (issue 33) in the worker: what the transcode asks for
@@ -18,18 +19,18 @@ import (
 // processCodecs is ProcessInput.Codecs for v: its effective policy without
 // the codecs still waiting for their views; nil for the default policy.
 func (w *Worker) processCodecs(ctx context.Context, v *videohost.Video) (map[string]string, error) {
-	p, err := w.svc.EffectiveCodecs(ctx, v)
+	p, err := w.policies.Effective(ctx, v)
 	if err != nil {
 		return nil, fmt.Errorf("reading the codec policy: %w", err)
 	}
 	if p.IsDefault() {
 		return nil, nil
 	}
-	views, err := w.svc.Views(ctx, v.ID)
+	views, err := w.policies.Views(ctx, v.ID)
 	if err != nil {
 		return nil, fmt.Errorf("counting views: %w", err)
 	}
-	return videohost.EncodeCodecs(p, views), nil
+	return codecadmin.Encode(p, views), nil
 }
 
 // queueMissingCodecs queues a JobCodecs for a video just published ready
@@ -44,30 +45,13 @@ func (w *Worker) queueMissingCodecs(ctx context.Context, videoID string) {
 	v, err := w.svc.VideoByID(ctx, videoID)
 	if err == nil && v.State == videohost.StateReady {
 		var missing []string
-		if missing, err = w.missingCodecs(ctx, v); err == nil && len(missing) > 0 {
-			err = w.svc.QueueCodecs(ctx, v.Space, v.ID)
+		if missing, err = w.policies.MissingOf(ctx, v); err == nil && len(missing) > 0 {
+			err = w.policies.Queue(ctx, v.Space, v.ID)
 		}
 	}
 	if err != nil && !videohost.IsNotFound(err) {
 		w.log.WarnContext(ctx, "queueing the codecs a video lacks", "video", videoID, "err", err)
 	}
-}
-
-// missingCodecs lists the codecs v's policy names now for a rung v has
-// and v has no rendition of.
-func (w *Worker) missingCodecs(ctx context.Context, v *videohost.Video) ([]string, error) {
-	p, err := w.svc.EffectiveCodecs(ctx, v)
-	if err != nil {
-		return nil, err
-	}
-	if p.IsDefault() {
-		return nil, nil
-	}
-	views, err := w.svc.Views(ctx, v.ID)
-	if err != nil {
-		return nil, err
-	}
-	return videohost.CodecsMissing(v, p, views), nil
 }
 
 // codecs adds to a ready video the renditions of the codecs its policy
@@ -92,15 +76,15 @@ func (w *Worker) codecs(ctx context.Context, job *videohost.Job) error {
 	if v.State != videohost.StateReady || v.AssetVersion == "" {
 		return nil // the transcode encodes the policy when it publishes
 	}
-	p, err := w.svc.EffectiveCodecs(ctx, v)
+	p, err := w.policies.Effective(ctx, v)
 	if err != nil {
 		return err
 	}
-	views, err := w.svc.Views(ctx, v.ID)
+	views, err := w.policies.Views(ctx, v.ID)
 	if err != nil {
 		return err
 	}
-	missing := videohost.CodecsMissing(v, p, views)
+	missing := codecadmin.Missing(v, p, views)
 	if len(missing) == 0 {
 		return nil
 	}
@@ -117,14 +101,14 @@ func (w *Worker) codecs(ctx context.Context, job *videohost.Job) error {
 	if err != nil {
 		return err
 	}
-	added, err := cp.AddCodecs(ctx, out, source, videohost.EncodeCodecs(p, views))
+	added, err := cp.AddCodecs(ctx, out, source, codecadmin.Encode(p, views))
 	if err != nil {
 		return orPermanent(err)
 	}
 	if len(added) == 0 {
 		return nil
 	}
-	if err := w.svc.PublishCodecs(ctx, v.ID, v.AssetVersion, out, added); err != nil {
+	if err := w.svc.PublishCodecs(ctx, v.ID, v.AssetVersion, out, codecadmin.AddedRenditions(out, added)); err != nil {
 		return err
 	}
 	w.log.InfoContext(ctx, "codecs added", "video", v.ID, "codecs", added, "views", views)
@@ -198,14 +182,14 @@ func (w *Worker) SweepViewTriggers(ctx context.Context) (int, error) {
 		if v.State != videohost.StateReady || v.Archived {
 			continue
 		}
-		p, err := w.svc.EffectiveCodecs(ctx, v)
+		p, err := w.policies.Effective(ctx, v)
 		if err != nil {
 			return queued, err
 		}
-		if p.IsDefault() || len(videohost.CodecsMissing(v, p, c.Views)) == 0 {
+		if p.IsDefault() || len(codecadmin.Missing(v, p, c.Views)) == 0 {
 			continue
 		}
-		if err := w.svc.QueueCodecs(ctx, v.Space, v.ID); err != nil {
+		if err := w.policies.Queue(ctx, v.Space, v.ID); err != nil {
 			return queued, err
 		}
 		w.triggers.sent[c.VideoID] = now

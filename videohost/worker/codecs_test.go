@@ -151,16 +151,14 @@ func TestCodecPolicyChangeAddsCodecs(t *testing.T) {
 	if len(added) != 1 || !slices.Equal(added[0], []string{"av1"}) || !maps.Equal(p.policies[0], map[string]string{"h264": "all", "av1": "all"}) {
 		t.Fatalf("AddCodecs added %v with %v", added, p.policies)
 	}
+	published := filepath.Join(t.TempDir(), "published")
+	if err := e.svc.Jobs().CheckoutAssets(ctx, after, published); err != nil {
+		t.Fatal(err)
+	}
 	for name, want := range map[string]string{"av1_sd/0.m4s": "0123456789", "h264_sd/playlist.m3u8": "#EXTM3U h264\n"} {
-		b, _, err := e.blobs.Open(ctx, "videos/"+v.ID+"/"+after.AssetVersion+"/"+name)
-		if err != nil {
-			t.Fatalf("%s in the new version: %v", name, err)
-		}
-		got := make([]byte, 64)
-		n, _ := b.Read(got)
-		b.Close()
-		if string(got[:n]) != want {
-			t.Fatalf("%s: %q, want %q", name, got[:n], want)
+		got, err := os.ReadFile(filepath.Join(published, filepath.FromSlash(name)))
+		if err != nil || string(got) != want {
+			t.Fatalf("%s in the new version: %q (%v), want %q", name, got, err, want)
 		}
 	}
 
@@ -170,7 +168,7 @@ func TestCodecPolicyChangeAddsCodecs(t *testing.T) {
 	if *view.Queued != 0 {
 		t.Fatalf("queued %d for a video that lacks nothing", *view.Queued)
 	}
-	if err := e.svc.QueueCodecs(ctx, v.Space, v.ID); err != nil {
+	if err := codecadmin.New(e.svc).Queue(ctx, v.Space, v.ID); err != nil {
 		t.Fatal(err)
 	}
 	runOne(t, w)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/codecadmin"
 	"github.com/reelvideo/reel/videohost/netguard"
 )
 
@@ -120,6 +121,8 @@ type Worker struct {
 	earlyPass chan struct{}
 	// triggers is the state of the codec view trigger sweeps (codecs.go).
 	triggers viewTriggers
+	// policies resolves the videos' codec policies.
+	policies *codecadmin.Policies
 }
 
 // earlyLaneVideos is how many early-lane transcodes a worker runs at once:
@@ -202,7 +205,7 @@ func New(cfg Config) (*Worker, error) {
 		return nil, fmt.Errorf("creating work folder: %w", err)
 	}
 	return &Worker{cfg: cfg, svc: cfg.Jobs, caps: caps, log: cfg.Logger.With("worker", cfg.ID), kind: kinds,
-		sources: newSourceCache(cfg.WorkDir), earlyPass: make(chan struct{}, 1), triggers: viewTriggers{sent: map[string]time.Time{}}}, nil
+		sources: newSourceCache(cfg.WorkDir), earlyPass: make(chan struct{}, 1), triggers: viewTriggers{sent: map[string]time.Time{}}, policies: codecadmin.New(cfg.Jobs)}, nil
 }
 
 // Run runs jobs until ctx ends. In-flight jobs are cancelled and handed
