@@ -77,7 +77,7 @@ func describeCodecs(paths, schemas obj) {
 			"rules":          obj{"type": "object", "additionalProperties": obj{"type": "string"}, "description": "the effective policy, every codec named"},
 			"encoded":        obj{"type": "array", "items": obj{"type": "string"}, "description": "the codecs the video has renditions of"},
 			"waiting":        obj{"type": "array", "items": obj{"type": "string"}, "description": "the codecs held back until the video's views pass their threshold"},
-			"missing":        obj{"type": "array", "items": obj{"type": "string"}, "description": "the codecs due for a rung the video has and not encoded yet (a job adds them)"},
+			"missing":        obj{"type": "array", "items": obj{"type": "string"}, "description": "the codecs due for a rung the video has and not encoded yet: a job adds them where the media pipeline can add codecs to a ready video"},
 			"views":          obj{"type": "integer", "description": "the video's views, as the analytics count them"},
 			"next_threshold": obj{"type": "integer", "description": "the lowest threshold among the waiting codecs; absent when none waits"},
 		},
