@@ -149,9 +149,19 @@ func StateOf(v *videohost.Video, p codecpolicy.Policy, views int64) *videohost.C
 			st.Encoded = append(st.Encoded, c)
 		}
 	}
-	st.Waiting, st.NextThreshold = p.Waiting(views)
-	if st.Waiting == nil {
-		st.Waiting = []string{}
+	// Waiting: held back by views, for a rung the video has (all of them
+	// while it has none yet).
+	waiting, _ := p.Waiting(views)
+	st.Waiting = []string{}
+	for _, c := range waiting {
+		r := p[c]
+		if len(v.Renditions) > 0 && !slices.ContainsFunc(v.Renditions, func(x videohost.Rendition) bool { return r.Covers(qualityShort[x.Quality]) }) {
+			continue
+		}
+		st.Waiting = append(st.Waiting, c)
+		if st.NextThreshold == 0 || r.AfterViews < st.NextThreshold {
+			st.NextThreshold = r.AfterViews
+		}
 	}
 	if m := Missing(v, p, views); v.State == videohost.StateReady && m != nil {
 		st.Missing = m

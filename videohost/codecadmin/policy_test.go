@@ -59,3 +59,24 @@ func TestCodecError(t *testing.T) {
 		t.Fatalf("CodecError = %#v", codecadmin.CodecError(err))
 	}
 }
+
+func TestStateOf(t *testing.T) {
+	p, err := codecpolicy.Parse(map[string]string{"av1": ">=720p after 100 views", "hevc": "all after 500 views"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sdOnly := &videohost.Video{State: videohost.StateReady, Renditions: []videohost.Rendition{{Name: "h264_sd", Codec: "h264", Quality: "sd"}}}
+	st := codecadmin.StateOf(sdOnly, p, 10)
+	// AV1 waits for hd and up, which this video does not have.
+	if !slices.Equal(st.Waiting, []string{"hevc"}) || st.NextThreshold != 500 || !slices.Equal(st.Encoded, []string{"h264"}) || len(st.Missing) != 0 {
+		t.Fatalf("sd-only video: %+v", st)
+	}
+	st = codecadmin.StateOf(sdOnly, p, 600)
+	if len(st.Waiting) != 0 || st.NextThreshold != 0 || !slices.Equal(st.Missing, []string{"hevc"}) {
+		t.Fatalf("past the thresholds: %+v", st)
+	}
+	st = codecadmin.StateOf(&videohost.Video{State: videohost.StateProcessing}, p, 0)
+	if !slices.Equal(st.Waiting, []string{"hevc", "av1"}) || st.NextThreshold != 100 {
+		t.Fatalf("a video without renditions yet: %+v", st)
+	}
+}
