@@ -64,7 +64,7 @@ func (w *Worker) queueMissingCodecs(ctx context.Context, videoID string) {
 func (w *Worker) codecs(ctx context.Context, job *videohost.Job) error {
 	cp := w.caps.Codecs
 	if cp == nil {
-		return permanent(videohost.VideoErrTranscodeFailed, fmt.Errorf("the pipeline cannot add codecs"))
+		return fmt.Errorf("this worker's pipeline cannot add codecs: another worker's may") // retried
 	}
 	v, err := w.svc.VideoByID(ctx, job.VideoID)
 	if err != nil {

@@ -198,7 +198,10 @@ func New(cfg Config) (*Worker, error) {
 	if caps.Tracks != nil {
 		kinds = append(kinds, videohost.JobAudioTracks, videohost.JobPoster)
 	}
-	if caps.Codecs != nil {
+	if cfg.Pipeline != nil {
+		// Taken even by a pipeline that cannot add codecs (it fails them
+		// for another worker to retry), as the chunks are: on River only a
+		// worker that runs every kind may lead its maintenance.
 		kinds = append(kinds, videohost.JobCodecs)
 	}
 	if err := os.MkdirAll(cfg.WorkDir, 0o755); err != nil {
