@@ -256,6 +256,22 @@ func (s *Policies) UpdatePolicy(ctx context.Context, p *videohost.Principal, kin
 	return v, nil
 }
 
+// Moved queues a JobCodecs for v, a video just moved to another collection,
+// when its policy there names a codec it lacks (with a CodecPipeline).
+func (s *Policies) Moved(ctx context.Context, v *videohost.Video) error {
+	if s.d.CodecPipeline() == nil || v.State != videohost.StateReady || v.Archived {
+		return nil
+	}
+	if _, err := s.d.CodecPolicyStore(); err != nil {
+		return nil
+	}
+	missing, err := s.MissingOf(ctx, v)
+	if err != nil || len(missing) == 0 {
+		return err
+	}
+	return s.Queue(ctx, v.Space, v.ID)
+}
+
 // pageSize is how many videos queueAffected reads at a time.
 const pageSize = 200
 

@@ -97,6 +97,19 @@ func TestCodecPolicy(t *testing.T) {
 		t.Fatalf("%d codec jobs for the video, want 1", n)
 	}
 
+	// A video moved into a collection whose policy names a codec it lacks
+	// gets the job too.
+	av1 := e.createCollection(e.rw, "AV1", "")
+	cv = codecView{}
+	must(t, e.req("PATCH", "/v1/collections/"+av1.ID+"/codecs", e.rw, map[string]any{"av1": "all"}), http.StatusOK, &cv)
+	if *cv.Queued != 0 {
+		t.Fatalf("queued %d for an empty collection", *cv.Queued)
+	}
+	must(t, e.req("PATCH", "/v1/videos/"+other.ID, e.rw, map[string]any{"collection": av1.ID}), http.StatusOK, nil)
+	if n := e.codecJobs(other.ID); n != 1 {
+		t.Fatalf("%d codec jobs for the moved video, want 1", n)
+	}
+
 	// null unsets: the video inherits again.
 	cv = codecView{}
 	must(t, e.req("PATCH", "/v1/videos/"+v.ID+"/codecs", e.rw, map[string]any{"av1": nil, "hevc": nil}), http.StatusOK, &cv)

@@ -87,6 +87,12 @@ func (h *Handler) updateVideo(w http.ResponseWriter, r *http.Request, p *videoho
 	if err != nil {
 		return err
 	}
+	if in.Collection != nil {
+		// Another collection may mean another codec policy.
+		if err := h.codecs.Moved(r.Context(), v); err != nil {
+			h.log.WarnContext(r.Context(), "queueing the codecs a moved video lacks", "video", v.ID, "err", err)
+		}
+	}
 	writeJSON(w, http.StatusOK, v)
 	return nil
 }
