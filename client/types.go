@@ -56,10 +56,13 @@ type Video struct {
 	Error       *VideoError `json:"error"`
 	// Progress is the percentage of the encode done while State is
 	// processing; nil otherwise.
-	Progress  *float64   `json:"progress"`
-	CreatedAt time.Time  `json:"created_at"`
-	UpdatedAt time.Time  `json:"updated_at"`
-	ReadyAt   *time.Time `json:"ready_at"`
+	// CodecPolicy is the video's effective codec policy and what it has
+	// of it; set by Video (GET /v1/videos/{id}) only.
+	CodecPolicy *CodecState `json:"codec_policy,omitempty"`
+	Progress    *float64    `json:"progress"`
+	CreatedAt   time.Time   `json:"created_at"`
+	UpdatedAt   time.Time   `json:"updated_at"`
+	ReadyAt     *time.Time  `json:"ready_at"`
 }
 
 // SourceInfo describes the uploaded or fetched source.

@@ -39,6 +39,8 @@ var clientTypes = map[string]struct {
 	"Stats":                 {v: Stats{}},
 	"LiveStats":             {v: LiveStats{}},
 	"PlayerSettingsView":    {v: PlayerSettingsView{}},
+	"CodecPolicyView":       {v: CodecPolicyView{}},
+	"CodecState":            {v: CodecState{}},
 	"LiveStream":            {v: LiveStream{}},
 	"LiveStreamInput":       {v: LiveStreamInput{}},
 	"Problem":               {v: problemDocument{}},
@@ -61,6 +63,7 @@ var notInClient = map[string]string{
 	"EventBatch":     "the player's analytics beacons (POST /v1/events)",
 	"Metadata":       "a map: map[string]string where it is used",
 	"PlayerSettings": "a map in the client (PlayerSettings map[string]any), so a setting the server adds passes through",
+	"CodecRules":     "a map in the client (CodecRules map[string]*string): null unsets a codec",
 }
 
 // TestClientTypesMatchOpenAPI fails when a schema property of the OpenAPI

@@ -38,6 +38,8 @@ type capabilities struct {
 	webhooks      WebhookStore
 	webhookStats  WebhookStats
 	players       PlayerSettingsStore
+	codecs        CodecPolicyStore
+	views         ViewCounts
 	liveStreams   LiveStreamStore
 	videoEvents   VideoEventStore
 	chunks        ChunkStore
@@ -75,6 +77,7 @@ type PipelineCapabilities struct {
 	Subtitles SubtitlePipeline
 	Chapters  ChapterPipeline
 	Chunks    ChunkPipeline
+	Codecs    CodecPipeline
 }
 
 // ResolvePipeline finds what p can do beyond Process (p may be nil).
@@ -85,6 +88,7 @@ func ResolvePipeline(p Pipeline) PipelineCapabilities {
 	c.Subtitles, _ = p.(SubtitlePipeline)
 	c.Chapters, _ = p.(ChapterPipeline)
 	c.Chunks, _ = p.(ChunkPipeline)
+	c.Codecs, _ = p.(CodecPipeline)
 	return c
 }
 
@@ -99,6 +103,8 @@ func resolveCapabilities(cfg Config) capabilities {
 	c.webhookStats, _ = c.webhooks.(WebhookStats)
 	c.hookReclaimer, _ = c.webhooks.(WebhookReclaimer)
 	c.players, _ = store.(PlayerSettingsStore)
+	c.codecs, _ = store.(CodecPolicyStore)
+	c.views, _ = store.(ViewCounts)
 	c.liveStreams, _ = store.(LiveStreamStore)
 	c.videoEvents, _ = store.(VideoEventStore)
 	c.chunks, _ = store.(ChunkStore)
@@ -147,14 +153,14 @@ func (c *capabilities) present() map[string]string {
 	p := c.pipeline
 	return map[string]string{
 		"store": list(found{"signing_keys", c.signingKeys != nil}, found{"webhooks", c.webhooks != nil},
-			found{"player_settings", c.players != nil}, found{"live_streams", c.liveStreams != nil}, found{"video_events", c.videoEvents != nil}, found{"chunks", c.chunks != nil},
+			found{"player_settings", c.players != nil}, found{"codec_policies", c.codecs != nil}, found{"view_counts", c.views != nil}, found{"live_streams", c.liveStreams != nil}, found{"video_events", c.videoEvents != nil}, found{"chunks", c.chunks != nil},
 			found{"progress", c.progress != nil}, found{"secret_fingerprint", c.fingerprints != nil}, found{"exclusive", c.exclusive != nil}),
 		"queue": list(found{"leases", c.leases != nil}, found{"runs_jobs", c.runner != nil},
 			found{"reclaims", c.jobReclaimer != nil}, found{"stats", c.queueStats != nil}),
 		"blobs": list(found{"local", c.localBlobs != nil}, found{"link", c.linkBlobs != nil},
 			found{"copy", c.copyBlobs != nil}, found{"presign", c.presign != nil}),
 		"pipeline": list(found{"prepare", p.Prepare != nil}, found{"tracks", p.Tracks != nil}, found{"subtitles", p.Subtitles != nil},
-			found{"chapters", p.Chapters != nil}, found{"chunks", p.Chunks != nil}),
+			found{"chapters", p.Chapters != nil}, found{"chunks", p.Chunks != nil}, found{"codecs", p.Codecs != nil}),
 	}
 }
 

@@ -55,7 +55,8 @@
 //     endpoints, player settings, collections and live streams through the
 //     API; videohost/spaceadmin: the admin key and the installation's
 //     spaces (RemoveSpace stays here); videohost/trackadmin: a ready
-//     video's added tracks and poster.
+//     video's added tracks and poster; videohost/codecadmin: the codec
+//     policies of the space, collections and videos.
 //   - videohost/delivery and videohost/analytics (below, and their docs).
 //
 // What the stores share stays here: the domain types, the ports, the

@@ -61,7 +61,7 @@ type Store interface {
 	// UpdateSpace saves the name and quotas of s.
 	UpdateSpace(ctx context.Context, s *Space) error
 	// DeleteSpace removes a space's keys, signing keys, webhook endpoints
-	// (with their deliveries), player settings and, with recursive, its
+	// (with their deliveries), player settings, codec policies and, with recursive, its
 	// collections, and marks the space deleted (its id is never reused),
 	// in one transaction. A space that still holds a video, or without
 	// recursive a collection, is EConflict and nothing changes.

@@ -104,10 +104,13 @@ type Video struct {
 	// Progress is how much of the encode is done, in percent, while the
 	// video is processing; null in every other state and in webhook
 	// payloads (it changes too often to be an event).
-	Progress  *float64   `json:"progress"`
-	CreatedAt time.Time  `json:"created_at"`
-	UpdatedAt time.Time  `json:"updated_at"`
-	ReadyAt   *time.Time `json:"ready_at"`
+	Progress *float64 `json:"progress"`
+	// CodecPolicy is the video's effective codec policy and what it has
+	// of it (codec_policy.go), on GET /v1/videos/{id} only; nil elsewhere.
+	CodecPolicy *CodecState `json:"codec_policy,omitempty"`
+	CreatedAt   time.Time   `json:"created_at"`
+	UpdatedAt   time.Time   `json:"updated_at"`
+	ReadyAt     *time.Time  `json:"ready_at"`
 
 	// AssetVersion names the published set of assets under the video's blob
 	// prefix; publishing a new set is one write of this field.

@@ -150,6 +150,10 @@ func commands() map[string]map[string]command {
 			"get": {"show the player settings of the space, a collection or a video", cmdPlayerGet},
 			"set": {"change player settings (every embed of the scope picks them up)", cmdPlayerSet},
 		},
+		"codecs": {
+			"get": {"show the codec policy of the space, a collection or a video", cmdCodecsGet},
+			"set": {"change the codec policy (ready videos that lack a codec get it added)", cmdCodecsSet},
+		},
 		"stats":   {"": {"show analytics of a video or the space", cmdStats}},
 		"help":    {"": {"show the commands, or the flags of one", cmdHelp}},
 		"version": {"": {"print the version of reel", cmdVersion}},

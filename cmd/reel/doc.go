@@ -57,6 +57,8 @@
 //	reel signing-keys delete <id>
 //	reel player get [--collection REF | --video ID] [--format table]
 //	reel player set [--collection REF | --video ID] NAME=VALUE… (NAME= unsets)
+//	reel codecs get [--collection REF | --video ID] [--format table]
+//	reel codecs set [--collection REF | --video ID] CODEC=RULE… | --json OBJECT (CODEC= unsets)
 //	reel tokens upload [--sub ID] --ttl D
 //	reel tokens playback --embed ID|--sub ID --ttl D [--origins https://a,https://b]
 //	reel webhooks create --url URL [--events a,b] [--description D] [--disabled]

@@ -96,6 +96,26 @@ export interface paths {
         patch: operations["updateCollection"];
         trace?: never;
     };
+    "/v1/collections/{id}/codecs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Codec policy of a collection (its videos and the collections nested in it) */
+        get: operations["getCollectionCodecs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the codec policy of a collection (its videos and the collections nested in it) (JSON merge patch: a rule sets a codec, null unsets it so that it inherits again). The ready videos it affects that lack a codec it now names get the renditions of that codec added, in a job of their own, published as a new version; a codec removed keeps its renditions until the video is encoded again. A refused policy is 400 invalid_codec_policy naming the codec. */
+        patch: operations["updateCollectionCodecs"];
+        trace?: never;
+    };
     "/v1/collections/{id}/player": {
         parameters: {
             query?: never;
@@ -357,6 +377,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/space/codecs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Codec policy of the space (every video) */
+        get: operations["getSpaceCodecs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the codec policy of the space (every video) (JSON merge patch: a rule sets a codec, null unsets it so that it inherits again). The ready videos it affects that lack a codec it now names get the renditions of that codec added, in a job of their own, published as a new version; a codec removed keeps its renditions until the video is encoded again. A refused policy is 400 invalid_codec_policy naming the codec. */
+        patch: operations["updateSpaceCodecs"];
+        trace?: never;
+    };
     "/v1/space/player": {
         parameters: {
             query?: never;
@@ -589,6 +627,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/videos/{id}/codecs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Codec policy of one video */
+        get: operations["getVideoCodecs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the codec policy of one video (JSON merge patch: a rule sets a codec, null unsets it so that it inherits again). The ready videos it affects that lack a codec it now names get the renditions of that codec added, in a job of their own, published as a new version; a codec removed keeps its renditions until the video is encoded again. A refused policy is 400 invalid_codec_policy naming the codec. */
+        patch: operations["updateVideoCodecs"];
         trace?: never;
     };
     "/v1/videos/{id}/events": {
@@ -1138,6 +1196,68 @@ export interface components {
             start: number;
             title: string;
         };
+        CodecPolicyView: {
+            /** @description the space, collection or video id */
+            id: string;
+            /** @description from the scopes above, merged codec by codec */
+            inherited: {
+                [key: string]: string;
+            };
+            /** @description on a change: the ready videos a job was queued for */
+            queued?: number;
+            /** @description the policy of this scope: rules over inherited, every codec named */
+            resolved: {
+                [key: string]: string;
+            };
+            /** @description set at this scope */
+            rules: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            scope: "space" | "collection" | "video";
+            /** @description a video's scope only: what it has of the policy */
+            video?: components["schemas"]["CodecState"];
+        };
+        /** @description Codec → rule, as set at a scope; a codec not named inherits (space, then each collection from the top down, then the video), and one named nowhere is none, but h264, which is all. H.264 must keep sd from the start. */
+        CodecRules: {
+            /**
+             * @description "all", "none", ">=Np" or "<=Np" (the rungs whose box has a short edge of at least or at most N pixels: sd 360, hd 720, fhd 1080, qhd 1440, uhd 2160), optionally followed by "after K views"; null unsets
+             * @example all
+             * @example >=720p
+             * @example >=720p after 100 views
+             */
+            av1?: string | null;
+            /**
+             * @description "all", "none", ">=Np" or "<=Np" (the rungs whose box has a short edge of at least or at most N pixels: sd 360, hd 720, fhd 1080, qhd 1440, uhd 2160), optionally followed by "after K views"; null unsets
+             * @example all
+             * @example >=720p
+             * @example >=720p after 100 views
+             */
+            h264?: string | null;
+            /**
+             * @description "all", "none", ">=Np" or "<=Np" (the rungs whose box has a short edge of at least or at most N pixels: sd 360, hd 720, fhd 1080, qhd 1440, uhd 2160), optionally followed by "after K views"; null unsets
+             * @example all
+             * @example >=720p
+             * @example >=720p after 100 views
+             */
+            hevc?: string | null;
+        };
+        CodecState: {
+            /** @description the codecs the video has renditions of */
+            encoded: string[];
+            /** @description the codecs due for a rung the video has and not encoded yet: a job adds them where the media pipeline can add codecs to a ready video */
+            missing: string[];
+            /** @description the lowest threshold among the waiting codecs; absent when none waits */
+            next_threshold?: number;
+            /** @description the effective policy, every codec named */
+            rules: {
+                [key: string]: string;
+            };
+            /** @description the video's views, as the analytics count them */
+            views: number;
+            /** @description the codecs held back until the video's views pass their threshold */
+            waiting: string[];
+        };
         Collection: {
             /** Format: date-time */
             created_at: string;
@@ -1484,7 +1604,7 @@ export interface components {
              * @description stable, for programs
              * @enum {string}
              */
-            code: "unauthorized" | "forbidden" | "read_only_key" | "not_found" | "validation_failed" | "input_url_not_allowed" | "conflict" | "invalid_transition" | "payload_too_large" | "quota_exceeded" | "rate_limited" | "too_many_fetches" | "too_many_uploads" | "token_invalid" | "token_expired" | "unavailable" | "internal" | "method_not_allowed" | "upload_not_found" | "upload_offset_mismatch" | "upload_locked" | "upload_interrupted" | "tus_version_unsupported" | "not_implemented" | "range_not_satisfiable" | "precondition_failed";
+            code: "unauthorized" | "forbidden" | "read_only_key" | "not_found" | "validation_failed" | "input_url_not_allowed" | "invalid_codec_policy" | "conflict" | "invalid_transition" | "payload_too_large" | "quota_exceeded" | "rate_limited" | "too_many_fetches" | "too_many_uploads" | "token_invalid" | "token_expired" | "unavailable" | "internal" | "method_not_allowed" | "upload_not_found" | "upload_offset_mismatch" | "upload_locked" | "upload_interrupted" | "tus_version_unsupported" | "not_implemented" | "range_not_satisfiable" | "precondition_failed";
             /** @description what went wrong, for people */
             detail: string;
             errors?: components["schemas"]["FieldError"][];
@@ -1670,6 +1790,8 @@ export interface components {
             audio_tracks: components["schemas"]["AudioTrack"][];
             /** @description sorted by start; a chapter ends where the next begins, the last at the duration; empty when the video has none */
             chapters: components["schemas"]["Chapter"][];
+            /** @description the video's effective codec policy and what it has of it; on GET /v1/videos/{id} only */
+            codec_policy?: components["schemas"]["CodecState"];
             collection: string | null;
             /** Format: date-time */
             created_at: string;
@@ -2075,6 +2197,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+        };
+    };
+    getCollectionCodecs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the scope's rules, what it inherits and the policy they make */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodecPolicyView"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+        };
+    };
+    updateCollectionCodecs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodecRules"];
+                "application/merge-patch+json": components["schemas"]["CodecRules"];
+            };
+        };
+        responses: {
+            /** @description the scope's rules, what it inherits and the policy they make */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodecPolicyView"];
                 };
             };
             400: components["responses"]["Problem"];
@@ -2766,6 +2953,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Space"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+        };
+    };
+    getSpaceCodecs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the scope's rules, what it inherits and the policy they make */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodecPolicyView"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+        };
+    };
+    updateSpaceCodecs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodecRules"];
+                "application/merge-patch+json": components["schemas"]["CodecRules"];
+            };
+        };
+        responses: {
+            /** @description the scope's rules, what it inherits and the policy they make */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodecPolicyView"];
                 };
             };
             400: components["responses"]["Problem"];
@@ -3626,6 +3874,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+        };
+    };
+    getVideoCodecs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the scope's rules, what it inherits and the policy they make */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodecPolicyView"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            500: components["responses"]["Problem"];
+        };
+    };
+    updateVideoCodecs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodecRules"];
+                "application/merge-patch+json": components["schemas"]["CodecRules"];
+            };
+        };
+        responses: {
+            /** @description the scope's rules, what it inherits and the policy they make */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodecPolicyView"];
+                };
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];

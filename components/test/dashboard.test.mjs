@@ -386,6 +386,25 @@ describe('dashboard', { skip }, () => {
     await api.patch('/v1/space/player', { color: null, muted: null });
   });
 
+  test('codec policy: set on the space from the Player page, shown on the video with what it has', async () => {
+    await nav(page, 'Player');
+    await page.waitForSelector('[data-codec-form]');
+    await page.selectOption('#cp-av1', '>=720p');
+    await page.fill('#cp-av1-views', '100');
+    await page.click('[data-codec-form] button[type=submit]');
+    await until(async () => (await api.get('/v1/space/codecs')).rules.av1 === '>=720p after 100 views', { what: 'the saved codec policy' });
+    await go(page, `/videos/${state.video}?tab=player`);
+    await page.waitForSelector('[data-codec-form] [data-codec=av1]');
+    assert.match(await page.textContent('[data-codec-form] [data-codec=h264]'), /Encoded/);
+    assert.match(await page.inputValue('#cp-av1'), /^$/, 'the video inherits the space\'s AV1 rule');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
+      await page.locator('[data-codec-form]').screenshot({ path: join(SHOTS, `codec-policy-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await api.patch('/v1/space/codecs', { av1: null });
+  });
+
   test('a read-only key gets a read-only dashboard: no write controls', async () => {
     const ro = await newPage(browser.context);
     await ro.goto(srv.base + '/');

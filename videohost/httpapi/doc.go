@@ -15,7 +15,7 @@
 //
 // New builds over svc the rooms beside the domain whose use cases the
 // routes serve: videohost/access (tokens, grants, signing keys, embeds,
-// the public list), webhookadmin, playeradmin, collectionadmin,
+// the public list), webhookadmin, playeradmin, codecadmin, collectionadmin,
 // spaceadmin, trackadmin and analytics, and delivery unless
 // Config.Delivery hands it one (a composer shares one Delivery's caches
 // between Handlers).

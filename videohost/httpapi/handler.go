@@ -17,6 +17,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/analytics"
+	"github.com/reelvideo/reel/videohost/codecadmin"
 	"github.com/reelvideo/reel/videohost/collectionadmin"
 	"github.com/reelvideo/reel/videohost/delivery"
 	"github.com/reelvideo/reel/videohost/liveadmin"
@@ -51,6 +52,7 @@ type Handler struct {
 	collections *collectionadmin.Collections
 	// players manages the space's player settings (player_settings.go).
 	players *playeradmin.Settings
+	codecs  *codecadmin.Policies
 	// live manages the space's live streams (live_streams.go).
 	live *liveadmin.Streams
 	// spaces administers the installation's spaces (spaces.go).
@@ -98,6 +100,7 @@ func New(svc *videohost.Service, cfg Config) (*Handler, error) {
 		hooks:       webhookadmin.New(svc),
 		collections: collectionadmin.New(svc),
 		players:     playeradmin.New(svc),
+		codecs:      codecadmin.New(svc),
 		live:        liveadmin.New(svc, liveadmin.Config{Ingest: cfg.LiveIngest}),
 		spaces:      spaceadmin.New(svc),
 		tracks:      trackadmin.New(svc),

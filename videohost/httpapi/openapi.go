@@ -254,7 +254,7 @@ func openAPIDocument() obj {
 				"detail": str("what went wrong, for people"),
 				"code": obj{"type": "string", "description": "stable, for programs", "enum": []string{
 					"unauthorized", "forbidden", "read_only_key", "not_found", "validation_failed", "input_url_not_allowed",
-					"conflict", "invalid_transition", "payload_too_large", "quota_exceeded", "rate_limited", "too_many_fetches", "too_many_uploads", "token_invalid", "token_expired",
+					"invalid_codec_policy", "conflict", "invalid_transition", "payload_too_large", "quota_exceeded", "rate_limited", "too_many_fetches", "too_many_uploads", "token_invalid", "token_expired",
 					"unavailable", "internal", codeMethodNotAllowed, CodeUploadNotFound, CodeUploadOffsetMismatch, CodeUploadLocked,
 					CodeUploadInterrupted, CodeTusVersionUnsupported, CodeNotImplemented, CodeRangeNotSatisfiable, CodePreconditionFailed}},
 				"errors": obj{"type": "array", "items": ref("FieldError")},
@@ -302,6 +302,7 @@ func openAPIDocument() obj {
 						"message": obj{"type": "string"},
 					},
 				}, {"type": "null"}}},
+				"codec_policy": obj{"$ref": "#/components/schemas/CodecState", "description": "the video's effective codec policy and what it has of it; on GET /v1/videos/{id} only"},
 				"progress": obj{"type": []string{"number", "null"}, "minimum": 0, "maximum": 100,
 					"description": "percent of the encode done while processing; null in other states and in webhook payloads"},
 				"input_url": obj{"type": "string", "format": "uri"},
@@ -433,6 +434,7 @@ func openAPIDocument() obj {
 	describeWebhooks(paths, schemas)
 	describeHealth(paths)
 	describePlayer(paths, schemas)
+	describeCodecs(paths, schemas)
 	describeChapters(paths, schemas)
 	describeSpaces(paths, schemas)
 	describeLiveStreams(paths, schemas)

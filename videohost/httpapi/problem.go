@@ -57,6 +57,7 @@ var statusOf = map[string]int{
 	videohost.EReadOnlyKey:        http.StatusForbidden,
 	videohost.ENotFound:           http.StatusNotFound,
 	videohost.EValidation:         http.StatusBadRequest,
+	videohost.ECodecPolicy:        http.StatusBadRequest,
 	videohost.EInputURLNotAllowed: http.StatusBadRequest,
 	videohost.EConflict:           http.StatusConflict,
 	videohost.EInvalidTransition:  http.StatusConflict,

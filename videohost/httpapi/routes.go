@@ -76,6 +76,7 @@ func (h *Handler) routes() *mux.Router {
 	h.mountWebhookRoutes(r)
 	// Player settings of the space, a collection, a video (player_settings.go).
 	h.playerRoutes(api)
+	h.codecRoutes(api)
 
 	// tus answers its own OPTIONS (protocol discovery and CORS preflight).
 	r.Handle("/v1/uploads", h.uploads).Methods(http.MethodPost, http.MethodOptions)

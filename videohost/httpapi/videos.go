@@ -71,6 +71,9 @@ func (h *Handler) getVideo(w http.ResponseWriter, r *http.Request, p *videohost.
 	if err != nil {
 		return err
 	}
+	if v.CodecPolicy, err = h.codecs.VideoState(r.Context(), v); err != nil {
+		return err
+	}
 	writeJSON(w, http.StatusOK, v)
 	return nil
 }
@@ -83,6 +86,12 @@ func (h *Handler) updateVideo(w http.ResponseWriter, r *http.Request, p *videoho
 	v, err := h.svc.UpdateVideo(r.Context(), p, mux.Vars(r)["id"], in)
 	if err != nil {
 		return err
+	}
+	if in.Collection != nil {
+		// Another collection may mean another codec policy.
+		if err := h.codecs.Moved(r.Context(), v); err != nil {
+			h.log.WarnContext(r.Context(), "queueing the codecs a moved video lacks", "video", v.ID, "err", err)
+		}
 	}
 	writeJSON(w, http.StatusOK, v)
 	return nil

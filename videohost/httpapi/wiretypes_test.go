@@ -7,6 +7,7 @@ import (
 	"github.com/reelvideo/reel/videohost"
 	"github.com/reelvideo/reel/videohost/access"
 	"github.com/reelvideo/reel/videohost/analytics"
+	"github.com/reelvideo/reel/videohost/codecadmin"
 	"github.com/reelvideo/reel/videohost/collectionadmin"
 	"github.com/reelvideo/reel/videohost/httpapi"
 	"github.com/reelvideo/reel/videohost/liveadmin"
@@ -50,6 +51,8 @@ var domainTypes = map[string]domainType{
 	"LiveStats":          {v: analytics.LiveStats{}, out: true},
 	"PlayerSettings":     {v: videohost.PlayerSettings{}, out: true},
 	"PlayerSettingsView": {v: playeradmin.PlayerSettingsView{}, out: true},
+	"CodecPolicyView":    {v: codecadmin.View{}, out: true},
+	"CodecState":         {v: videohost.CodecState{}, out: true},
 	"LiveStream":         {v: liveadmin.LiveStreamView{}, out: true},
 	"Problem":            {v: httpapi.Problem{}, out: true},
 	"FieldError":         {v: videohost.FieldError{}, out: true},
@@ -69,7 +72,8 @@ var domainTypes = map[string]domainType{
 
 // notInDomain are the schemas no Go struct stands for, and why.
 var notInDomain = map[string]string{
-	"Metadata": "a map: map[string]string where it is used",
+	"Metadata":   "a map: map[string]string where it is used",
+	"CodecRules": "a map: map[string]json.RawMessage, the merge patch codecadmin reads",
 }
 
 // TestOpenAPITypesMatchDomain fails when a schema property of the OpenAPI

@@ -127,6 +127,10 @@ func Tables() []Table {
 			cols(KindText, "space", "kind", "id"),
 			cols(KindJSON, "settings"),
 			cols(KindTime, "updated_at"))},
+		{Name: "codec_policies", Key: []string{"space", "kind", "id"}, Columns: concat(
+			cols(KindText, "space", "kind", "id"),
+			cols(KindJSON, "rules"),
+			cols(KindTime, "updated_at"))},
 		{Name: "events", Key: []string{"seq"}, Serial: "seq", Columns: concat(
 			cols(KindInt, "seq"),
 			cols(KindText, "id", "type", "space", "video_id"),

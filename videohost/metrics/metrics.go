@@ -203,7 +203,7 @@ func newServiceCollector(svc *videohost.Service, d *delivery.Delivery, m *Metric
 // standardKinds always have a queue series, zero when idle, so that a
 // dashboard does not see them vanish.
 var standardKinds = [...]videohost.JobKind{videohost.JobFetch, videohost.JobPrepare, videohost.JobTranscode, videohost.JobSubtitles,
-	videohost.JobAudioTracks, videohost.JobPoster, videohost.JobChunk, videohost.JobStitch, videohost.JobRemoveVersion}
+	videohost.JobAudioTracks, videohost.JobPoster, videohost.JobChunk, videohost.JobStitch, videohost.JobRemoveVersion, videohost.JobCodecs}
 
 func (c *serviceCollector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{c.queueJobs, c.webhookDeliveries, c.frameBytes, c.frameFrames, c.frameLimit, c.frameLookups, c.frameEvictions} {

@@ -80,6 +80,7 @@ type (
 	chunkKind     struct{}
 	stitchKind    struct{}
 	removeKind    struct{}
+	codecsKind    struct{}
 )
 
 func (fetchKind) kind() videohost.JobKind     { return videohost.JobFetch }
@@ -91,11 +92,12 @@ func (posterKind) kind() videohost.JobKind    { return videohost.JobPoster }
 func (chunkKind) kind() videohost.JobKind     { return videohost.JobChunk }
 func (stitchKind) kind() videohost.JobKind    { return videohost.JobStitch }
 func (removeKind) kind() videohost.JobKind    { return videohost.JobRemoveVersion }
+func (codecsKind) kind() videohost.JobKind    { return videohost.JobCodecs }
 
 // allKinds are the kinds this store can run; a worker that runs all of
 // them may lead River's maintenance (rescue, retries, cleanup).
 var allKinds = []videohost.JobKind{videohost.JobFetch, videohost.JobPrepare, videohost.JobTranscode, videohost.JobSubtitles,
-	videohost.JobAudioTracks, videohost.JobPoster, videohost.JobChunk, videohost.JobStitch, videohost.JobRemoveVersion}
+	videohost.JobAudioTracks, videohost.JobPoster, videohost.JobChunk, videohost.JobStitch, videohost.JobRemoveVersion, videohost.JobCodecs}
 
 // JobKinds are the kinds this store can run: a worker must run all of them
 // to lead River's maintenance.
@@ -135,6 +137,8 @@ func opsOf(k videohost.JobKind) (kindOps, bool) {
 		return opsFor[stitchKind](), true
 	case videohost.JobRemoveVersion:
 		return opsFor[removeKind](), true
+	case videohost.JobCodecs:
+		return opsFor[codecsKind](), true
 	}
 	return kindOps{}, false
 }

@@ -34,6 +34,7 @@ func (dialect) Spaces() sqlstore.SpaceSQL {
 			`DELETE FROM signing_keys WHERE space = $1`,
 			`DELETE FROM webhook_endpoints WHERE space = $1`,
 			`DELETE FROM player_settings WHERE space = $1`,
+			`DELETE FROM codec_policies WHERE space = $1`,
 			`DELETE FROM live_streams WHERE space = $1`,
 		},
 		MarkDeleted: `UPDATE spaces SET deleted_at = $1 WHERE id = $2`,

@@ -22,6 +22,7 @@ func (dialect) Spaces() sqlstore.SpaceSQL {
 			`DELETE FROM signing_keys WHERE space = ?`,
 			`DELETE FROM webhook_endpoints WHERE space = ?`,
 			`DELETE FROM player_settings WHERE space = ?`,
+			`DELETE FROM codec_policies WHERE space = ?`,
 			`DELETE FROM live_streams WHERE space = ?`,
 		},
 		MarkDeleted: `UPDATE spaces SET deleted_at = ? WHERE id = ?`,

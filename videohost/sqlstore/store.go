@@ -61,6 +61,7 @@ type SQL interface {
 	Webhooks() WebhookSQL
 	Progress() ProgressSQL
 	PlayerSettings() PlayerSettingsSQL
+	CodecPolicies() CodecPolicySQL
 	LiveStreams() LiveStreamSQL
 }
 
@@ -77,6 +78,7 @@ type Queries struct {
 	Webhooks       WebhookSQL
 	Progress       ProgressSQL
 	PlayerSettings PlayerSettingsSQL
+	CodecPolicies  CodecPolicySQL
 	LiveStreams    LiveStreamSQL
 }
 
@@ -84,7 +86,7 @@ type Queries struct {
 func QueriesOf(q SQL) Queries {
 	return Queries{Arg: q.Arg, Videos: q.Videos(), Chunks: q.Chunks(), Collections: q.Collections(), Copy: q.Copy(),
 		Playback: q.Playback(), Spaces: q.Spaces(), SigningKeys: q.SigningKeys(), Webhooks: q.Webhooks(),
-		Progress: q.Progress(), PlayerSettings: q.PlayerSettings(), LiveStreams: q.LiveStreams()}
+		Progress: q.Progress(), PlayerSettings: q.PlayerSettings(), CodecPolicies: q.CodecPolicies(), LiveStreams: q.LiveStreams()}
 }
 
 // What a store embedding Store implements through it alone.
@@ -92,6 +94,8 @@ var (
 	_ videohost.ProgressStore       = (*Store)(nil)
 	_ videohost.VideoEventStore     = (*Store)(nil)
 	_ videohost.PlayerSettingsStore = (*Store)(nil)
+	_ videohost.CodecPolicyStore    = (*Store)(nil)
+	_ videohost.ViewCounts          = (*Store)(nil)
 	_ videohost.SigningKeyStore     = (*Store)(nil)
 	_ videohost.LiveStreamStore     = (*Store)(nil)
 )

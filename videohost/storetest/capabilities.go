@@ -2,10 +2,13 @@ package storetest
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/analytics"
 )
 
 // Optional capabilities: a store that lacks one skips its test.
@@ -246,5 +249,95 @@ func testVideoEvents(t *testing.T, open Opener) {
 	}
 	if other, err := es.VideoEvents(ctx, "bbbbb", v.ID, 0, 10); err != nil || len(other) != 0 {
 		t.Fatalf("another space sees %d events (%v)", len(other), err)
+	}
+}
+
+// Codec policies per scope: put, read back only the scopes asked for,
+// replace, remove with no rules, and spaces apart; the view counts the
+// triggers read: a video's total over its hours, and the videos viewed
+// since an hour.
+func testCodecPolicies(t *testing.T, open Opener) {
+	ctx := context.Background()
+	b := open(t)
+	cs, ok := b.DB.(videohost.CodecPolicyStore)
+	if !ok {
+		t.Skip("the store keeps no codec policies")
+	}
+	createSpace(t, b.DB, "aaaaa")
+	createSpace(t, b.DB, "bbbbb")
+	space := videohost.PlayerScope{Kind: "space", ID: "aaaaa"}
+	video := videohost.PlayerScope{Kind: "video", ID: "vvvvvvvvvvvv"}
+	other := videohost.PlayerScope{Kind: "collection", ID: "cccccccccccc"}
+	now := b.Clock.Now()
+	for _, put := range []struct {
+		scope videohost.PlayerScope
+		rules map[string]string
+	}{
+		{space, map[string]string{"av1": ">=720p after 100 views"}},
+		{video, map[string]string{"hevc": "all", "av1": "none"}},
+	} {
+		if err := cs.PutCodecPolicy(ctx, "aaaaa", put.scope, put.rules, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := cs.CodecPolicies(ctx, "aaaaa", []videohost.PlayerScope{space, video, other})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[space]["av1"] != ">=720p after 100 views" || got[video]["hevc"] != "all" || got[video]["av1"] != "none" {
+		t.Fatalf("policies %+v", got)
+	}
+	if err := cs.PutCodecPolicy(ctx, "aaaaa", space, map[string]string{"hevc": "<=1080p"}, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := cs.PutCodecPolicy(ctx, "aaaaa", video, nil, now); err != nil {
+		t.Fatal(err)
+	}
+	got, err = cs.CodecPolicies(ctx, "aaaaa", []videohost.PlayerScope{space, video})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || len(got[space]) != 1 || got[space]["hevc"] != "<=1080p" {
+		t.Fatalf("after replacing and removing: %+v", got)
+	}
+	if got, err := cs.CodecPolicies(ctx, "bbbbb", []videohost.PlayerScope{space}); err != nil || len(got) != 0 {
+		t.Fatalf("another space sees %+v (%v)", got, err)
+	}
+
+	vc, ok := b.DB.(videohost.ViewCounts)
+	if !ok {
+		return
+	}
+	as, ok := b.DB.(analytics.Store)
+	if !ok {
+		return
+	}
+	at := time.Date(2025, 3, 1, 12, 10, 0, 0, time.UTC)
+	v := &videohost.Video{ID: "vvvvvvvvvvvv", Space: "aaaaa", Embed: "aaaaaembed0001"}
+	w := &videohost.Video{ID: "wwwwwwwwwwww", Space: "bbbbb", Embed: "bbbbbembed0001"}
+	for i, s := range []struct {
+		v  *videohost.Video
+		at time.Time
+	}{{v, at}, {v, at.Add(2 * time.Hour)}, {v, at.Add(2*time.Hour + time.Minute)}, {w, at}} {
+		sigs := playbackSignals(s.v, fmt.Sprint("s", i), s.at, analytics.Signal{Kind: analytics.SignalHeartbeat, From: 0, To: 10})
+		if err := analytics.RecordPlayback(ctx, as, sigs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := vc.VideoViews(ctx, v.ID); err != nil || n != 3 {
+		t.Fatalf("VideoViews = %d, %v; want 3", n, err)
+	}
+	if n, err := vc.VideoViews(ctx, "nnnnnnnnnnnn"); err != nil || n != 0 {
+		t.Fatalf("VideoViews of an unseen video = %d, %v", n, err)
+	}
+	viewed, err := vc.ViewedSince(ctx, at.Add(90*time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []videohost.VideoViewCount{{Space: "aaaaa", VideoID: v.ID, Views: 3}}; !slices.Equal(viewed, want) {
+		t.Fatalf("ViewedSince(+90 min) = %+v, want %+v", viewed, want)
+	}
+	if viewed, err = vc.ViewedSince(ctx, at); err != nil || len(viewed) != 2 {
+		t.Fatalf("ViewedSince(at) = %+v, %v; want both videos", viewed, err)
 	}
 }

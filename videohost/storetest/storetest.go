@@ -95,6 +95,7 @@ func Run(t *testing.T, open Opener) {
 		{"VideosFetchingFilter", testVideosFetchingFilter},
 		{"SecretFingerprint", testSecretFingerprint},
 		{"PlayerSettings", testPlayerSettings},
+		{"CodecPolicies", testCodecPolicies},
 		{"LiveStreams", testLiveStreams},
 		{"LiveStreamKeyAndState", testLiveStreamKeyAndState},
 		{"LiveStreamStateEvents", testLiveStreamStateEvents},

@@ -207,6 +207,7 @@ func (w *Worker) stitch(ctx context.Context, job *videohost.Job) error {
 		}
 		if err == nil {
 			w.log.InfoContext(ctx, "video ready", "video", v.ID, "chunks", len(chunks)-1)
+			w.queueMissingCodecs(ctx, v.ID) // chunks are encoded H.264 alone
 		}
 		return nil
 	}

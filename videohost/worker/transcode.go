@@ -163,6 +163,9 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 		return err
 	}
 	in := videohost.ProcessInput{Source: source, OutDir: outDir, WorkDir: filepath.Join(dir, "scratch"), PosterTime: v.PosterTime}
+	if in.Codecs, err = w.processCodecs(ctx, v); err != nil {
+		return err
+	}
 	if job.Lane == videohost.LaneEarly && !v.Playable {
 		// One early pass at a time takes the cores; the lane's other
 		// transcode is past its own and encodes its ladder lower.
@@ -225,8 +228,11 @@ func (w *Worker) transcode(ctx context.Context, job *videohost.Job) error {
 			w.log.WarnContext(ctx, "applying the uploaded poster", "video", v.ID, "err", err)
 		}
 	}
-	_, err = w.svc.PublishReady(ctx, v.ID, outDir, out)
-	return err
+	if _, err = w.svc.PublishReady(ctx, v.ID, outDir, out); err != nil {
+		return err
+	}
+	w.queueMissingCodecs(ctx, v.ID)
+	return nil
 }
 
 // earlyForChunks makes a long video that is encoded in chunks, and could

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/reelvideo/reel/videohost"
+	"github.com/reelvideo/reel/videohost/codecadmin"
 	"github.com/reelvideo/reel/videohost/netguard"
 )
 
@@ -71,6 +72,9 @@ type Config struct {
 	// ChunkLength is the length of a chunk, rounded to whole segments
 	// (default 60 s: 15 segments of 4 s).
 	ChunkLength time.Duration
+	// ViewTriggerInterval is how often the worker looks for videos whose
+	// views passed a codec policy's threshold (codecs.go; default 1 min).
+	ViewTriggerInterval time.Duration
 }
 
 // Defaults of Config.
@@ -115,6 +119,10 @@ type Worker struct {
 	// source; the lane's other video encodes its ladder meanwhile, 10 nice
 	// levels lower (earlyLaneVideos).
 	earlyPass chan struct{}
+	// triggers is the state of the codec view trigger sweeps (codecs.go).
+	triggers viewTriggers
+	// policies resolves the videos' codec policies.
+	policies *codecadmin.Policies
 }
 
 // earlyLaneVideos is how many early-lane transcodes a worker runs at once:
@@ -169,6 +177,9 @@ func New(cfg Config) (*Worker, error) {
 	if cfg.ChunkLength <= 0 {
 		cfg.ChunkLength = DefaultChunkLength
 	}
+	if cfg.ViewTriggerInterval <= 0 {
+		cfg.ViewTriggerInterval = DefaultViewTriggerInterval
+	}
 	// Any worker removes replaced versions: it takes no pipeline.
 	kinds := []videohost.JobKind{videohost.JobFetch, videohost.JobRemoveVersion}
 	if cfg.Pipeline != nil {
@@ -187,11 +198,17 @@ func New(cfg Config) (*Worker, error) {
 	if caps.Tracks != nil {
 		kinds = append(kinds, videohost.JobAudioTracks, videohost.JobPoster)
 	}
+	if cfg.Pipeline != nil {
+		// Taken even by a pipeline that cannot add codecs (it fails them
+		// for another worker to retry), as the chunks are: on River only a
+		// worker that runs every kind may lead its maintenance.
+		kinds = append(kinds, videohost.JobCodecs)
+	}
 	if err := os.MkdirAll(cfg.WorkDir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating work folder: %w", err)
 	}
 	return &Worker{cfg: cfg, svc: cfg.Jobs, caps: caps, log: cfg.Logger.With("worker", cfg.ID), kind: kinds,
-		sources: newSourceCache(cfg.WorkDir), earlyPass: make(chan struct{}, 1)}, nil
+		sources: newSourceCache(cfg.WorkDir), earlyPass: make(chan struct{}, 1), triggers: viewTriggers{sent: map[string]time.Time{}}, policies: codecadmin.New(cfg.Jobs)}, nil
 }
 
 // Run runs jobs until ctx ends. In-flight jobs are cancelled and handed
@@ -221,7 +238,10 @@ func (w *Worker) Run(ctx context.Context) error {
 	sweeping := make(chan struct{})
 	go func() {
 		defer close(sweeping)
+		var wg sync.WaitGroup
+		wg.Go(func() { w.sweepViewTriggers(sweepCtx) })
 		w.sweepSources(sweepCtx)
+		wg.Wait()
 	}()
 	defer func() {
 		stopSweeping()
@@ -447,6 +467,11 @@ func (w *Worker) failVideo(ctx context.Context, job *videohost.Job, cause error)
 		return
 	case videohost.JobSubtitles:
 		return // the video keeps the subtitles and chapters it had
+	case videohost.JobCodecs:
+		// The video plays on with the codecs it had; the next policy
+		// change or view trigger tries again.
+		w.log.ErrorContext(ctx, "adding codecs failed for good", "video", job.VideoID, "err", cause)
+		return
 	case videohost.JobRemoveVersion:
 		return // the video plays on; the version's files are left behind (logged)
 	}
@@ -536,6 +561,8 @@ func (w *Worker) runKind(ctx context.Context, job *videohost.Job) error {
 		return w.audioTracks(ctx, job)
 	case videohost.JobPoster:
 		return w.poster(ctx, job)
+	case videohost.JobCodecs:
+		return w.codecs(ctx, job)
 	case videohost.JobChunk:
 		return w.chunk(ctx, job)
 	case videohost.JobStitch:

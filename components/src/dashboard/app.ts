@@ -16,6 +16,7 @@ import './pages/webhooks.js';
 import './pages/keys.js';
 import './pages/analytics.js';
 import './pages/player.js';
+import './pages/codecs.js';
 import './pages/live.js';
 
 const NAV: [string, string, string, string[]][] = [

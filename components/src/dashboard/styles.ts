@@ -161,6 +161,13 @@ export const styles = css`
   .form-grid { display: grid; gap: 14px; }
   @media (min-width: 720px) { .form-grid.two { grid-template-columns: 1fr 1fr; } .form-grid .wide { grid-column: 1 / -1; } }
   .actions { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; }
+  .codec-rows { display: grid; gap: 12px; }
+  .codecs-section { margin-top: 24px; padding-top: 20px; border-top: 1px solid var(--line); }
+  .codec-row { display: grid; gap: 10px; padding: 12px 0; border-top: 1px solid var(--line); }
+  .codec-row:first-child { border-top: 0; padding-top: 0; }
+  .codec-name { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+  .codec-name .hint { flex-basis: 100%; font-size: 0.8333rem; color: var(--muted); }
+  @media (min-width: 720px) { .codec-row { grid-template-columns: minmax(180px, 1.2fr) 1fr 1fr; align-items: start; } .codec-name .hint { flex-basis: auto; } }
   .toolbar { display: flex; gap: 8px; flex-wrap: wrap; align-items: end; }
   .toolbar .field { flex: 1 1 150px; }
   .toolbar .field.search { flex: 3 1 220px; }

@@ -313,6 +313,10 @@ export class PlayerPage extends LightElement {
           <span class="hint">A collection's settings win over the space's, a video's (on its page, Player tab) over its collections'.</span></div>
         <reel-dash-player-settings .kind=${this._scope ? 'collection' : 'space'} .scopeId=${this._scope} .previewEmbed=${this._preview}></reel-dash-player-settings>
       </div></div>
+      <div class="card"><div class="card-body">
+        <h2 class="sub">Codecs</h2>
+        <reel-dash-codec-policy .kind=${this._scope ? 'collection' : 'space'} .scopeId=${this._scope}></reel-dash-codec-policy>
+      </div></div>
     </div>`;
   }
 }

@@ -604,7 +604,11 @@ export class VideoPage extends LightElement {
         return this._embed(v);
       case 'player':
         return html`<reel-dash-player-settings .kind=${'video'} .scopeId=${v.id} external
-          @draft=${(e: CustomEvent) => (this._draft = e.detail)}></reel-dash-player-settings>`;
+          @draft=${(e: CustomEvent) => (this._draft = e.detail)}></reel-dash-player-settings>
+          <section class="stack-sm codecs-section" aria-labelledby="codecs-heading">
+            <h2 class="sub" id="codecs-heading">Codecs</h2>
+            <reel-dash-codec-policy .kind=${'video'} .scopeId=${v.id}></reel-dash-codec-policy>
+          </section>`;
       case 'files':
         return this._files(v);
       case 'analytics':
