@@ -8,7 +8,7 @@ import (
 // PlayerSettings are the defaults <reel-player> takes for a scope, named
 // after its attributes ("color", "controls", "subtitles",
 // "active-subtitle", "autoplay", "muted", "loop", "start", "quality",
-// "poster-time"). A setting absent from a scope inherits: the space, then
+// "poster-time", "codecs"). A setting absent from a scope inherits: the space, then
 // each collection from the top down, then the video; a page attribute
 // always wins.
 type PlayerSettings map[string]any

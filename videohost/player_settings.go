@@ -28,6 +28,9 @@ type PlayerSettings struct {
 	Start          *float64 `json:"start,omitempty"`
 	Quality        *string  `json:"quality,omitempty"`
 	PosterTime     *float64 `json:"poster-time,omitempty"`
+	// Codecs is the video codecs the player prefers, most wanted first
+	// ("av1,h264"), for a video encoded in several (a codec policy).
+	Codecs *string `json:"codecs,omitempty"`
 }
 
 // Over returns s with each field it leaves unset taken from base.
@@ -62,6 +65,9 @@ func (s PlayerSettings) Over(base PlayerSettings) PlayerSettings {
 	}
 	if s.PosterTime != nil {
 		out.PosterTime = s.PosterTime
+	}
+	if s.Codecs != nil {
+		out.Codecs = s.Codecs
 	}
 	return out
 }

@@ -251,6 +251,9 @@ bin/reel videos upload talk.mp4 --title "My talk" --wait=playable</code></pre>
           <div class="field"><label for="ps-active-subtitle">Subtitles at start</label>
             <input id="ps-active-subtitle" .value=${t["active-subtitle"]===void 0?"":String(t["active-subtitle"])} ?readonly=${!s} placeholder=${String(e.inherited["active-subtitle"]??"off")}
               @input=${d=>this._set("active-subtitle",d.target.value.trim())} /><span class="hint">A language (en), original or off.</span>${this._inheritNote("active-subtitle")}</div>
+          <div class="field"><label for="ps-codecs">Codecs to play</label>
+            <input id="ps-codecs" .value=${t.codecs==null?"":String(t.codecs)} ?readonly=${!s} placeholder=${String(e.inherited.codecs??"the most efficient")}
+              @input=${d=>this._set("codecs",d.target.value.trim())} /><span class="hint">For videos in several codecs: av1,h264 (most wanted first).</span>${this._inheritNote("codecs")}</div>
           ${o("start","Start at","seconds")}
           ${o("poster-time","Poster frame at","seconds")}
           <fieldset class="events-fieldset wide">

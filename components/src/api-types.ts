@@ -1569,6 +1569,11 @@ export interface components {
             "active-subtitle"?: string | null;
             autoplay?: boolean | null;
             /**
+             * @description the video codecs to play, most wanted first, for a video encoded in several (a codec policy): h264, hevc, av1 separated by commas
+             * @example av1,h264
+             */
+            codecs?: string | null;
+            /**
              * @description accent colour: #rgb, #rrggbb, #rrggbbaa or a colour name
              * @example #ff5a36
              */

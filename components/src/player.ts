@@ -16,7 +16,7 @@ import {
 } from './util.js';
 
 /** Server player settings (the lookup's `player`), named as the attributes; poster-time sets `poster`. */
-const PLAYER_SETTINGS = 'color controls subtitles active-subtitle autoplay muted loop start quality poster-time'.split(' ');
+const PLAYER_SETTINGS = 'color controls subtitles active-subtitle autoplay muted loop start quality poster-time codecs'.split(' ');
 
 /** The native media events a <reel-player> re-dispatches from itself. */
 export const MEDIA_EVENTS = [

@@ -75,6 +75,7 @@ func describePlayer(paths, schemas obj) {
 			"start":           obj{"type": secs["type"], "minimum": 0, "maximum": 43200, "description": "start position, seconds"},
 			"quality":         obj{"type": []string{"string", "null"}, "description": "the highest quality played: sd, hd, fhd, qhd or uhd (the renditions within that rung's 16:9 box, turned for a portrait video: hd is 1280×720) or pixels of the long edge"},
 			"poster-time":     obj{"type": secs["type"], "minimum": 0, "maximum": 43200, "description": "the poster is the frame at this time, seconds"},
+			"codecs":          obj{"type": []string{"string", "null"}, "description": "the video codecs to play, most wanted first, for a video encoded in several (a codec policy): h264, hevc, av1 separated by commas", "examples": []string{"av1,h264"}},
 		},
 		"additionalProperties": false,
 	}

@@ -83,6 +83,7 @@ func TestPlayerSettings(t *testing.T) {
 	for _, bad := range []map[string]any{
 		{"color": "red; background: url(x)"}, {"controls": "play hack"}, {"autoplay": "yes"}, {"start": -1},
 		{"quality": "8k"}, {"theme": "https://evil.example/t.js"}, {"active-subtitle": "<b>"},
+		{"codecs": "vp9"}, {"codecs": "av1,av1"}, {"codecs": ""}, {"codecs": 1},
 	} {
 		problem(t, e.req("PATCH", "/v1/space/player", e.rw, bad), http.StatusBadRequest, videohost.EValidation)
 	}
@@ -91,6 +92,12 @@ func TestPlayerSettings(t *testing.T) {
 	must(t, e.req("PATCH", "/v1/collections/"+sub.ID+"/player", e.rw, map[string]any{"controls": "play seek chapters quality rate pip airplay fullscreen"}), http.StatusOK, &pv)
 	if pv.Settings["controls"] != "play seek chapters quality rate pip airplay fullscreen" {
 		t.Fatalf("controls with every item: %+v", pv)
+	}
+	// The codecs the player prefers, normalised to the attribute's form.
+	pv = playerView{}
+	must(t, e.req("PATCH", "/v1/collections/"+sub.ID+"/player", e.rw, map[string]any{"codecs": "AV1 h264"}), http.StatusOK, &pv)
+	if pv.Settings["codecs"] != "av1,h264" {
+		t.Fatalf("codecs: %+v", pv)
 	}
 	problem(t, e.req("PATCH", "/v1/space/player", e.ro, map[string]any{"color": "#000"}), http.StatusForbidden, videohost.EReadOnlyKey)
 	problem(t, e.req("GET", "/v1/videos/"+v.ID+"/player", e.otherRW, nil), http.StatusNotFound, videohost.ENotFound)

@@ -3,8 +3,10 @@ package playeradmin
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 
+	"github.com/reelvideo/reel/internal/codecpolicy"
 	"github.com/reelvideo/reel/videohost"
 )
 
@@ -13,7 +15,7 @@ import (
 // room's, the only one that reads patches.
 
 // playerSettingNames lists the settings, named as the player's attributes.
-var playerSettingNames = []string{"color", "controls", "subtitles", "active-subtitle", "autoplay", "muted", "loop", "start", "quality", "poster-time"}
+var playerSettingNames = []string{"color", "controls", "subtitles", "active-subtitle", "autoplay", "muted", "loop", "start", "quality", "poster-time", "codecs"}
 
 // playerControls are the names the controls setting may list.
 var playerControls = []string{"play", "time", "seek", "volume", "subtitles", "audiotracks", "chapters", "quality", "fullscreen", "rate", "pip", "airplay"}
@@ -91,6 +93,12 @@ func applyPatch(s *videohost.PlayerSettings, patch map[string]json.RawMessage) e
 			err = seconds(name, raw, &s.PosterTime)
 		case "quality":
 			err = str(name, raw, &s.Quality, playerQuality.MatchString, "sd, hd, fhd, qhd, uhd or a number of pixels")
+		case "codecs":
+			err = str(name, raw, &s.Codecs, validCodecs, "codecs separated by commas, most wanted first: h264, hevc, av1")
+			if err == nil && s.Codecs != nil {
+				c := strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(*s.Codecs, ",", " "))), ",")
+				s.Codecs = &c
+			}
 		default:
 			err = videohost.Invalid(name, "is not a player setting (%s)", strings.Join(playerSettingNames, ", "))
 		}
@@ -99,6 +107,23 @@ func applyPatch(s *videohost.PlayerSettings, patch map[string]json.RawMessage) e
 		}
 	}
 	return nil
+}
+
+// validCodecs accepts a preference of video codecs ("av1,h264"), each
+// once: what <reel-player>'s codecs attribute takes.
+func validCodecs(v string) bool {
+	names := strings.Fields(strings.ToLower(strings.ReplaceAll(v, ",", " ")))
+	if len(names) == 0 {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if !slices.Contains(codecpolicy.Names(), n) || seen[n] {
+			return false
+		}
+		seen[n] = true
+	}
+	return true
 }
 
 func validControls(v string) bool {

@@ -228,6 +228,9 @@ export class PlayerSettings extends LightElement {
           <div class="field"><label for="ps-active-subtitle">Subtitles at start</label>
             <input id="ps-active-subtitle" .value=${d['active-subtitle'] === undefined ? '' : String(d['active-subtitle'])} ?readonly=${!w} placeholder=${String(v.inherited['active-subtitle'] ?? 'off')}
               @input=${(e: Event) => this._set('active-subtitle', (e.target as HTMLInputElement).value.trim())} /><span class="hint">A language (en), original or off.</span>${this._inheritNote('active-subtitle')}</div>
+          <div class="field"><label for="ps-codecs">Codecs to play</label>
+            <input id="ps-codecs" .value=${d.codecs == null ? '' : String(d.codecs)} ?readonly=${!w} placeholder=${String(v.inherited.codecs ?? 'the most efficient')}
+              @input=${(e: Event) => this._set('codecs', (e.target as HTMLInputElement).value.trim())} /><span class="hint">For videos in several codecs: av1,h264 (most wanted first).</span>${this._inheritNote('codecs')}</div>
           ${num('start', 'Start at', 'seconds')}
           ${num('poster-time', 'Poster frame at', 'seconds')}
           <fieldset class="events-fieldset wide">
