@@ -2,8 +2,6 @@ package videohost
 
 import (
 	"context"
-	"fmt"
-	"slices"
 	"time"
 )
 
@@ -65,44 +63,3 @@ func (s *Service) CodecPipeline() CodecPipeline { return s.caps.pipeline.Codecs 
 
 // ViewCounts is the store's view counts, or nil.
 func (s *Service) ViewCounts() ViewCounts { return s.caps.views }
-
-// PublishCodecs publishes dir, a checkout of the video's version base to
-// which AddCodecs added the renditions found (their folders' sizes), as
-// the new version (as PublishRevision), listing them at the picture size of
-// the video's rendition of the same quality. It emits no event.
-func (s *Jobs) PublishCodecs(ctx context.Context, videoID, base, dir string, found []Rendition) error {
-	version := newVersion(true)
-	chapters := hasChapterFiles(dir)
-	if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
-		return fmt.Errorf("publishing revision: %w", err)
-	}
-	var kept bool
-	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
-		if v.AssetVersion != base {
-			return Change{}, Errorf(EConflict, "video %s was republished meanwhile", videoID)
-		}
-		for _, r := range found {
-			i := slices.IndexFunc(v.Renditions, func(o Rendition) bool { return o.Quality == r.Quality })
-			if i < 0 || slices.ContainsFunc(v.Renditions, func(o Rendition) bool { return o.Name == r.Name }) {
-				continue
-			}
-			r.Width, r.Height = v.Renditions[i].Width, v.Renditions[i].Height
-			if v.Duration > 0 {
-				r.Bitrate = int(float64(r.Size) * 8 / v.Duration)
-			}
-			v.Renditions = append(v.Renditions, r)
-		}
-		v.AssetVersion, v.Assets.Chapters, v.UpdatedAt = version, chapters, s.clock.Now()
-		var ch Change
-		kept = s.keepReplaced(v, base, true, &ch)
-		return ch, nil
-	})
-	if err != nil {
-		s.removePrefixes(ctx, videoID, assetPrefix(videoID, version))
-		return err
-	}
-	if base != "" && !kept {
-		s.removeVersion(ctx, videoID, base)
-	}
-	return nil
-}

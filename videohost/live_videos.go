@@ -2,12 +2,8 @@ package videohost
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -94,72 +90,4 @@ func (s *Service) LiveSessionOwner(ctx context.Context, videoID string) (string,
 		return "", fmt.Errorf("reading the live session's process: %w", err)
 	}
 	return strings.TrimSpace(string(raw)), nil
-}
-
-// CheckoutLiveSet writes into dir the set the live video plays while its
-// session runs (its early version: what the session's process copied to
-// the blob store, segment by segment), so that another process takes the
-// session over when that one died (livesession). A video that is not a
-// live session's, or whose session has ended (not processing), is refused
-// with EInvalidTransition; one with no early version yet (its process
-// died before its first segment) writes nothing and reports false.
-func (s *Jobs) CheckoutLiveSet(ctx context.Context, videoID, dir string) (bool, error) {
-	v, err := s.store.Video(ctx, "", videoID)
-	if err != nil {
-		return false, err
-	}
-	if v.Source == nil || v.Source.LiveStream == "" || v.State != StateProcessing {
-		return false, Errorf(EInvalidTransition, "video %s is not a running live session's", videoID)
-	}
-	if v.AssetVersion == "" || !isEarlyVersion(v.AssetVersion) {
-		return false, nil
-	}
-	if err := s.CheckoutAssets(ctx, v, dir); err != nil {
-		return false, err
-	}
-	return true, nil
-}
-
-// LiveSessionEnded reports whether the live video's session is over: the
-// video is no longer processing (its recording is ready, or it errored)
-// or is gone.
-func (s *Jobs) LiveSessionEnded(ctx context.Context, videoID string) (bool, error) {
-	v, err := s.store.Video(ctx, "", videoID)
-	if IsNotFound(err) {
-		return true, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	return v.State != StateProcessing, nil
-}
-
-// PruneLiveSet removes from the live video's early version every file
-// that is not in dir: after a takeover (CheckoutLiveSet, then the
-// packager resumed in dir), what the dead process stored past the point
-// the session resumes from. Its names are the next segments', which the
-// copies as the set grows must not take for stored.
-func (s *Jobs) PruneLiveSet(ctx context.Context, videoID, dir string) error {
-	v, err := s.store.Video(ctx, "", videoID)
-	if err != nil {
-		return err
-	}
-	if v.AssetVersion == "" || !isEarlyVersion(v.AssetVersion) {
-		return nil
-	}
-	prefix := assetPrefix(videoID, v.AssetVersion)
-	blobs, err := s.blobs.List(ctx, prefix+"/")
-	if err != nil {
-		return fmt.Errorf("listing the live set: %w", err)
-	}
-	for _, b := range blobs {
-		rel := strings.TrimPrefix(b.Key, prefix+"/")
-		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel))); err == nil || !errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err := s.blobs.DeletePrefix(ctx, b.Key); err != nil {
-			return fmt.Errorf("removing %s from the live set: %w", rel, err)
-		}
-	}
-	return nil
 }

@@ -87,6 +87,11 @@ func newVersion(final bool) string {
 // isEarlyVersion reports whether version names an early playable set.
 func isEarlyVersion(version string) bool { return strings.HasPrefix(version, "p") }
 
+// IsEarlyVersion reports whether an asset version is an early playable
+// set's (a remux, a growing first rendition, a live session's), not a
+// finished ladder's.
+func IsEarlyVersion(version string) bool { return isEarlyVersion(version) }
+
 // StoreSource streams a video's complete source (a fetched input_url) from
 // r into blob storage and returns its size. The video does not change
 // state: SourceStored does that once the caller has checked the result.
@@ -249,6 +254,13 @@ func (s *Jobs) CheckoutAssets(ctx context.Context, v *Video, dir string) error {
 // was published after base) it is refused with EConflict and the caller
 // retries.
 func (s *Jobs) PublishRevision(ctx context.Context, videoID, base, dir string) error {
+	return s.PublishRevisionEdit(ctx, videoID, base, dir, nil)
+}
+
+// PublishRevisionEdit is PublishRevision that also lets edit change the
+// video in the same update (a codec revision lists its new renditions),
+// when edit is not nil.
+func (s *Jobs) PublishRevisionEdit(ctx context.Context, videoID, base, dir string, edit func(v *Video)) error {
 	version := newVersion(true)
 	chapters := hasChapterFiles(dir)
 	if err := s.importPath(ctx, assetPrefix(videoID, version), dir, true); err != nil {
@@ -258,6 +270,9 @@ func (s *Jobs) PublishRevision(ctx context.Context, videoID, base, dir string) e
 	_, err := s.updateVideo(ctx, "", videoID, func(v *Video) (Change, error) {
 		if v.AssetVersion != base {
 			return Change{}, Errorf(EConflict, "video %s was republished meanwhile", videoID)
+		}
+		if edit != nil {
+			edit(v)
 		}
 		v.AssetVersion = version
 		v.Assets.Chapters = chapters

@@ -10,8 +10,8 @@
 // codec policy store, shaped like videohost/playeradmin. What stays in
 // videohost is what the stores, the API and the worker share: the
 // CodecPolicyStore and ViewCounts ports, CodecState, JobCodecs, the code
-// ECodecPolicy and the publication of the revision (PublishCodecs). How
-// scopes combine, what a video lacks and what the pipeline is asked for are
+// ECodecPolicy and the publication of a revision (Jobs.PublishRevisionEdit;
+// AddRenditions here lists what it added). How scopes combine, what a video lacks and what the pipeline is asked for are
 // here (policy.go), for the worker too.
 //
 // # What a change does

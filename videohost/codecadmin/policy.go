@@ -201,9 +201,27 @@ func (s *Policies) Queue(ctx context.Context, space, videoID string) error {
 
 var errNothingToQueue = errors.New("nothing to queue")
 
+// AddRenditions lists in v the renditions a codec revision added (found:
+// AddedRenditions), each at the picture size of v's rendition of the same
+// quality and with its bit rate from its size and v's duration; those v
+// lists already, or whose quality v has no rendition of, are left out.
+func AddRenditions(v *videohost.Video, found []videohost.Rendition) {
+	for _, r := range found {
+		i := slices.IndexFunc(v.Renditions, func(o videohost.Rendition) bool { return o.Quality == r.Quality })
+		if i < 0 || slices.ContainsFunc(v.Renditions, func(o videohost.Rendition) bool { return o.Name == r.Name }) {
+			continue
+		}
+		r.Width, r.Height = v.Renditions[i].Width, v.Renditions[i].Height
+		if v.Duration > 0 {
+			r.Bitrate = int(float64(r.Size) * 8 / v.Duration)
+		}
+		v.Renditions = append(v.Renditions, r)
+	}
+}
+
 // AddedRenditions finds in dir, an asset folder AddCodecs wrote into, the
 // rendition folders ({codec}_{quality} holding a playlist) of the codecs
-// in added, each sized by its files (for videohost.Jobs.PublishCodecs).
+// in added, each sized by its files (for AddRenditions).
 func AddedRenditions(dir string, added []string) []videohost.Rendition {
 	entries, err := os.ReadDir(dir)
 	if err != nil {

@@ -29,7 +29,7 @@
 // second publisher; once it does not (killed, crashed), the publisher
 // takes the session over: the same video, claimed by this process, the
 // set the dead process had copied to the blob store fetched
-// (Domain.CheckoutLiveSet) and the packager resumed from it
+// (liveset.go, through Domain.CheckoutAssets) and the packager resumed from it
 // (llhls.ResumeMuxer), the publish after a discontinuity, and the
 // recording at the end holds both processes' segments. Recover, when the
 // dead process starts again, leaves a session another process took over

@@ -34,17 +34,15 @@ type Domain interface {
 	ClaimLiveSession(ctx context.Context, videoID, url string) error
 	ReleaseLiveSession(ctx context.Context, videoID string) error
 	// LiveSessionOwner is the process a session's video records, "" for
-	// none; LiveSessionEnded whether the session is over (its video no
-	// longer processing); CheckoutLiveSet writes the set its process
-	// copied to the blob store into a folder: a publisher that reaches
-	// this process after that one died takes the session over with them.
+	// none.
 	LiveSessionOwner(ctx context.Context, videoID string) (string, error)
-	LiveSessionEnded(ctx context.Context, videoID string) (bool, error)
-	CheckoutLiveSet(ctx context.Context, videoID, dir string) (bool, error)
-	// PruneLiveSet removes from the set in the blob store what dir does
-	// not hold: what the dead process stored past the point the session
-	// resumes from.
-	PruneLiveSet(ctx context.Context, videoID, dir string) error
+	// VideoByID, CheckoutAssets and Blobs read and prune the set a
+	// session's process copied to the blob store (liveset.go): a
+	// publisher that reaches this process after that one died takes the
+	// session over with them.
+	VideoByID(ctx context.Context, id string) (*videohost.Video, error)
+	CheckoutAssets(ctx context.Context, v *videohost.Video, dir string) error
+	Blobs() videohost.Blobs
 	// SpaceWithUsage is a space with its quotas and what it holds: a
 	// publisher whose space is at its max_minutes is refused.
 	SpaceWithUsage(ctx context.Context, id string) (*videohost.Space, error)
@@ -257,7 +255,7 @@ func (s *Sessions) takeover(ctx context.Context, ls *videohost.LiveStream) (stri
 			"video", video, "owner", owner)
 		return "", fmt.Errorf("%w (on %s)", live.ErrBusy, owner)
 	}
-	ended, err := s.cfg.Domain.LiveSessionEnded(ctx, video)
+	ended, err := s.liveSessionEnded(ctx, video)
 	if err != nil || ended {
 		return "", err
 	}
@@ -395,7 +393,7 @@ func (s *Sessions) takeOver(ctx context.Context, sess *session, video string, mc
 	if err := s.cfg.Domain.ClaimLiveSession(ctx, video, s.cfg.Owner); err != nil {
 		return nil, fmt.Errorf("livesession: claiming the session of video %s: %w", video, err)
 	}
-	had, err := s.cfg.Domain.CheckoutLiveSet(ctx, video, sess.liveDir())
+	had, err := s.checkoutLiveSet(ctx, video, sess.liveDir())
 	if err != nil {
 		return nil, fmt.Errorf("livesession: fetching the stored session of video %s: %w", video, err)
 	}
@@ -411,7 +409,7 @@ func (s *Sessions) takeOver(ctx context.Context, sess *session, video string, mc
 		if err := dropSegmentsFrom(sess.liveDir(), mux.NextMSN()); err != nil {
 			return nil, err
 		}
-		if err := s.cfg.Domain.PruneLiveSet(ctx, video, sess.liveDir()); err != nil {
+		if err := s.pruneLiveSet(ctx, video, sess.liveDir()); err != nil {
 			return nil, err
 		}
 	}
@@ -584,7 +582,7 @@ func (s *Sessions) Recover(ctx context.Context) error {
 			errs = append(errs, err) // the folder stays, for the next start
 			continue
 		}
-		ended, err := s.cfg.Domain.LiveSessionEnded(ctx, note.Video)
+		ended, err := s.liveSessionEnded(ctx, note.Video)
 		if err != nil {
 			errs = append(errs, err)
 			continue

@@ -108,7 +108,9 @@ func (w *Worker) codecs(ctx context.Context, job *videohost.Job) error {
 	if len(added) == 0 {
 		return nil
 	}
-	if err := w.svc.PublishCodecs(ctx, v.ID, v.AssetVersion, out, codecadmin.AddedRenditions(out, added)); err != nil {
+	found := codecadmin.AddedRenditions(out, added)
+	list := func(v *videohost.Video) { codecadmin.AddRenditions(v, found) }
+	if err := w.svc.PublishRevisionEdit(ctx, v.ID, v.AssetVersion, out, list); err != nil {
 		return err
 	}
 	w.log.InfoContext(ctx, "codecs added", "video", v.ID, "codecs", added, "views", views)
