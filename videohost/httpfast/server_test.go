@@ -690,9 +690,12 @@ func TestFileBodiesAreNotHeldBack(t *testing.T) {
 	if n := fast.handed.Load(); n != 0 {
 		t.Fatalf("net/http was handed %d connections, want the fast path's", n)
 	}
+	// A held-back end costs every request the cork's 200 ms, so even the
+	// fastest of them takes that long; a busy machine (the race pass beside
+	// other work) slows some requests, not all.
 	slices.Sort(took)
-	if median := took[len(took)/2]; median > 100*time.Millisecond {
-		t.Errorf("a 1 MiB file took %v (median of %v): its end was held back", median, took)
+	if fastest := took[0]; fastest > 150*time.Millisecond {
+		t.Errorf("a 1 MiB file took at least %v (of %v): its end was held back", fastest, took)
 	}
 }
 
