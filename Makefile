@@ -67,19 +67,21 @@ $(BIN)/versitygw:
 	GOBIN=$(CURDIR)/$(BIN) $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
 
 # test-go runs every package's tests with cgo, but those of the domain and
-# its adapters (videohost/... but the FFmpeg adapter), which run with
-# CGO_ENABLED=0: an integrator who embeds the service, a store or the worker
-# never needs FFmpeg's headers, and a cgo import there fails here. The
-# worker's tests that drive the real pipeline (build tag cgo) run in the
-# first pass too.
+# its adapters (videohost/... but the FFmpeg adapter): those are built, with
+# their tests, with CGO_ENABLED=0 (an integrator who embeds the service, a
+# store or the worker never needs FFmpeg's headers, and a cgo import there
+# fails here), and run once, under the race detector (test-race), where
+# pure Go code behaves as without cgo. The worker's tests that drive the
+# real pipeline (build tag cgo) run in the first pass too.
 NOCGO_PKGS = $(shell $(GO) list ./videohost/... | grep -v -E '/videohost/transcode(/|$$)')
 test-go:
 	$(GO) test $(GOFLAGS_TEST) $$($(GO) list ./... | grep -v -x -F "$$(printf '%s\n' $(NOCGO_PKGS) | grep -v -x github.com/reelvideo/reel/videohost/worker)")
-	CGO_ENABLED=0 $(GO) test $(GOFLAGS_TEST) $(NOCGO_PKGS)
+	CGO_ENABLED=0 $(GO) test $(GOFLAGS_TEST) -run '^$$' $(NOCGO_PKGS)
 
-# test-race runs the concurrent core (store, queue, dispatcher, HTTP, caches)
-# under the race detector; not the live ladder's real-time encodes (its
-# concurrency is the packager's, videohost/live/llhls, which runs here).
+# test-race runs the domain and its adapters (store, queue, dispatcher, HTTP,
+# caches, live) under the race detector: the only run of the domain's tests
+# (test-go builds them without cgo); not the live ladder's real-time encodes
+# (its concurrency is the packager's, videohost/live/llhls, which runs here).
 test-race:
 	$(GO) test -race $(GOFLAGS_TEST) $$($(GO) list ./videohost/... | grep -v /videohost/transcode/liveladder) ./tokens ./webhooks ./client
 
