@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 
-	"github.com/gorilla/mux"
 	"github.com/reelvideo/reel/videohost"
 )
 
@@ -14,33 +13,13 @@ import (
 // the shapes of the player settings routes. GET /v1/videos/{id} carries the
 // video's effective policy as codec_policy.
 func (h *Handler) codecRoutes(api func(method, path string, fn apiFunc)) {
-	for _, s := range []struct{ path, kind string }{
-		{"/v1/space/codecs", videohost.PlayerScopeSpace},
-		{"/v1/collections/{id}/codecs", videohost.PlayerScopeCollection},
-		{"/v1/videos/{id}/codecs", videohost.PlayerScopeVideo},
-	} {
-		kind := s.kind
-		api(http.MethodGet, s.path, func(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-			v, err := h.codecs.PolicyOf(r.Context(), p, kind, mux.Vars(r)["id"])
-			if err != nil {
-				return err
-			}
-			writeJSON(w, http.StatusOK, v)
-			return nil
+	h.scopeRoutes(api, "codecs",
+		func(r *http.Request, p *videohost.Principal, kind, id string) (any, error) {
+			return h.codecs.PolicyOf(r.Context(), p, kind, id)
+		},
+		func(r *http.Request, p *videohost.Principal, kind, id string, patch map[string]json.RawMessage) (any, error) {
+			return h.codecs.UpdatePolicy(r.Context(), p, kind, id, patch)
 		})
-		api(http.MethodPatch, s.path, func(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-			var patch map[string]json.RawMessage
-			if err := h.decodeJSON(w, r, &patch); err != nil {
-				return err
-			}
-			v, err := h.codecs.UpdatePolicy(r.Context(), p, kind, mux.Vars(r)["id"], patch)
-			if err != nil {
-				return err
-			}
-			writeJSON(w, http.StatusOK, v)
-			return nil
-		})
-	}
 }
 
 func describeCodecs(paths, schemas obj) {

@@ -12,14 +12,31 @@ import (
 // setting, null unsets it) at /v1/space/player, /v1/collections/{id}/player
 // and /v1/videos/{id}/player. The embed lookup carries them resolved.
 func (h *Handler) playerRoutes(api func(method, path string, fn apiFunc)) {
+	h.scopeRoutes(api, "player",
+		func(r *http.Request, p *videohost.Principal, kind, id string) (any, error) {
+			return h.players.PlayerSettingsOf(r.Context(), p, kind, id)
+		},
+		func(r *http.Request, p *videohost.Principal, kind, id string, patch map[string]json.RawMessage) (any, error) {
+			return h.players.UpdatePlayerSettings(r.Context(), p, kind, id, patch)
+		})
+}
+
+// scopeRoutes serves GET and PATCH (a JSON merge patch) of what the space,
+// a collection and a video each keep under name (/v1/space/{name},
+// /v1/collections/{id}/{name}, /v1/videos/{id}/{name}): the player
+// settings and the codec policy.
+func (h *Handler) scopeRoutes(api func(method, path string, fn apiFunc), name string,
+	get func(r *http.Request, p *videohost.Principal, kind, id string) (any, error),
+	patch func(r *http.Request, p *videohost.Principal, kind, id string, patch map[string]json.RawMessage) (any, error),
+) {
 	for _, s := range []struct{ path, kind string }{
-		{"/v1/space/player", videohost.PlayerScopeSpace},
-		{"/v1/collections/{id}/player", videohost.PlayerScopeCollection},
-		{"/v1/videos/{id}/player", videohost.PlayerScopeVideo},
+		{"/v1/space/" + name, videohost.PlayerScopeSpace},
+		{"/v1/collections/{id}/" + name, videohost.PlayerScopeCollection},
+		{"/v1/videos/{id}/" + name, videohost.PlayerScopeVideo},
 	} {
 		kind := s.kind
 		api(http.MethodGet, s.path, func(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-			v, err := h.players.PlayerSettingsOf(r.Context(), p, kind, mux.Vars(r)["id"])
+			v, err := get(r, p, kind, mux.Vars(r)["id"])
 			if err != nil {
 				return err
 			}
@@ -27,11 +44,11 @@ func (h *Handler) playerRoutes(api func(method, path string, fn apiFunc)) {
 			return nil
 		})
 		api(http.MethodPatch, s.path, func(w http.ResponseWriter, r *http.Request, p *videohost.Principal) error {
-			var patch map[string]json.RawMessage
-			if err := h.decodeJSON(w, r, &patch); err != nil {
+			var body map[string]json.RawMessage
+			if err := h.decodeJSON(w, r, &body); err != nil {
 				return err
 			}
-			v, err := h.players.UpdatePlayerSettings(r.Context(), p, kind, mux.Vars(r)["id"], patch)
+			v, err := patch(r, p, kind, mux.Vars(r)["id"], body)
 			if err != nil {
 				return err
 			}
