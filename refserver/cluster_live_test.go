@@ -1,21 +1,13 @@
 package main
 
 import (
-	"bytes"
-	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
-
-	"github.com/reelvideo/reel/internal/pgtest"
-	"github.com/reelvideo/reel/internal/s3test"
 )
 
 // TestLowLatencyFromEveryAPIProcess runs two api processes on one
@@ -27,41 +19,12 @@ func TestLowLatencyFromEveryAPIProcess(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	pg, s3 := pgtest.NewServer(t), s3test.StartOwn(t)
-	var env []string
-	for k, v := range s3.Env() {
-		env = append(env, k+"="+v)
-	}
-	secret := make([]byte, 32)
-	rand.Read(secret)
-	folder := func() string {
-		d := t.TempDir()
-		if err := os.WriteFile(filepath.Join(d, "secret.key"), secret, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	args := []string{"--database", pg.DSN, "--blobs", s3.URL(s3.Bucket(t))}
-	var keys sync.Map
+	st := newSharedStores(t, nil)
 	portA := fmt.Sprint(freePort(t))
-	a := startRole(t, "api", folder(), env, &keys, append(args, "--addr", "127.0.0.1:"+portA,
-		"--advertise-url", "http://127.0.0.1:"+portA, "--rtmp-addr", "127.0.0.1:0")...)
-	b := startRole(t, "api", folder(), env, &keys, args...)
-	var key string
-	within(t, 5*time.Second, "the keys", func() bool {
-		k, ok := keys.Load("read_write")
-		key, _ = k.(string)
-		return ok
-	})
-
-	body, _ := json.Marshal(map[string]any{"title": "Across", "reconnect_window": 0})
-	resp := a.request(t, "POST", "/v1/live-streams", key, bytes.NewReader(body), "Content-Type", "application/json")
-	raw, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	var ls liveStream
-	if err := json.Unmarshal(raw, &ls); err != nil || resp.StatusCode != http.StatusCreated {
-		t.Fatalf("creating the stream: %d %s", resp.StatusCode, raw)
-	}
+	a := st.start(t, "api", "--addr", "127.0.0.1:"+portA, "--advertise-url", "http://127.0.0.1:"+portA, "--rtmp-addr", "127.0.0.1:0")
+	b := st.start(t, "api")
+	key := st.key(t)
+	ls := createLiveStream(t, a, key, map[string]any{"title": "Across", "reconnect_window": 0})
 	// 8 s: the checks below run while it is live, on a busy machine too.
 	done := publish(t, 8, "flv", ls.Ingest.RTMPURL+"/"+ls.StreamKey)
 	get := func(p *proc, path string) *http.Response {
@@ -102,7 +65,7 @@ func TestLowLatencyFromEveryAPIProcess(t *testing.T) {
 		}
 	}
 	r := get(b, base+media)
-	raw, _ = io.ReadAll(r.Body)
+	raw, _ := io.ReadAll(r.Body)
 	r.Body.Close()
 	playlist := parseLL(string(raw))
 	if r.StatusCode != http.StatusOK || playlist.preload == "" {

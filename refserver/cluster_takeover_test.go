@@ -2,20 +2,13 @@ package main
 
 import (
 	"bytes"
-	"crypto/rand"
 	"encoding/json"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
-
-	"github.com/reelvideo/reel/internal/pgtest"
-	"github.com/reelvideo/reel/internal/s3test"
 )
 
 // TestLiveTakeoverAfterKill9 runs two api processes with an RTMP ingest
@@ -30,43 +23,15 @@ func TestLiveTakeoverAfterKill9(t *testing.T) {
 		t.Skip("publishes in real time")
 	}
 	started := time.Now()
-	pg, s3 := pgtest.NewServer(t), s3test.StartOwn(t)
-	var env []string
-	for k, v := range s3.Env() {
-		env = append(env, k+"="+v)
-	}
-	secret := make([]byte, 32)
-	rand.Read(secret)
-	folder := func() string {
-		d := t.TempDir()
-		if err := os.WriteFile(filepath.Join(d, "secret.key"), secret, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	args := []string{"--database", pg.DSN, "--blobs", s3.URL(s3.Bucket(t))}
-	var keys sync.Map
+	st := newSharedStores(t, nil)
 	portA, portB, rtmpB := strconv.Itoa(freePort(t)), strconv.Itoa(freePort(t)), strconv.Itoa(freePort(t))
-	dataA := folder()
-	argsA := append(append([]string{}, args...), "--addr", "127.0.0.1:"+portA, "--advertise-url", "http://127.0.0.1:"+portA,
+	dataA := st.folder(t)
+	argsA := append(append([]string{}, st.args...), "--addr", "127.0.0.1:"+portA, "--advertise-url", "http://127.0.0.1:"+portA,
 		"--rtmp-addr", "127.0.0.1:0")
-	a := startRole(t, "api", dataA, env, &keys, argsA...)
-	b := startRole(t, "api", folder(), env, &keys, append(append([]string{}, args...), "--addr", "127.0.0.1:"+portB,
-		"--advertise-url", "http://127.0.0.1:"+portB, "--rtmp-addr", "127.0.0.1:"+rtmpB)...)
-	var key string
-	within(t, 5*time.Second, "the keys", func() bool {
-		k, ok := keys.Load("read_write")
-		key, _ = k.(string)
-		return ok
-	})
-	body, _ := json.Marshal(map[string]any{"title": "Taken over", "reconnect_window": 0})
-	resp := a.request(t, "POST", "/v1/live-streams", key, bytes.NewReader(body), "Content-Type", "application/json")
-	raw, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	var ls liveStream
-	if err := json.Unmarshal(raw, &ls); err != nil || resp.StatusCode != http.StatusCreated {
-		t.Fatalf("creating the stream: %d %s", resp.StatusCode, raw)
-	}
+	a := startRole(t, "api", dataA, st.env, &st.keys, argsA...)
+	b := st.start(t, "api", "--addr", "127.0.0.1:"+portB, "--advertise-url", "http://127.0.0.1:"+portB, "--rtmp-addr", "127.0.0.1:"+rtmpB)
+	key := st.key(t)
+	ls := createLiveStream(t, a, key, map[string]any{"title": "Taken over", "reconnect_window": 0})
 	urlB := "rtmp://127.0.0.1:" + rtmpB + "/live/" + ls.StreamKey
 	stream := func() liveStream {
 		r := b.request(t, "GET", "/v1/live-streams/"+ls.ID, key, nil)
@@ -188,7 +153,7 @@ func TestLiveTakeoverAfterKill9(t *testing.T) {
 	}
 
 	// A comes back: its folder's session is finished, by B.
-	a2 := startRole(t, "api", dataA, env, nil, argsA...)
+	a2 := startRole(t, "api", dataA, st.env, nil, argsA...)
 	a2.waitLog(t, 30*time.Second, "msg=", "taken over")
 	// The same version (each process names its own host in the URLs).
 	version := func(v video) string { _, p, _ := strings.Cut(v.URLs["hls"], "/media/"); return p }

@@ -183,6 +183,81 @@ func within(t *testing.T, limit time.Duration, what string, cond func() bool) ti
 // processes and two workers, each with a --data folder of its own holding
 // only the shared secret (the two workers share one, as two workers on one
 // machine would).
+// sharedStores is what processes that share one PostgreSQL and one S3
+// bucket need: the environment with S3's credentials, the flags naming
+// both, data folders that hold one secret (every process signs and reads
+// alike) and the keys the first start prints.
+type sharedStores struct {
+	pg     *pgtest.Server
+	s3     *s3test.Server
+	bucket string
+	env    []string
+	args   []string // --database, --blobs
+	secret []byte
+	keys   sync.Map
+}
+
+// newSharedStores starts a PostgreSQL and an S3 server; dsn rewrites the
+// database's address for the processes (nil: as it is).
+func newSharedStores(t *testing.T, dsn func(string) string) *sharedStores {
+	t.Helper()
+	st := &sharedStores{pg: pgtest.NewServer(t), s3: s3test.StartOwn(t), secret: make([]byte, 32)}
+	st.bucket = st.s3.Bucket(t)
+	for k, v := range st.s3.Env() {
+		st.env = append(st.env, k+"="+v)
+	}
+	rand.Read(st.secret)
+	db := st.pg.DSN
+	if dsn != nil {
+		db = dsn(db)
+	}
+	st.args = []string{"--database", db, "--blobs", st.s3.URL(st.bucket)}
+	return st
+}
+
+// folder is a new data folder holding the shared secret.
+func (st *sharedStores) folder(t *testing.T) string {
+	t.Helper()
+	d := t.TempDir()
+	if err := os.WriteFile(filepath.Join(d, "secret.key"), st.secret, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// start starts a process of role on a new data folder with the shared
+// flags and extra.
+func (st *sharedStores) start(t *testing.T, role string, extra ...string) *proc {
+	t.Helper()
+	return startRole(t, role, st.folder(t), st.env, &st.keys, append(append([]string(nil), st.args...), extra...)...)
+}
+
+// key waits for the read_write key the first start printed.
+func (st *sharedStores) key(t *testing.T) string {
+	t.Helper()
+	var key string
+	within(t, 5*time.Second, "the keys", func() bool {
+		k, ok := st.keys.Load("read_write")
+		key, _ = k.(string)
+		return ok
+	})
+	return key
+}
+
+// createLiveStream creates a live stream through p.
+func createLiveStream(t *testing.T, p *proc, key string, fields map[string]any) liveStream {
+	t.Helper()
+	body, _ := json.Marshal(fields)
+	resp := p.request(t, "POST", "/v1/live-streams", key, bytes.NewReader(body), "Content-Type", "application/json")
+	raw, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	var ls liveStream
+	if err := json.Unmarshal(raw, &ls); err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("creating the stream: %d %s", resp.StatusCode, raw)
+	}
+	return ls
+}
+
 type cluster struct {
 	pg       *pgtest.Server
 	s3       *s3test.Server
@@ -201,42 +276,25 @@ type cluster struct {
 // credential; a failed test shows each process's last lines.
 func startCluster(t *testing.T, workerArgs ...string) *cluster {
 	t.Helper()
-	c := &cluster{pg: pgtest.NewServer(t), s3: s3test.StartOwn(t)}
-	dsn := strings.Replace(c.pg.DSN, "postgres://postgres@", "postgres://postgres:"+clusterPassword+"@", 1)
-	c.bucket = c.s3.Bucket(t)
-	var env []string
-	for k, v := range c.s3.Env() {
-		env = append(env, k+"="+v)
-	}
-	secret := make([]byte, 32)
-	rand.Read(secret)
-	folder := func() string {
-		d := t.TempDir()
-		if err := os.WriteFile(filepath.Join(d, "secret.key"), secret, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	args := []string{"--database", dsn, "--blobs", c.s3.URL(c.bucket), "--job-rescue-after", "2s", "--log-level", "debug"}
+	st := newSharedStores(t, func(dsn string) string {
+		return strings.Replace(dsn, "postgres://postgres@", "postgres://postgres:"+clusterPassword+"@", 1)
+	})
+	c := &cluster{pg: st.pg, s3: st.s3, bucket: st.bucket}
+	args := append(append([]string(nil), st.args...), "--job-rescue-after", "2s", "--log-level", "debug")
 
 	// Two api processes start at once on the empty database: both migrate
 	// and serve.
-	var keys sync.Map
 	var wg sync.WaitGroup
-	wg.Go(func() { c.a = startRole(t, "api", folder(), env, &keys, args...) })
-	wg.Go(func() { c.b = startRole(t, "api", folder(), env, &keys, args...) })
+	wg.Go(func() { c.a = startRole(t, "api", st.folder(t), st.env, &st.keys, args...) })
+	wg.Go(func() { c.b = startRole(t, "api", st.folder(t), st.env, &st.keys, args...) })
 	wg.Wait()
 	if c.a == nil || c.b == nil {
 		t.FailNow()
 	}
-	within(t, 5*time.Second, "the first start printing its keys", func() bool {
-		k, ok := keys.Load("read_write")
-		c.key, _ = k.(string)
-		return ok
-	})
-	c.workData = folder()
+	c.key = st.key(t)
+	c.workData = st.folder(t)
 	workArgs := append(append(append([]string(nil), args...), "--workers", "1", "--log-level", "info"), workerArgs...)
-	c.startWorker = func() *proc { return startRole(t, "worker", c.workData, env, nil, workArgs...) }
+	c.startWorker = func() *proc { return startRole(t, "worker", c.workData, st.env, nil, workArgs...) }
 	c.workers = []*proc{c.startWorker(), c.startWorker()}
 	t.Cleanup(func() {
 		// Checked last, over everything the processes wrote: no
