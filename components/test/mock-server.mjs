@@ -34,7 +34,7 @@ const VIDEOS = {
   spc01archive001: { id: 'vidarchive01', title: 'Archived video', policy: 'public', archived: true },
   spc01mono000001: { id: 'vidmono00001', title: 'One audio track', policy: 'public', mono: true },
   // AV1 renditions beside the H.264 ones (a codec policy): playlist-multi.m3u8.
-  spc01codecs0001: { id: 'vidcodecs001', title: 'Two codecs', policy: 'public', multicodec: true },
+  spc01codecs0001: { id: 'vidcodecs001', title: 'Two codecs', policy: 'public', multicodec: true, unlisted: true },
   // Chapters as the server's lookup carries them (seconds, ascending), and urls.chapters.
   spc01chapter001: {
     id: 'vidchapter01', title: 'Three chapters', policy: 'public', unlisted: true,
