@@ -13,7 +13,7 @@ type View = components['schemas']['CodecPolicyView'];
 const CODECS: [string, string, string][] = [
   ['h264', 'H.264', 'plays everywhere'],
   ['hevc', 'HEVC', 'Apple devices, hardware decoders'],
-  ['av1', 'AV1', 'about a third fewer bytes; every current browser'],
+  ['av1', 'AV1', 'fewest bytes on smooth pictures and screens; every current browser'],
 ];
 /** The rungs a rule may name, as the select shows them. */
 const RUNGS: [string, string][] = [
