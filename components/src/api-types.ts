@@ -1253,6 +1253,15 @@ export interface components {
             rules: {
                 [key: string]: string;
             };
+            /**
+             * @description per codec other than H.264, the share of bytes its renditions save against the H.264 ones of the same rungs (0.3: 30 % fewer; negative: more); absent without such renditions
+             * @example {
+             *       "av1": 0.31
+             *     }
+             */
+            savings?: {
+                [key: string]: number;
+            };
             /** @description the video's views, as the analytics count them */
             views: number;
             /** @description the codecs held back until the video's views pass their threshold */

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -166,7 +167,35 @@ func StateOf(v *videohost.Video, p codecpolicy.Policy, views int64) *videohost.C
 	if m := Missing(v, p, views); v.State == videohost.StateReady && m != nil {
 		st.Missing = m
 	}
+	st.Savings = savings(v.Renditions)
 	return st
+}
+
+// savings compares each codec's renditions with the H.264 ones of the same
+// rungs, by size: what a user weighs against the codec's encode.
+func savings(rs []videohost.Rendition) map[string]float64 {
+	h264 := map[string]int64{}
+	for _, r := range rs {
+		if r.Codec == codecpolicy.H264 && r.Size > 0 {
+			h264[r.Quality] = r.Size
+		}
+	}
+	var out map[string]float64
+	for _, c := range codecpolicy.Names() {
+		var mine, theirs int64
+		for _, r := range rs {
+			if r.Codec == c && c != codecpolicy.H264 && r.Size > 0 && h264[r.Quality] > 0 {
+				mine, theirs = mine+r.Size, theirs+h264[r.Quality]
+			}
+		}
+		if theirs > 0 {
+			if out == nil {
+				out = map[string]float64{}
+			}
+			out[c] = math.Round((1-float64(mine)/float64(theirs))*1000) / 1000
+		}
+	}
+	return out
 }
 
 // MissingOf is Missing for v under its effective policy and views.

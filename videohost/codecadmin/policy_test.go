@@ -80,3 +80,21 @@ func TestStateOf(t *testing.T) {
 		t.Fatalf("a video without renditions yet: %+v", st)
 	}
 }
+
+// The savings compare each codec with H.264 on the rungs both have, by size.
+func TestStateOfSavings(t *testing.T) {
+	v := &videohost.Video{State: videohost.StateReady, Renditions: []videohost.Rendition{
+		{Name: "h264_sd", Codec: "h264", Quality: "sd", Size: 1000},
+		{Name: "h264_hd", Codec: "h264", Quality: "hd", Size: 3000},
+		{Name: "av1_hd", Codec: "av1", Quality: "hd", Size: 2100},
+		{Name: "hevc_sd", Codec: "hevc", Quality: "sd", Size: 1100},
+		{Name: "hevc_hd", Codec: "hevc", Quality: "hd", Size: 3300},
+	}}
+	st := codecadmin.StateOf(v, codecpolicy.Default(), 0)
+	if len(st.Savings) != 2 || st.Savings["av1"] != 0.3 || st.Savings["hevc"] != -0.1 {
+		t.Fatalf("savings %v, want av1 0.3 (hd alone), hevc -0.1", st.Savings)
+	}
+	if st = codecadmin.StateOf(&videohost.Video{Renditions: v.Renditions[:2]}, codecpolicy.Default(), 0); st.Savings != nil {
+		t.Fatalf("H.264 alone: savings %v", st.Savings)
+	}
+}

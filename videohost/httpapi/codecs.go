@@ -59,6 +59,7 @@ func describeCodecs(paths, schemas obj) {
 			"missing":        obj{"type": "array", "items": obj{"type": "string"}, "description": "the codecs due for a rung the video has and not encoded yet: a job adds them where the media pipeline can add codecs to a ready video"},
 			"views":          obj{"type": "integer", "description": "the video's views, as the analytics count them"},
 			"next_threshold": obj{"type": "integer", "description": "the lowest threshold among the waiting codecs; absent when none waits"},
+			"savings":        obj{"type": "object", "additionalProperties": obj{"type": "number"}, "description": "per codec other than H.264, the share of bytes its renditions save against the H.264 ones of the same rungs (0.3: 30 % fewer; negative: more); absent without such renditions", "examples": []any{obj{"av1": 0.31}}},
 		},
 	}
 	schemas["CodecPolicyView"] = obj{
