@@ -1,6 +1,7 @@
 package media_test
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -127,6 +128,13 @@ func TestProcessCodecs(t *testing.T) {
 			s := ffprobeJSON(t, joined).Streams
 			if len(s) != 1 || s[0].CodecName != tc.codec || s[0].PixFmt != "yuv420p" || s[0].Width != r.Width || s[0].Height != r.Height {
 				t.Errorf("segments: %+v", s)
+			}
+			// The level in CODECS is the one ffprobe reads off the same
+			// track: HEVC's level_idc after "L", AV1's seq_level_idx as two
+			// digits before the tier.
+			if level := ffprobeLevel(t, joined); tc.codec == "hevc" && !strings.Contains(r.Codecs, ".L"+strconv.Itoa(level)+".") ||
+				tc.codec == "av1" && !strings.HasPrefix(r.Codecs, fmt.Sprintf("av01.0.%02dM.08", level)) {
+				t.Errorf("CODECS %q, ffprobe's level %d", r.Codecs, level)
 			}
 			if tag := codecTag(t, filepath.Join(out, r.Init)); tag != tc.tag {
 				t.Errorf("codec tag %q, want %q", tag, tc.tag)
@@ -312,4 +320,18 @@ func TestAddCodecs(t *testing.T) {
 	if _, err := media.AddCodecs(ctx, media.AddCodecsOptions{Dir: t.TempDir(), Source: src, Policy: opts.Policy}); err == nil {
 		t.Error("an output without media.json: no error")
 	}
+}
+
+// ffprobeLevel is the level ffprobe reads off a file's video stream.
+func ffprobeLevel(t *testing.T, path string) int {
+	t.Helper()
+	out, err := exec.Command("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=level", "-of", "csv=p=0", path).Output()
+	if err != nil {
+		t.Fatalf("ffprobe %s: %v", path, err)
+	}
+	level, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		t.Fatalf("ffprobe level of %s: %q", path, out)
+	}
+	return level
 }
